@@ -1,0 +1,89 @@
+import { redact } from "./redact";
+
+export { redact };
+
+export interface PostHogApiErrorInit {
+  method: string;
+  path: string;
+  /** HTTP status; 0 when no response arrived (network error, timeout). */
+  status: number;
+  type?: string;
+  code?: string;
+  detail?: string;
+  attr?: string | null;
+  retryable?: boolean;
+  outcomeUnknown?: boolean;
+  /** How many attempts were made (shown when > 1). */
+  attempts?: number;
+}
+
+/** Typed failure of one API call. Never carries the key, the request config or the raw axios error. */
+export class PostHogApiError extends Error {
+  readonly status: number;
+  readonly type?: string;
+  readonly code?: string;
+  readonly detail?: string;
+  readonly attr?: string | null;
+  readonly method: string;
+  readonly path: string;
+  readonly retryable: boolean;
+  readonly outcomeUnknown: boolean;
+
+  constructor(init: PostHogApiErrorInit, secrets: readonly string[] = []) {
+    const clean = { ...init, path: redact(init.path, secrets), detail: cleanOpt(init.detail, secrets) };
+    super(buildErrorMessage(clean));
+    this.name = "PostHogApiError";
+    this.status = init.status;
+    this.type = init.type;
+    this.code = init.code;
+    this.detail = clean.detail;
+    this.attr = init.attr;
+    this.method = init.method;
+    this.path = clean.path;
+    this.retryable = init.retryable ?? false;
+    this.outcomeUnknown = init.outcomeUnknown ?? false;
+  }
+}
+
+function cleanOpt(text: string | undefined, secrets: readonly string[]): string | undefined {
+  return text === undefined ? undefined : redact(text, secrets);
+}
+
+/** `PostHog API <METHOD> <path> failed with <status> <code>: <detail> (field: <attr>)` plus an actionable hint. */
+export function buildErrorMessage(e: PostHogApiErrorInit): string {
+  const what = `PostHog API ${e.method} ${e.path}`;
+  let msg =
+    e.status === 0
+      ? `${what} failed: ${e.detail ?? "no response"}`
+      : `${what} failed with ${e.status}${e.code ? ` ${e.code}` : ""}: ${e.detail ?? "(no detail)"}`;
+  if (e.attr) msg += ` (field: ${e.attr})`;
+  if (e.attempts !== undefined && e.attempts > 1) msg += ` [after ${e.attempts} attempts]`;
+  const hint = hintFor(e);
+  return hint ? `${msg}. ${hint}` : msg;
+}
+
+function hintFor(e: PostHogApiErrorInit): string | undefined {
+  if (e.status === 401) {
+    return "The PostHog API key is missing or invalid: set posthog:apiKey (as a secret: pulumi config set --secret posthog:apiKey <key>) or the POSTHOG_API_KEY environment variable";
+  }
+  if (e.status === 403) {
+    const scope = /scope '([^']+)'/.exec(e.detail ?? "")?.[1];
+    if (scope) {
+      return `The personal API key lacks the scope '${scope}': create a key with that scope in PostHog (Settings > Personal API keys) and set it as posthog:apiKey`;
+    }
+  }
+  if (e.outcomeUnknown) {
+    return "The request was sent but no answer arrived, so it may have been applied; it was not repeated";
+  }
+  return undefined;
+}
+
+/** True for a 404 answer (e.g. DELETE of something already gone, which callers usually treat as success). */
+export function isNotFound(err: unknown): boolean {
+  return err instanceof PostHogApiError && err.status === 404;
+}
+
+/** True when a POST may have been applied although no usable answer arrived: recover by lookup. */
+export function isOutcomeUnknown(err: unknown): boolean {
+  return err instanceof PostHogApiError && err.outcomeUnknown;
+}

@@ -1,0 +1,26 @@
+import { featureFlagSchema, type WireFeatureFlag } from "../model/wire/flag";
+import { seg } from "./base-url";
+import type { Id } from "./surveys";
+import type { Transport } from "./transport";
+
+export interface FeatureFlagWriteBody {
+  key: string;
+  name?: string;
+  filters?: object;
+  active?: boolean;
+}
+
+export interface FeatureFlagsApi {
+  create(projectId: Id, body: FeatureFlagWriteBody): Promise<WireFeatureFlag>;
+  get(projectId: Id, id: number): Promise<WireFeatureFlag>;
+}
+
+export function featureFlagsApi(t: Transport): FeatureFlagsApi {
+  const base = (projectId: Id) => `/api/projects/${seg(projectId)}/feature_flags/`;
+  return {
+    create: (projectId, body) =>
+      t.call({ method: "POST", path: base(projectId), body, schema: featureFlagSchema }),
+    get: (projectId, id) =>
+      t.call({ method: "GET", path: `${base(projectId)}${seg(id)}/`, schema: featureFlagSchema }),
+  };
+}

@@ -1,0 +1,54 @@
+import { featureFlagsApi, type FeatureFlagsApi } from "./flags";
+import { invitesApi, type InvitesApi } from "./invites";
+import { membersApi, type MembersApi } from "./members";
+import type { ClientOptions } from "./options";
+import { projectsApi, type ProjectsApi } from "./projects";
+import { surveysApi, type SurveysApi } from "./surveys";
+import { createTransport } from "./transport";
+import { usersApi, type UsersApi } from "./users";
+
+export type { ClientOptions } from "./options";
+export { PostHogApiError, isNotFound, isOutcomeUnknown, redact, buildErrorMessage } from "./errors";
+export type { PostHogApiErrorInit } from "./errors";
+export { MAX_BULK_INVITES } from "./invites";
+export type { SurveysApi, Id } from "./surveys";
+export type { InvitesApi } from "./invites";
+export type { MembersApi } from "./members";
+export type { ProjectsApi } from "./projects";
+export type { UsersApi } from "./users";
+export type { WireCurrentUser } from "../model/wire/user";
+export type { FeatureFlagsApi, FeatureFlagWriteBody } from "./flags";
+export type { Page } from "../model/wire/page";
+export type {
+  SurveyWriteBody,
+  WireSurvey,
+  WireSurveyWriteResponse,
+  WireQuestion,
+} from "../model/wire/survey";
+export type { InviteWriteBody, WireInvite } from "../model/wire/invite";
+export type { WireMember } from "../model/wire/member";
+export type { WireProject } from "../model/wire/project";
+export type { WireFeatureFlag } from "../model/wire/flag";
+export type { WireUserBasic } from "../model/wire/common";
+
+export interface PostHogClient {
+  surveys: SurveysApi;
+  invites: InvitesApi;
+  members: MembersApi;
+  projects: ProjectsApi;
+  featureFlags: FeatureFlagsApi;
+  users: UsersApi;
+}
+
+/** A client for one host and key. Cheap to build: pacing is shared process-wide per host+key. */
+export function createClient(opts: ClientOptions): PostHogClient {
+  const t = createTransport(opts);
+  return {
+    surveys: surveysApi(t),
+    invites: invitesApi(t),
+    members: membersApi(t),
+    projects: projectsApi(t),
+    featureFlags: featureFlagsApi(t),
+    users: usersApi(t),
+  };
+}

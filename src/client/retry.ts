@@ -1,0 +1,99 @@
+/**
+ * Retry policy, kept pure so it can be tested without a server.
+ * Rule: a POST is repeated only when the answer proves it was not applied.
+ */
+
+export interface RetryPolicy {
+  maxRetries: number;
+  baseMs: number;
+  maxMs: number;
+}
+
+/** What one attempt ended with. `sent` is false only when the connection never opened. */
+export type AttemptOutcome =
+  | { kind: "response"; status: number; retryAfterMs?: number }
+  | { kind: "network"; sent: boolean; timedOut: boolean };
+
+export interface RetryDecision {
+  retry: boolean;
+  delayMs: number;
+  /** The request may have been applied and was not repeated (POST only). */
+  outcomeUnknown: boolean;
+}
+
+const IDEMPOTENT_RETRY = new Set([408, 425, 429]);
+/** Answers PostHog gives before applying anything, so a POST can be sent again. */
+const POST_RETRY = new Set([408, 425, 429, 503]);
+
+/** Connection-level failures that happen before any byte of the request left. */
+const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ENETUNREACH", "EHOSTUNREACH"]);
+
+export function wasNeverSent(code: string | undefined): boolean {
+  return code !== undefined && NOT_SENT_CODES.has(code);
+}
+
+export function isRetryableStatus(method: string, status: number): boolean {
+  if (method.toUpperCase() === "POST") return POST_RETRY.has(status);
+  return IDEMPOTENT_RETRY.has(status) || (status >= 500 && status <= 599);
+}
+
+/** Exponential backoff, capped, with +-30% jitter so parallel callers spread out. */
+export function backoffMs(
+  retryIndex: number,
+  policy: RetryPolicy,
+  random: () => number = Math.random,
+): number {
+  const exp = Math.min(policy.maxMs, policy.baseMs * 2 ** retryIndex);
+  return Math.round(exp * (0.7 + 0.6 * random()));
+}
+
+/**
+ * Retry-After as seconds ("3", "1.5") or an HTTP date. Returns milliseconds from `now`,
+ * 0 for a date in the past, undefined when absent or unparseable.
+ */
+export function parseRetryAfter(
+  value: string | undefined | null,
+  now: number = Date.now(),
+): number | undefined {
+  if (value === undefined || value === null) return undefined;
+  const v = value.trim();
+  if (v === "") return undefined;
+  if (/^\d+(\.\d+)?$/.test(v)) return Math.round(Number(v) * 1000);
+  if (!/[a-z]/i.test(v)) return undefined; // e.g. "-1": not a date either
+  const at = Date.parse(v);
+  if (Number.isNaN(at)) return undefined;
+  return Math.max(0, at - now);
+}
+
+/**
+ * Decide whether to try again. `retryIndex` counts retries already made.
+ * 429s are bounded by the overall deadline only (the server said when to come back);
+ * everything else also by maxRetries.
+ */
+export function decide(
+  method: string,
+  outcome: AttemptOutcome,
+  retryIndex: number,
+  policy: RetryPolicy,
+  random: () => number = Math.random,
+): RetryDecision {
+  const isPost = method.toUpperCase() === "POST";
+  if (outcome.kind === "network") {
+    if (isPost && outcome.sent) return { retry: false, delayMs: 0, outcomeUnknown: true };
+    if (retryIndex >= policy.maxRetries) return { retry: false, delayMs: 0, outcomeUnknown: false };
+    return { retry: true, delayMs: backoffMs(retryIndex, policy, random), outcomeUnknown: false };
+  }
+  if (!isRetryableStatus(method, outcome.status)) return { retry: false, delayMs: 0, outcomeUnknown: false };
+  if (outcome.status !== 429 && retryIndex >= policy.maxRetries) {
+    return { retry: false, delayMs: 0, outcomeUnknown: false };
+  }
+  const backoff = backoffMs(Math.min(retryIndex, 20), policy, random);
+  if (outcome.retryAfterMs === undefined) return { retry: true, delayMs: backoff, outcomeUnknown: false };
+  // Honour Retry-After, plus up to 20% (at least a little) so a herd of waiters does not return at once.
+  const spread = Math.max(50, outcome.retryAfterMs * 0.2) * random();
+  return { retry: true, delayMs: Math.round(outcome.retryAfterMs + spread), outcomeUnknown: false };
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+}

@@ -1,0 +1,66 @@
+import { z } from "zod";
+import { responsesCountSchema } from "../model/wire/responses-count";
+import {
+  surveySchema,
+  surveyWriteResponseSchema,
+  type SurveyWriteBody,
+  type WireSurvey,
+  type WireSurveyWriteResponse,
+} from "../model/wire/survey";
+import type { Page } from "../model/wire/page";
+import { seg } from "./base-url";
+import { getPage, listAll } from "./paginate";
+import type { Transport } from "./transport";
+
+export type Id = string | number;
+
+export interface SurveysApi {
+  list(
+    projectId: Id,
+    q?: { limit?: number; offset?: number; search?: string; archived?: boolean },
+  ): Promise<Page<WireSurvey>>;
+  listAll(projectId: Id, q?: { search?: string; archived?: boolean }): Promise<WireSurvey[]>;
+  get(projectId: Id, id: string): Promise<WireSurvey>;
+  create(projectId: Id, body: SurveyWriteBody): Promise<WireSurveyWriteResponse>;
+  update(projectId: Id, id: string, patch: SurveyWriteBody): Promise<WireSurveyWriteResponse>;
+  delete(projectId: Id, id: string): Promise<void>;
+  findByName(projectId: Id, name: string): Promise<WireSurvey | undefined>;
+  responsesCount(
+    projectId: Id,
+    q?: { surveyIds?: string[]; excludeArchived?: boolean },
+  ): Promise<Record<string, number>>;
+}
+
+const PAGE_SIZE = 100;
+
+export function surveysApi(t: Transport): SurveysApi {
+  const base = (projectId: Id) => `/api/projects/${seg(projectId)}/surveys/`;
+  const one = (projectId: Id, id: string) => `${base(projectId)}${seg(id)}/`;
+  return {
+    list: (projectId, q = {}) => getPage(t, base(projectId), { ...q }, surveySchema),
+    listAll: (projectId, q = {}) => listAll(t, base(projectId), { limit: PAGE_SIZE, ...q }, surveySchema),
+    get: (projectId, id) => t.call({ method: "GET", path: one(projectId, id), schema: surveySchema }),
+    create: (projectId, body) =>
+      t.call({ method: "POST", path: base(projectId), body, schema: surveyWriteResponseSchema }),
+    update: (projectId, id, patch) =>
+      t.call({ method: "PATCH", path: one(projectId, id), body: patch, schema: surveyWriteResponseSchema }),
+    async delete(projectId, id) {
+      await t.call({ method: "DELETE", path: one(projectId, id), schema: z.unknown() });
+    },
+    async findByName(projectId, name) {
+      // ?search= also matches descriptions and substrings; names are unique and case-sensitive.
+      const hits = await listAll(t, base(projectId), { limit: PAGE_SIZE, search: name }, surveySchema);
+      return hits.find((s) => s.name === name);
+    },
+    responsesCount: (projectId, q = {}) =>
+      t.call({
+        method: "GET",
+        path: `${base(projectId)}responses_count/`,
+        query: {
+          survey_ids: q.surveyIds && q.surveyIds.length > 0 ? q.surveyIds.join(",") : undefined,
+          exclude_archived: q.excludeArchived === undefined ? undefined : q.excludeArchived,
+        },
+        schema: responsesCountSchema,
+      }),
+  };
+}

@@ -1,0 +1,224 @@
+import http from "node:http";
+import https from "node:https";
+import axios, { AxiosError, type AxiosInstance } from "axios";
+import type { z } from "zod";
+import { absoluteUrl, parseBaseUrl, type BaseUrl } from "./base-url";
+import { PostHogApiError, type PostHogApiErrorInit } from "./errors";
+import { DEFAULTS, type ClientOptions } from "./options";
+import { getPacer, resolveRequestsPerSecond } from "./pace";
+import {
+  decide,
+  isRetryableStatus,
+  parseRetryAfter,
+  sleep,
+  wasNeverSent,
+  type AttemptOutcome,
+  type RetryPolicy,
+} from "./retry";
+import { describeHttpError, describeParseError } from "./describe";
+import { userAgent } from "./user-agent";
+
+export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
+export type Query = Record<string, string | number | boolean | undefined>;
+
+export interface CallSpec<T> {
+  method: HttpMethod;
+  /** "/api/..." (host prefix added) or an absolute URL on the configured origin (next links). */
+  path: string;
+  query?: Query;
+  body?: unknown;
+  schema: z.ZodType<T>;
+}
+
+export interface Transport {
+  readonly base: BaseUrl;
+  call<T>(spec: CallSpec<T>): Promise<T>;
+}
+
+type Fail = (init: Omit<PostHogApiErrorInit, "method" | "path">) => PostHogApiError;
+
+interface RawResponse {
+  status: number;
+  text: string;
+  retryAfter?: string;
+}
+
+/** One transport per client: axios instance, auth, retries, pacing and typed errors. */
+export function createTransport(opts: ClientOptions): Transport {
+  const base = parseBaseUrl(opts.host);
+  const secrets = opts.apiKey ? [opts.apiKey] : [];
+  const timeoutMs = opts.timeoutMs ?? DEFAULTS.timeoutMs;
+  const deadlineMs = opts.deadlineMs ?? DEFAULTS.deadlineMs;
+  const policy: RetryPolicy = {
+    maxRetries: opts.maxRetries ?? DEFAULTS.maxRetries,
+    baseMs: opts.retryBaseMs ?? DEFAULTS.retryBaseMs,
+    maxMs: opts.retryMaxMs ?? DEFAULTS.retryMaxMs,
+  };
+  const pacer = getPacer(base.origin, opts.apiKey, resolveRequestsPerSecond(opts.requestsPerSecond));
+  const ax = buildAxios(opts.apiKey);
+  // POSTs get a fresh connection: a reset on a stale keep-alive socket would otherwise be
+  // indistinguishable from "sent, then dropped" and make an unapplied create look unknown.
+  const postAgents = {
+    httpAgent: new http.Agent({ keepAlive: false }),
+    httpsAgent: new https.Agent({ keepAlive: false }),
+  };
+
+  async function attempt(spec: CallSpec<unknown>, url: URL, attemptTimeoutMs: number): Promise<RawResponse> {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), attemptTimeoutMs);
+    try {
+      const res = await ax.request<string>({
+        method: spec.method,
+        url: url.href,
+        params: spec.query,
+        data: spec.body === undefined ? undefined : JSON.stringify(spec.body),
+        headers: spec.body === undefined ? undefined : { "Content-Type": "application/json" },
+        signal: controller.signal,
+        ...(spec.method === "POST" ? postAgents : {}),
+      });
+      const retryAfter = res.headers["retry-after"];
+      return {
+        status: res.status,
+        text: res.data ?? "",
+        retryAfter: typeof retryAfter === "string" ? retryAfter : undefined,
+      };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** One attempt: the parsed result, or how it failed (for the retry decision) and the error to throw. */
+  async function once<T>(
+    spec: CallSpec<T>,
+    url: URL,
+    attemptTimeout: number,
+    fail: Fail,
+  ): Promise<{ ok: true; value: T } | { ok: false; outcome: AttemptOutcome; error: PostHogApiError }> {
+    let raw: RawResponse;
+    try {
+      raw = await attempt(spec, url, attemptTimeout);
+    } catch (err) {
+      const net = networkOutcome(err, attemptTimeout);
+      return {
+        ok: false,
+        outcome: net.outcome,
+        error: fail({ status: 0, code: net.code, detail: net.detail }),
+      };
+    }
+    if (raw.status >= 200 && raw.status < 300) return { ok: true, value: parseBody(raw, spec, fail) };
+    const outcome: AttemptOutcome = {
+      kind: "response",
+      status: raw.status,
+      retryAfterMs: parseRetryAfter(raw.retryAfter),
+    };
+    return {
+      ok: false,
+      outcome,
+      error: fail({ status: raw.status, ...describeHttpError(raw.status, raw.text) }),
+    };
+  }
+
+  async function call<T>(spec: CallSpec<T>): Promise<T> {
+    const url = absoluteUrl(base, spec.path);
+    const started = Date.now();
+    const left = () => deadlineMs - (Date.now() - started);
+    const fail: Fail = (init) =>
+      new PostHogApiError({ method: spec.method, path: url.pathname, ...init }, secrets);
+
+    for (let retryIndex = 0; ; retryIndex++) {
+      await pacer.acquire();
+      if (left() <= 0) {
+        throw fail({
+          status: 0,
+          code: "deadline_exceeded",
+          detail: `overall deadline of ${deadlineMs} ms exceeded`,
+          attempts: retryIndex,
+        });
+      }
+      const result = await once(spec, url, Math.min(timeoutMs, left()), fail);
+      if (result.ok) return result.value;
+      const { outcome, error } = result;
+      const d = decide(spec.method, outcome, retryIndex, policy);
+      if (!d.retry || d.delayMs >= left()) {
+        const status = outcome.kind === "response" ? outcome.status : 0;
+        throw fail({
+          status,
+          type: error.type,
+          code: error.code,
+          detail: error.detail,
+          attr: error.attr,
+          retryable: outcome.kind === "network" ? !d.outcomeUnknown : isRetryableStatus(spec.method, status),
+          outcomeUnknown: d.outcomeUnknown,
+          attempts: retryIndex + 1,
+        });
+      }
+      await sleep(d.delayMs);
+    }
+  }
+
+  return { base, call };
+}
+
+function buildAxios(apiKey: string): AxiosInstance {
+  return axios.create({
+    adapter: "http",
+    headers: {
+      Accept: "application/json",
+      "User-Agent": userAgent(),
+      ...(apiKey ? { Authorization: `Bearer ${apiKey}` } : {}),
+    },
+    // We read every status ourselves, never follow redirects (the key must stay on our host),
+    // and parse JSON ourselves so a bad body gives a precise error.
+    validateStatus: () => true,
+    maxRedirects: 0,
+    responseType: "text",
+    transformResponse: [(data: unknown) => data],
+    httpAgent: new http.Agent({ keepAlive: true }),
+    httpsAgent: new https.Agent({ keepAlive: true }),
+    timeout: 0,
+  });
+}
+
+function networkOutcome(
+  err: unknown,
+  timeoutMs: number,
+): { outcome: AttemptOutcome; code: string; detail: string } {
+  const code = err instanceof AxiosError ? err.code : undefined;
+  const timedOut = code === "ERR_CANCELED" || code === "ECONNABORTED" || code === "ETIMEDOUT";
+  const sent = !wasNeverSent(code);
+  const message = err instanceof Error ? err.message : String(err);
+  const detail = timedOut
+    ? `no response within ${timeoutMs} ms (timeout)`
+    : `no response (${code ?? "network error"}: ${message})`;
+  return {
+    outcome: { kind: "network", sent, timedOut },
+    code: timedOut ? "timeout" : (code ?? "network_error"),
+    detail,
+  };
+}
+
+function parseBody<T>(raw: RawResponse, spec: CallSpec<T>, fail: Fail): T {
+  // A POST that got a 2xx was applied: if its body is unusable, the caller must recover by lookup.
+  const outcomeUnknown = spec.method === "POST";
+  let json: unknown;
+  try {
+    json = raw.text.trim() === "" ? undefined : JSON.parse(raw.text);
+  } catch {
+    throw fail({
+      status: raw.status,
+      code: "invalid_response",
+      detail: "the response body is not JSON",
+      outcomeUnknown,
+    });
+  }
+  const parsed = spec.schema.safeParse(json);
+  if (!parsed.success) {
+    throw fail({
+      status: raw.status,
+      code: "invalid_response",
+      detail: describeParseError(parsed.error),
+      outcomeUnknown,
+    });
+  }
+  return parsed.data;
+}

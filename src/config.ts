@@ -1,0 +1,107 @@
+// Where the host, API key, project and organization come from. Resolved inside the provider process at call
+// time: `configure()` config first, then the environment, then defaults. Nothing here is ever captured into
+// serialized state, and the key is never echoed.
+
+export const DEFAULT_HOST = "https://us.posthog.com";
+
+export interface Settings {
+  host: string;
+  apiKey?: string;
+  projectId?: string;
+  organizationId?: string;
+  requestsPerSecond?: number;
+}
+
+/** Values from Pulumi config (`posthog:*`), set by the provider's `configure()` call. */
+let fromPulumiConfig: Partial<Settings> = {};
+
+type ConfigGetter = (key: string) => string | undefined;
+
+const CONFIG_KEYS = {
+  apiKey: "posthog:apiKey",
+  host: "posthog:host",
+  projectId: "posthog:projectId",
+  organizationId: "posthog:organizationId",
+  requestsPerSecond: "posthog:requestsPerSecond",
+} as const;
+
+function nonEmpty(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+}
+
+function parseRate(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const rate = Number(value);
+  if (!Number.isFinite(rate) || rate < 0) {
+    throw new Error(`posthog:requestsPerSecond must be a number >= 0 (0 turns pacing off), got "${value}".`);
+  }
+  return rate;
+}
+
+/** Reads the `posthog:*` keys from a Pulumi config source (the dynamic provider's configure request). */
+export function readPulumiConfig(get: ConfigGetter): Partial<Settings> {
+  return {
+    apiKey: nonEmpty(get(CONFIG_KEYS.apiKey)),
+    host: nonEmpty(get(CONFIG_KEYS.host)),
+    projectId: nonEmpty(get(CONFIG_KEYS.projectId)),
+    organizationId: nonEmpty(get(CONFIG_KEYS.organizationId)),
+    requestsPerSecond: parseRate(nonEmpty(get(CONFIG_KEYS.requestsPerSecond))),
+  };
+}
+
+/** Called from the providers' `configure()`; later calls replace earlier ones. */
+export function setPulumiConfig(get: ConfigGetter): void {
+  fromPulumiConfig = readPulumiConfig(get);
+}
+
+export function resetPulumiConfig(): void {
+  fromPulumiConfig = {};
+}
+
+function fromEnvironment(env: NodeJS.ProcessEnv): Partial<Settings> {
+  return {
+    apiKey: nonEmpty(env.POSTHOG_API_KEY) ?? nonEmpty(env.POSTHOG_PERSONAL_API_KEY),
+    host: nonEmpty(env.POSTHOG_HOST),
+    projectId: nonEmpty(env.POSTHOG_PROJECT_ID),
+    organizationId: nonEmpty(env.POSTHOG_ORGANIZATION_ID),
+    requestsPerSecond: parseRate(nonEmpty(env.POSTHOG_REQUESTS_PER_SECOND)),
+  };
+}
+
+/** Merges config over environment over defaults. `overrides` (e.g. a data function's own config) wins. */
+export function resolveSettings(
+  overrides: Partial<Settings> = {},
+  env: NodeJS.ProcessEnv = process.env,
+): Settings {
+  const environment = fromEnvironment(env);
+  const pick = <K extends keyof Settings>(key: K): Partial<Settings>[K] =>
+    overrides[key] ?? fromPulumiConfig[key] ?? environment[key];
+  return {
+    host: (pick("host") ?? DEFAULT_HOST).replace(/\/+$/, ""),
+    apiKey: pick("apiKey"),
+    projectId: pick("projectId"),
+    organizationId: pick("organizationId"),
+    requestsPerSecond: pick("requestsPerSecond"),
+  };
+}
+
+export function requireApiKey(settings: Settings): string {
+  if (!settings.apiKey) {
+    throw new Error(
+      "No PostHog API key is configured. Set it with `pulumi config set --secret posthog:apiKey <personal API key>` " +
+        "or the POSTHOG_API_KEY environment variable (a personal API key from PostHog > Settings > Personal API keys).",
+    );
+  }
+  return settings.apiKey;
+}
+
+/** The project a survey lives in: its own input, else the configured default, else the key's current project. */
+export function resolveProjectId(input: string | undefined, settings: Settings): string {
+  return input ?? settings.projectId ?? "@current";
+}
+
+/** The organization an invite lives in: its own input, else the configured default, else the key's current org. */
+export function resolveOrganizationId(input: string | undefined, settings: Settings): string {
+  return input ?? settings.organizationId ?? "@current";
+}

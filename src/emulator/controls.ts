@@ -1,0 +1,220 @@
+// Test controls under /_emulator/ (contract: reset, requests, clock, faults, rate-limit, keys, members,
+// accept invite, survey responses, projects, state, latency). Admin key only; never faulted or logged.
+import { randomBytes } from "node:crypto";
+import { checkAdmin, hashKey } from "./auth";
+import { canonicalUuid, created, ok, type Result } from "./context";
+import { parseDateTime } from "./dates";
+import type { Emulator } from "./emulator";
+import { methodNotAllowed, notFound, validationError } from "./errors";
+import { fullFlag } from "./flags";
+import { emailField, intField, choiceField, FieldError } from "./fields";
+import { inviteShape, isExpired } from "./invites";
+import { isObject, type JsonObject } from "./json";
+import { addMember, memberShape } from "./members";
+import { projectShape } from "./projects";
+import type { ApiRequest } from "./request";
+import { newProject, OWNER_LEVEL } from "./state";
+import { surveyReadShape } from "./surveys";
+
+type Control = (em: Emulator, req: ApiRequest, id: string) => Result;
+
+function body(req: ApiRequest): JsonObject {
+  const b = req.json();
+  if (!isObject(b)) throw validationError("invalid", "Expected a JSON object body.");
+  return b;
+}
+
+/** Runs a field parser and reports its failure the way the API does. */
+function field<T>(attr: string, parse: () => T): T {
+  try {
+    return parse();
+  } catch (e) {
+    if (e instanceof FieldError) throw validationError(e.code, e.detail, attr);
+    throw e;
+  }
+}
+
+function ownerUserId(em: Emulator): number {
+  const d = em.store.data;
+  return d.members.find((m) => m.level === OWNER_LEVEL)?.user_id ?? d.users[0].id;
+}
+
+const reset: Control = (em) => {
+  const d = em.store.data;
+  const owner = ownerUserId(em);
+  d.surveys = [];
+  d.flags = [];
+  d.invites = [];
+  d.responses = {};
+  d.keys = [];
+  d.members = d.members.filter((m) => m.user_id === owner);
+  d.users = d.users.filter((u) => u.id === owner);
+  d.projects = d.projects.slice(0, 1);
+  em.faults.clear();
+  em.limiter.configure(null);
+  em.latencyMs = 0;
+  em.clearLog();
+  em.clock.offsetMs = em.initialOffsetMs;
+  return ok({ ok: true });
+};
+
+const getRequests: Control = (em) => ok({ requests: em.log });
+const clearRequests: Control = (em) => {
+  em.clearLog();
+  return ok({ ok: true });
+};
+
+const getClock: Control = (em) => ok({ now: em.clock.nowIso() });
+const setClock: Control = (em, req) => {
+  const b = body(req);
+  if (b.now !== undefined) {
+    const parsed = typeof b.now === "string" ? parseDateTime(b.now) : undefined;
+    if (!parsed) throw validationError("invalid", "now must be an ISO 8601 date-time", "now");
+    em.clock.set(parsed);
+  }
+  if (b.advanceSeconds !== undefined) {
+    if (typeof b.advanceSeconds !== "number" || !Number.isFinite(b.advanceSeconds)) {
+      throw validationError("invalid", "advanceSeconds must be a number", "advanceSeconds");
+    }
+    em.clock.advance(b.advanceSeconds);
+  }
+  return ok({ now: em.clock.nowIso() });
+};
+
+const setFaults: Control = (em, req) => {
+  const b = body(req);
+  em.faults.set(b.faults ?? []);
+  return ok({ ok: true });
+};
+const clearFaults: Control = (em) => {
+  em.faults.clear();
+  return ok({ ok: true });
+};
+
+const setRateLimit: Control = (em, req) => {
+  const b = body(req);
+  if (b.limit === null) {
+    em.limiter.configure(null);
+    return ok({ ok: true, limit: null });
+  }
+  const limit = field("limit", () => intField(b.limit, { min: 1 }) as number);
+  const windowMs = field("windowMs", () => intField(b.windowMs ?? 60_000, { min: 1 }) as number);
+  em.limiter.configure({ limit, windowMs });
+  return ok({ ok: true, limit, windowMs });
+};
+
+/** Extension: `email` makes the key belong to that member instead of the owner (for level checks). */
+const createKey: Control = (em, req) => {
+  const b = body(req);
+  const scopes = b.scopes;
+  if (!Array.isArray(scopes) || scopes.some((s) => typeof s !== "string")) {
+    throw validationError("invalid", "scopes must be a list of strings", "scopes");
+  }
+  let userId = ownerUserId(em);
+  if (b.email !== undefined) {
+    const member = typeof b.email === "string" ? em.store.memberByEmail(b.email) : undefined;
+    if (!member) throw validationError("invalid", "no member with this email", "email");
+    userId = member.user_id;
+  }
+  const key = `phx_${randomBytes(24).toString("hex")}`;
+  em.store.data.keys.push({ hash: hashKey(key), scopes: scopes as string[], user_id: userId });
+  return created({ key });
+};
+
+const createMember: Control = (em, req) => {
+  const b = body(req);
+  const email = field("email", () => emailField(b.email));
+  const level = field("level", () =>
+    b.level === undefined ? 1 : (choiceField(b.level, [1, 8, 15]) as number),
+  );
+  if (em.store.memberByEmail(email)) {
+    throw validationError("invalid", "A user with this email address already belongs to the organization.");
+  }
+  const firstName = typeof b.first_name === "string" ? b.first_name : "";
+  return created(memberShape(em, addMember(em, email, firstName, level)));
+};
+
+/** The invitee signs up: becomes a member, and every invite for that email in the org is deleted. */
+const acceptInvite: Control = (em, _req, rawId) => {
+  const id = canonicalUuid(rawId);
+  const d = em.store.data;
+  const invite = d.invites.find((i) => i.id === id);
+  if (!invite) throw notFound();
+  if (isExpired(em, invite)) {
+    throw validationError("invalid", "This invite has expired. Please ask your admin for a new one.");
+  }
+  if (em.store.memberByEmail(invite.target_email)) {
+    throw validationError("invalid", "A user with this email address already belongs to the organization.");
+  }
+  const member = addMember(em, invite.target_email, invite.first_name, invite.level);
+  d.invites = d.invites.filter((i) => i.target_email.toLowerCase() !== invite.target_email.toLowerCase());
+  return ok(memberShape(em, member));
+};
+
+const addResponses: Control = (em, req, rawId) => {
+  const id = canonicalUuid(rawId);
+  const survey = id === undefined ? undefined : em.store.survey(id);
+  if (!survey) throw notFound();
+  const count = field("count", () => intField(body(req).count, { min: -2147483648 }) as number);
+  const total = Math.max(0, (em.store.data.responses[survey.id] ?? 0) + count);
+  em.store.data.responses[survey.id] = total;
+  return ok({ id: survey.id, count: total });
+};
+
+const createProject: Control = (em, req) => {
+  const b = body(req);
+  const name = typeof b.name === "string" && b.name.trim() ? b.name : "Another project";
+  const d = em.store.data;
+  const project = newProject(d.next.project++, name, em.clock.nowMs());
+  d.projects.push(project);
+  return created({ id: project.id, name: project.name });
+};
+
+const dumpState: Control = (em) => {
+  const d = em.store.data;
+  return ok({
+    organization: { id: d.org.id, name: d.org.name },
+    projects: d.projects.map((p) => projectShape(em, p)),
+    surveys: [...d.surveys].sort((a, b) => a.seq - b.seq).map((s) => surveyReadShape(em, s)),
+    invites: [...d.invites].sort((a, b) => b.seq - a.seq).map((i) => inviteShape(em, i)),
+    members: d.members.map((m) => memberShape(em, m)),
+    flags: d.flags.map((f) => fullFlag(em, f)),
+    responses: { ...d.responses },
+  });
+};
+
+const setLatency: Control = (em, req) => {
+  const ms = field("ms", () => intField(body(req).ms, { min: 0 }) as number);
+  em.latencyMs = ms;
+  return ok({ ok: true, ms });
+};
+
+const CONTROLS: Array<{ pattern: RegExp; methods: Partial<Record<string, Control>> }> = [
+  { pattern: /^\/_emulator\/reset\/?$/, methods: { POST: reset } },
+  { pattern: /^\/_emulator\/requests\/?$/, methods: { GET: getRequests, DELETE: clearRequests } },
+  { pattern: /^\/_emulator\/clock\/?$/, methods: { GET: getClock, POST: setClock } },
+  { pattern: /^\/_emulator\/faults\/?$/, methods: { POST: setFaults, DELETE: clearFaults } },
+  { pattern: /^\/_emulator\/rate-limit\/?$/, methods: { POST: setRateLimit } },
+  { pattern: /^\/_emulator\/keys\/?$/, methods: { POST: createKey } },
+  { pattern: /^\/_emulator\/members\/?$/, methods: { POST: createMember } },
+  { pattern: /^\/_emulator\/invites\/([^/]+)\/accept\/?$/, methods: { POST: acceptInvite } },
+  { pattern: /^\/_emulator\/surveys\/([^/]+)\/responses\/?$/, methods: { POST: addResponses } },
+  { pattern: /^\/_emulator\/projects\/?$/, methods: { POST: createProject } },
+  { pattern: /^\/_emulator\/state\/?$/, methods: { GET: dumpState } },
+  { pattern: /^\/_emulator\/latency\/?$/, methods: { POST: setLatency } },
+];
+
+/** Handles one /_emulator request; state-changing controls are saved to --state like API writes. */
+export function runControl(em: Emulator, req: ApiRequest): Result {
+  for (const c of CONTROLS) {
+    const m = c.pattern.exec(req.path);
+    if (!m) continue;
+    checkAdmin(em.store, req);
+    const control = c.methods[req.method];
+    if (!control) throw methodNotAllowed(req.method);
+    const result = control(em, req, m[1] ?? "");
+    if (req.method !== "GET") em.save();
+    return result;
+  }
+  throw notFound();
+}

@@ -1,0 +1,59 @@
+// The emulator's runtime: state store, clock, faults, rate limit, request log, and saving to --state.
+import { Clock } from "./clock";
+import type { Core } from "./context";
+import { Faults, RateLimiter } from "./faults";
+import type { Json } from "./json";
+import { saveState } from "./persistence";
+import type { StateData } from "./state";
+import { Store } from "./state";
+
+export interface LogEntry {
+  seq: number;
+  method: string;
+  path: string;
+  query: string;
+  status: number;
+  time: string;
+  body: Json | null;
+}
+
+/** Oldest entries are dropped past this many, so long benchmarks do not grow memory without bound. */
+const MAX_LOG = 10_000;
+
+export class Emulator implements Core {
+  readonly store: Store;
+  readonly clock: Clock;
+  readonly faults = new Faults();
+  readonly limiter = new RateLimiter();
+  log: LogEntry[] = [];
+  private logSeq = 1;
+  latencyMs = 0;
+
+  constructor(
+    data: StateData,
+    /** the clock offset a reset returns to (from the `now` option; 0 = real time) */
+    readonly initialOffsetMs: number,
+    private readonly statePath?: string,
+  ) {
+    this.store = new Store(data);
+    this.clock = new Clock(data.clock_offset_ms);
+  }
+
+  /** Called after every committed write, before the response is sent. */
+  save(): void {
+    if (!this.statePath) return;
+    this.store.data.clock_offset_ms = this.clock.offsetMs;
+    saveState(this.statePath, this.store.data);
+  }
+
+  record(entry: Omit<LogEntry, "seq" | "time">): void {
+    // Wall-clock time (not the emulator clock) so tests can measure client back-off.
+    this.log.push({ seq: this.logSeq++, time: new Date().toISOString(), ...entry });
+    if (this.log.length > MAX_LOG) this.log.splice(0, this.log.length - MAX_LOG);
+  }
+
+  clearLog(): void {
+    this.log = [];
+    this.logSeq = 1;
+  }
+}

@@ -1,0 +1,193 @@
+// DRF serializer field semantics (messages and codes) used by the survey, invite and flag validators.
+import { ApiError, validationError } from "./errors";
+import { parseDateTime } from "./dates";
+import { has, pyTypeName, type JsonObject } from "./json";
+
+/** A field-level validation failure; the collector attaches the attr. */
+export class FieldError {
+  constructor(
+    readonly code: string,
+    readonly detail: string,
+  ) {}
+}
+
+export const fieldError = (detail: string, code = "invalid") => new FieldError(code, detail);
+
+const MAX_INT = 2147483647;
+
+/**
+ * Runs fields in serializer order. DRF collects every field error and exceptions_hog reports the first,
+ * while a PermissionDenied (or any ApiError) raised by a field validator escapes at once.
+ */
+export class Collector {
+  private first?: ApiError;
+  /** every field error, in field order (the bulk-invite error quirk needs them all) */
+  readonly errors: Array<[string, FieldError]> = [];
+
+  constructor(
+    private readonly body: JsonObject,
+    private readonly partial: boolean,
+  ) {}
+
+  field<T>(name: string, parse: (value: unknown) => T, opts: { required?: boolean } = {}): T | undefined {
+    if (!has(this.body, name)) {
+      if (opts.required && !this.partial)
+        this.record(name, new FieldError("required", "This field is required."));
+      return undefined;
+    }
+    try {
+      return parse(this.body[name]);
+    } catch (e) {
+      if (e instanceof FieldError) {
+        this.record(name, e);
+        return undefined;
+      }
+      throw e;
+    }
+  }
+
+  private record(attr: string, e: FieldError): void {
+    this.errors.push([attr, e]);
+    this.first ??= validationError(e.code, e.detail, attr);
+  }
+
+  throwIfAny(): void {
+    if (this.first) throw this.first;
+  }
+}
+
+function nullCheck(value: unknown, allowNull: boolean): value is null {
+  if (value !== null) return false;
+  if (!allowNull) throw new FieldError("null", "This field may not be null.");
+  return true;
+}
+
+export interface CharOpts {
+  allowNull?: boolean;
+  allowBlank?: boolean;
+  maxLength?: number;
+}
+
+/** CharField: accepts str/int/float, trims whitespace, blank and length checks. */
+export function charField(value: unknown, opts: CharOpts = {}): string | null {
+  if (nullCheck(value, opts.allowNull ?? false)) return null;
+  if (typeof value !== "string" && typeof value !== "number") throw fieldError("Not a valid string.");
+  const s = String(value).trim();
+  if (s === "" && !opts.allowBlank) throw new FieldError("blank", "This field may not be blank.");
+  if (opts.maxLength !== undefined && [...s].length > opts.maxLength) {
+    throw new FieldError("max_length", `Ensure this field has no more than ${opts.maxLength} characters.`);
+  }
+  return s;
+}
+
+export interface IntOpts {
+  allowNull?: boolean;
+  min?: number;
+  max?: number;
+}
+
+/** IntegerField: ints, integral floats and numeric strings; bools are rejected. */
+export function intField(value: unknown, opts: IntOpts = {}): number | null {
+  if (nullCheck(value, opts.allowNull ?? false)) return null;
+  let n: number;
+  if (typeof value === "number" && Number.isInteger(value)) n = value;
+  else if (typeof value === "string" && /^\s*[+-]?\d+(\.0*)?\s*$/.test(value)) n = Math.trunc(Number(value));
+  else throw fieldError("A valid integer is required.");
+  const max = opts.max ?? MAX_INT;
+  if (n > max) throw new FieldError("max_value", `Ensure this value is less than or equal to ${max}.`);
+  if (opts.min !== undefined && n < opts.min) {
+    throw new FieldError("min_value", `Ensure this value is greater than or equal to ${opts.min}.`);
+  }
+  return n;
+}
+
+const TRUE_VALUES = new Set<unknown>([
+  true,
+  1,
+  "1",
+  "true",
+  "True",
+  "TRUE",
+  "t",
+  "T",
+  "y",
+  "Y",
+  "yes",
+  "Yes",
+  "YES",
+  "on",
+  "On",
+  "ON",
+]);
+const FALSE_VALUES = new Set<unknown>([
+  false,
+  0,
+  "0",
+  "false",
+  "False",
+  "FALSE",
+  "f",
+  "F",
+  "n",
+  "N",
+  "no",
+  "No",
+  "NO",
+  "off",
+  "Off",
+  "OFF",
+]);
+
+export function boolField(value: unknown, allowNull = false): boolean | null {
+  if (nullCheck(value, allowNull)) return null;
+  if (TRUE_VALUES.has(value)) return true;
+  if (FALSE_VALUES.has(value)) return false;
+  throw fieldError("Must be a valid boolean.");
+}
+
+/** ChoiceField: matched on the string form of the input, as DRF does. */
+export function choiceField<T extends string | number>(
+  value: unknown,
+  choices: readonly T[],
+  opts: { allowNull?: boolean; allowBlank?: boolean } = {},
+): T | null {
+  if (nullCheck(value, opts.allowNull ?? false)) return null;
+  if (value === "" && opts.allowBlank) return "" as T;
+  const text = typeof value === "string" ? value : JSON.stringify(value);
+  const found = choices.find((c) => String(c) === text);
+  if (found === undefined || typeof value === "boolean" || typeof value === "object") {
+    throw new FieldError("invalid_choice", `"${text}" is not a valid choice.`);
+  }
+  return found;
+}
+
+export function dateTimeField(value: unknown, allowNull = true): string | null {
+  if (nullCheck(value, allowNull)) return null;
+  const parsed = typeof value === "string" ? parseDateTime(value) : undefined;
+  if (parsed === undefined) {
+    throw fieldError(
+      "Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].",
+    );
+  }
+  return parsed;
+}
+
+// Close to Django's EmailValidator: a dotted domain (or localhost-free), no spaces, one @.
+const EMAIL_RE =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
+
+export function isEmail(s: string): boolean {
+  return EMAIL_RE.test(s) && !s.split("@")[0].startsWith(".") && !s.includes("..");
+}
+
+export function emailField(value: unknown): string {
+  const s = charField(value, { maxLength: 254 }) as string;
+  if (!isEmail(s)) throw fieldError("Enter a valid email address.");
+  return s;
+}
+
+/** DRF's "Invalid data. Expected a dictionary, but got X." for a non-object body. */
+export function expectObject(body: unknown): JsonObject {
+  if (typeof body === "object" && body !== null && !Array.isArray(body)) return body as JsonObject;
+  throw validationError("invalid", `Invalid data. Expected a dictionary, but got ${pyTypeName(body)}.`);
+}

@@ -1,0 +1,80 @@
+// Public entry: startEmulator() runs the PostHog-compatible emulator on loopback.
+import * as http from "node:http";
+import type { AddressInfo } from "node:net";
+import { Emulator } from "./emulator";
+import { loadState } from "./persistence";
+import { freshState } from "./state";
+import { createHandler } from "./server";
+
+export interface EmulatorOptions {
+  /** 0 (default) picks a free port */
+  port?: number;
+  /** default 127.0.0.1 */
+  host?: string;
+  /** admin key; default DEFAULT_API_KEY (or the key stored in the state file) */
+  apiKey?: string;
+  /** JSON state file: loaded at start, saved atomically after every write and at close */
+  statePath?: string;
+  /** ISO date-time the emulator clock starts at (default: real time) */
+  now?: string;
+}
+
+export interface EmulatorHandle {
+  /** http://127.0.0.1:PORT, no trailing slash */
+  url: string;
+  apiKey: string;
+  organizationId: string;
+  projectId: number;
+  close(): Promise<void>;
+}
+
+/** A fixed, documented, local-only key so examples work without setup. Not a secret. */
+export const DEFAULT_API_KEY = "phx_emulator_default_key";
+
+export async function startEmulator(opts: EmulatorOptions = {}): Promise<EmulatorHandle> {
+  const host = opts.host ?? "127.0.0.1";
+  let initialOffset = 0;
+  if (opts.now !== undefined) {
+    const at = Date.parse(opts.now);
+    if (Number.isNaN(at)) throw new Error(`invalid emulator start time: ${opts.now}`);
+    initialOffset = at - Date.now();
+  }
+  let data = opts.statePath ? loadState(opts.statePath) : undefined;
+  if (data) {
+    if (opts.apiKey) data.admin_key = opts.apiKey;
+    if (opts.now !== undefined) data.clock_offset_ms = initialOffset;
+  } else {
+    data = freshState(opts.apiKey ?? DEFAULT_API_KEY, Date.now() + initialOffset, initialOffset);
+  }
+  const em = new Emulator(data, initialOffset, opts.statePath);
+  em.save();
+
+  let address = `${host}:0`;
+  const server = http.createServer(createHandler(em, () => address));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(opts.port ?? 0, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  address = `${host}:${port}`;
+
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    }).then(() => em.save());
+    return closing;
+  };
+
+  return {
+    url: `http://${address}`,
+    apiKey: data.admin_key,
+    organizationId: data.org.id,
+    projectId: data.projects[0].id,
+    close,
+  };
+}

@@ -1,0 +1,90 @@
+// The /api route table: path pattern -> method -> required scope and handler. Trailing slash optional.
+import type { Handler, Params } from "./context";
+import { createFlag, getFlag, listFlags } from "./flags";
+import { bulkInvites, createInvite, deleteInvite, listInvites } from "./invites";
+import { listMembers } from "./members";
+import { getMe, getOrganization, getProject, listProjects } from "./projects";
+import {
+  createSurveyRoute,
+  deleteSurveyRoute,
+  getSurvey,
+  listSurveys,
+  patchSurvey,
+  responsesCount,
+} from "./surveys";
+
+export interface RouteMethod {
+  /** undefined: no APIScopePermission (invite create) */
+  scope?: string;
+  handler: Handler;
+}
+
+export interface Route {
+  pattern: RegExp;
+  methods: Partial<Record<string, RouteMethod>>;
+}
+
+const SEG = "([^/]+)";
+const route = (path: string, names: string[], methods: Route["methods"]): Route & { names: string[] } => ({
+  pattern: new RegExp(`^${path}/?$`),
+  names,
+  methods,
+});
+const PROJ = `/api/(?:projects|environments)/${SEG}`;
+const ORG = `/api/organizations/${SEG}`;
+
+const ROUTES = [
+  route(`/api/users/${SEG}`, ["user"], { GET: { scope: "user:read", handler: getMe } }),
+  route(`/api/projects`, [], { GET: { scope: "project:read", handler: listProjects } }),
+  route(`/api/projects/${SEG}`, ["project"], { GET: { scope: "project:read", handler: getProject } }),
+  route(`${PROJ}/surveys`, ["project"], {
+    GET: { scope: "survey:read", handler: listSurveys },
+    POST: { scope: "survey:write", handler: createSurveyRoute },
+  }),
+  route(`${PROJ}/surveys/responses_count`, ["project"], {
+    GET: { scope: "survey:read", handler: responsesCount },
+  }),
+  route(`${PROJ}/surveys/${SEG}`, ["project", "id"], {
+    GET: { scope: "survey:read", handler: getSurvey },
+    PATCH: { scope: "survey:write", handler: patchSurvey },
+    DELETE: { scope: "survey:write", handler: deleteSurveyRoute },
+  }),
+  route(`${PROJ}/feature_flags`, ["project"], {
+    GET: { scope: "feature_flag:read", handler: listFlags },
+    POST: { scope: "feature_flag:write", handler: createFlag },
+  }),
+  route(`${PROJ}/feature_flags/${SEG}`, ["project", "id"], {
+    GET: { scope: "feature_flag:read", handler: getFlag },
+  }),
+  route(ORG, ["org"], { GET: { scope: "organization:read", handler: getOrganization } }),
+  route(`${ORG}/members`, ["org"], { GET: { scope: "organization_member:read", handler: listMembers } }),
+  route(`${ORG}/invites`, ["org"], {
+    GET: { scope: "organization_member:read", handler: listInvites },
+    POST: { handler: createInvite },
+  }),
+  route(`${ORG}/invites/bulk`, ["org"], {
+    POST: { scope: "organization_member:write", handler: bulkInvites },
+  }),
+  route(`${ORG}/invites/${SEG}`, ["org", "id"], {
+    DELETE: { scope: "organization_member:write", handler: deleteInvite },
+  }),
+];
+
+function decode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+export function matchApiRoute(path: string): { route: Route; params: Params } | undefined {
+  for (const r of ROUTES) {
+    const m = r.pattern.exec(path);
+    if (!m) continue;
+    const params: Params = {};
+    r.names.forEach((name, i) => (params[name] = decode(m[i + 1])));
+    return { route: r, params };
+  }
+  return undefined;
+}

@@ -1,0 +1,218 @@
+// The emulator's whole state: plain JSON records, so persistence is a single JSON.stringify.
+import { randomBytes, randomUUID } from "node:crypto";
+import type { Json, JsonObject } from "./json";
+
+export interface OrgRecord {
+  id: string;
+  name: string;
+  slug: string;
+  created_at: number;
+}
+
+export interface ProjectRecord {
+  id: number;
+  uuid: string;
+  name: string;
+  api_token: string;
+  created_at: number;
+}
+
+export interface UserRecord {
+  id: number;
+  uuid: string;
+  distinct_id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  is_email_verified: boolean;
+}
+
+export interface MemberRecord {
+  id: string;
+  user_id: number;
+  level: number;
+  joined_at: number;
+  updated_at: number;
+}
+
+/** Extra personal keys are stored as sha256 hashes; only the admin key is kept in clear (it is printed at start). */
+export interface KeyRecord {
+  hash: string;
+  scopes: string[];
+  user_id: number;
+}
+
+export interface FlagRecord {
+  id: number;
+  team_id: number;
+  name: string;
+  key: string;
+  filters: JsonObject;
+  active: boolean;
+  ensure_experience_continuity: boolean;
+  version: number;
+  creation_context: string;
+  created_at: number;
+  created_by: number;
+}
+
+export interface SurveyRecord {
+  id: string;
+  team_id: number;
+  seq: number;
+  name: string;
+  description: string;
+  type: string;
+  schedule: string | null;
+  linked_flag_id: number | null;
+  targeting_flag_id: number | null;
+  internal_targeting_flag_id: number | null;
+  linked_insight_id: number | null;
+  questions: Json;
+  conditions: JsonObject | null;
+  appearance: JsonObject | null;
+  created_at: number;
+  created_by: number;
+  start_date: string | null;
+  end_date: string | null;
+  archived: boolean;
+  responses_limit: number | null;
+  iteration_count: number | null;
+  iteration_frequency_days: number | null;
+  iteration_start_dates: string[] | null;
+  current_iteration: number | null;
+  current_iteration_start_date: string | null;
+  response_sampling_start_date: string | null;
+  response_sampling_interval_type: string | null;
+  response_sampling_interval: number | null;
+  response_sampling_limit: number | null;
+  response_sampling_daily_limits: string | null;
+  enable_partial_responses: boolean | null;
+  enable_iframe_embedding: boolean | null;
+  translations: Json;
+  form_content: Json;
+}
+
+export interface InviteRecord {
+  id: string;
+  seq: number;
+  target_email: string;
+  first_name: string;
+  level: number;
+  message: string | null;
+  private_project_access: Json[];
+  emailing_attempt_made: boolean;
+  created_by: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface StateData {
+  format: 1;
+  org: OrgRecord;
+  projects: ProjectRecord[];
+  users: UserRecord[];
+  members: MemberRecord[];
+  admin_key: string;
+  keys: KeyRecord[];
+  surveys: SurveyRecord[];
+  flags: FlagRecord[];
+  invites: InviteRecord[];
+  /** survey id -> recorded "survey sent" responses */
+  responses: Record<string, number>;
+  next: { flag: number; user: number; project: number; seq: number };
+  clock_offset_ms: number;
+}
+
+export const OWNER_LEVEL = 15;
+
+export function newProject(id: number, name: string, now: number): ProjectRecord {
+  return {
+    id,
+    uuid: randomUUID(),
+    name,
+    api_token: `phc_${randomBytes(16).toString("hex")}`,
+    created_at: now,
+  };
+}
+
+export function newUser(id: number, email: string, firstName: string, lastName: string): UserRecord {
+  const uuid = randomUUID();
+  return {
+    id,
+    uuid,
+    distinct_id: randomBytes(16).toString("hex"),
+    first_name: firstName,
+    last_name: lastName,
+    email,
+    is_email_verified: true,
+  };
+}
+
+/** A fresh world: one org, one project (id 1), one owner user holding the admin key. */
+export function freshState(adminKey: string, now: number, clockOffsetMs: number): StateData {
+  const orgId = randomUUID();
+  return {
+    format: 1,
+    org: { id: orgId, name: "Emulator Org", slug: "emulator-org", created_at: now },
+    projects: [newProject(1, "Default project", now)],
+    users: [newUser(1, "owner@emulator.local", "Emulator", "Owner")],
+    members: [{ id: randomUUID(), user_id: 1, level: OWNER_LEVEL, joined_at: now, updated_at: now }],
+    admin_key: adminKey,
+    keys: [],
+    surveys: [],
+    flags: [],
+    invites: [],
+    responses: {},
+    next: { flag: 1, user: 2, project: 2, seq: 1 },
+    clock_offset_ms: clockOffsetMs,
+  };
+}
+
+/** Lookups and id counters over the state; handlers mutate `data` directly. */
+export class Store {
+  constructor(public data: StateData) {}
+
+  nextSeq(): number {
+    return this.data.next.seq++;
+  }
+
+  nextFlagId(): number {
+    return this.data.next.flag++;
+  }
+
+  project(id: number): ProjectRecord | undefined {
+    return this.data.projects.find((p) => p.id === id);
+  }
+
+  user(id: number): UserRecord | undefined {
+    return this.data.users.find((u) => u.id === id);
+  }
+
+  memberOf(userId: number): MemberRecord | undefined {
+    return this.data.members.find((m) => m.user_id === userId);
+  }
+
+  memberByEmail(email: string): MemberRecord | undefined {
+    const wanted = email.toLowerCase();
+    return this.data.members.find((m) => this.user(m.user_id)?.email.toLowerCase() === wanted);
+  }
+
+  flag(id: number): FlagRecord | undefined {
+    return this.data.flags.find((f) => f.id === id);
+  }
+
+  survey(id: string): SurveyRecord | undefined {
+    return this.data.surveys.find((s) => s.id === id);
+  }
+
+  /** Hard delete, and null every survey reference to it (the FKs are SET_NULL). */
+  deleteFlag(id: number): void {
+    this.data.flags = this.data.flags.filter((f) => f.id !== id);
+    for (const s of this.data.surveys) {
+      if (s.linked_flag_id === id) s.linked_flag_id = null;
+      if (s.targeting_flag_id === id) s.targeting_flag_id = null;
+      if (s.internal_targeting_flag_id === id) s.internal_targeting_flag_id = null;
+    }
+  }
+}

@@ -1,0 +1,7 @@
+// Data functions (Pulumi's data-source convention: getX returns a Promise, getXOutput an Output).
+export { getSurveys, getSurveysOutput, getSurvey, getSurveyOutput } from "./surveys";
+export type { GetSurveysArgs, GetSurveysResult, GetSurveyArgs, SurveyInfo } from "./surveys";
+export { getInvites, getInvitesOutput } from "./invites";
+export type { GetInvitesArgs, GetInvitesResult, InviteInfo } from "./invites";
+export { getSurveyResponsesCount, getSurveyResponsesCountOutput } from "./responses-count";
+export type { GetSurveyResponsesCountArgs, GetSurveyResponsesCountResult } from "./responses-count";

@@ -1,0 +1,58 @@
+// getInvites: every invite of an organization (pending and expired; accepted ones no longer exist in PostHog).
+import * as pulumi from "@pulumi/pulumi";
+import type { WireInvite } from "../client";
+import { inviteUser, termsOfInvite } from "../resources/invite/mapping";
+import type { InviteOutputs } from "../resources/invite/types";
+import { functionContext, organizationOf } from "./context";
+
+export type InviteInfo = Pick<
+  InviteOutputs,
+  | "inviteId"
+  | "targetEmail"
+  | "firstName"
+  | "message"
+  | "level"
+  | "privateProjectAccess"
+  | "isExpired"
+  | "emailingAttemptMade"
+  | "createdAt"
+  | "updatedAt"
+  | "createdBy"
+> & { inviteId: string; status: "pending" | "expired" };
+
+export interface GetInvitesArgs {
+  /** Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. */
+  organizationId?: string;
+}
+
+export interface GetInvitesResult {
+  organizationId: string;
+  /** Newest first, as PostHog lists them. */
+  invites: InviteInfo[];
+}
+
+export function inviteInfo(invite: WireInvite): InviteInfo {
+  return {
+    inviteId: invite.id,
+    ...termsOfInvite(invite),
+    isExpired: invite.is_expired,
+    emailingAttemptMade: invite.emailing_attempt_made ?? false,
+    createdAt: invite.created_at,
+    updatedAt: invite.updated_at ?? null,
+    createdBy: inviteUser(invite.created_by),
+    status: invite.is_expired ? "expired" : "pending",
+  };
+}
+
+export async function getInvites(args: GetInvitesArgs = {}): Promise<GetInvitesResult> {
+  const ctx = functionContext();
+  const organizationId = await organizationOf(ctx, args.organizationId);
+  const invites = await ctx.client.invites.listAll(organizationId);
+  return { organizationId, invites: invites.map(inviteInfo) };
+}
+
+export function getInvitesOutput(
+  args: pulumi.Input<{ organizationId?: pulumi.Input<string> }> = {},
+): pulumi.Output<GetInvitesResult> {
+  return pulumi.output(args).apply((a) => getInvites(a as GetInvitesArgs));
+}

@@ -1,0 +1,43 @@
+// getSurveyResponsesCount: responses per survey. PostHog leaves out surveys without responses; when survey
+// ids are given, each of them is in the result (0 when PostHog left it out).
+import * as pulumi from "@pulumi/pulumi";
+import { functionContext, projectOf } from "./context";
+
+export interface GetSurveyResponsesCountArgs {
+  projectId?: string | number;
+  /** Only these surveys; each appears in the result, with 0 when it has no responses. */
+  surveyIds?: string[];
+  /** Leave out responses to archived surveys. */
+  excludeArchived?: boolean;
+}
+
+export interface GetSurveyResponsesCountResult {
+  projectId: string;
+  /** Survey id -> number of responses. */
+  counts: Record<string, number>;
+}
+
+export async function getSurveyResponsesCount(
+  args: GetSurveyResponsesCountArgs = {},
+): Promise<GetSurveyResponsesCountResult> {
+  const ctx = functionContext();
+  const projectId = await projectOf(ctx, args.projectId);
+  const reported = await ctx.client.surveys.responsesCount(projectId, {
+    surveyIds: args.surveyIds,
+    excludeArchived: args.excludeArchived,
+  });
+  const counts: Record<string, number> = {};
+  for (const id of args.surveyIds ?? []) counts[id] = 0;
+  Object.assign(counts, reported);
+  return { projectId, counts };
+}
+
+export function getSurveyResponsesCountOutput(
+  args: pulumi.Input<{
+    projectId?: pulumi.Input<string | number>;
+    surveyIds?: pulumi.Input<pulumi.Input<string>[]>;
+    excludeArchived?: pulumi.Input<boolean>;
+  }> = {},
+): pulumi.Output<GetSurveyResponsesCountResult> {
+  return pulumi.output(args).apply((a) => getSurveyResponsesCount(a as GetSurveyResponsesCountArgs));
+}

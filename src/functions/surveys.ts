@@ -1,0 +1,65 @@
+// getSurveys / getSurvey: read-only views of a project's surveys, in the same camelCase shape as Survey outputs.
+import * as pulumi from "@pulumi/pulumi";
+import type { WireSurvey } from "../client";
+import { surveyOutputs } from "../resources/survey/mapping";
+import type { SurveyOutputs } from "../resources/survey/types";
+import { functionContext, projectOf } from "./context";
+
+/** A survey as PostHog has it (Survey outputs without the provider's bookkeeping and write-only inputs). */
+export type SurveyInfo = Omit<SurveyOutputs, "managedFields" | "targetingFlagFilters" | "removeTargetingFlag">;
+
+export interface GetSurveysArgs {
+  /** Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. */
+  projectId?: string | number;
+  /** Matches name and description (PostHog's ?search=). */
+  search?: string;
+  /** true: only archived surveys; false: only active ones; unset: both. */
+  archived?: boolean;
+}
+
+export interface GetSurveysResult {
+  projectId: string;
+  surveys: SurveyInfo[];
+}
+
+export interface GetSurveyArgs {
+  projectId?: string | number;
+  /** The survey's id (UUID). */
+  id: string;
+}
+
+export function surveyInfo(survey: WireSurvey, projectId: string): SurveyInfo {
+  const {
+    managedFields: _m,
+    declared: _d,
+    targetingFlagFilters: _t,
+    removeTargetingFlag: _r,
+    ...info
+  } = surveyOutputs(survey, projectId, {});
+  return info as SurveyInfo;
+}
+
+export async function getSurveys(args: GetSurveysArgs = {}): Promise<GetSurveysResult> {
+  const ctx = functionContext();
+  const projectId = await projectOf(ctx, args.projectId);
+  const surveys = await ctx.client.surveys.listAll(projectId, { search: args.search, archived: args.archived });
+  return { projectId, surveys: surveys.map((s) => surveyInfo(s, projectId)) };
+}
+
+export function getSurveysOutput(
+  args: pulumi.Input<{ [K in keyof GetSurveysArgs]: pulumi.Input<GetSurveysArgs[K]> }> = {},
+): pulumi.Output<GetSurveysResult> {
+  return pulumi.output(args).apply((a) => getSurveys(a as GetSurveysArgs));
+}
+
+export async function getSurvey(args: GetSurveyArgs): Promise<SurveyInfo> {
+  const ctx = functionContext();
+  const projectId = await projectOf(ctx, args.projectId);
+  return surveyInfo(await ctx.client.surveys.get(projectId, args.id), projectId);
+}
+
+export function getSurveyOutput(
+  args: pulumi.Input<{ [K in keyof GetSurveyArgs]: pulumi.Input<GetSurveyArgs[K]> }>,
+): pulumi.Output<SurveyInfo> {
+  return pulumi.output(args).apply((a) => getSurvey(a as GetSurveyArgs));
+}

@@ -1,0 +1,66 @@
+import { z } from "zod";
+
+/** A check failure as the engine shows it: the top-level property and a reason that says what to fix. */
+export interface CheckFailure {
+  property: string;
+  reason: string;
+}
+
+/** Formats a zod path like ["questions", 1, "link"] as `questions[1].link`. */
+export function formatPath(path: readonly PropertyKey[]): string {
+  let out = "";
+  for (const part of path) {
+    if (typeof part === "number") out += `[${part}]`;
+    else out += out ? `.${String(part)}` : String(part);
+  }
+  return out;
+}
+
+/** Turns zod issues into one failure per issue, keyed by the top-level property. */
+export function failuresFromZod(error: z.ZodError, prefix: readonly PropertyKey[] = []): CheckFailure[] {
+  return error.issues.map((issue) => {
+    const path = [...prefix, ...issue.path];
+    const property = path.length > 0 ? String(path[0]) : "(resource)";
+    const where = formatPath(path);
+    return { property, reason: where && where !== property ? `${where}: ${issue.message}` : issue.message };
+  });
+}
+
+function editDistance(a: string, b: string): number {
+  const rows = a.length + 1;
+  const cols = b.length + 1;
+  const d: number[] = new Array(rows * cols).fill(0);
+  for (let i = 0; i < rows; i++) d[i * cols] = i;
+  for (let j = 0; j < cols; j++) d[j] = j;
+  for (let i = 1; i < rows; i++) {
+    for (let j = 1; j < cols; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i * cols + j] = Math.min(d[(i - 1) * cols + j] + 1, d[i * cols + j - 1] + 1, d[(i - 1) * cols + j - 1] + cost);
+    }
+  }
+  return d[rows * cols - 1];
+}
+
+/** Failures for keys the resource does not know, with the closest known key as a hint. */
+export function unknownKeyFailures(
+  inputs: Record<string, unknown>,
+  known: readonly string[],
+  ignore: readonly string[] = ["__provider"],
+): CheckFailure[] {
+  const failures: CheckFailure[] = [];
+  for (const key of Object.keys(inputs)) {
+    if (known.includes(key) || ignore.includes(key)) continue;
+    let best: string | undefined;
+    let bestDistance = Infinity;
+    for (const candidate of known) {
+      const distance = editDistance(key.toLowerCase(), candidate.toLowerCase());
+      if (distance < bestDistance) {
+        best = candidate;
+        bestDistance = distance;
+      }
+    }
+    const hint = best && bestDistance <= Math.max(2, Math.floor(key.length / 3)) ? ` Did you mean "${best}"?` : "";
+    failures.push({ property: key, reason: `"${key}" is not a known input.${hint} Remove it or rename it.` });
+  }
+  return failures;
+}

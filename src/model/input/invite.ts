@@ -1,0 +1,186 @@
+// User-input validation for Invite and InviteBatch, run by `check` before any HTTP request. It mirrors what
+// PostHog rejects (reference/posthog-api.md §3: first name ≤ 30, level 1/8/15, project access shape) and adds
+// what only a provider can know (unknown keys, whitespace in an email, the same person twice in a batch).
+import { z } from "zod";
+import { CheckFailure, failuresFromZod, unknownKeyFailures } from "./failures";
+import { containsUnknown, UNKNOWN } from "./unknown";
+
+export const INVITE_LEVELS = ["member", "admin", "owner"] as const;
+export type InviteLevelName = (typeof INVITE_LEVELS)[number];
+
+/** PostHog's numeric organization levels. */
+export const LEVEL_NUMBERS: Record<InviteLevelName, 1 | 8 | 15> = { member: 1, admin: 8, owner: 15 };
+
+export const MAX_FIRST_NAME = 30;
+
+export const INVITE_INPUT_KEYS = [
+  "organizationId",
+  "targetEmail",
+  "firstName",
+  "message",
+  "level",
+  "privateProjectAccess",
+  "sendEmail",
+  "renewWhenExpired",
+  "adopt",
+] as const;
+
+export const BATCH_INPUT_KEYS = ["organizationId", "invites", "message", "sendEmail"] as const;
+export const BATCH_PERSON_KEYS = ["targetEmail", "firstName", "level", "privateProjectAccess"] as const;
+
+/** PostHog lowercases the whole address (newer versions): so do we, so that case never causes a diff. */
+export function normaliseEmail(email: string): string {
+  return email.toLowerCase();
+}
+
+function emailProblem(email: string): string | undefined {
+  if (/\s/.test(email)) {
+    return `targetEmail "${email}" contains whitespace. Remove the spaces (PostHog would reject or mangle it).`;
+  }
+  if (email.length > 254) return "targetEmail is longer than 254 characters.";
+  // Deliberately simple: one @, a non-empty local part, a dotted domain without empty labels.
+  if (!/^[^@]+@[^@.]+(\.[^@.]+)+$/.test(email)) {
+    return `targetEmail "${email}" is not a valid email address. Use the form name@example.com.`;
+  }
+  return undefined;
+}
+
+const email = z
+  .string({ error: "targetEmail is required: the email address to invite, e.g. alice@example.com." })
+  .superRefine((value, ctx) => {
+    const problem = emailProblem(value);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
+
+const firstName = z
+  .string({ error: "firstName must be a string." })
+  .max(MAX_FIRST_NAME, `firstName is longer than ${MAX_FIRST_NAME} characters (PostHog's limit). Shorten it.`);
+
+const level = z.enum(INVITE_LEVELS, { error: `level must be one of: ${INVITE_LEVELS.join(", ")}.` });
+
+const privateProjectAccess = z
+  .array(
+    z
+      .object(
+        {
+          id: z
+            .number({ error: "privateProjectAccess[].id must be a project id (an integer)." })
+            .int("privateProjectAccess[].id must be an integer project id.")
+            .positive("privateProjectAccess[].id must be a positive project id."),
+          level: z.enum(["member", "admin"], { error: 'privateProjectAccess[].level must be "member" or "admin".' }),
+        },
+        { error: 'each privateProjectAccess entry must be {id: <project id>, level: "member" | "admin"}.' },
+      )
+      .strict(),
+    { error: 'privateProjectAccess must be a list of {id: <project id>, level: "member" | "admin"}.' },
+  )
+  .refine((list) => new Set(list.map((p) => p.id)).size === list.length, {
+    message: "privateProjectAccess names the same project twice. List each project once.",
+  });
+
+const organizationId = z
+  .string({ error: 'organizationId must be a string (the organization UUID, or "@current").' })
+  .refine((s) => s.trim().length > 0 && !/\s/.test(s), {
+    message: 'organizationId must be an organization UUID or "@current", without spaces.',
+  });
+
+const bool = (what: string) => z.boolean({ error: `${what} must be true or false.` });
+
+const inviteShape = {
+  organizationId: organizationId.optional(),
+  targetEmail: email,
+  firstName: firstName.optional(),
+  message: z.string({ error: "message must be a string (or null)." }).nullable().optional(),
+  level: level.optional(),
+  privateProjectAccess: privateProjectAccess.optional(),
+  sendEmail: bool("sendEmail").optional(),
+  renewWhenExpired: bool("renewWhenExpired").optional(),
+  adopt: bool("adopt").optional(),
+} as const;
+
+type InviteField = keyof typeof inviteShape;
+
+/** Validates one field per schema entry, skipping preview-unknown values (they are checked again at `up`). */
+function validateFields<K extends string>(
+  inputs: Record<string, unknown>,
+  shape: Record<K, z.ZodType>,
+  prefix: readonly PropertyKey[] = [],
+): CheckFailure[] {
+  const failures: CheckFailure[] = [];
+  for (const key of Object.keys(shape) as K[]) {
+    if (containsUnknown(inputs[key])) continue;
+    const result = shape[key].safeParse(inputs[key]);
+    if (!result.success) failures.push(...failuresFromZod(result.error, [...prefix, key]));
+  }
+  return failures;
+}
+
+/** Validates Invite inputs. Returns an empty list when they are valid. */
+export function validateInviteInputs(inputs: Record<string, unknown>): CheckFailure[] {
+  return [
+    ...unknownKeyFailures(inputs, INVITE_INPUT_KEYS),
+    ...validateFields<InviteField>(inputs, inviteShape),
+  ];
+}
+
+const personShape = {
+  targetEmail: email,
+  firstName: firstName.optional(),
+  level: level.optional(),
+  privateProjectAccess: privateProjectAccess.optional(),
+} as const;
+
+function personFailures(person: unknown, index: number): CheckFailure[] {
+  if (person === UNKNOWN) return [];
+  if (person === null || typeof person !== "object" || Array.isArray(person)) {
+    return [
+      {
+        property: "invites",
+        reason: `invites[${index}] must be an object like {targetEmail: "alice@example.com", firstName: "Alice"}.`,
+      },
+    ];
+  }
+  const record = person as Record<string, unknown>;
+  const unknownKeys = unknownKeyFailures(record, BATCH_PERSON_KEYS, []).map((f) => ({
+    property: "invites",
+    reason: `invites[${index}]: ${f.reason}`,
+  }));
+  return [...unknownKeys, ...validateFields(record, personShape, ["invites", index])];
+}
+
+/** Validates InviteBatch inputs, including the same (normalised) email twice. */
+export function validateBatchInputs(inputs: Record<string, unknown>): CheckFailure[] {
+  const failures: CheckFailure[] = [
+    ...unknownKeyFailures(inputs, BATCH_INPUT_KEYS),
+    ...validateFields(inputs, {
+      organizationId: organizationId.optional(),
+      message: z.string({ error: "message must be a string (or null)." }).nullable().optional(),
+      sendEmail: bool("sendEmail").optional(),
+    }),
+  ];
+  const invites = inputs.invites;
+  if (invites === UNKNOWN) return failures;
+  if (!Array.isArray(invites)) {
+    failures.push({
+      property: "invites",
+      reason: 'invites is required: a list of people, e.g. [{targetEmail: "alice@example.com"}].',
+    });
+    return failures;
+  }
+  invites.forEach((person, i) => failures.push(...personFailures(person, i)));
+  const firstIndex = new Map<string, number>();
+  invites.forEach((person, i) => {
+    const address = (person as { targetEmail?: unknown } | null)?.targetEmail;
+    if (typeof address !== "string" || address === UNKNOWN) return;
+    const key = normaliseEmail(address);
+    const earlier = firstIndex.get(key);
+    if (earlier === undefined) firstIndex.set(key, i);
+    else {
+      failures.push({
+        property: "invites",
+        reason: `invites[${i}] repeats ${key} (already invites[${earlier}]; emails are compared lowercased). List each person once.`,
+      });
+    }
+  });
+  return failures;
+}

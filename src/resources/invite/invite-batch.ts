@@ -1,0 +1,38 @@
+// The InviteBatch resource: many people invited to a PostHog organization with the bulk endpoint. Adding,
+// removing or changing a person touches only that person. The provider object is the thin shim (batch-shim.ts).
+import * as pulumi from "@pulumi/pulumi";
+import type { AppliedPerson, BatchInvitation, BatchPerson } from "./types";
+
+const batchProvider: pulumi.dynamic.ResourceProvider = require("./batch-shim");
+
+export interface InviteBatchArgs {
+  /** Organization (UUID). Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. Changing it replaces the batch. */
+  organizationId?: pulumi.Input<string>;
+  /** The people to invite; each email (compared lowercased) at most once. */
+  invites: pulumi.Input<pulumi.Input<BatchPerson>[]>;
+  /** Text added to every invite email; a change applies to people invited from then on. */
+  message?: pulumi.Input<string | null>;
+  /** Send the invite emails (default true). */
+  sendEmail?: pulumi.Input<boolean>;
+}
+
+export class InviteBatch extends pulumi.dynamic.Resource {
+  declare readonly organizationId: pulumi.Output<string>;
+  declare readonly message: pulumi.Output<string | null>;
+  declare readonly sendEmail: pulumi.Output<boolean>;
+  /** The people as applied, defaults filled in. */
+  declare readonly invites: pulumi.Output<AppliedPerson[]>;
+  /** Per person (keyed by lowercased email): invite id, status and expiry. */
+  declare readonly invitations: pulumi.Output<Record<string, BatchInvitation>>;
+
+  constructor(name: string, args: InviteBatchArgs, opts?: pulumi.CustomResourceOptions) {
+    super(
+      batchProvider,
+      name,
+      { organizationId: undefined, message: undefined, sendEmail: undefined, ...args, invitations: undefined },
+      opts,
+      "posthog",
+      "InviteBatch",
+    );
+  }
+}

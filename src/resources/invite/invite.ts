@@ -1,0 +1,80 @@
+// The Invite resource a Pulumi program declares: one person invited to a PostHog organization. The provider
+// object passed to Pulumi is the thin shim (shim.ts).
+import * as pulumi from "@pulumi/pulumi";
+import type { InviteLevel, InviteStatus, InviteUser, PrivateProjectAccess } from "./types";
+
+const inviteProvider: pulumi.dynamic.ResourceProvider = require("./shim");
+
+export interface InviteArgs {
+  /** Organization (UUID). Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. Changing it replaces the invite. */
+  organizationId?: pulumi.Input<string>;
+  /** Who to invite. Compared lowercased, as PostHog stores it. */
+  targetEmail: pulumi.Input<string>;
+  /** At most 30 characters. */
+  firstName?: pulumi.Input<string>;
+  /** Text added to the invite email. */
+  message?: pulumi.Input<string | null>;
+  /** member (default), admin or owner; never above your own level. */
+  level?: pulumi.Input<InviteLevel>;
+  /** Private projects the person gets access to on joining. */
+  privateProjectAccess?: pulumi.Input<pulumi.Input<PrivateProjectAccess>[]>;
+  /** Send the invite email (default true). Write-only: changing it later sends nothing. */
+  sendEmail?: pulumi.Input<boolean>;
+  /** When the invite expires (after 3 days), replace it on the next `pulumi up`, re-sending it (default true). */
+  renewWhenExpired?: pulumi.Input<boolean>;
+  /** Take over the pending invite for this email, if there is one, instead of sending a new one. Used only at create. */
+  adopt?: pulumi.Input<boolean>;
+}
+
+export class Invite extends pulumi.dynamic.Resource {
+  declare readonly organizationId: pulumi.Output<string>;
+  declare readonly targetEmail: pulumi.Output<string>;
+  declare readonly firstName: pulumi.Output<string>;
+  declare readonly message: pulumi.Output<string | null>;
+  declare readonly level: pulumi.Output<InviteLevel>;
+  declare readonly privateProjectAccess: pulumi.Output<PrivateProjectAccess[]>;
+  declare readonly sendEmail: pulumi.Output<boolean>;
+  declare readonly renewWhenExpired: pulumi.Output<boolean>;
+  declare readonly adopt: pulumi.Output<boolean>;
+  /** PostHog's invite id; null when the person was already a member. */
+  declare readonly inviteId: pulumi.Output<string | null>;
+  /** The member id once accepted (or when the person already was a member). */
+  declare readonly memberId: pulumi.Output<string | null>;
+  declare readonly isExpired: pulumi.Output<boolean>;
+  declare readonly emailingAttemptMade: pulumi.Output<boolean>;
+  declare readonly createdAt: pulumi.Output<string | null>;
+  declare readonly updatedAt: pulumi.Output<string | null>;
+  declare readonly createdBy: pulumi.Output<InviteUser | null>;
+  /** pending, expired or accepted (as of the last up or refresh). */
+  declare readonly status: pulumi.Output<InviteStatus>;
+
+  constructor(name: string, args: InviteArgs, opts?: pulumi.CustomResourceOptions) {
+    super(
+      inviteProvider,
+      name,
+      {
+        // Every output must be listed for Pulumi to create an Output for it (undefined is not sent).
+        organizationId: undefined,
+        firstName: undefined,
+        message: undefined,
+        level: undefined,
+        privateProjectAccess: undefined,
+        sendEmail: undefined,
+        renewWhenExpired: undefined,
+        adopt: undefined,
+        ...args,
+        inviteId: undefined,
+        memberId: undefined,
+        isExpired: undefined,
+        emailingAttemptMade: undefined,
+        createdAt: undefined,
+        updatedAt: undefined,
+        createdBy: undefined,
+        status: undefined,
+      },
+      opts,
+      "posthog",
+      "Invite",
+    );
+  }
+}

@@ -1,0 +1,190 @@
+// Invite inputs <-> PostHog wire shapes: level names <-> numbers, defaults, the write body, how a server invite
+// (or a member, once accepted) reads back as outputs, and which input changes force a new invite.
+import type { InviteWriteBody, WireInvite, WireMember, WireUserBasic } from "../../client";
+import { LEVEL_NUMBERS, normaliseEmail } from "../../model/input/invite";
+import { containsUnknown } from "../../model/input/unknown";
+import { deepEqualLoose, withoutUndefined } from "../common/equality";
+import type { InviteLevel, InviteOutputs, InviteUser, PrivateProjectAccess } from "./types";
+
+type Json = Record<string, unknown>;
+
+export function levelName(level: number | null | undefined): InviteLevel {
+  if (level === 15) return "owner";
+  if (level === 8) return "admin";
+  return "member";
+}
+
+/** Project access in a canonical order, so the order it was declared in never causes a diff. */
+export function canonicalAccess(list: unknown): PrivateProjectAccess[] {
+  if (!Array.isArray(list)) return [];
+  return (list as PrivateProjectAccess[])
+    .map((p) => ({ id: p.id, level: p.level }))
+    .sort((a, b) => a.id - b.id);
+}
+
+/** The invite fields a person is invited with, defaults applied. Changing any of them needs a new invite. */
+export interface InviteTerms {
+  targetEmail: string;
+  firstName: string;
+  message: string | null;
+  level: InviteLevel;
+  privateProjectAccess: PrivateProjectAccess[];
+}
+
+export const TERM_KEYS = ["targetEmail", "firstName", "message", "level", "privateProjectAccess"] as const;
+
+export function termsOf(inputs: Json): InviteTerms {
+  return {
+    targetEmail: normaliseEmail(String(inputs.targetEmail ?? "")),
+    firstName: (inputs.firstName as string | undefined) ?? "",
+    message: (inputs.message as string | null | undefined) || null,
+    level: (inputs.level as InviteLevel | undefined) ?? "member",
+    privateProjectAccess: canonicalAccess(inputs.privateProjectAccess),
+  };
+}
+
+/** Provider-side settings: recorded, never sent after create, never a reason to replace. */
+export function settingsOf(inputs: Json): { sendEmail: boolean; renewWhenExpired: boolean; adopt: boolean } {
+  return {
+    sendEmail: (inputs.sendEmail as boolean | undefined) ?? true,
+    renewWhenExpired: (inputs.renewWhenExpired as boolean | undefined) ?? true,
+    adopt: (inputs.adopt as boolean | undefined) ?? false,
+  };
+}
+
+export function termsOfInvite(invite: WireInvite): InviteTerms {
+  return {
+    targetEmail: normaliseEmail(invite.target_email),
+    firstName: invite.first_name ?? "",
+    message: invite.message || null,
+    level: levelName(invite.level),
+    privateProjectAccess: canonicalAccess(invite.private_project_access),
+  };
+}
+
+export function sameTerm(key: keyof InviteTerms, a: InviteTerms, b: InviteTerms): boolean {
+  return deepEqualLoose(a[key], b[key]);
+}
+
+/** The terms where `invite` differs from what is wanted (empty: it is the invite we would create). */
+export function differingTerms(invite: WireInvite, wanted: InviteTerms): (keyof InviteTerms)[] {
+  const actual = termsOfInvite(invite);
+  return TERM_KEYS.filter((key) => !sameTerm(key, actual, wanted));
+}
+
+export function writeBody(terms: InviteTerms, sendEmail: boolean): InviteWriteBody {
+  return withoutUndefined({
+    target_email: terms.targetEmail,
+    first_name: terms.firstName,
+    message: terms.message ?? undefined,
+    level: LEVEL_NUMBERS[terms.level],
+    private_project_access: terms.privateProjectAccess,
+    send_email: sendEmail,
+  });
+}
+
+export function inviteUser(wire: WireUserBasic | null | undefined): InviteUser | null {
+  if (!wire) return null;
+  return {
+    id: wire.id,
+    uuid: wire.uuid,
+    distinctId: wire.distinct_id ?? "",
+    firstName: wire.first_name ?? "",
+    email: wire.email,
+    isEmailVerified: wire.is_email_verified ?? null,
+  };
+}
+
+/** The declared inputs (what the program said), kept in outputs so read can hand them back unchanged. */
+export function declaredInputs(inputs: Json): Json {
+  const out: Json = {};
+  for (const [key, value] of Object.entries(inputs)) {
+    if (key !== "__provider" && value !== undefined) out[key] = value;
+  }
+  return out;
+}
+
+type Outputs = InviteOutputs & { declared: Json };
+
+/** A server invite -> outputs. Terms come from PostHog; the provider-side settings from the inputs. */
+export function inviteOutputs(invite: WireInvite, organizationId: string, inputs: Json): Outputs {
+  return {
+    organizationId,
+    ...termsOfInvite(invite),
+    ...settingsOf(inputs),
+    inviteId: invite.id,
+    memberId: null,
+    isExpired: invite.is_expired,
+    emailingAttemptMade: invite.emailing_attempt_made ?? false,
+    createdAt: invite.created_at,
+    updatedAt: invite.updated_at ?? null,
+    createdBy: inviteUser(invite.created_by),
+    status: invite.is_expired ? "expired" : "pending",
+    declared: declaredInputs(inputs),
+  };
+}
+
+/** The person was already a member when the invite was declared: nothing was sent, nothing to track. */
+export function memberOutputs(member: WireMember, organizationId: string, inputs: Json): Outputs {
+  return {
+    organizationId,
+    ...termsOf(inputs),
+    ...settingsOf(inputs),
+    inviteId: null,
+    memberId: member.id,
+    isExpired: false,
+    emailingAttemptMade: false,
+    createdAt: null,
+    updatedAt: null,
+    createdBy: null,
+    status: "accepted",
+    declared: declaredInputs(inputs),
+  };
+}
+
+/** The invite was accepted: keep what it was, mark it accepted. */
+export function acceptedOutputs(previous: Json, member: WireMember): Json {
+  return { ...previous, status: "accepted", isExpired: false, memberId: member.id };
+}
+
+export const MEMBER_ID_PREFIX = "member:";
+
+export function memberEmail(member: WireMember): string {
+  return normaliseEmail(member.user.email);
+}
+
+export interface InviteDiff {
+  changes: boolean;
+  replaces: string[];
+}
+
+/**
+ * What a change of inputs means. Any change of the invite's terms is a new invite (PostHog has no update);
+ * once accepted, only a different person (email) or organization is. An expired invite is replaced (re-sent)
+ * when renewWhenExpired is on. sendEmail/renewWhenExpired/adopt are only recorded.
+ */
+export function inviteDiff(olds: Json, news: Json, newOrganization: string): InviteDiff {
+  const replaces: string[] = [];
+  if (newOrganization !== "@current" && newOrganization !== olds.organizationId) replaces.push("organizationId");
+  const before = termsOf(olds);
+  const after = termsOf(news);
+  const accepted = olds.status === "accepted";
+  let recorded = false;
+  for (const key of TERM_KEYS) {
+    if (!containsUnknown(news[key]) && sameTerm(key, before, after)) continue;
+    if (accepted && key !== "targetEmail") recorded = true;
+    else replaces.push(key);
+  }
+  const settings = settingsOf(news);
+  if (olds.status === "expired" && settings.renewWhenExpired && replaces.length === 0) replaces.push("status");
+  const oldSettings = settingsOf(olds);
+  const settingsChanged = (Object.keys(settings) as (keyof typeof settings)[]).some(
+    (key) => settings[key] !== oldSettings[key],
+  );
+  const declaredKeys = Object.keys(declaredInputs(news)).sort().join();
+  const oldDeclaredKeys = Object.keys((olds.declared as Json | undefined) ?? {}).sort().join();
+  return {
+    changes: replaces.length > 0 || recorded || settingsChanged || declaredKeys !== oldDeclaredKeys,
+    replaces,
+  };
+}

@@ -1,0 +1,178 @@
+// The Invite provider: what each engine call does against PostHog. Loaded by the serialized shim (shim.ts) in
+// the provider process; nothing here is ever serialized into state. PostHog invites have no update and no
+// GET-by-id: every change of terms is a replacement, and read finds the invite in the (cached) list.
+import type * as pulumi from "@pulumi/pulumi";
+import { PostHogApiError, type PostHogClient, type WireInvite, type WireMember } from "../../client";
+import { normaliseEmail, validateInviteInputs } from "../../model/input/invite";
+import { callContext, configureProvider } from "../common/context";
+import { describeFailure, isNotFound } from "../common/errors";
+import { cachedInvites, cachedMembers, invalidateOrganization } from "../common/invite-cache";
+import {
+  acceptedOutputs,
+  declaredInputs,
+  differingTerms,
+  inviteDiff,
+  inviteOutputs,
+  MEMBER_ID_PREFIX,
+  memberEmail,
+  memberOutputs,
+  settingsOf,
+  termsOf,
+  TERM_KEYS,
+  writeBody,
+} from "./mapping";
+import { declaredOrganization, resolvedOrganization } from "./organization";
+import { warn } from "./warn";
+
+type Json = Record<string, unknown>;
+
+export const configure = configureProvider;
+
+function label(inputs: Json): string {
+  return `Invite "${typeof inputs.targetEmail === "string" ? inputs.targetEmail : "?"}"`;
+}
+
+export async function check(_olds: Json, news: Json): Promise<pulumi.dynamic.CheckResult> {
+  const failures = validateInviteInputs(news);
+  if (failures.length > 0) return { inputs: news, failures };
+  const inputs = { ...news };
+  // PostHog stores the address lowercased: so do we, so Alice@Example.com never diffs against it.
+  if (typeof inputs.targetEmail === "string") inputs.targetEmail = normaliseEmail(inputs.targetEmail);
+  return { inputs };
+}
+
+export async function diff(_id: string, olds: Json, news: Json): Promise<pulumi.dynamic.DiffResult> {
+  const { changes, replaces } = inviteDiff(olds, news, declaredOrganization(news));
+  return { changes, replaces, deleteBeforeReplace: false };
+}
+
+/** The newest invite for `email` that is exactly the one we would create (pending, same terms). */
+function matchingInvite(invites: WireInvite[], inputs: Json): WireInvite | undefined {
+  const terms = termsOf(inputs);
+  return invites.find(
+    (i) =>
+      normaliseEmail(i.target_email) === terms.targetEmail && !i.is_expired && differingTerms(i, terms).length === 0,
+  );
+}
+
+async function findMember(client: PostHogClient, org: string, email: string): Promise<WireMember | undefined> {
+  const members = await cachedMembers(client, org);
+  return members.find((m) => memberEmail(m) === email);
+}
+
+/** POST once; if the answer was lost, look for the invite it would have made before ever posting again. */
+async function post(client: PostHogClient, org: string, inputs: Json): Promise<WireInvite> {
+  const body = writeBody(termsOf(inputs), settingsOf(inputs).sendEmail);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await client.invites.create(org, body);
+    } catch (error) {
+      if (!(error instanceof PostHogApiError) || !error.outcomeUnknown || attempt > 0) throw error;
+      invalidateOrganization(client, org);
+      // A successful POST leaves exactly one pending invite with these terms (older ones are deleted): an
+      // older invite being replaced differs in its terms or is expired, so it is never mistaken for it.
+      const found = matchingInvite(await cachedInvites(client, org), inputs);
+      if (found) return found;
+      // Not there: the POST never took effect, so sending it once more cannot send a second email.
+    } finally {
+      invalidateOrganization(client, org);
+    }
+  }
+}
+
+/** `adopt: true`: the pending invite for this email, if PostHog has one (no POST, no second email). */
+async function adoptable(client: PostHogClient, org: string, inputs: Json): Promise<WireInvite | undefined> {
+  const email = termsOf(inputs).targetEmail;
+  const pending = (await cachedInvites(client, org)).find(
+    (i) => normaliseEmail(i.target_email) === email && !i.is_expired,
+  );
+  if (pending) {
+    const differing = differingTerms(pending, termsOf(inputs));
+    if (differing.length > 0) {
+      warn(
+        `${label(inputs)}: adopted pending invite ${pending.id}, which differs from the program in ${differing.join(", ")}. ` +
+          "The next `pulumi up` replaces it (sending a new email) unless the program is changed to match.",
+      );
+    }
+  }
+  return pending;
+}
+
+export async function create(inputs: Json): Promise<pulumi.dynamic.CreateResult> {
+  const { client } = callContext();
+  let org: string;
+  try {
+    org = await resolvedOrganization(inputs);
+  } catch (error) {
+    throw describeFailure(label(inputs), "resolve the organization", error, "Set organizationId or posthog:organizationId.");
+  }
+  const email = termsOf(inputs).targetEmail;
+  try {
+    const adopted = settingsOf(inputs).adopt ? await adoptable(client, org, inputs) : undefined;
+    const invite = adopted ?? (await post(client, org, inputs));
+    return { id: invite.id, outs: inviteOutputs(invite, org, inputs) };
+  } catch (error) {
+    // Already a member: the goal of the invite is met. Converge to accepted instead of failing.
+    if (error instanceof PostHogApiError && error.status === 400) {
+      const member = await findMember(client, org, email).catch(() => undefined);
+      if (member) {
+        warn(
+          `${label(inputs)}: ${email} is already a member of organization ${org}; nothing was sent. ` +
+            "The invite is recorded as accepted (destroying it never removes the member).",
+        );
+        return { id: `${MEMBER_ID_PREFIX}${member.id}`, outs: memberOutputs(member, org, inputs) };
+      }
+    }
+    throw describeFailure(label(inputs), `invite ${email} to organization ${org}`, error);
+  }
+}
+
+export async function read(id: string, props: Json): Promise<pulumi.dynamic.ReadResult> {
+  const { client } = callContext();
+  const org = String(props.organizationId);
+  const email = normaliseEmail(String(props.targetEmail));
+  const declared = (props.declared as Json | undefined) ?? declaredInputs(props);
+  const { __provider: _p, ...previous } = props;
+  try {
+    if (!id.startsWith(MEMBER_ID_PREFIX)) {
+      const invite = (await cachedInvites(client, org)).find((i) => i.id === id);
+      if (invite) {
+        return { id, props: { ...inviteOutputs(invite, org, previous), declared }, inputs: declared };
+      }
+    }
+    // Gone from the list: accepted if the person is now a member, else deleted outside Pulumi.
+    const member = await findMember(client, org, email);
+    if (!member) return { id: "" };
+    return { id, props: acceptedOutputs(previous, member), inputs: declared };
+  } catch (error) {
+    throw describeFailure(label(props), `read invite ${id}`, error);
+  }
+}
+
+/** Only provider-side settings (or, once accepted, terms that no longer reach PostHog) changed: record them. */
+export async function update(_id: string, olds: Json, news: Json): Promise<pulumi.dynamic.UpdateResult> {
+  const { __provider: _p, ...previous } = olds;
+  const outs: Json = { ...previous, ...settingsOf(news), declared: declaredInputs(news) };
+  if (olds.status === "accepted") {
+    const terms = termsOf(news);
+    for (const key of TERM_KEYS) outs[key] = terms[key];
+  }
+  return { outs };
+}
+
+export async function remove(id: string, props: Json): Promise<void> {
+  // Accepted: the invite no longer exists, and a member is never removed by destroying an invite.
+  if (id.startsWith(MEMBER_ID_PREFIX) || props.status === "accepted") return;
+  const { client } = callContext();
+  const org = String(props.organizationId);
+  try {
+    await client.invites.delete(org, id);
+  } catch (error) {
+    // 404: replaced by a newer invite for the same email (create-before-delete), accepted, or deleted.
+    if (isNotFound(error)) return;
+    throw describeFailure(label(props), `delete invite ${id}`, error);
+  } finally {
+    invalidateOrganization(client, org);
+  }
+}
+export { remove as delete };

@@ -1,0 +1,99 @@
+// Plain (resolved) shapes of Invite and InviteBatch inputs and outputs.
+
+export type InviteLevel = "member" | "admin" | "owner";
+
+/** Access to a private project, granted when the invite is accepted. */
+export interface PrivateProjectAccess {
+  id: number;
+  level: "member" | "admin";
+}
+
+/** pending: sent, not accepted, not expired. expired: older than PostHog's 3 days. accepted: now a member. */
+export type InviteStatus = "pending" | "expired" | "accepted";
+
+export interface InviteInputs {
+  organizationId?: string;
+  targetEmail: string;
+  firstName?: string;
+  message?: string | null;
+  level?: InviteLevel;
+  privateProjectAccess?: PrivateProjectAccess[];
+  sendEmail?: boolean;
+  renewWhenExpired?: boolean;
+  adopt?: boolean;
+}
+
+/** The user who sent the invite. */
+export interface InviteUser {
+  id: number;
+  uuid: string;
+  distinctId: string;
+  firstName: string;
+  email: string;
+  isEmailVerified: boolean | null;
+}
+
+/** What an Invite resource holds. Every field is present (null when PostHog has no value). */
+export interface InviteOutputs {
+  organizationId: string;
+  targetEmail: string;
+  firstName: string;
+  message: string | null;
+  level: InviteLevel;
+  privateProjectAccess: PrivateProjectAccess[];
+  sendEmail: boolean;
+  renewWhenExpired: boolean;
+  adopt: boolean;
+  /** PostHog's invite id; null when the person was already a member when the invite was declared. */
+  inviteId: string | null;
+  /** The organization member id once the invite is accepted (or the person already was a member). */
+  memberId: string | null;
+  isExpired: boolean;
+  emailingAttemptMade: boolean;
+  createdAt: string | null;
+  updatedAt: string | null;
+  createdBy: InviteUser | null;
+  status: InviteStatus;
+}
+
+/** One person in an InviteBatch. */
+export interface BatchPerson {
+  targetEmail: string;
+  firstName?: string;
+  level?: InviteLevel;
+  privateProjectAccess?: PrivateProjectAccess[];
+}
+
+export interface InviteBatchInputs {
+  organizationId?: string;
+  invites: BatchPerson[];
+  /** Shared message for the emails. Changing it applies to people invited from then on (no re-send). */
+  message?: string | null;
+  sendEmail?: boolean;
+}
+
+/** Where one person of a batch stands. */
+export interface BatchInvitation {
+  /** The invite id; "member:<id>" when the person was already a member. */
+  inviteId: string;
+  status: InviteStatus;
+  isExpired: boolean;
+}
+
+/** A person as last applied: the fields whose change re-invites them. */
+export interface AppliedPerson {
+  targetEmail: string;
+  firstName: string;
+  level: InviteLevel;
+  privateProjectAccess: PrivateProjectAccess[];
+}
+
+export interface InviteBatchOutputs {
+  organizationId: string;
+  message: string | null;
+  sendEmail: boolean;
+  /** The people as applied (invited or found to be members), in declaration order. */
+  invites: AppliedPerson[];
+  /** Per person, keyed by lowercased email. */
+  invitations: Record<string, BatchInvitation>;
+}

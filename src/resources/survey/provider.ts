@@ -1,0 +1,188 @@
+// The Survey provider: what each engine call does against PostHog. Loaded by the serialized shim (shim.ts) in
+// the provider process; nothing here is ever serialized into state.
+import type * as pulumi from "@pulumi/pulumi";
+import { PostHogApiError } from "../../client";
+import type { WireSurvey } from "../../model/wire";
+import { resolveProjectId } from "../../config";
+import { validateSurveyInputs } from "../../model/input/survey";
+import { callContext, configureProvider } from "../common/context";
+import { describeFailure, isNotFound } from "../common/errors";
+import { resourceInitError } from "../common/init-error";
+import {
+  changedFields,
+  declaredInputs,
+  reconstructInputs,
+  surveyFromOutputs,
+  surveyOutputs,
+  WIRE_FIELD_NAMES,
+  writeBody,
+} from "./mapping";
+
+type Json = Record<string, unknown>;
+
+export const configure = configureProvider;
+
+function label(inputs: Json): string {
+  return `Survey "${typeof inputs.name === "string" ? inputs.name : "?"}"`;
+}
+
+function projectOf(inputs: Json): string {
+  const declared = inputs.projectId;
+  return resolveProjectId(declared === undefined ? undefined : String(declared), callContext().settings);
+}
+
+export async function check(_olds: Json, news: Json): Promise<pulumi.dynamic.CheckResult> {
+  const failures = validateSurveyInputs(news);
+  if (failures.length > 0) return { inputs: news, failures };
+  const inputs = { ...news };
+  if (typeof inputs.projectId === "number") inputs.projectId = String(inputs.projectId);
+  return { inputs };
+}
+
+export async function diff(_id: string, olds: Json, news: Json): Promise<pulumi.dynamic.DiffResult> {
+  const previouslyDeclared = (olds.declared as Json | undefined) ?? {};
+  const oldProject = String(olds.projectId);
+  const newProject = news.projectId === undefined ? resolveProjectId(undefined, callContext().settings) : String(news.projectId);
+  // A project the default resolves to "@current" is the same project the survey was created in.
+  const replaces = newProject !== oldProject && newProject !== "@current" ? ["projectId"] : [];
+  const changed = changedFields(news, surveyFromOutputs(olds), previouslyDeclared);
+  const declaredKeysChanged =
+    Object.keys(declaredInputs(news)).sort().join() !== Object.keys(previouslyDeclared).sort().join();
+  return {
+    changes: replaces.length > 0 || changed.length > 0 || declaredKeysChanged,
+    replaces,
+    deleteBeforeReplace: false,
+  };
+}
+
+async function resolvedProject(inputs: Json): Promise<string> {
+  const project = projectOf(inputs);
+  if (project !== "@current") return project;
+  const { client } = callContext();
+  const me = await client.users.me();
+  if (!me.team) throw new Error("the API key's user has no current project");
+  return String(me.team.id);
+}
+
+/** Takes over an existing survey named by `adopt`: no POST, the survey keeps its id and responses. */
+async function adopt(project: string, inputs: Json): Promise<WireSurvey> {
+  const { client } = callContext();
+  const target = inputs.adopt as { id?: string; name?: string };
+  let existing: WireSurvey | undefined;
+  if (target.id) {
+    existing = await client.surveys.get(project, target.id);
+  } else if (target.name) {
+    existing = await client.surveys.findByName(project, target.name);
+  }
+  if (!existing) {
+    throw new Error(
+      `${label(inputs)}: adopt.name "${target.name}" matches no survey in project ${project}. ` +
+        "Check the exact (case-sensitive) name, or remove `adopt` to create a new survey.",
+    );
+  }
+  const fields = changedFields(inputs, existing, {});
+  if (fields.length === 0) return existing;
+  try {
+    return await client.surveys.update(project, existing.id, writeBody(inputs, fields, existing.questions));
+  } catch (error) {
+    throw resourceInitError(
+      describeFailure(label(inputs), "bring the adopted survey to the declared state", error).message,
+      existing.id,
+      surveyOutputs(existing, project, {}),
+      inputs,
+    );
+  }
+}
+
+/** POST; if the answer was lost, look the survey up by its (unique) name instead of posting twice. */
+async function post(project: string, inputs: Json): Promise<WireSurvey> {
+  const { client } = callContext();
+  const body = writeBody(inputs, WIRE_FIELD_NAMES.filter((f) => inputs[f] !== undefined), []);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await client.surveys.create(project, body);
+    } catch (error) {
+      if (!(error instanceof PostHogApiError) || !error.outcomeUnknown || attempt > 0) throw error;
+      const found = await client.surveys.findByName(project, String(inputs.name));
+      if (found) return found;
+      // Not there: the POST never took effect, so sending it once more cannot make a duplicate.
+    }
+  }
+}
+
+export async function create(inputs: Json): Promise<pulumi.dynamic.CreateResult> {
+  let project: string;
+  try {
+    project = await resolvedProject(inputs);
+  } catch (error) {
+    throw describeFailure(label(inputs), "resolve the project", error, "Set projectId or posthog:projectId.");
+  }
+  let survey: WireSurvey;
+  try {
+    survey = inputs.adopt ? await adopt(project, inputs) : await post(project, inputs);
+  } catch (error) {
+    if ((error as { id?: string }).id) throw error;
+    const hint =
+      error instanceof PostHogApiError && error.code === "unique"
+        ? `A survey with this name already exists in project ${project}. To manage it with Pulumi, set adopt: {name: ${JSON.stringify(inputs.name)}}, or rename this one.`
+        : undefined;
+    throw describeFailure(label(inputs), `create it in project ${project}`, error, hint);
+  }
+  return { id: survey.id, outs: surveyOutputs(survey, project, declaredInputs(inputs)) };
+}
+
+export async function read(id: string, props: Json): Promise<pulumi.dynamic.ReadResult> {
+  const { client } = callContext();
+  const project = String(props.projectId ?? projectOf(props));
+  const declared = (props.declared as Json | undefined) ?? {};
+  let survey: WireSurvey;
+  try {
+    survey = await client.surveys.get(project, id);
+  } catch (error) {
+    if (isNotFound(error)) return { id: "" };
+    throw describeFailure(label(props), `read survey ${id}`, error);
+  }
+  return {
+    id: survey.id,
+    props: surveyOutputs(survey, project, declared),
+    inputs: reconstructInputs(survey, project, declared),
+  };
+}
+
+export async function update(id: string, olds: Json, news: Json): Promise<pulumi.dynamic.UpdateResult> {
+  const { client } = callContext();
+  const project = String(olds.projectId);
+  const previouslyDeclared = (olds.declared as Json | undefined) ?? {};
+  const current = surveyFromOutputs(olds);
+  const fields = changedFields(news, current, previouslyDeclared);
+  const declared = declaredInputs(news);
+  if (fields.length === 0) {
+    // Only provider-side inputs changed (e.g. `adopt`): nothing to send.
+    const { __provider: _p, ...outs } = olds;
+    return { outs: { ...outs, declared, managedFields: Object.keys(declared).sort() } };
+  }
+  let survey: WireSurvey;
+  {
+    try {
+      survey = await client.surveys.update(project, id, writeBody(news, fields, current.questions));
+    } catch (error) {
+      const hint =
+        error instanceof PostHogApiError && error.status === 404
+          ? "It was deleted outside Pulumi: run `pulumi refresh`, then `pulumi up` to create it again."
+          : undefined;
+      throw describeFailure(label(news), `update survey ${id}`, error, hint);
+    }
+  }
+  return { outs: surveyOutputs(survey, project, declared) };
+}
+
+export async function remove(id: string, props: Json): Promise<void> {
+  const { client } = callContext();
+  try {
+    await client.surveys.delete(String(props.projectId), id);
+  } catch (error) {
+    if (isNotFound(error)) return; // already gone: the goal of a delete
+    throw describeFailure(label(props), `delete survey ${id}`, error);
+  }
+}
+export { remove as delete };

@@ -1,0 +1,137 @@
+// Plain (resolved) shapes of a Survey's inputs and outputs. Nested objects keep PostHog's own camelCase keys.
+
+export type SurveyType = "popover" | "button" | "email" | "full_screen" | "api" | "widget" | "external_survey";
+
+export type QuestionBranching =
+  | { type: "next_question" }
+  | { type: "end" }
+  | { type: "specific_question"; index: number }
+  | { type: "response_based"; responseValues: Record<string, number | "end"> };
+
+interface QuestionCommon {
+  /** Server-assigned on create; give it explicitly to keep responses linked when reordering questions. */
+  id?: string;
+  question: string;
+  description?: string;
+  descriptionContentType?: "text" | "html";
+  optional?: boolean;
+  buttonText?: string;
+  branching?: QuestionBranching;
+  /** Other PostHog question keys (translations, validation, …) pass through unchanged. */
+  [key: string]: unknown;
+}
+
+export interface OpenQuestion extends QuestionCommon {
+  type: "open";
+}
+export interface LinkQuestion extends QuestionCommon {
+  type: "link";
+  /** https:// or mailto: only. */
+  link?: string;
+}
+export interface RatingQuestion extends QuestionCommon {
+  type: "rating";
+  display?: "number" | "emoji";
+  scale?: number;
+  lowerBoundLabel?: string;
+  upperBoundLabel?: string;
+  isNpsQuestion?: boolean;
+}
+export interface ChoiceQuestion extends QuestionCommon {
+  type: "single_choice" | "multiple_choice";
+  choices: string[];
+  shuffleOptions?: boolean;
+  hasOpenChoice?: boolean;
+}
+export type SurveyQuestion = OpenQuestion | LinkQuestion | RatingQuestion | ChoiceQuestion;
+
+/** Display conditions (`conditions`): url, urlMatchType, selector, events, actions, deviceTypes, … */
+export type SurveyConditions = Record<string, unknown>;
+/** Appearance settings: colours, texts, surveyPopupDelaySeconds, widgetType, … */
+export type SurveyAppearance = Record<string, unknown>;
+/** Release conditions of the survey's targeting flag: `{groups: [{properties, rollout_percentage, variant}]}`. */
+export type TargetingFlagFilters = { groups: Record<string, unknown>[]; [key: string]: unknown };
+
+/** Take over a survey that already exists instead of creating one (Pulumi cannot import dynamic resources). */
+export interface SurveyAdoption {
+  /** The survey's id (UUID). */
+  id?: string;
+  /** The survey's exact, case-sensitive name. */
+  name?: string;
+}
+
+export interface SurveyInputs {
+  projectId?: string;
+  name: string;
+  description?: string;
+  type: SurveyType;
+  linkedFlagId?: number | null;
+  targetingFlagId?: number | null;
+  targetingFlagFilters?: TargetingFlagFilters | null;
+  removeTargetingFlag?: boolean;
+  questions?: SurveyQuestion[];
+  conditions?: SurveyConditions | null;
+  appearance?: SurveyAppearance | null;
+  startDate?: string | null;
+  endDate?: string | null;
+  archived?: boolean;
+  schedule?: "once" | "recurring" | "always";
+  responsesLimit?: number | null;
+  iterationCount?: number | null;
+  iterationFrequencyDays?: number | null;
+  enablePartialResponses?: boolean;
+  adopt?: SurveyAdoption;
+}
+
+/** A feature flag as nested in a survey. */
+export interface SurveyFlag {
+  id: number;
+  teamId: number | null;
+  name: string;
+  key: string;
+  filters: Record<string, unknown>;
+  active: boolean;
+  deleted: boolean;
+  ensureExperienceContinuity: boolean;
+}
+
+/** The user who created the survey. */
+export interface SurveyUser {
+  id: number;
+  uuid: string;
+  distinctId: string;
+  firstName: string;
+  email: string;
+  isEmailVerified: boolean | null;
+}
+
+/** What a Survey resource holds after create/read/update. */
+export interface SurveyOutputs {
+  projectId: string;
+  surveyId: string;
+  name: string;
+  description: string;
+  type: string;
+  linkedFlagId: number | null;
+  targetingFlagId: number | null;
+  targetingFlagFilters: TargetingFlagFilters | null;
+  removeTargetingFlag: boolean;
+  questions: SurveyQuestion[];
+  conditions: SurveyConditions | null;
+  appearance: SurveyAppearance | null;
+  startDate: string | null;
+  endDate: string | null;
+  archived: boolean;
+  schedule: string;
+  responsesLimit: number | null;
+  iterationCount: number | null;
+  iterationFrequencyDays: number | null;
+  enablePartialResponses: boolean;
+  createdAt: string;
+  createdBy: SurveyUser | null;
+  linkedFlag: SurveyFlag | null;
+  targetingFlag: SurveyFlag | null;
+  internalTargetingFlag: SurveyFlag | null;
+  /** The top-level inputs the program declared at the last apply; removing one resets it. */
+  managedFields: string[];
+}

@@ -1,0 +1,112 @@
+// Persistence: --state survives a clean restart and a kill -9 right after committed writes.
+import { spawn, type ChildProcess } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { startEmulator } from "../../src/emulator";
+
+const root = path.resolve(__dirname, "../..");
+let dir: string;
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "posthog-emulator-"));
+});
+afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+interface Banner {
+  url: string;
+  apiKey: string;
+  organizationId: string;
+  projectId: number;
+}
+
+/** Runs src/cli/emulator.ts through a transpile-only hook and reads the --json line. */
+function spawnCli(args: string[]): Promise<{ child: ChildProcess; banner: Banner }> {
+  const child = spawn(
+    process.execPath,
+    ["-r", path.join(__dirname, "ts-register.js"), path.join(root, "src/cli/emulator.ts"), ...args],
+    { cwd: root, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  return new Promise((resolve, reject) => {
+    let out = "";
+    let err = "";
+    child.stderr?.on("data", (d: Buffer) => (err += d.toString()));
+    child.stdout?.on("data", (d: Buffer) => {
+      out += d.toString();
+      const nl = out.indexOf("\n");
+      if (nl >= 0) resolve({ child, banner: JSON.parse(out.slice(0, nl)) as Banner });
+    });
+    child.on("exit", (code) => reject(new Error(`emulator exited early (${code}): ${err}`)));
+  });
+}
+
+function exited(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => child.once("exit", (code) => resolve(code)));
+}
+
+async function post(b: Banner, p: string, body: unknown): Promise<{ status: number; id?: string }> {
+  const res = await fetch(`${b.url}${p}`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${b.apiKey}`, "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as { id?: string };
+  return { status: res.status, id: json.id };
+}
+
+async function state(b: Banner): Promise<{ surveys: { id: string }[]; invites: { id: string }[] }> {
+  const res = await fetch(`${b.url}/_emulator/state`, { headers: { Authorization: `Bearer ${b.apiKey}` } });
+  return (await res.json()) as { surveys: { id: string }[]; invites: { id: string }[] };
+}
+
+it("startEmulator reloads --state after close, with the same org, key and data", async () => {
+  const file = path.join(dir, "state.json");
+  const first = await startEmulator({ statePath: file, apiKey: "phx_persist_test" });
+  const created = await post(first, `/api/projects/${first.projectId}/surveys/`, {
+    name: "kept",
+    type: "api",
+  });
+  expect(created.status).toBe(201);
+  await first.close();
+  const second = await startEmulator({ statePath: file });
+  try {
+    expect(second.organizationId).toBe(first.organizationId);
+    expect(second.apiKey).toBe("phx_persist_test");
+    expect((await state(second)).surveys.map((s) => s.id)).toEqual([created.id]);
+  } finally {
+    await second.close();
+  }
+  expect(fs.readdirSync(dir)).toEqual(["state.json"]);
+});
+
+it("the CLI prints one JSON line, and kill -9 right after writes loses no committed object", async () => {
+  const file = path.join(dir, "cli-state.json");
+  const { child, banner } = await spawnCli(["--port", "0", "--state", file, "--json"]);
+  expect(Object.keys(banner).sort()).toEqual(["apiKey", "organizationId", "projectId", "url"]);
+  expect(banner.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  expect(banner.apiKey).toBe("phx_emulator_default_key");
+  const writes = await Promise.all([
+    ...Array.from({ length: 15 }, (_, i) =>
+      post(banner, `/api/projects/${banner.projectId}/surveys/`, { name: `s${i}`, type: "api" }),
+    ),
+    ...Array.from({ length: 15 }, (_, i) =>
+      post(banner, `/api/organizations/${banner.organizationId}/invites/`, {
+        target_email: `u${i}@example.com`,
+      }),
+    ),
+  ]);
+  child.kill("SIGKILL");
+  await exited(child);
+  const committed = writes.filter((w) => w.status === 201).map((w) => w.id);
+  expect(committed).toHaveLength(30);
+
+  const again = await spawnCli(["--port", "0", "--state", file, "--json"]);
+  try {
+    expect(again.banner.organizationId).toBe(banner.organizationId);
+    const s = await state(again.banner);
+    const ids = new Set([...s.surveys.map((x) => x.id), ...s.invites.map((x) => x.id)]);
+    for (const id of committed) expect(ids.has(id as string)).toBe(true);
+  } finally {
+    again.child.kill("SIGTERM");
+    expect(await exited(again.child)).toBe(0);
+  }
+});

@@ -1,0 +1,17 @@
+// Lets `node -r` run the emulator CLI straight from its TypeScript source (transpile only, no type check),
+// so the persistence test exercises the real bin without a prior build.
+const fs = require("node:fs");
+const ts = require("typescript");
+
+require.extensions[".ts"] = (module, filename) => {
+  const source = fs.readFileSync(filename, "utf8");
+  const out = ts.transpileModule(source, {
+    fileName: filename,
+    compilerOptions: {
+      module: ts.ModuleKind.CommonJS,
+      target: ts.ScriptTarget.ES2022,
+      esModuleInterop: true,
+    },
+  });
+  module._compile(out.outputText, filename);
+};

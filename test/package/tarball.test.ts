@@ -1,0 +1,93 @@
+// The package as users get it: packed, installed into a program folder outside the repo, type-checked
+// against, and run through the real plugin from there (the shim must resolve from that folder).
+import { execFileSync, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { startEmulator } from "../../src/emulator";
+import { startProviderServer } from "../support/provider-server";
+import { REPO_ROOT } from "../support/self-link";
+import { packAndInstall, InstalledProgram } from "./install";
+
+interface Registration {
+  type: string;
+  name: string;
+  inputs: Record<string, unknown>;
+}
+
+let installed: InstalledProgram;
+beforeAll(() => {
+  installed = packAndInstall(fs.readFileSync(path.join(__dirname, "consumer-index.ts.txt"), "utf8"));
+}, 180_000);
+afterAll(() => installed?.cleanup());
+
+/** Runs a program file inside the consumer folder (copied there, so it resolves the installed package). */
+function register(programFile: string, expected: number): Registration[] {
+  for (const file of ["register.js", path.basename(programFile)]) {
+    fs.copyFileSync(path.join(__dirname, file), path.join(installed.dir, file));
+  }
+  const out = execFileSync(process.execPath, ["register.js", `./${path.basename(programFile)}`, String(expected)], {
+    cwd: installed.dir,
+    encoding: "utf8",
+  });
+  return JSON.parse(out.trim().split("\n").pop()!) as Registration[];
+}
+
+describe("installed package", () => {
+  it("ships dist with types and nothing it does not need", () => {
+    expect(installed.files).toContain("dist/index.js");
+    expect(installed.files).toContain("dist/index.d.ts");
+    expect(installed.files.filter((f) => /^(test|src|examples|bench)\//.test(f) || f.endsWith(".ts.txt"))).toEqual([]);
+    console.log(`tarball: ${installed.tarballBytes} bytes, ${installed.files.length} files`);
+  });
+
+  it("type-checks a consumer program against the installed types", () => {
+    const tsc = path.join(REPO_ROOT, "node_modules/typescript/bin/tsc");
+    const args = ["--ignoreConfig", "--noEmit", "--strict", "--module", "commonjs", "--target", "es2022"];
+    const result = spawnSync(process.execPath, [tsc, ...args, "--esModuleInterop", "--skipLibCheck", "index.ts"], {
+      cwd: installed.dir,
+      encoding: "utf8",
+    });
+    expect(result.stdout + result.stderr).toBe("");
+    expect(result.status).toBe(0);
+  });
+
+  it("serializes each Survey's provider as one small require line, identical for every resource", () => {
+    const registrations = register(path.join(__dirname, "consumer-program.js"), 2);
+    expect(registrations).toHaveLength(2);
+    const providers = registrations.map((r) => String(r.inputs.__provider));
+    expect(providers[0]).toBe(providers[1]);
+    const bytes = Buffer.byteLength(providers[0]);
+    console.log(`Survey __provider: ${bytes} bytes`);
+    expect(bytes).toBeLessThan(1024);
+    expect(providers[0]).toContain('require("pulumi-posthog/dist/resources/survey/shim.js")');
+    expect(providers[0]).not.toContain(installed.dir);
+    expect(providers[0]).not.toContain(REPO_ROOT);
+    expect(providers[0]).not.toMatch(/\d+\.\d+\.\d+/); // no version-specific text
+  });
+
+  it("runs a Survey lifecycle from the program folder through the real plugin", async () => {
+    const registrations = register(path.join(__dirname, "consumer-program.js"), 2);
+    const first = registrations.find((r) => r.name === "first")!;
+    const emulator = await startEmulator({ port: 0 });
+    const server = await startProviderServer({ cwd: installed.dir, env: { NODE_PATH: "" } });
+    try {
+      await server.configure({ "posthog:host": emulator.url, "posthog:apiKey": emulator.apiKey, "posthog:projectId": String(emulator.projectId) });
+      const urn = `urn:pulumi:dev::consumer::${first.type}::${first.name}`;
+      const news = Object.fromEntries(Object.entries(first.inputs).filter(([, v]) => v !== undefined && v !== null));
+      const checked = await server.check(urn, {}, news);
+      expect(checked.failures).toEqual([]);
+      const created = await server.create(urn, checked.inputs);
+      expect(created.outputs).toMatchObject({ name: "Packaged one", surveyId: created.id });
+      const diff = await server.diff(created.id, urn, created.outputs, checked.inputs, checked.inputs);
+      expect(diff.changes).toBe("none");
+      const read = await server.read(created.id, urn, created.outputs, checked.inputs);
+      expect(read.id).toBe(created.id);
+      await server.delete(created.id, urn, read.outputs, checked.inputs);
+      const gone = await server.read(created.id, urn, read.outputs, checked.inputs);
+      expect(gone.id).toBe("");
+    } finally {
+      await server.close();
+      await emulator.close();
+    }
+  });
+});

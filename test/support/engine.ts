@@ -1,0 +1,450 @@
+// A small, explicit simulation of what the Pulumi engine does with dynamic resources
+// (pulumi-dynamic-providers.md §2): the program runs under mocks, every
+// pulumi-nodejs:dynamic resource is turned into Check/Diff/Create/Update/Delete calls on
+// the real dynamic-provider gRPC server, and the results are kept in a state store.
+import * as pulumi from "@pulumi/pulumi";
+import { Program, messageOf, runProgram } from "./program";
+import { InitFailure, ProviderCallError, ProviderServer } from "./provider-server";
+import { StateResource, StateStore } from "./state";
+import { Props, changedKeys, toEngineInputs } from "./values";
+
+export type { Program } from "./program";
+
+export interface EngineOptions {
+  server: ProviderServer;
+  /** Whole stack config, namespaced keys ("posthog:host"); sent to Configure and visible to the program. */
+  config?: Record<string, string>;
+  /** JSON state file; default in memory. */
+  statePath?: string;
+  /** Concurrent resource steps (the engine's --parallel). Default 8. */
+  parallelism?: number;
+  stack?: string;
+  project?: string;
+}
+
+export type StepOp = "create" | "update" | "replace" | "delete" | "same" | "refresh" | "read";
+
+export interface Step {
+  urn: string;
+  name: string;
+  type: string;
+  op: StepOp;
+  id?: string;
+  /** Top-level input keys that differ, old inputs vs new checked inputs, without __provider (the CLI's [diff: ...]). */
+  changedKeys: string[];
+  replaceKeys: string[];
+  checkFailures: { property: string; reason: string }[];
+  outputs?: Props;
+}
+
+export interface RunResult {
+  steps: Step[];
+  outputs: Record<string, unknown>;
+  errors: { urn: string; message: string }[];
+}
+
+export interface Engine {
+  preview(program: Program): Promise<RunResult>;
+  up(program: Program): Promise<RunResult>;
+  refresh(): Promise<RunResult>;
+  destroy(): Promise<RunResult>;
+  state(): StateResource[];
+}
+
+export function createEngine(opts: EngineOptions): Engine {
+  return new SimulatedEngine(opts);
+}
+
+const DYNAMIC_TYPE_PREFIX = "pulumi-nodejs:dynamic"; // "pulumi-nodejs:dynamic:Resource" or ".../<module>:<type>"
+
+/** The config each server was last configured with: Configure once per server (per distinct config). */
+const configuredWith = new WeakMap<ProviderServer, string>();
+
+/** What one operation accumulates. */
+interface Run {
+  preview: boolean;
+  steps: Step[];
+  errors: { urn: string; message: string }[];
+  /** The new state, in step completion order (dependencies complete before dependents). */
+  next: StateResource[];
+}
+
+type Identity = Pick<StateResource, "urn" | "name" | "type">;
+type MockResult = pulumi.runtime.MockResourceResult;
+
+class SimulatedEngine implements Engine {
+  private readonly server: ProviderServer;
+  private readonly store: StateStore;
+  private readonly config: Record<string, string>;
+  private readonly project: string;
+  private readonly stack: string;
+  private readonly limit: Semaphore;
+
+  constructor(opts: EngineOptions) {
+    this.server = opts.server;
+    this.store = new StateStore(opts.statePath);
+    this.config = opts.config ?? {};
+    this.project = opts.project ?? "project";
+    this.stack = opts.stack ?? "stack";
+    this.limit = new Semaphore(opts.parallelism ?? 8);
+  }
+
+  state(): StateResource[] {
+    return this.store.list();
+  }
+
+  preview(program: Program): Promise<RunResult> {
+    return this.deploy(program, true);
+  }
+
+  up(program: Program): Promise<RunResult> {
+    return this.deploy(program, false);
+  }
+
+  async refresh(): Promise<RunResult> {
+    await this.configure();
+    const run = newRun(false);
+    const refreshed = await Promise.all(
+      this.store.list().map((r) => this.limit.run(() => this.refreshOne(run, r))),
+    );
+    this.store.replaceAll(refreshed.filter((r): r is StateResource => r !== undefined));
+    return { steps: run.steps, outputs: {}, errors: run.errors };
+  }
+
+  async destroy(): Promise<RunResult> {
+    await this.configure();
+    const run = newRun(false);
+    const remaining: StateResource[] = [];
+    // Reverse creation order: dependents go before what they depend on.
+    for (const r of this.store.list().reverse()) {
+      if (!(await this.deleteOne(run, r))) remaining.unshift(r);
+    }
+    this.store.replaceAll(remaining);
+    return { steps: run.steps, outputs: {}, errors: run.errors };
+  }
+
+  private async configure(): Promise<void> {
+    const key = JSON.stringify(this.config);
+    if (configuredWith.get(this.server) === key) return;
+    await this.server.configure(this.config);
+    configuredWith.set(this.server, key);
+  }
+
+  private async deploy(program: Program, preview: boolean): Promise<RunResult> {
+    await this.configure();
+    const olds = this.store.list();
+    const oldByUrn = new Map(olds.map((r) => [r.urn, r]));
+    const registered = new Set<string>();
+    const run = newRun(preview);
+
+    const result = await runProgram(program, {
+      project: this.project,
+      stack: this.stack,
+      preview,
+      config: this.config,
+      register: async (args) => {
+        if (!args.type.startsWith(DYNAMIC_TYPE_PREFIX)) {
+          // Components and other packages' resources: echo inputs, as plain mocks do.
+          return { id: args.custom ? `${args.name}_id` : undefined, state: args.inputs };
+        }
+        const urn = `urn:pulumi:${this.stack}::${this.project}::${args.type}::${args.name}`;
+        if (registered.has(urn)) {
+          run.errors.push({ urn, message: `Duplicate resource URN '${urn}'` });
+          return undefined;
+        }
+        registered.add(urn);
+        const who = { urn, name: args.name, type: args.type };
+        return this.limit.run(() => this.registerOne(run, who, args, oldByUrn.get(urn)));
+      },
+    });
+    if (result.programError) run.errors.push({ urn: this.stackUrn(), message: result.programError });
+
+    // Resources the program no longer declares: deleted after the program finishes, newest first.
+    // After a failure the engine cannot know what was meant, so it keeps them.
+    for (const old of olds.filter((r) => !registered.has(r.urn)).reverse()) {
+      if (result.failed || !(await this.deleteOne(run, old))) run.next.push(old);
+    }
+    if (!preview) this.store.replaceAll(run.next);
+    return { steps: run.steps, outputs: result.outputs, errors: run.errors };
+  }
+
+  /** One registration: create, read (Resource.get), or Check + Diff on an existing resource. */
+  private async registerOne(
+    run: Run,
+    who: Identity,
+    args: pulumi.runtime.MockResourceArgs,
+    old: StateResource | undefined,
+  ): Promise<MockResult | undefined> {
+    const { props: news, secretKeys } = toEngineInputs(args.inputs as Props);
+    try {
+      if (args.id) return await this.readExternal(run, who, args.id, news);
+      if (!old) return await this.createNew(run, who, news, secretKeys, "create", []);
+      return await this.updateExisting(run, who, old, news, secretKeys);
+    } catch (e) {
+      run.errors.push({ urn: who.urn, message: messageOf(e) });
+      if (old) run.next.push(old);
+      return undefined;
+    }
+  }
+
+  /** Check(olds={}) then Create; in preview the checked inputs stand in for the outputs. */
+  private async createNew(
+    run: Run,
+    who: Identity,
+    news: Props,
+    secretKeys: string[],
+    op: "create" | "replace",
+    replaceKeys: string[],
+    oldInputs: Props = {},
+  ): Promise<MockResult | undefined> {
+    const inputs = await this.check(run, who, {}, news, op);
+    if (!inputs) return undefined;
+    const step = { ...who, op, changedKeys: changedKeys(oldInputs, inputs), replaceKeys, checkFailures: [] };
+    if (run.preview) {
+      run.steps.push({ ...step, outputs: inputs });
+      return { id: undefined, state: inputs }; // id and non-input outputs stay unknown
+    }
+    const created = await this.callWithInitFailure(run, who, inputs, secretKeys, () =>
+      this.server.create(who.urn, inputs),
+    );
+    if (!created) return undefined;
+    if (!created.id) throw new Error("plugin returned empty resource.ID from create");
+    const state = { ...who, id: created.id, inputs, outputs: created.outputs, ...secretField(secretKeys) };
+    run.next.push(state);
+    run.steps.push({ ...step, id: created.id, outputs: created.outputs });
+    return programState(state);
+  }
+
+  private async updateExisting(
+    run: Run,
+    who: Identity,
+    old: StateResource,
+    news: Props,
+    secretKeys: string[],
+  ): Promise<MockResult | undefined> {
+    const inputs = await this.check(run, who, old.inputs, news, "update");
+    if (!inputs) {
+      run.next.push(old);
+      return undefined;
+    }
+    const diff = await this.server.diff(old.id, who.urn, old.outputs, old.inputs, inputs);
+    // DIFF_UNKNOWN: the engine diffs old vs new inputs itself, __provider included (#12401).
+    const changed =
+      diff.changes === "some" ||
+      (diff.changes === "unknown" && changedKeys(old.inputs, inputs, true).length > 0) ||
+      (old.initErrors?.length ?? 0) > 0; // a resource with init errors is always updated
+    const step = { ...who, id: old.id, changedKeys: changedKeys(old.inputs, inputs), checkFailures: [] };
+
+    if (!changed) {
+      const { secretInputs: _previous, ...rest } = old;
+      const kept = { ...rest, inputs, ...secretField(secretKeys) };
+      run.next.push(kept);
+      run.steps.push({ ...step, op: "same", replaceKeys: [], outputs: old.outputs });
+      return programState(kept);
+    }
+    if (diff.replaces.length > 0) return this.replace(run, who, old, news, secretKeys, diff);
+
+    if (run.preview) {
+      run.steps.push({ ...step, op: "update", replaceKeys: [], outputs: inputs });
+      return { id: old.id, state: inputs };
+    }
+    const updated = await this.callWithInitFailure(run, who, inputs, secretKeys, () =>
+      this.server
+        .update(old.id, who.urn, old.outputs, old.inputs, inputs)
+        .then((r) => ({ id: old.id, ...r })),
+    );
+    if (!updated) return undefined;
+    const state = { ...who, id: old.id, inputs, outputs: updated.outputs, ...secretField(secretKeys) };
+    run.next.push(state);
+    run.steps.push({ ...step, op: "update", replaceKeys: [], outputs: updated.outputs });
+    return programState(state);
+  }
+
+  /** Replacement: a second Check with olds={}, then Create + Delete (or Delete first). */
+  private async replace(
+    run: Run,
+    who: Identity,
+    old: StateResource,
+    news: Props,
+    secretKeys: string[],
+    diff: { replaces: string[]; deleteBeforeReplace: boolean },
+  ): Promise<MockResult | undefined> {
+    if (run.preview) return this.createNew(run, who, news, secretKeys, "replace", diff.replaces, old.inputs);
+    if (diff.deleteBeforeReplace) {
+      await this.server.delete(old.id, who.urn, old.outputs, old.inputs);
+      try {
+        return await this.createNew(run, who, news, secretKeys, "replace", diff.replaces, old.inputs);
+      } catch (e) {
+        run.errors.push({ urn: who.urn, message: messageOf(e) }); // the old one is gone either way
+        return undefined;
+      }
+    }
+    const created = await this.createNew(run, who, news, secretKeys, "replace", diff.replaces, old.inputs);
+    if (created) {
+      try {
+        await this.server.delete(old.id, who.urn, old.outputs, old.inputs);
+      } catch (e) {
+        run.errors.push({ urn: who.urn, message: `deleting replaced ${old.id}: ${messageOf(e)}` });
+      }
+    } else if (!run.next.some((r) => r.urn === who.urn)) {
+      run.next.push(old); // creation of the replacement failed: the old one is still there
+    }
+    return created;
+  }
+
+  /** `Resource.get(name, id)`: the engine Reads it (also in preview) and never deletes it. */
+  private async readExternal(
+    run: Run,
+    who: Identity,
+    id: string,
+    props: Props,
+  ): Promise<MockResult | undefined> {
+    const res = await this.server.read(id, who.urn, props, {});
+    if (!res.id) throw new Error(`resource '${id}' does not exist`);
+    const state = { ...who, id: res.id, inputs: res.inputs ?? {}, outputs: res.outputs, external: true };
+    run.next.push(state);
+    run.steps.push({
+      ...who,
+      op: "read",
+      id: res.id,
+      changedKeys: [],
+      replaceKeys: [],
+      checkFailures: [],
+      outputs: res.outputs,
+    });
+    return programState(state);
+  }
+
+  /** Check; failures fail the run (recorded as a step with checkFailures and as an error). */
+  private async check(
+    run: Run,
+    who: Identity,
+    olds: Props,
+    news: Props,
+    op: StepOp,
+  ): Promise<Props | undefined> {
+    const { inputs, failures } = await this.server.check(who.urn, olds, news);
+    if (failures.length === 0) return inputs;
+    run.steps.push({
+      ...who,
+      op,
+      changedKeys: changedKeys(olds, news),
+      replaceKeys: [],
+      checkFailures: failures,
+    });
+    const detail = failures.map((f) => `property ${f.property}: ${f.reason}`).join("; ");
+    run.errors.push({ urn: who.urn, message: `${who.type} resource '${who.name}' has a problem: ${detail}` });
+    return undefined;
+  }
+
+  /** Runs Create/Update; ErrorResourceInitFailed still records the resource (with its id) as the engine does. */
+  private async callWithInitFailure(
+    run: Run,
+    who: Identity,
+    inputs: Props,
+    secretKeys: string[],
+    call: () => Promise<{ id: string; outputs: Props }>,
+  ): Promise<{ id: string; outputs: Props } | undefined> {
+    try {
+      return await call();
+    } catch (e) {
+      const failure: InitFailure | undefined = e instanceof ProviderCallError ? e.initFailure : undefined;
+      if (!failure) throw e;
+      run.errors.push({ urn: who.urn, message: messageOf(e) });
+      const reasons = failure.reasons.length > 0 ? failure.reasons : [messageOf(e)];
+      run.next.push({
+        ...who,
+        id: failure.id,
+        inputs: failure.inputs ?? inputs,
+        outputs: failure.outputs,
+        ...secretField(secretKeys),
+        initErrors: reasons,
+      });
+      return undefined;
+    }
+  }
+
+  private async refreshOne(run: Run, r: StateResource): Promise<StateResource | undefined> {
+    try {
+      const res = await this.server.read(r.id, r.urn, r.outputs, r.inputs);
+      const step = { urn: r.urn, name: r.name, type: r.type, replaceKeys: [], checkFailures: [] };
+      if (!res.id) {
+        run.steps.push({ ...step, op: "delete", id: r.id, changedKeys: [] }); // gone: dropped from state
+        return undefined;
+      }
+      // ReadResult.inputs replaces the stored inputs; without it, drift shows in the outputs.
+      const changed = res.inputs ? changedKeys(r.inputs, res.inputs) : changedKeys(r.outputs, res.outputs);
+      run.steps.push({ ...step, op: "refresh", id: res.id, changedKeys: changed, outputs: res.outputs });
+      return { ...r, id: res.id, outputs: res.outputs, inputs: res.inputs ?? r.inputs };
+    } catch (e) {
+      run.errors.push({ urn: r.urn, message: messageOf(e) });
+      return r;
+    }
+  }
+
+  /** Delete with the stored outputs (their __provider) and inputs. Returns false if it failed. */
+  private async deleteOne(run: Run, r: StateResource): Promise<boolean> {
+    run.steps.push({
+      urn: r.urn,
+      name: r.name,
+      type: r.type,
+      op: "delete",
+      id: r.id,
+      changedKeys: [],
+      replaceKeys: [],
+      checkFailures: [],
+    });
+    if (run.preview || r.external) return true;
+    try {
+      await this.server.delete(r.id, r.urn, r.outputs, r.inputs);
+      return true;
+    } catch (e) {
+      run.errors.push({ urn: r.urn, message: messageOf(e) });
+      return false;
+    }
+  }
+
+  private stackUrn(): string {
+    return `urn:pulumi:${this.stack}::${this.project}::pulumi:pulumi:Stack::${this.project}-${this.stack}`;
+  }
+}
+
+function newRun(preview: boolean): Run {
+  return { preview, steps: [], errors: [], next: [] };
+}
+
+function secretField(secretKeys: string[]): Pick<StateResource, "secretInputs"> {
+  return secretKeys.length > 0 ? { secretInputs: secretKeys } : {};
+}
+
+/** What the program sees: the outputs, with outputs named like secret inputs marked secret again. */
+function programState(r: StateResource): MockResult {
+  const secret = new Set(r.secretInputs ?? []);
+  const state: Props = {};
+  for (const [k, v] of Object.entries(r.outputs)) {
+    state[k] = secret.has(k)
+      ? { [pulumi.runtime.specialSigKey]: pulumi.runtime.specialSecretSig, value: v }
+      : v;
+  }
+  return { id: r.id, state };
+}
+
+/** Limits concurrent provider steps, like the engine's parallelism. */
+class Semaphore {
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+  constructor(private readonly max: number) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.active >= this.max) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.active++;
+    try {
+      return await task();
+    } finally {
+      const next = this.waiting.shift();
+      if (next)
+        next(); // hand the slot over directly
+      else this.active--;
+    }
+  }
+}

@@ -1,0 +1,240 @@
+// Spawns the SDK's own dynamic-provider gRPC server (the process the Pulumi engine
+// would start for `pulumi-nodejs`) and talks to it with typed requests, field by
+// field as the engine does (pulumi-dynamic-providers.md §0 table).
+import { ChildProcess, spawn } from "child_process";
+import * as grpc from "@grpc/grpc-js";
+import { Struct } from "google-protobuf/google/protobuf/struct_pb";
+import { ResourceProviderClient } from "@pulumi/pulumi/proto/provider_grpc_pb";
+import * as pb from "@pulumi/pulumi/proto/provider_pb";
+import { Status } from "@pulumi/pulumi/proto/status_pb";
+import { Props, toStruct } from "./values";
+
+export interface CheckFailure {
+  property: string;
+  reason: string;
+}
+export type DiffChanges = "none" | "some" | "unknown";
+export interface DiffResult {
+  changes: DiffChanges;
+  replaces: string[];
+  deleteBeforeReplace: boolean;
+}
+/** Decoded pulumirpc.ErrorResourceInitFailed: the resource exists (id) but failed to initialise. */
+export interface InitFailure {
+  id: string;
+  outputs: Props;
+  inputs?: Props;
+  reasons: string[];
+}
+
+/** A failed RPC: `message` is the provider's own error message. */
+export class ProviderCallError extends Error {
+  constructor(
+    message: string,
+    readonly code: number,
+    readonly initFailure?: InitFailure,
+  ) {
+    super(message);
+    this.name = "ProviderCallError";
+  }
+}
+
+export interface ProviderServer {
+  port: number;
+  pid: number;
+  configure(config: Record<string, string>): Promise<void>;
+  check(urn: string, olds: Props, news: Props): Promise<{ inputs: Props; failures: CheckFailure[] }>;
+  diff(id: string, urn: string, oldOutputs: Props, oldInputs: Props, news: Props): Promise<DiffResult>;
+  create(urn: string, props: Props): Promise<{ id: string; outputs: Props }>;
+  update(
+    id: string,
+    urn: string,
+    oldOutputs: Props,
+    oldInputs: Props,
+    news: Props,
+  ): Promise<{ outputs: Props }>;
+  read(
+    id: string,
+    urn: string,
+    outputs: Props,
+    inputs: Props,
+  ): Promise<{ id: string; outputs: Props; inputs?: Props }>;
+  delete(id: string, urn: string, outputs: Props, oldInputs: Props): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Working directory of the child: its node_modules resolve the shim's require(...)s. */
+  cwd?: string;
+  /** Extra environment, merged over this process's environment. */
+  env?: Record<string, string>;
+  /** PULUMI_NODEJS_PROJECT (the namespace for un-namespaced config keys). Default "project". */
+  project?: string;
+}
+
+const DYNAMIC_PROVIDER_MAIN = require.resolve("@pulumi/pulumi/cmd/dynamic-provider");
+
+export async function startProviderServer(opts: StartOptions = {}): Promise<ProviderServer> {
+  const child = spawn(process.execPath, [DYNAMIC_PROVIDER_MAIN, "127.0.0.1:1"], {
+    cwd: opts.cwd ?? process.cwd(),
+    env: { ...process.env, ...opts.env, PULUMI_NODEJS_PROJECT: opts.project ?? "project" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const port = await readPort(child);
+  const client = new ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
+  return new GrpcProviderServer(child, port, client);
+}
+
+/** The server prints its port on its own stdout line; stderr is kept for the error message. */
+function readPort(child: ChildProcess): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let out = "";
+    let err = "";
+    const fail = (why: string) => reject(new Error(`dynamic-provider server did not start: ${why}\n${err}`));
+    child.stderr?.on("data", (d: Buffer) => (err += d.toString()));
+    child.stdout?.on("data", (d: Buffer) => {
+      out += d.toString();
+      const m = /^(\d+)\s*$/m.exec(out);
+      if (m) resolve(Number(m[1]));
+    });
+    child.on("error", (e) => fail(e.message));
+    child.on("exit", (code) => fail(`exited with ${code}`));
+  });
+}
+
+type Callback<Res> = (err: grpc.ServiceError | null, res: Res) => void;
+
+class GrpcProviderServer implements ProviderServer {
+  readonly pid: number;
+  constructor(
+    private readonly child: ChildProcess,
+    readonly port: number,
+    private readonly client: ResourceProviderClient,
+  ) {
+    this.pid = child.pid ?? -1;
+  }
+
+  private call<Res>(invoke: (cb: Callback<Res>) => unknown): Promise<Res> {
+    return new Promise((resolve, reject) => {
+      invoke((err, res) => (err ? reject(decodeError(err)) : resolve(res)));
+    });
+  }
+
+  async configure(config: Record<string, string>): Promise<void> {
+    const req = new pb.ConfigureRequest();
+    req.setArgs(toStruct(config));
+    req.setAcceptsecrets(true);
+    req.setAcceptresources(true);
+    req.setSendsOldInputs(true);
+    req.setSendsOldInputsToDelete(true);
+    await this.call<pb.ConfigureResponse>((cb) => this.client.configure(req, cb));
+  }
+
+  async check(urn: string, olds: Props, news: Props) {
+    const req = new pb.CheckRequest();
+    req.setUrn(urn);
+    req.setOlds(toStruct(olds));
+    req.setNews(toStruct(news));
+    const res = await this.call<pb.CheckResponse>((cb) => this.client.check(req, cb));
+    return {
+      inputs: fromStruct(res.getInputs()),
+      failures: res.getFailuresList().map((f) => ({ property: f.getProperty(), reason: f.getReason() })),
+    };
+  }
+
+  async diff(id: string, urn: string, oldOutputs: Props, oldInputs: Props, news: Props): Promise<DiffResult> {
+    const req = new pb.DiffRequest();
+    req.setId(id);
+    req.setUrn(urn);
+    req.setOlds(toStruct(oldOutputs));
+    req.setOldInputs(toStruct(oldInputs));
+    req.setNews(toStruct(news));
+    const res = await this.call<pb.DiffResponse>((cb) => this.client.diff(req, cb));
+    const C = pb.DiffResponse.DiffChanges;
+    const changes = res.getChanges();
+    return {
+      changes: changes === C.DIFF_SOME ? "some" : changes === C.DIFF_NONE ? "none" : "unknown",
+      replaces: res.getReplacesList(),
+      deleteBeforeReplace: res.getDeletebeforereplace(),
+    };
+  }
+
+  async create(urn: string, props: Props) {
+    const req = new pb.CreateRequest();
+    req.setUrn(urn);
+    req.setProperties(toStruct(props));
+    const res = await this.call<pb.CreateResponse>((cb) => this.client.create(req, cb));
+    return { id: res.getId(), outputs: fromStruct(res.getProperties()) };
+  }
+
+  async update(id: string, urn: string, oldOutputs: Props, oldInputs: Props, news: Props) {
+    const req = new pb.UpdateRequest();
+    req.setId(id);
+    req.setUrn(urn);
+    req.setOlds(toStruct(oldOutputs));
+    req.setOldInputs(toStruct(oldInputs));
+    req.setNews(toStruct(news));
+    const res = await this.call<pb.UpdateResponse>((cb) => this.client.update(req, cb));
+    return { outputs: fromStruct(res.getProperties()) };
+  }
+
+  async read(id: string, urn: string, outputs: Props, inputs: Props) {
+    const req = new pb.ReadRequest();
+    req.setId(id);
+    req.setUrn(urn);
+    req.setProperties(toStruct(outputs));
+    req.setInputs(toStruct(inputs));
+    const res = await this.call<pb.ReadResponse>((cb) => this.client.read(req, cb));
+    const returnedInputs = res.getInputs();
+    return {
+      id: res.getId(),
+      outputs: fromStruct(res.getProperties()),
+      ...(returnedInputs ? { inputs: fromStruct(returnedInputs) } : {}),
+    };
+  }
+
+  async delete(id: string, urn: string, outputs: Props, oldInputs: Props) {
+    const req = new pb.DeleteRequest();
+    req.setId(id);
+    req.setUrn(urn);
+    req.setProperties(toStruct(outputs));
+    req.setOldInputs(toStruct(oldInputs));
+    await this.call((cb) => this.client.delete(req, cb));
+  }
+
+  async close(): Promise<void> {
+    this.client.close();
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
+    const exited = new Promise<void>((resolve) => this.child.once("exit", () => resolve()));
+    this.child.kill("SIGTERM");
+    await exited;
+  }
+}
+
+function fromStruct(s: Struct | undefined): Props {
+  return s ? (s.toJavaScript() as Props) : {};
+}
+
+/** Turns a grpc error into ProviderCallError, unpacking ErrorResourceInitFailed from the status details trailer. */
+function decodeError(err: grpc.ServiceError): ProviderCallError {
+  let initFailure: InitFailure | undefined;
+  for (const raw of err.metadata?.get("grpc-status-details-bin") ?? []) {
+    const status = Status.deserializeBinary(typeof raw === "string" ? Buffer.from(raw, "base64") : raw);
+    for (const any of status.getDetailsList()) {
+      const detail = any.unpack(
+        pb.ErrorResourceInitFailed.deserializeBinary,
+        "pulumirpc.ErrorResourceInitFailed",
+      );
+      if (!detail) continue;
+      const inputs = detail.getInputs();
+      initFailure = {
+        id: detail.getId(),
+        outputs: fromStruct(detail.getProperties()),
+        ...(inputs ? { inputs: fromStruct(inputs) } : {}),
+        reasons: detail.getReasonsList(),
+      };
+    }
+  }
+  // grpc-js prefixes "2 UNKNOWN: "; `details` is the provider's own message.
+  return new ProviderCallError(err.details || err.message, err.code, initFailure);
+}

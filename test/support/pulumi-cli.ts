@@ -1,0 +1,34 @@
+// The real-CLI end-to-end tests only run when a `pulumi` binary is on PATH (it cannot be
+// installed from the registries we reach). When it is missing they say so and pass.
+import * as fs from "fs";
+import * as path from "path";
+
+/** Absolute path of the `pulumi` binary on PATH, or undefined. */
+export function pulumiOnPath(): string | undefined {
+  const exts = process.platform === "win32" ? [".exe", ".cmd", ""] : [""];
+  for (const dir of (process.env.PATH ?? "").split(path.delimiter)) {
+    if (!dir) continue;
+    for (const ext of exts) {
+      const candidate = path.join(dir, `pulumi${ext}`);
+      try {
+        fs.accessSync(candidate, fs.constants.X_OK);
+        if (fs.statSync(candidate).isFile()) return candidate;
+      } catch {
+        // not here
+      }
+    }
+  }
+  return undefined;
+}
+
+export const CLI_SKIP_MESSAGE = "skipped: pulumi CLI not on PATH — real-CLI end-to-end test did not run";
+
+/**
+ * Use at the top of a CLI-only test body: `const pulumi = requirePulumiCli(); if (!pulumi) return;`
+ * Prints the skip message (tests must not use it.skip) and returns undefined when there is no CLI.
+ */
+export function requirePulumiCli(): string | undefined {
+  const bin = pulumiOnPath();
+  if (!bin) console.log(CLI_SKIP_MESSAGE);
+  return bin;
+}

@@ -1,0 +1,102 @@
+// One test "stack": the emulator, the real dynamic-provider plugin pointed at it, and a simulated engine,
+// plus the emulator's test controls. Shared by the resource, example and reliability tests.
+import { startEmulator } from "../../src/emulator";
+import { createEngine, Engine, EngineOptions } from "./engine";
+import { ProviderServer, startProviderServer } from "./provider-server";
+import { REPO_ROOT, selfLinkNodePath } from "./self-link";
+
+export interface LoggedRequest {
+  seq: number;
+  method: string;
+  path: string;
+  query: string;
+  status: number;
+  time: string;
+  body: unknown;
+}
+
+export interface TestStack {
+  url: string;
+  apiKey: string;
+  projectId: number;
+  organizationId: string;
+  server: ProviderServer;
+  engine: Engine;
+  /** The stack config sent to Configure (`posthog:*`). */
+  config: Record<string, string>;
+  /** A fresh engine (new state) on the same plugin and emulator. */
+  newEngine(opts?: Partial<EngineOptions>): Engine;
+  /** Calls a `/_emulator/...` control with the admin key. */
+  control<T = unknown>(method: string, path: string, body?: unknown): Promise<T>;
+  /** Calls the PostHog API directly (outside Pulumi), as a person in the UI would. */
+  api<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }>;
+  requests(): Promise<LoggedRequest[]>;
+  clearRequests(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface StackOptions {
+  parallelism?: number;
+  /** Extra config keys; `posthog:*` defaults point at the emulator. */
+  config?: Record<string, string>;
+  /** Extra environment for the plugin process. */
+  env?: Record<string, string>;
+  statePath?: string;
+}
+
+export async function startStack(opts: StackOptions = {}): Promise<TestStack> {
+  const emulator = await startEmulator({ port: 0 });
+  const config: Record<string, string> = {
+    "posthog:host": emulator.url,
+    "posthog:apiKey": emulator.apiKey,
+    "posthog:projectId": String(emulator.projectId),
+    "posthog:organizationId": emulator.organizationId,
+    // Tests measure requests, not pacing: keep the plugin unthrottled unless a test asks otherwise.
+    "posthog:requestsPerSecond": "0",
+    ...opts.config,
+  };
+  const server = await startProviderServer({
+    cwd: REPO_ROOT,
+    env: { NODE_PATH: selfLinkNodePath(), ...opts.env },
+  });
+  const newEngine = (more: Partial<EngineOptions> = {}) =>
+    createEngine({ server, config, parallelism: opts.parallelism, statePath: opts.statePath, ...more });
+
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(emulator.url + path, {
+      method,
+      headers: { authorization: `Bearer ${emulator.apiKey}`, "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : null };
+  };
+  const control = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const res = await call(method, `/_emulator${path}`, body);
+    if (res.status >= 400)
+      throw new Error(`emulator control ${method} ${path} failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body as T;
+  };
+
+  return {
+    url: emulator.url,
+    apiKey: emulator.apiKey,
+    projectId: emulator.projectId,
+    organizationId: emulator.organizationId,
+    server,
+    config,
+    engine: newEngine(),
+    newEngine,
+    control,
+    api: async <T>(method: string, path: string, body?: unknown) =>
+      (await call(method, path, body)) as { status: number; body: T },
+    requests: async () => (await control<{ requests: LoggedRequest[] }>("GET", "/requests")).requests,
+    clearRequests: async () => {
+      await control("DELETE", "/requests");
+    },
+    close: async () => {
+      await server.close();
+      await emulator.close();
+    },
+  };
+}

@@ -1,0 +1,73 @@
+// The harness's checkpoint: an ordered list of resources, in memory or in a JSON
+// file. Order is creation order, so destroy can walk it backwards.
+import * as fs from "fs";
+import * as path from "path";
+import { Props } from "./values";
+
+export interface StateResource {
+  urn: string;
+  type: string;
+  name: string;
+  id: string;
+  inputs: Props;
+  outputs: Props;
+  /** Top-level input keys the program marked secret (the real engine would encrypt these). */
+  secretInputs?: string[];
+  /** Set when create/update failed with ErrorResourceInitFailed: the next up updates it even without a diff. */
+  initErrors?: string[];
+  /** Read with Resource.get(): not managed, so never deleted. */
+  external?: boolean;
+}
+
+interface StateFile {
+  version: 1;
+  resources: StateResource[];
+}
+
+/**
+ * State is JSON; copy it as JSON. (structuredClone would build the copies in Node's own realm, and under
+ * jest the SDK's `instanceof Array` checks then fail, turning arrays into objects.)
+ */
+function copy<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}
+
+export class StateStore {
+  private resources: StateResource[];
+
+  constructor(private readonly filePath?: string) {
+    this.resources = filePath && fs.existsSync(filePath) ? load(filePath) : [];
+  }
+
+  list(): StateResource[] {
+    return copy(this.resources);
+  }
+
+  get(urn: string): StateResource | undefined {
+    return this.resources.find((r) => r.urn === urn);
+  }
+
+  /** Replaces the whole list and persists it. */
+  replaceAll(resources: StateResource[]): void {
+    this.resources = copy(resources);
+    this.save();
+  }
+
+  private save(): void {
+    if (!this.filePath) return;
+    const body: StateFile = { version: 1, resources: this.resources };
+    fs.mkdirSync(path.dirname(this.filePath), { recursive: true });
+    // Write-then-rename so a crashed test never leaves half a file behind.
+    const tmp = `${this.filePath}.${process.pid}.tmp`;
+    fs.writeFileSync(tmp, JSON.stringify(body, null, 2));
+    fs.renameSync(tmp, this.filePath);
+  }
+}
+
+function load(filePath: string): StateResource[] {
+  const parsed = JSON.parse(fs.readFileSync(filePath, "utf8")) as Partial<StateFile>;
+  if (parsed.version !== 1 || !Array.isArray(parsed.resources)) {
+    throw new Error(`${filePath} is not a harness state file (version 1)`);
+  }
+  return parsed.resources;
+}

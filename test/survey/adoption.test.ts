@@ -1,0 +1,69 @@
+// Pulumi cannot import dynamic resources; `adopt` takes over an existing survey instead (same id, no POST).
+import { Survey, SurveyArgs } from "../../src";
+import { startStack, TestStack } from "../support/stack";
+
+let stack: TestStack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(async () => stack?.close());
+
+async function existingSurvey(name: string): Promise<string> {
+  const res = await stack.api<{ id: string }>("POST", `/api/projects/${stack.projectId}/surveys/`, {
+    name,
+    type: "popover",
+    description: "made in the UI",
+    questions: [{ type: "open", question: "Made in the UI?" }],
+  });
+  expect(res.status).toBe(201);
+  return res.body.id;
+}
+
+const program = (args: SurveyArgs) => () => {
+  const survey = new Survey("adopted", args);
+  return { surveyId: survey.surveyId };
+};
+
+describe("adoption", () => {
+  it.each(["id", "name"] as const)("takes over an existing survey by %s without a POST", async (by) => {
+    const name = `Adopt by ${by}`;
+    const existing = await existingSurvey(name);
+    const engine = stack.newEngine();
+    const args: SurveyArgs = {
+      name,
+      type: "popover",
+      description: "now managed by Pulumi",
+      questions: [{ type: "open", question: "Made in the UI?" }],
+      adopt: by === "id" ? { id: existing } : { name },
+    };
+    await stack.clearRequests();
+    const up = await engine.up(program(args));
+    expect(up.errors).toEqual([]);
+    expect(up.outputs.surveyId).toBe(existing);
+    const requests = await stack.requests();
+    expect(requests.filter((r) => r.method === "POST")).toEqual([]);
+    expect(requests.find((r) => r.method === "PATCH")?.body).toEqual({ description: "now managed by Pulumi" });
+
+    await stack.clearRequests();
+    const preview = await engine.preview(program(args));
+    expect(preview.steps.map((s) => s.op)).toEqual(["same"]);
+    expect(await stack.requests()).toEqual([]);
+    await engine.destroy();
+  });
+
+  it("says what to do when the name matches nothing", async () => {
+    const engine = stack.newEngine();
+    const up = await engine.up(program({ name: "Not there", type: "popover", adopt: { name: "Not there" } }));
+    expect(up.errors[0].message).toContain('adopt.name "Not there" matches no survey');
+    expect(engine.state()).toEqual([]);
+  });
+
+  it("a name clash without adopt explains how to adopt", async () => {
+    await existingSurvey("Clash");
+    const engine = stack.newEngine();
+    const up = await engine.up(program({ name: "Clash", type: "popover" }));
+    expect(up.errors[0].message).toContain("There is already a survey with this name.");
+    expect(up.errors[0].message).toContain('set adopt: {name: "Clash"}');
+    expect(up.errors[0].message).not.toContain(stack.apiKey);
+  });
+});
