@@ -9,3 +9,4 @@ export { InviteBatch } from "./resources/invite/invite-batch";
 export type { InviteBatchArgs } from "./resources/invite/invite-batch";
 export type * from "./resources/invite/types";
 export * from "./functions";
+export type { BatchPersonArgs } from "./resources/invite/invite-batch";

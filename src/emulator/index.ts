@@ -1,4 +1,10 @@
 // Public entry: startEmulator() runs the PostHog-compatible emulator on loopback.
+// An independent model of PostHog written from reference/posthog-api.md; it imports nothing from
+// src/client or src/model. Choices where the reference leaves room:
+// - emailing_attempt_made is always false: the emulator cannot send email (is_email_available() false).
+// - whiteLabel: true is accepted (the emulated org has the white-labelling feature).
+// - PUT on a survey is 405 (PostHog routes it to the read serializer; PATCH is the supported update).
+// - The clock is real time plus an offset; reset returns it to the `now` option (or real time).
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Emulator } from "./emulator";

@@ -15,6 +15,7 @@ export function loadState(file: string): StateData | undefined {
 /** rename() is atomic on one filesystem, so a reader (or a kill -9) sees the old or the new file, never half. */
 export function saveState(file: string, data: StateData): void {
   const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
-  fs.writeFileSync(tmp, JSON.stringify(data));
+  // 0600: the file holds the admin key.
+  fs.writeFileSync(tmp, JSON.stringify(data), { mode: 0o600 });
   fs.renameSync(tmp, file);
 }

@@ -6,7 +6,10 @@ import type { SurveyOutputs } from "../resources/survey/types";
 import { functionContext, projectOf } from "./context";
 
 /** A survey as PostHog has it (Survey outputs without the provider's bookkeeping and write-only inputs). */
-export type SurveyInfo = Omit<SurveyOutputs, "managedFields" | "targetingFlagFilters" | "removeTargetingFlag">;
+export type SurveyInfo = Omit<
+  SurveyOutputs,
+  "managedFields" | "targetingFlagFilters" | "removeTargetingFlag"
+>;
 
 export interface GetSurveysArgs {
   /** Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. */
@@ -42,7 +45,10 @@ export function surveyInfo(survey: WireSurvey, projectId: string): SurveyInfo {
 export async function getSurveys(args: GetSurveysArgs = {}): Promise<GetSurveysResult> {
   const ctx = functionContext();
   const projectId = await projectOf(ctx, args.projectId);
-  const surveys = await ctx.client.surveys.listAll(projectId, { search: args.search, archived: args.archived });
+  const surveys = await ctx.client.surveys.listAll(projectId, {
+    search: args.search,
+    archived: args.archived,
+  });
   return { projectId, surveys: surveys.map((s) => surveyInfo(s, projectId)) };
 }
 

@@ -13,7 +13,10 @@ beforeEach(async () => {
 });
 
 const people = (from: number, to: number, domain = "example.com"): BatchPerson[] =>
-  Array.from({ length: to - from }, (_, i) => ({ targetEmail: `User${from + i}@${domain}`, firstName: `U${from + i}` }));
+  Array.from({ length: to - from }, (_, i) => ({
+    targetEmail: `User${from + i}@${domain}`,
+    firstName: `U${from + i}`,
+  }));
 
 const program = (args: InviteBatchArgs) => () => {
   const batch = new InviteBatch("team", args);
@@ -38,7 +41,10 @@ describe("InviteBatch", () => {
     const calls = bulkCalls(await stack.requests());
     expect(calls.map((c) => (c.body as unknown[]).length)).toEqual([20, 20, 5]);
     expect((await stack.requests()).length).toBe(3);
-    expect((calls[0].body as { message: string }[])[0]).toMatchObject({ message: "Welcome", send_email: true });
+    expect((calls[0].body as { message: string }[])[0]).toMatchObject({
+      message: "Welcome",
+      send_email: true,
+    });
     const [batch] = engine.state();
     expect(batch.id).toMatch(/^batch-[0-9a-f-]{36}$/);
     const invitations = batch.outputs.invitations as Record<string, { inviteId: string; status: string }>;
@@ -47,9 +53,9 @@ describe("InviteBatch", () => {
     expect(batch.outputs.organizationId).toBe(stack.organizationId);
 
     await stack.clearRequests();
-    expect((await engine.preview(program({ invites: first, message: "Welcome" }))).steps.map((s) => s.op)).toEqual([
-      "same",
-    ]);
+    expect(
+      (await engine.preview(program({ invites: first, message: "Welcome" }))).steps.map((s) => s.op),
+    ).toEqual(["same"]);
     expect(await stack.requests()).toEqual([]);
 
     // Remove user0..user4, add user45..user51, change nobody else.
@@ -61,14 +67,20 @@ describe("InviteBatch", () => {
     const requests = await stack.requests();
     expect(requests).toHaveLength(6);
     const deletes = requests.filter((r) => r.method === "DELETE");
-    expect(deletes.map((d) => d.path.split("/").at(-2))).toEqual(first.slice(0, 5).map((p) => invitations[p.targetEmail.toLowerCase()].inviteId));
-    expect(bulkCalls(requests).map(bodyEmails)).toEqual([people(45, 52).map((p) => p.targetEmail.toLowerCase())]);
+    expect(deletes.map((d) => d.path.split("/").at(-2))).toEqual(
+      first.slice(0, 5).map((p) => invitations[p.targetEmail.toLowerCase()].inviteId),
+    );
+    expect(bulkCalls(requests).map(bodyEmails)).toEqual([
+      people(45, 52).map((p) => p.targetEmail.toLowerCase()),
+    ]);
     expect(await serverEmails()).toEqual(second.map((p) => p.targetEmail.toLowerCase()).sort());
     const after = engine.state()[0].outputs.invitations as Record<string, { inviteId: string }>;
     expect(after["user10@example.com"].inviteId).toBe(invitations["user10@example.com"].inviteId);
 
     // A changed person is re-invited (bulk create replaces server-side; no DELETE).
-    const changed = second.map((p) => (p.targetEmail === "User10@example.com" ? { ...p, level: "admin" as const } : p));
+    const changed = second.map((p) =>
+      p.targetEmail === "User10@example.com" ? { ...p, level: "admin" as const } : p,
+    );
     await stack.clearRequests();
     expect((await engine.up(program({ invites: changed, message: "Welcome" }))).errors).toEqual([]);
     expect((await stack.requests()).map((r) => r.method)).toEqual(["POST"]);
@@ -98,7 +110,10 @@ describe("InviteBatch", () => {
     const [partial] = engine.state();
     expect(partial.id).toMatch(/^batch-/);
     expect(Object.keys(partial.outputs.invitations as object).sort()).toEqual(
-      all.slice(0, 20).map((p) => p.targetEmail.toLowerCase()).sort(),
+      all
+        .slice(0, 20)
+        .map((p) => p.targetEmail.toLowerCase())
+        .sort(),
     );
     expect(await serverEmails()).toHaveLength(20);
 
@@ -106,7 +121,12 @@ describe("InviteBatch", () => {
     const retry = await engine.up(program({ invites: all }));
     expect(retry.errors).toEqual([]);
     const calls = bulkCalls(await stack.requests());
-    expect(calls.map(bodyEmails).flat().sort()).toEqual(all.slice(20).map((p) => p.targetEmail.toLowerCase()).sort());
+    expect(calls.map(bodyEmails).flat().sort()).toEqual(
+      all
+        .slice(20)
+        .map((p) => p.targetEmail.toLowerCase())
+        .sort(),
+    );
     expect(calls.map((c) => (c.body as unknown[]).length)).toEqual([20, 5]);
     expect(await serverEmails()).toHaveLength(45);
     expect(engine.state()[0].id).toBe(partial.id);
@@ -125,16 +145,29 @@ describe("InviteBatch", () => {
     ];
     const up = await engine.up(program({ invites: list }));
     expect(up.errors).toEqual([]);
-    let invitations = engine.state()[0].outputs.invitations as Record<string, { inviteId: string; status: string }>;
-    expect(invitations["member@example.com"]).toEqual({ inviteId: `member:${member.id}`, status: "accepted", isExpired: false });
+    let invitations = engine.state()[0].outputs.invitations as Record<
+      string,
+      { inviteId: string; status: string }
+    >;
+    expect(invitations["member@example.com"]).toEqual({
+      inviteId: `member:${member.id}`,
+      status: "accepted",
+      isExpired: false,
+    });
     expect(invitations["accepts@example.com"].status).toBe("pending");
 
     await stack.control("POST", `/invites/${invitations["accepts@example.com"].inviteId}/accept`);
-    await stack.api("DELETE", `/api/organizations/${stack.organizationId}/invites/${invitations["deleted@example.com"].inviteId}/`);
+    await stack.api(
+      "DELETE",
+      `/api/organizations/${stack.organizationId}/invites/${invitations["deleted@example.com"].inviteId}/`,
+    );
     await stack.clearRequests();
     expect((await engine.refresh()).errors).toEqual([]);
     expect((await stack.requests()).map((r) => r.path.split("/").at(-2))).toEqual(["invites", "members"]);
-    invitations = engine.state()[0].outputs.invitations as Record<string, { inviteId: string; status: string }>;
+    invitations = engine.state()[0].outputs.invitations as Record<
+      string,
+      { inviteId: string; status: string }
+    >;
     expect(invitations["accepts@example.com"].status).toBe("accepted");
     expect(invitations["deleted@example.com"]).toBeUndefined();
 
@@ -147,6 +180,8 @@ describe("InviteBatch", () => {
     await engine.destroy();
     expect((await stack.requests()).map((r) => r.method)).toEqual(["DELETE"]);
     const dump = await stack.control<{ members: { user: { email: string } }[] }>("GET", "/state");
-    expect(dump.members.map((m) => m.user.email)).toEqual(expect.arrayContaining(["member@example.com", "accepts@example.com"]));
+    expect(dump.members.map((m) => m.user.email)).toEqual(
+      expect.arrayContaining(["member@example.com", "accepts@example.com"]),
+    );
   });
 });

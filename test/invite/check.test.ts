@@ -21,7 +21,8 @@ async function failuresOf(program: () => unknown): Promise<{ property: string; r
 }
 
 const invite = (args: Record<string, unknown>) => () => new Invite("bad", args as unknown as InviteArgs);
-const batch = (args: Record<string, unknown>) => () => new InviteBatch("bad", args as unknown as InviteBatchArgs);
+const batch = (args: Record<string, unknown>) => () =>
+  new InviteBatch("bad", args as unknown as InviteBatchArgs);
 
 describe("Invite check", () => {
   it.each([
@@ -30,7 +31,12 @@ describe("Invite check", () => {
     ["inner whitespace", { targetEmail: "al ice@example.com" }, "targetEmail", "whitespace"],
     ["missing email", { firstName: "A" }, "targetEmail", "targetEmail is required"],
     ["bad level", { targetEmail: "a@example.com", level: "superuser" }, "level", "member, admin, owner"],
-    ["long first name", { targetEmail: "a@example.com", firstName: "x".repeat(31) }, "firstName", "30 characters"],
+    [
+      "long first name",
+      { targetEmail: "a@example.com", firstName: "x".repeat(31) },
+      "firstName",
+      "30 characters",
+    ],
     ["unknown key", { targetEmail: "a@example.com", frstName: "A" }, "frstName", 'Did you mean "firstName"?'],
     [
       "bad project access",
@@ -60,18 +66,33 @@ describe("Invite check", () => {
 describe("InviteBatch check", () => {
   it("rejects the same person twice (compared lowercased)", async () => {
     const failures = await failuresOf(
-      batch({ invites: [{ targetEmail: "a@example.com" }, { targetEmail: "b@example.com" }, { targetEmail: "A@Example.com" }] }),
+      batch({
+        invites: [
+          { targetEmail: "a@example.com" },
+          { targetEmail: "b@example.com" },
+          { targetEmail: "A@Example.com" },
+        ],
+      }),
     );
-    expect(failures).toEqual([{ property: "invites", reason: expect.stringContaining("invites[2] repeats a@example.com") }]);
+    expect(failures).toEqual([
+      { property: "invites", reason: expect.stringContaining("invites[2] repeats a@example.com") },
+    ]);
   });
 
   it("names the person and field at fault", async () => {
     const failures = await failuresOf(
-      batch({ invites: [{ targetEmail: "ok@example.com" }, { targetEmail: "bad", firstName: "y".repeat(31), role: "x" }] }),
+      batch({
+        invites: [
+          { targetEmail: "ok@example.com" },
+          { targetEmail: "bad", firstName: "y".repeat(31), role: "x" },
+        ],
+      }),
     );
     expect(failures.map((f) => f.property)).toEqual(["invites", "invites", "invites"]);
     expect(failures.map((f) => f.reason).join("\n")).toMatch(/invites\[1\]: "role" is not a known input/);
-    expect(failures.map((f) => f.reason).join("\n")).toMatch(/invites\[1\]\.targetEmail: .*not a valid email/);
+    expect(failures.map((f) => f.reason).join("\n")).toMatch(
+      /invites\[1\]\.targetEmail: .*not a valid email/,
+    );
     expect(failures.map((f) => f.reason).join("\n")).toMatch(/invites\[1\]\.firstName: .*30 characters/);
   });
 

@@ -8,10 +8,12 @@ beforeAll(async () => {
 });
 afterAll(async () => stack?.close());
 
-const program = (args: InviteArgs, name = "alice") => () => {
-  const invite = new Invite(name, args);
-  return { inviteId: invite.inviteId, status: invite.status, memberId: invite.memberId };
-};
+const program =
+  (args: InviteArgs, name = "alice") =>
+  () => {
+    const invite = new Invite(name, args);
+    return { inviteId: invite.inviteId, status: invite.status, memberId: invite.memberId };
+  };
 
 const summary = (requests: LoggedRequest[]) => requests.map((r) => `${r.method} ${r.path} ${r.status}`);
 
@@ -86,7 +88,10 @@ describe("Invite lifecycle", () => {
     const refresh = await engine.refresh();
     expect(refresh.errors).toEqual([]);
     expect(refresh.steps.map((s) => [s.op, s.changedKeys])).toEqual([["refresh", []]]);
-    expect(engine.state()[0]).toMatchObject({ id: newId, outputs: { status: "accepted", memberId: member.id } });
+    expect(engine.state()[0]).toMatchObject({
+      id: newId,
+      outputs: { status: "accepted", memberId: member.id },
+    });
     expect(summary(await stack.requests())).toEqual([
       `GET ${orgInvites} 200`,
       `GET /api/organizations/${stack.organizationId}/members/ 200`,
@@ -117,9 +122,9 @@ describe("Invite lifecycle", () => {
     const refresh = await engine.refresh();
     expect(refresh.errors).toEqual([]);
     expect(engine.state()[0].id).toBe(`member:${member.id}`);
-    expect((await engine.preview(program({ targetEmail: "bob@example.com" }, "bob"))).steps.map((s) => s.op)).toEqual([
-      "same",
-    ]);
+    expect(
+      (await engine.preview(program({ targetEmail: "bob@example.com" }, "bob"))).steps.map((s) => s.op),
+    ).toEqual(["same"]);
     await stack.clearRequests();
     await engine.destroy();
     expect(await stack.requests()).toEqual([]);
@@ -143,21 +148,29 @@ describe("Invite lifecycle", () => {
   });
 
   it("adopt takes over the pending invite for the email without a POST, else creates", async () => {
-    const existing = await stack.api<{ id: string }>("POST", `/api/organizations/${stack.organizationId}/invites/`, {
-      target_email: "dave@example.com",
-      first_name: "Dave",
-    });
+    const existing = await stack.api<{ id: string }>(
+      "POST",
+      `/api/organizations/${stack.organizationId}/invites/`,
+      {
+        target_email: "dave@example.com",
+        first_name: "Dave",
+      },
+    );
     expect(existing.status).toBe(201);
     const engine = stack.newEngine();
     await stack.clearRequests();
-    const up = await engine.up(program({ targetEmail: "Dave@example.com", firstName: "Dave", adopt: true }, "dave"));
+    const up = await engine.up(
+      program({ targetEmail: "Dave@example.com", firstName: "Dave", adopt: true }, "dave"),
+    );
     expect(up.errors).toEqual([]);
     expect(engine.state()[0].id).toBe(existing.body.id);
     expect((await stack.requests()).filter((r) => r.method === "POST")).toEqual([]);
     expect(
-      (await engine.preview(program({ targetEmail: "dave@example.com", firstName: "Dave", adopt: true }, "dave"))).steps.map(
-        (s) => s.op,
-      ),
+      (
+        await engine.preview(
+          program({ targetEmail: "dave@example.com", firstName: "Dave", adopt: true }, "dave"),
+        )
+      ).steps.map((s) => s.op),
     ).toEqual(["same"]);
 
     const fresh = stack.newEngine();

@@ -10,7 +10,8 @@ afterAll(async () => stack?.close());
 
 const COUNT = 250;
 const program = () => {
-  for (let i = 0; i < COUNT; i++) new Invite(`p${i}`, { targetEmail: `person${i}@example.com`, sendEmail: false });
+  for (let i = 0; i < COUNT; i++)
+    new Invite(`p${i}`, { targetEmail: `person${i}@example.com`, sendEmail: false });
 };
 
 test(`refreshing ${COUNT} invites costs at most 5 list requests`, async () => {

@@ -1,5 +1,9 @@
 import type { PostHogClient, WireInvite } from "../../src/client";
-import { cachedInvites, cachedMembers, invalidateOrganization } from "../../src/resources/common/invite-cache";
+import {
+  cachedInvites,
+  cachedMembers,
+  invalidateOrganization,
+} from "../../src/resources/common/invite-cache";
 
 function fakeClient() {
   let calls = 0;

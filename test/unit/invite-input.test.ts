@@ -38,7 +38,10 @@ describe("invite input validation", () => {
       targetEmail: 3,
       firstName: "y".repeat(31),
       level: 8,
-      privateProjectAccess: [{ id: 1, level: "member" }, { id: 1, level: "admin" }],
+      privateProjectAccess: [
+        { id: 1, level: "member" },
+        { id: 1, level: "admin" },
+      ],
       sendEmail: "yes",
       organizationId: " ",
     });
@@ -50,11 +53,15 @@ describe("invite input validation", () => {
       "sendEmail",
       "targetEmail",
     ]);
-    expect(failures.find((f) => f.property === "privateProjectAccess")?.reason).toContain("same project twice");
+    expect(failures.find((f) => f.property === "privateProjectAccess")?.reason).toContain(
+      "same project twice",
+    );
   });
 
   it("skips preview-unknown values", () => {
-    expect(validateInviteInputs({ targetEmail: UNKNOWN, level: UNKNOWN, privateProjectAccess: [UNKNOWN] })).toEqual([]);
+    expect(
+      validateInviteInputs({ targetEmail: UNKNOWN, level: UNKNOWN, privateProjectAccess: [UNKNOWN] }),
+    ).toEqual([]);
   });
 
   it("normalises email case", () => {
@@ -64,14 +71,21 @@ describe("invite input validation", () => {
 
 describe("batch input validation", () => {
   it("accepts a batch, and unknowns at any level", () => {
-    expect(validateBatchInputs({ invites: [{ targetEmail: "a@x.io", level: "admin" }], message: "hi" })).toEqual([]);
+    expect(
+      validateBatchInputs({ invites: [{ targetEmail: "a@x.io", level: "admin" }], message: "hi" }),
+    ).toEqual([]);
     expect(validateBatchInputs({ invites: UNKNOWN })).toEqual([]);
-    expect(validateBatchInputs({ invites: [UNKNOWN, { targetEmail: UNKNOWN }, { targetEmail: "a@x.io" }] })).toEqual([]);
+    expect(
+      validateBatchInputs({ invites: [UNKNOWN, { targetEmail: UNKNOWN }, { targetEmail: "a@x.io" }] }),
+    ).toEqual([]);
   });
 
   it("rejects duplicates by normalised email", () => {
     expect(validateBatchInputs({ invites: [{ targetEmail: "A@x.io" }, { targetEmail: "a@X.io" }] })).toEqual([
-      { property: "invites", reason: expect.stringContaining("invites[1] repeats a@x.io (already invites[0]") },
+      {
+        property: "invites",
+        reason: expect.stringContaining("invites[1] repeats a@x.io (already invites[0]"),
+      },
     ]);
   });
 

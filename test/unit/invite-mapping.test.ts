@@ -43,7 +43,10 @@ describe("invite diff", () => {
 
   it("sendEmail, renewWhenExpired and adopt are recorded, not replaced", () => {
     expect(inviteDiff(olds, { ...news, sendEmail: false }, ORG)).toEqual({ changes: true, replaces: [] });
-    expect(inviteDiff(olds, { ...news, renewWhenExpired: false }, ORG)).toEqual({ changes: true, replaces: [] });
+    expect(inviteDiff(olds, { ...news, renewWhenExpired: false }, ORG)).toEqual({
+      changes: true,
+      replaces: [],
+    });
   });
 
   it("expired: replaced only when renewWhenExpired", () => {
@@ -56,7 +59,9 @@ describe("invite diff", () => {
     const accepted = { ...olds, status: "accepted" };
     expect(inviteDiff(accepted, news, ORG)).toEqual({ changes: false, replaces: [] });
     expect(inviteDiff(accepted, { ...news, firstName: "B" }, ORG)).toEqual({ changes: true, replaces: [] });
-    expect(inviteDiff(accepted, { ...news, targetEmail: "b@example.com" }, ORG).replaces).toEqual(["targetEmail"]);
+    expect(inviteDiff(accepted, { ...news, targetEmail: "b@example.com" }, ORG).replaces).toEqual([
+      "targetEmail",
+    ]);
   });
 
   it("maps levels to PostHog's numbers in the write body", () => {
@@ -71,7 +76,12 @@ describe("invite diff", () => {
 });
 
 describe("batch plan", () => {
-  const applied = (email: string, firstName = "") => ({ targetEmail: email, firstName, level: "member" as const, privateProjectAccess: [] });
+  const applied = (email: string, firstName = "") => ({
+    targetEmail: email,
+    firstName,
+    level: "member" as const,
+    privateProjectAccess: [],
+  });
   const state = {
     invites: [applied("a@x.io"), applied("b@x.io"), applied("c@x.io"), applied("m@x.io")],
     invitations: {

@@ -54,7 +54,10 @@ const email = z
 
 const firstName = z
   .string({ error: "firstName must be a string." })
-  .max(MAX_FIRST_NAME, `firstName is longer than ${MAX_FIRST_NAME} characters (PostHog's limit). Shorten it.`);
+  .max(
+    MAX_FIRST_NAME,
+    `firstName is longer than ${MAX_FIRST_NAME} characters (PostHog's limit). Shorten it.`,
+  );
 
 const level = z.enum(INVITE_LEVELS, { error: `level must be one of: ${INVITE_LEVELS.join(", ")}.` });
 
@@ -67,7 +70,9 @@ const privateProjectAccess = z
             .number({ error: "privateProjectAccess[].id must be a project id (an integer)." })
             .int("privateProjectAccess[].id must be an integer project id.")
             .positive("privateProjectAccess[].id must be a positive project id."),
-          level: z.enum(["member", "admin"], { error: 'privateProjectAccess[].level must be "member" or "admin".' }),
+          level: z.enum(["member", "admin"], {
+            error: 'privateProjectAccess[].level must be "member" or "admin".',
+          }),
         },
         { error: 'each privateProjectAccess entry must be {id: <project id>, level: "member" | "admin"}.' },
       )

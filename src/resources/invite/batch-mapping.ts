@@ -52,7 +52,8 @@ export function planBatch(olds: Partial<InviteBatchOutputs>, news: Json): BatchP
     const before = applied.get(person.targetEmail);
     const state = invitations[person.targetEmail];
     // A member needs no invite, whatever changed; anything else is re-invited when its terms change.
-    if (before && state && (state.status === "accepted" || samePerson(before, person))) plan.keep.push(person);
+    if (before && state && (state.status === "accepted" || samePerson(before, person)))
+      plan.keep.push(person);
     else plan.invite.push(person);
   }
   const wanted = new Set(declared.map((p) => p.targetEmail));
@@ -62,12 +63,20 @@ export function planBatch(olds: Partial<InviteBatchOutputs>, news: Json): BatchP
   return plan;
 }
 
-export function personBody(person: AppliedPerson, message: string | null, sendEmail: boolean): InviteWriteBody {
+export function personBody(
+  person: AppliedPerson,
+  message: string | null,
+  sendEmail: boolean,
+): InviteWriteBody {
   return writeBody({ ...person, message }, sendEmail);
 }
 
 export function invitationOf(invite: WireInvite): BatchInvitation {
-  return { inviteId: invite.id, status: invite.is_expired ? "expired" : "pending", isExpired: invite.is_expired };
+  return {
+    inviteId: invite.id,
+    status: invite.is_expired ? "expired" : "pending",
+    isExpired: invite.is_expired,
+  };
 }
 
 /** Whether a listed invite is the one we would create for `person` (used to recover a lost bulk response). */

@@ -38,7 +38,9 @@ export async function check(_olds: Json, news: Json): Promise<pulumi.dynamic.Che
   if (Array.isArray(inputs.invites)) {
     inputs.invites = (inputs.invites as unknown[]).map((person) => {
       const p = person as Json;
-      return typeof p?.targetEmail === "string" ? { ...p, targetEmail: normaliseEmail(p.targetEmail) } : person;
+      return typeof p?.targetEmail === "string"
+        ? { ...p, targetEmail: normaliseEmail(p.targetEmail) }
+        : person;
     });
   }
   return { inputs };
@@ -46,7 +48,8 @@ export async function check(_olds: Json, news: Json): Promise<pulumi.dynamic.Che
 
 export async function diff(_id: string, olds: Json, news: Json): Promise<pulumi.dynamic.DiffResult> {
   const organization = declaredOrganization(news);
-  const replaces = organization !== "@current" && organization !== olds.organizationId ? ["organizationId"] : [];
+  const replaces =
+    organization !== "@current" && organization !== olds.organizationId ? ["organizationId"] : [];
   if (containsUnknown(news.invites)) return { changes: true, replaces, deleteBeforeReplace: false };
   const previous = olds as Partial<InviteBatchOutputs>;
   const plan = planBatch(previous, news);
@@ -73,7 +76,11 @@ class BatchState {
 
   static from(outputs: Json): BatchState {
     const previous = outputs as Partial<InviteBatchOutputs>;
-    const state = new BatchState(String(previous.organizationId), previous.message ?? null, previous.sendEmail ?? true);
+    const state = new BatchState(
+      String(previous.organizationId),
+      previous.message ?? null,
+      previous.sendEmail ?? true,
+    );
     for (const person of previous.invites ?? []) state.people.set(person.targetEmail, person);
     Object.assign(state.invitations, previous.invitations ?? {});
     return state;
@@ -170,7 +177,8 @@ async function inviteChunk(
     } else {
       throw error;
     }
-    if (rest.length > 0) for (const [email, invitation] of await bulk(client, state, rest)) result.set(email, invitation);
+    if (rest.length > 0)
+      for (const [email, invitation] of await bulk(client, state, rest)) result.set(email, invitation);
     return result;
   } finally {
     invalidateOrganization(client, org);
@@ -180,7 +188,8 @@ async function inviteChunk(
 /** Invites `people` in chunks of 20, recording each chunk as it succeeds. Throws at the first failed chunk. */
 async function inviteAll(client: PostHogClient, state: BatchState, people: AppliedPerson[]): Promise<void> {
   const chunks: AppliedPerson[][] = [];
-  for (let i = 0; i < people.length; i += MAX_BULK_INVITES) chunks.push(people.slice(i, i + MAX_BULK_INVITES));
+  for (let i = 0; i < people.length; i += MAX_BULK_INVITES)
+    chunks.push(people.slice(i, i + MAX_BULK_INVITES));
   for (const [index, chunk] of chunks.entries()) {
     let created: Map<string, BatchInvitation>;
     try {
@@ -188,7 +197,10 @@ async function inviteAll(client: PostHogClient, state: BatchState, people: Appli
     } catch (error) {
       const done = chunks.slice(0, index).reduce((n, c) => n + c.length, 0);
       const emails = chunk.map((p) => p.targetEmail);
-      const who = emails.length > 3 ? `${emails.slice(0, 3).join(", ")} and ${emails.length - 3} more` : emails.join(", ");
+      const who =
+        emails.length > 3
+          ? `${emails.slice(0, 3).join(", ")} and ${emails.length - 3} more`
+          : emails.join(", ");
       throw describeFailure(
         LABEL,
         `invite chunk ${index + 1} of ${chunks.length} (${who}); the ${done} people invited before it are kept in state, ` +
@@ -224,7 +236,12 @@ export async function create(inputs: Json): Promise<pulumi.dynamic.CreateResult>
   try {
     org = await resolvedOrganization(inputs);
   } catch (error) {
-    throw describeFailure(LABEL, "resolve the organization", error, "Set organizationId or posthog:organizationId.");
+    throw describeFailure(
+      LABEL,
+      "resolve the organization",
+      error,
+      "Set organizationId or posthog:organizationId.",
+    );
   }
   const id = `batch-${randomUUID()}`;
   const state = new BatchState(org, batchMessage(inputs), batchSendEmail(inputs));
@@ -298,7 +315,9 @@ export async function remove(id: string, props: Json): Promise<void> {
     );
   }
   if (failures.length > 0) {
-    throw new Error(`${LABEL} ${id}: ${failures.length} invite(s) could not be deleted: ${failures.join("; ")}`);
+    throw new Error(
+      `${LABEL} ${id}: ${failures.length} invite(s) could not be deleted: ${failures.join("; ")}`,
+    );
   }
 }
 export { remove as delete };

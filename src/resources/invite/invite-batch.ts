@@ -1,15 +1,25 @@
 // The InviteBatch resource: many people invited to a PostHog organization with the bulk endpoint. Adding,
 // removing or changing a person touches only that person. The provider object is the thin shim (batch-shim.ts).
 import * as pulumi from "@pulumi/pulumi";
-import type { AppliedPerson, BatchInvitation, BatchPerson } from "./types";
+import type { AppliedPerson, BatchInvitation, InviteLevel, PrivateProjectAccess } from "./types";
 
 const batchProvider: pulumi.dynamic.ResourceProvider = require("./batch-shim");
+
+/** One person in a batch (see BatchPerson for the resolved shape). */
+export interface BatchPersonArgs {
+  targetEmail: pulumi.Input<string>;
+  /** At most 30 characters. */
+  firstName?: pulumi.Input<string>;
+  /** member (default), admin or owner. */
+  level?: pulumi.Input<InviteLevel>;
+  privateProjectAccess?: pulumi.Input<pulumi.Input<PrivateProjectAccess>[]>;
+}
 
 export interface InviteBatchArgs {
   /** Organization (UUID). Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. Changing it replaces the batch. */
   organizationId?: pulumi.Input<string>;
   /** The people to invite; each email (compared lowercased) at most once. */
-  invites: pulumi.Input<pulumi.Input<BatchPerson>[]>;
+  invites: pulumi.Input<pulumi.Input<BatchPersonArgs>[]>;
   /** Text added to every invite email; a change applies to people invited from then on. */
   message?: pulumi.Input<string | null>;
   /** Send the invite emails (default true). */
@@ -29,7 +39,13 @@ export class InviteBatch extends pulumi.dynamic.Resource {
     super(
       batchProvider,
       name,
-      { organizationId: undefined, message: undefined, sendEmail: undefined, ...args, invitations: undefined },
+      {
+        organizationId: undefined,
+        message: undefined,
+        sendEmail: undefined,
+        ...args,
+        invitations: undefined,
+      },
       opts,
       "posthog",
       "InviteBatch",

@@ -165,7 +165,8 @@ export interface InviteDiff {
  */
 export function inviteDiff(olds: Json, news: Json, newOrganization: string): InviteDiff {
   const replaces: string[] = [];
-  if (newOrganization !== "@current" && newOrganization !== olds.organizationId) replaces.push("organizationId");
+  if (newOrganization !== "@current" && newOrganization !== olds.organizationId)
+    replaces.push("organizationId");
   const before = termsOf(olds);
   const after = termsOf(news);
   const accepted = olds.status === "accepted";
@@ -176,13 +177,16 @@ export function inviteDiff(olds: Json, news: Json, newOrganization: string): Inv
     else replaces.push(key);
   }
   const settings = settingsOf(news);
-  if (olds.status === "expired" && settings.renewWhenExpired && replaces.length === 0) replaces.push("status");
+  if (olds.status === "expired" && settings.renewWhenExpired && replaces.length === 0)
+    replaces.push("status");
   const oldSettings = settingsOf(olds);
   const settingsChanged = (Object.keys(settings) as (keyof typeof settings)[]).some(
     (key) => settings[key] !== oldSettings[key],
   );
   const declaredKeys = Object.keys(declaredInputs(news)).sort().join();
-  const oldDeclaredKeys = Object.keys((olds.declared as Json | undefined) ?? {}).sort().join();
+  const oldDeclaredKeys = Object.keys((olds.declared as Json | undefined) ?? {})
+    .sort()
+    .join();
   return {
     changes: replaces.length > 0 || recorded || settingsChanged || declaredKeys !== oldDeclaredKeys,
     replaces,

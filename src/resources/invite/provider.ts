@@ -51,11 +51,17 @@ function matchingInvite(invites: WireInvite[], inputs: Json): WireInvite | undef
   const terms = termsOf(inputs);
   return invites.find(
     (i) =>
-      normaliseEmail(i.target_email) === terms.targetEmail && !i.is_expired && differingTerms(i, terms).length === 0,
+      normaliseEmail(i.target_email) === terms.targetEmail &&
+      !i.is_expired &&
+      differingTerms(i, terms).length === 0,
   );
 }
 
-async function findMember(client: PostHogClient, org: string, email: string): Promise<WireMember | undefined> {
+async function findMember(
+  client: PostHogClient,
+  org: string,
+  email: string,
+): Promise<WireMember | undefined> {
   const members = await cachedMembers(client, org);
   return members.find((m) => memberEmail(m) === email);
 }
@@ -104,7 +110,12 @@ export async function create(inputs: Json): Promise<pulumi.dynamic.CreateResult>
   try {
     org = await resolvedOrganization(inputs);
   } catch (error) {
-    throw describeFailure(label(inputs), "resolve the organization", error, "Set organizationId or posthog:organizationId.");
+    throw describeFailure(
+      label(inputs),
+      "resolve the organization",
+      error,
+      "Set organizationId or posthog:organizationId.",
+    );
   }
   const email = termsOf(inputs).targetEmail;
   try {
