@@ -127,6 +127,29 @@ describe("getSurveyResponsesCount", () => {
   });
 });
 
+describe("defaults", () => {
+  it('resolve "@current" through the key\'s user when no project or organization is configured', async () => {
+    const { "posthog:projectId": _p, "posthog:organizationId": _o, ...rest } = stack.config;
+    pulumi.runtime.setAllConfig(rest, ["posthog:apiKey"]);
+    expect((await getSurveys({ search: "Survey 000" })).projectId).toBe(String(stack.projectId));
+    expect((await getInvites()).organizationId).toBe(stack.organizationId);
+  });
+
+  it("fail with a hint when no API key is configured", async () => {
+    const { "posthog:apiKey": _k, ...rest } = stack.config;
+    pulumi.runtime.setAllConfig(rest, []);
+    const saved = { a: process.env.POSTHOG_API_KEY, b: process.env.POSTHOG_PERSONAL_API_KEY };
+    delete process.env.POSTHOG_API_KEY;
+    delete process.env.POSTHOG_PERSONAL_API_KEY;
+    try {
+      await expect(getSurveys()).rejects.toThrow(/posthog:apiKey/);
+    } finally {
+      if (saved.a !== undefined) process.env.POSTHOG_API_KEY = saved.a;
+      if (saved.b !== undefined) process.env.POSTHOG_PERSONAL_API_KEY = saved.b;
+    }
+  });
+});
+
 describe("Output forms inside a program", () => {
   it("resolve from Inputs and settings in the program's config", async () => {
     const engine = stack.newEngine();

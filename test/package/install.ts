@@ -21,7 +21,11 @@ const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 export function packAndInstall(consumerSource?: string): InstalledProgram {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-posthog-consumer-"));
   const packed = JSON.parse(
-    execFileSync(npm, ["pack", "--json", "--pack-destination", dir], { cwd: REPO_ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }),
+    execFileSync(npm, ["pack", "--json", "--pack-destination", dir], {
+      cwd: REPO_ROOT,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    }),
   ) as { filename: string; size: number; files: { path: string }[] }[];
   const tarball = path.join(dir, packed[0].filename);
   fs.writeFileSync(
@@ -30,12 +34,24 @@ export function packAndInstall(consumerSource?: string): InstalledProgram {
   );
   execFileSync(
     npm,
-    ["install", "--prefer-offline", "--no-audit", "--no-fund", "--legacy-peer-deps", "--no-package-lock", tarball],
+    [
+      "install",
+      "--prefer-offline",
+      "--no-audit",
+      "--no-fund",
+      "--legacy-peer-deps",
+      "--no-package-lock",
+      tarball,
+    ],
     { cwd: dir, stdio: ["ignore", "pipe", "pipe"] },
   );
   // One SDK for the program, the mocks and the plugin: link the repo's copy (realpaths then match).
   fs.mkdirSync(path.join(dir, "node_modules/@pulumi"), { recursive: true });
-  fs.symlinkSync(path.join(REPO_ROOT, "node_modules/@pulumi/pulumi"), path.join(dir, "node_modules/@pulumi/pulumi"), "dir");
+  fs.symlinkSync(
+    path.join(REPO_ROOT, "node_modules/@pulumi/pulumi"),
+    path.join(dir, "node_modules/@pulumi/pulumi"),
+    "dir",
+  );
   if (consumerSource) fs.writeFileSync(path.join(dir, "index.ts"), consumerSource);
   return {
     dir,

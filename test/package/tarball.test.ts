@@ -25,10 +25,14 @@ function register(programFile: string, expected: number): Registration[] {
   for (const file of ["register.js", path.basename(programFile)]) {
     fs.copyFileSync(path.join(__dirname, file), path.join(installed.dir, file));
   }
-  const out = execFileSync(process.execPath, ["register.js", `./${path.basename(programFile)}`, String(expected)], {
-    cwd: installed.dir,
-    encoding: "utf8",
-  });
+  const out = execFileSync(
+    process.execPath,
+    ["register.js", `./${path.basename(programFile)}`, String(expected)],
+    {
+      cwd: installed.dir,
+      encoding: "utf8",
+    },
+  );
   return JSON.parse(out.trim().split("\n").pop()!) as Registration[];
 }
 
@@ -36,17 +40,23 @@ describe("installed package", () => {
   it("ships dist with types and nothing it does not need", () => {
     expect(installed.files).toContain("dist/index.js");
     expect(installed.files).toContain("dist/index.d.ts");
-    expect(installed.files.filter((f) => /^(test|src|examples|bench)\//.test(f) || f.endsWith(".ts.txt"))).toEqual([]);
+    expect(
+      installed.files.filter((f) => /^(test|src|examples|bench)\//.test(f) || f.endsWith(".ts.txt")),
+    ).toEqual([]);
     console.log(`tarball: ${installed.tarballBytes} bytes, ${installed.files.length} files`);
   });
 
   it("type-checks a consumer program against the installed types", () => {
     const tsc = path.join(REPO_ROOT, "node_modules/typescript/bin/tsc");
     const args = ["--ignoreConfig", "--noEmit", "--strict", "--module", "commonjs", "--target", "es2022"];
-    const result = spawnSync(process.execPath, [tsc, ...args, "--esModuleInterop", "--skipLibCheck", "index.ts"], {
-      cwd: installed.dir,
-      encoding: "utf8",
-    });
+    const result = spawnSync(
+      process.execPath,
+      [tsc, ...args, "--esModuleInterop", "--skipLibCheck", "index.ts"],
+      {
+        cwd: installed.dir,
+        encoding: "utf8",
+      },
+    );
     expect(result.stdout + result.stderr).toBe("");
     expect(result.status).toBe(0);
   });
@@ -71,9 +81,15 @@ describe("installed package", () => {
     const emulator = await startEmulator({ port: 0 });
     const server = await startProviderServer({ cwd: installed.dir, env: { NODE_PATH: "" } });
     try {
-      await server.configure({ "posthog:host": emulator.url, "posthog:apiKey": emulator.apiKey, "posthog:projectId": String(emulator.projectId) });
+      await server.configure({
+        "posthog:host": emulator.url,
+        "posthog:apiKey": emulator.apiKey,
+        "posthog:projectId": String(emulator.projectId),
+      });
       const urn = `urn:pulumi:dev::consumer::${first.type}::${first.name}`;
-      const news = Object.fromEntries(Object.entries(first.inputs).filter(([, v]) => v !== undefined && v !== null));
+      const news = Object.fromEntries(
+        Object.entries(first.inputs).filter(([, v]) => v !== undefined && v !== null),
+      );
       const checked = await server.check(urn, {}, news);
       expect(checked.failures).toEqual([]);
       const created = await server.create(urn, checked.inputs);

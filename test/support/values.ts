@@ -55,14 +55,19 @@ export function changedKeys(olds: Props, news: Props, includeProvider = false): 
 export function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (Array.isArray(a) || Array.isArray(b)) {
-    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => sameJson(x, b[i]));
+    return (
+      Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => sameJson(x, b[i]))
+    );
   }
   if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
   const ka = Object.keys(a);
   const kb = Object.keys(b);
   const ra = a as Props;
   const rb = b as Props;
-  return ka.length === kb.length && ka.every((k) => Object.prototype.hasOwnProperty.call(rb, k) && sameJson(ra[k], rb[k]));
+  return (
+    ka.length === kb.length &&
+    ka.every((k) => Object.prototype.hasOwnProperty.call(rb, k) && sameJson(ra[k], rb[k]))
+  );
 }
 
 export function withoutProvider(props: Props): Props {

@@ -42,7 +42,9 @@ describe("adoption", () => {
     expect(up.outputs.surveyId).toBe(existing);
     const requests = await stack.requests();
     expect(requests.filter((r) => r.method === "POST")).toEqual([]);
-    expect(requests.find((r) => r.method === "PATCH")?.body).toEqual({ description: "now managed by Pulumi" });
+    expect(requests.find((r) => r.method === "PATCH")?.body).toEqual({
+      description: "now managed by Pulumi",
+    });
 
     await stack.clearRequests();
     const preview = await engine.preview(program(args));
@@ -65,5 +67,31 @@ describe("adoption", () => {
     expect(up.errors[0].message).toContain("There is already a survey with this name.");
     expect(up.errors[0].message).toContain('set adopt: {name: "Clash"}');
     expect(up.errors[0].message).not.toContain(stack.apiKey);
+  });
+});
+
+describe("Survey.get", () => {
+  it("gives a read-only reference to an existing survey", async () => {
+    const existing = await existingSurvey("Referenced");
+    const engine = stack.newEngine();
+    await stack.clearRequests();
+    const up = await engine.up(() => {
+      const ref = Survey.get("ref", existing, { projectId: stack.projectId });
+      return { name: ref.name, questions: ref.questions };
+    });
+    expect(up.errors).toEqual([]);
+    expect(up.steps.map((s) => s.op)).toEqual(["read"]);
+    expect(up.outputs.name).toBe("Referenced");
+    expect(up.outputs.questions).toEqual([
+      expect.objectContaining({ question: "Made in the UI?", id: expect.any(String) }),
+    ]);
+    expect((await stack.requests()).map((r) => r.method)).toEqual(["GET"]);
+
+    await stack.clearRequests();
+    await engine.destroy();
+    expect(await stack.requests()).toEqual([]); // a reference is never deleted
+    expect((await stack.api("GET", `/api/projects/${stack.projectId}/surveys/${existing}/`)).status).toBe(
+      200,
+    );
   });
 });

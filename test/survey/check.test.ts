@@ -9,7 +9,10 @@ beforeAll(async () => {
 afterAll(async () => stack?.close());
 
 const ok = { name: "Valid", type: "popover" } as const;
-const q = (extra: Record<string, unknown>) => ({ ...ok, questions: [{ type: "open", question: "Q?", ...extra }] });
+const q = (extra: Record<string, unknown>) => ({
+  ...ok,
+  questions: [{ type: "open", question: "Q?", ...extra }],
+});
 
 // [what is wrong, the inputs, the property the failure must name, a fragment of the reason]
 const invalid: [string, Record<string, unknown>, string, string][] = [
@@ -21,44 +24,112 @@ const invalid: [string, Record<string, unknown>, string, string][] = [
   ["questions not a list", { ...ok, questions: { question: "Q?" } }, "questions", "must be a list"],
   ["question without text", q({ question: "" }), "questions", "must not be empty"],
   ["question with unknown type", q({ type: "slider" }), "questions", "question type must be one of"],
-  ["link question with http link", { ...ok, questions: [{ type: "link", question: "Q", link: "http://x.com" }] }, "questions", "https, mailto"],
-  ["link question with bad mailto", { ...ok, questions: [{ type: "link", question: "Q", link: "mailto:nobody" }] }, "questions", "mailto"],
-  ["choice question with an empty choice", { ...ok, questions: [{ type: "single_choice", question: "Q", choices: ["a", ""] }] }, "questions", "empty choice"],
-  ["choice question without choices", { ...ok, questions: [{ type: "multiple_choice", question: "Q" }] }, "questions", "choices"],
-  ["rating with bad display", { ...ok, questions: [{ type: "rating", question: "Q", display: "stars" }] }, "questions", "number\" or \"emoji"],
-  ["bad descriptionContentType", q({ descriptionContentType: "markdown" }), "questions", "descriptionContentType"],
-  ["branching to a question that does not exist", q({ branching: { type: "specific_question", index: 5 } }), "questions", "points past the last question"],
+  [
+    "link question with http link",
+    { ...ok, questions: [{ type: "link", question: "Q", link: "http://x.com" }] },
+    "questions",
+    "https, mailto",
+  ],
+  [
+    "link question with bad mailto",
+    { ...ok, questions: [{ type: "link", question: "Q", link: "mailto:nobody" }] },
+    "questions",
+    "mailto",
+  ],
+  [
+    "choice question with an empty choice",
+    { ...ok, questions: [{ type: "single_choice", question: "Q", choices: ["a", ""] }] },
+    "questions",
+    "empty choice",
+  ],
+  [
+    "choice question without choices",
+    { ...ok, questions: [{ type: "multiple_choice", question: "Q" }] },
+    "questions",
+    "choices",
+  ],
+  [
+    "rating with bad display",
+    { ...ok, questions: [{ type: "rating", question: "Q", display: "stars" }] },
+    "questions",
+    'number" or "emoji',
+  ],
+  [
+    "bad descriptionContentType",
+    q({ descriptionContentType: "markdown" }),
+    "questions",
+    "descriptionContentType",
+  ],
+  [
+    "branching to a question that does not exist",
+    q({ branching: { type: "specific_question", index: 5 } }),
+    "questions",
+    "points past the last question",
+  ],
   ["bad branching type", q({ branching: { type: "jump" } }), "questions", "branching.type"],
-  ["negative popup delay", { ...ok, appearance: { surveyPopupDelaySeconds: -1 } }, "appearance", "popup delay"],
-  ["whiteLabel not a boolean", { ...ok, appearance: { whiteLabel: "yes" } }, "appearance", "whiteLabel must be a boolean"],
+  [
+    "negative popup delay",
+    { ...ok, appearance: { surveyPopupDelaySeconds: -1 } },
+    "appearance",
+    "popup delay",
+  ],
+  [
+    "whiteLabel not a boolean",
+    { ...ok, appearance: { whiteLabel: "yes" } },
+    "appearance",
+    "whiteLabel must be a boolean",
+  ],
   ["appearance not an object", { ...ok, appearance: "dark" }, "appearance", "must be an object"],
   ["conditions not an object", { ...ok, conditions: ["url"] }, "conditions", "must be an object"],
-  ["bad urlMatchType", { ...ok, conditions: { url: "/", urlMatchType: "startswith" } }, "conditions", "urlMatchType"],
-  ["end before start", { ...ok, startDate: "2026-12-02T00:00:00Z", endDate: "2026-12-01T00:00:00Z" }, "endDate", "before startDate"],
+  [
+    "bad urlMatchType",
+    { ...ok, conditions: { url: "/", urlMatchType: "startswith" } },
+    "conditions",
+    "urlMatchType",
+  ],
+  [
+    "end before start",
+    { ...ok, startDate: "2026-12-02T00:00:00Z", endDate: "2026-12-01T00:00:00Z" },
+    "endDate",
+    "before startDate",
+  ],
   ["unparseable date", { ...ok, startDate: "next tuesday" }, "startDate", "not a valid date"],
   ["linkedFlagId not an integer", { ...ok, linkedFlagId: 1.5 }, "linkedFlagId", "integer"],
   ["unknown schedule", { ...ok, schedule: "weekly" }, "schedule", "once, recurring, always"],
   ["iterationCount over 500", { ...ok, iterationCount: 501 }, "iterationCount", "between 0 and 500"],
   ["negative responsesLimit", { ...ok, responsesLimit: -3 }, "responsesLimit", "positive"],
   ["misspelled key", { ...ok, descripton: "typo" }, "descripton", 'Did you mean "description"'],
-  ["variant without linked flag", { ...ok, conditions: { linkedFlagVariant: "test" } }, "conditions", "linkedFlagId"],
-  ["targeting filters without groups", { ...ok, targetingFlagFilters: { groups: [] } }, "targetingFlagFilters", "at least one group"],
+  [
+    "variant without linked flag",
+    { ...ok, conditions: { linkedFlagVariant: "test" } },
+    "conditions",
+    "linkedFlagId",
+  ],
+  [
+    "targeting filters without groups",
+    { ...ok, targetingFlagFilters: { groups: [] } },
+    "targetingFlagFilters",
+    "at least one group",
+  ],
   ["adopt without id or name", { ...ok, adopt: {} }, "adopt", "needs an id or a name"],
 ];
 
 describe("Survey check", () => {
-  it.each(invalid)("refuses %s at check, naming the property, with zero requests", async (_what, args, property, reason) => {
-    await stack.clearRequests();
-    const engine = stack.newEngine();
-    const result = await engine.preview(() => {
-      new Survey("bad", args as unknown as SurveyArgs);
-    });
-    const failures = result.steps.flatMap((s) => s.checkFailures);
-    expect(failures.map((f) => f.property)).toContain(property);
-    expect(failures.find((f) => f.property === property)?.reason).toContain(reason);
-    expect(result.errors.length).toBeGreaterThan(0);
-    expect(await stack.requests()).toEqual([]);
-  });
+  it.each(invalid)(
+    "refuses %s at check, naming the property, with zero requests",
+    async (_what, args, property, reason) => {
+      await stack.clearRequests();
+      const engine = stack.newEngine();
+      const result = await engine.preview(() => {
+        new Survey("bad", args as unknown as SurveyArgs);
+      });
+      const failures = result.steps.flatMap((s) => s.checkFailures);
+      expect(failures.map((f) => f.property)).toContain(property);
+      expect(failures.find((f) => f.property === property)?.reason).toContain(reason);
+      expect(result.errors.length).toBeGreaterThan(0);
+      expect(await stack.requests()).toEqual([]);
+    },
+  );
 
   it("covers at least 20 distinct invalid definitions", () => {
     expect(invalid.length).toBeGreaterThanOrEqual(20);

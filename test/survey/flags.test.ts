@@ -37,7 +37,12 @@ describe("survey flags", () => {
     });
     expect(flag.status).toBe(201);
     const engine = stack.newEngine();
-    const groups = [{ properties: [{ key: "plan", value: ["pro"], operator: "exact", type: "person" }], rollout_percentage: 50 }];
+    const groups = [
+      {
+        properties: [{ key: "plan", value: ["pro"], operator: "exact", type: "person" }],
+        rollout_percentage: 50,
+      },
+    ];
     const args: SurveyArgs = {
       name: "Flagged",
       type: "popover",
@@ -93,12 +98,16 @@ describe("survey flags", () => {
     };
     const up = await engine.up(program(args));
     const id = String(up.outputs.surveyId);
-    await stack.api("PATCH", `/api/projects/${stack.projectId}/surveys/${id}/`, { remove_targeting_flag: true });
+    await stack.api("PATCH", `/api/projects/${stack.projectId}/surveys/${id}/`, {
+      remove_targeting_flag: true,
+    });
     const refresh = await engine.refresh();
     expect(refresh.steps.map((s) => [s.op, s.changedKeys])).toEqual([["refresh", ["targetingFlagFilters"]]]);
     const again = await engine.up(program(args));
     expect(again.steps.map((s) => s.op)).toEqual(["update"]);
-    expect((await serverSurvey(id)).targeting_flag?.filters.groups).toEqual(args.targetingFlagFilters!.groups);
+    expect((await serverSurvey(id)).targeting_flag?.filters.groups).toEqual(
+      args.targetingFlagFilters!.groups,
+    );
     await engine.destroy();
   });
 });

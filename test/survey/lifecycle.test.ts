@@ -14,7 +14,13 @@ const base: SurveyArgs = {
   description: "How likely are you to recommend us?",
   type: "popover",
   questions: [
-    { type: "rating", question: "How likely are you to recommend us?", scale: 10, display: "number", isNpsQuestion: true },
+    {
+      type: "rating",
+      question: "How likely are you to recommend us?",
+      scale: 10,
+      display: "number",
+      isNpsQuestion: true,
+    },
     { type: "open", question: "Why?" },
   ],
   appearance: { backgroundColor: "#eeeded", submitButtonText: "Send" },
@@ -102,7 +108,9 @@ describe("Survey lifecycle", () => {
 
   it("refresh reports a change made in PostHog, and up restores the declared state", async () => {
     const edited = { ...base, description: "Tell us honestly" };
-    await stack.api("PATCH", `/api/projects/${stack.projectId}/surveys/${id}/`, { name: "Renamed in the UI" });
+    await stack.api("PATCH", `/api/projects/${stack.projectId}/surveys/${id}/`, {
+      name: "Renamed in the UI",
+    });
     const refresh = await stack.engine.refresh();
     expect(refresh.steps.map((s) => [s.op, s.changedKeys])).toEqual([["refresh", ["name"]]]);
 

@@ -49,7 +49,9 @@ describe("Survey state", () => {
       expect(resource.outputs).toMatchObject({ surveyId: resource.id, createdAt: expect.any(String) });
     }
     const withFlag = state.find((r) => r.name === "two")!;
-    expect(withFlag.outputs.targetingFlag).toMatchObject({ key: expect.stringMatching(/^survey-targeting-/) });
+    expect(withFlag.outputs.targetingFlag).toMatchObject({
+      key: expect.stringMatching(/^survey-targeting-/),
+    });
     expect(withFlag.outputs.internalTargetingFlag).toMatchObject({ key: expect.stringMatching(/-custom$/) });
     await engine.destroy();
   });

@@ -31,20 +31,26 @@ describe("survey input validation", () => {
       { property: "name", reason: "name is required. Give the survey a name (at most 400 characters)." },
     ]);
     const [failure] = validateSurveyInputs({ ...valid, nmae: "x" });
-    expect(failure).toEqual({ property: "nmae", reason: '"nmae" is not a known input. Did you mean "name"? Remove it or rename it.' });
+    expect(failure).toEqual({
+      property: "nmae",
+      reason: '"nmae" is not a known input. Did you mean "name"? Remove it or rename it.',
+    });
   });
 
   it("lets preview-unknown values through in any field, at any depth", () => {
     expect(validateSurveyInputs({ name: UNKNOWN, type: UNKNOWN, linkedFlagId: UNKNOWN })).toEqual([]);
     expect(validateSurveyInputs({ ...valid, questions: [{ type: "open", question: UNKNOWN }] })).toEqual([]);
-    expect(validateSurveyInputs({ ...valid, startDate: UNKNOWN, endDate: "2020-01-01T00:00:00Z" })).toEqual([]);
+    expect(validateSurveyInputs({ ...valid, startDate: UNKNOWN, endDate: "2020-01-01T00:00:00Z" })).toEqual(
+      [],
+    );
   });
 
   it("rejects an end date before the start date", () => {
     expect(validateSurveyInputs({ ...valid, startDate: "2026-02-01", endDate: "2026-01-01" })).toEqual([
       {
         property: "endDate",
-        reason: "endDate (2026-01-01) is before startDate (2026-02-01). Set endDate after startDate, or remove it.",
+        reason:
+          "endDate (2026-01-01) is before startDate (2026-02-01). Set endDate after startDate, or remove it.",
       },
     ]);
   });

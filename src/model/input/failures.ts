@@ -35,7 +35,11 @@ function editDistance(a: string, b: string): number {
   for (let i = 1; i < rows; i++) {
     for (let j = 1; j < cols; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      d[i * cols + j] = Math.min(d[(i - 1) * cols + j] + 1, d[i * cols + j - 1] + 1, d[(i - 1) * cols + j - 1] + cost);
+      d[i * cols + j] = Math.min(
+        d[(i - 1) * cols + j] + 1,
+        d[i * cols + j - 1] + 1,
+        d[(i - 1) * cols + j - 1] + cost,
+      );
     }
   }
   return d[rows * cols - 1];
@@ -59,7 +63,8 @@ export function unknownKeyFailures(
         bestDistance = distance;
       }
     }
-    const hint = best && bestDistance <= Math.max(2, Math.floor(key.length / 3)) ? ` Did you mean "${best}"?` : "";
+    const hint =
+      best && bestDistance <= Math.max(2, Math.floor(key.length / 3)) ? ` Did you mean "${best}"?` : "";
     failures.push({ property: key, reason: `"${key}" is not a known input.${hint} Remove it or rename it.` });
   }
   return failures;

@@ -104,23 +104,29 @@ const branching = z.discriminatedUnion(
       })
       .loose(),
   ],
-  { error: 'branching.type must be one of: next_question, end, specific_question, response_based.' },
+  { error: "branching.type must be one of: next_question, end, specific_question, response_based." },
 );
 
 const questionBase = {
   id: z.string().min(1, "question id must not be empty.").optional(),
   question: nonBlank("question text (`question`)"),
   description: z.string().optional(),
-  descriptionContentType: z.enum(["text", "html"], { error: 'descriptionContentType must be "text" or "html".' }).optional(),
+  descriptionContentType: z
+    .enum(["text", "html"], { error: 'descriptionContentType must be "text" or "html".' })
+    .optional(),
   optional: z.boolean({ error: "optional must be true or false." }).optional(),
   buttonText: z.string().optional(),
   branching: branching.optional(),
 };
 
 const choices = z
-  .array(z.string({ error: "each choice must be a string." }), { error: "choices must be a list of strings." })
+  .array(z.string({ error: "each choice must be a string." }), {
+    error: "choices must be a list of strings.",
+  })
   .min(1, "a choice question needs at least one choice.")
-  .refine((list) => list.every((c) => c.trim().length > 0), { message: "choices must not contain an empty choice." });
+  .refine((list) => list.every((c) => c.trim().length > 0), {
+    message: "choices must not contain an empty choice.",
+  });
 
 const question = z.discriminatedUnion(
   "type",
@@ -143,8 +149,14 @@ const question = z.discriminatedUnion(
       .object({
         ...questionBase,
         type: z.literal("rating"),
-        display: z.enum(["number", "emoji"], { error: 'rating display must be "number" or "emoji".' }).optional(),
-        scale: z.number().int().positive("rating scale must be a positive integer (3, 5, 7 or 10).").optional(),
+        display: z
+          .enum(["number", "emoji"], { error: 'rating display must be "number" or "emoji".' })
+          .optional(),
+        scale: z
+          .number()
+          .int()
+          .positive("rating scale must be a positive integer (3, 5, 7 or 10).")
+          .optional(),
         lowerBoundLabel: z.string().optional(),
         upperBoundLabel: z.string().optional(),
         isNpsQuestion: z.boolean().optional(),
@@ -189,7 +201,11 @@ const conditions = z
         .nullable()
         .optional(),
       deviceTypes: z
-        .array(z.enum(["Desktop", "Mobile", "Tablet"], { error: "deviceTypes entries must be Desktop, Mobile or Tablet." }))
+        .array(
+          z.enum(["Desktop", "Mobile", "Tablet"], {
+            error: "deviceTypes entries must be Desktop, Mobile or Tablet.",
+          }),
+        )
         .optional(),
       linkedFlagVariant: z.string().nullable().optional(),
       events: z
@@ -220,7 +236,9 @@ const appearance = z
         .optional(),
       whiteLabel: z.boolean({ error: "whiteLabel must be a boolean." }).optional(),
       thankYouMessageDescriptionContentType: z.enum(["text", "html"]).optional(),
-      widgetType: z.enum(["button", "tab", "selector"], { error: "widgetType must be button, tab or selector." }).optional(),
+      widgetType: z
+        .enum(["button", "tab", "selector"], { error: "widgetType must be button, tab or selector." })
+        .optional(),
       shuffleQuestions: z.boolean().optional(),
     },
     { error: "appearance must be an object." },
@@ -244,14 +262,19 @@ const targetingFlagFilters = z
         )
         .min(1, "targetingFlagFilters.groups needs at least one group."),
     },
-    { error: 'targetingFlagFilters must be an object like {groups: [{properties: [...], rollout_percentage: 100}]}.' },
+    {
+      error:
+        "targetingFlagFilters must be an object like {groups: [{properties: [...], rollout_percentage: 100}]}.",
+    },
   )
   .loose()
   .nullable();
 
 const surveyShape = {
   projectId: z
-    .union([z.string(), z.number().int().positive()], { error: "projectId must be a project id (number or string)." })
+    .union([z.string(), z.number().int().positive()], {
+      error: "projectId must be a project id (number or string).",
+    })
     .refine((v) => String(v).trim().length > 0, { message: "projectId must not be empty." })
     .optional(),
   name: nonBlank("name").refine((s) => s.length <= 400, {
@@ -264,7 +287,9 @@ const surveyShape = {
   targetingFlagFilters: targetingFlagFilters.optional(),
   removeTargetingFlag: z.boolean({ error: "removeTargetingFlag must be true or false." }).optional(),
   questions: z
-    .array(question, { error: "questions must be a list of question objects, e.g. [{type: \"open\", question: \"…\"}]." })
+    .array(question, {
+      error: 'questions must be a list of question objects, e.g. [{type: "open", question: "…"}].',
+    })
     .optional(),
   conditions: conditions.optional(),
   appearance: appearance.optional(),
@@ -314,7 +339,10 @@ type SurveyField = keyof typeof surveyShape;
 const MAX_BODY_BYTES = 2_621_440;
 
 /** Rules that span fields. Each only runs when the fields it needs are known. */
-function crossFieldFailures(inputs: Record<string, unknown>, known: (key: SurveyField) => boolean): CheckFailure[] {
+function crossFieldFailures(
+  inputs: Record<string, unknown>,
+  known: (key: SurveyField) => boolean,
+): CheckFailure[] {
   const failures: CheckFailure[] = [];
   const start = inputs.startDate;
   const end = inputs.endDate;
@@ -341,7 +369,10 @@ function crossFieldFailures(inputs: Record<string, unknown>, known: (key: Survey
     const ids = questions.map((q) => q?.id).filter((id): id is string => typeof id === "string");
     const duplicate = ids.find((id, i) => ids.indexOf(id) !== i);
     if (duplicate) {
-      failures.push({ property: "questions", reason: `question id "${duplicate}" is used twice. Question ids must be unique.` });
+      failures.push({
+        property: "questions",
+        reason: `question id "${duplicate}" is used twice. Question ids must be unique.`,
+      });
     }
     questions.forEach((q, i) => {
       const b = q?.branching as { type?: string; index?: number } | undefined;
@@ -358,14 +389,18 @@ function crossFieldFailures(inputs: Record<string, unknown>, known: (key: Survey
     if (inputs.linkedFlagId === undefined || inputs.linkedFlagId === null) {
       failures.push({
         property: "conditions",
-        reason: "conditions.linkedFlagVariant can only be used when linkedFlagId is set. Set linkedFlagId or remove the variant.",
+        reason:
+          "conditions.linkedFlagVariant can only be used when linkedFlagId is set. Set linkedFlagId or remove the variant.",
       });
     }
   }
   if (known("type") && inputs.type === "external_survey") {
     for (const key of ["linkedFlagId", "targetingFlagFilters"] as const) {
       if (known(key) && inputs[key] !== undefined && inputs[key] !== null) {
-        failures.push({ property: key, reason: `${key} is not allowed for external surveys. Remove it or change type.` });
+        failures.push({
+          property: key,
+          reason: `${key} is not allowed for external surveys. Remove it or change type.`,
+        });
       }
     }
   }
@@ -400,7 +435,10 @@ export function validateSurveyInputs(inputs: Record<string, unknown>): CheckFail
     if (!result.success) {
       const missing = inputs[key] === undefined;
       if (missing && key === "name") {
-        failures.push({ property: "name", reason: "name is required. Give the survey a name (at most 400 characters)." });
+        failures.push({
+          property: "name",
+          reason: "name is required. Give the survey a name (at most 400 characters).",
+        });
       } else if (missing && key === "type") {
         failures.push({ property: "type", reason: `type is required. ${FIX_TYPE}` });
       } else {

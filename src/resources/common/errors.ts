@@ -5,7 +5,9 @@ export function describeFailure(resource: string, action: string, error: unknown
   if (error instanceof PostHogApiError) {
     const field = error.attr ? ` Field: ${error.attr}.` : "";
     const extra = hint ? ` ${hint}` : "";
-    return new Error(`${resource}: could not ${action}. ${error.message}.${field}${extra}`.replace(/\.\./g, "."));
+    return new Error(
+      `${resource}: could not ${action}. ${error.message}.${field}${extra}`.replace(/\.\./g, "."),
+    );
   }
   const message = error instanceof Error ? error.message : String(error);
   return new Error(`${resource}: could not ${action}. ${message}`);

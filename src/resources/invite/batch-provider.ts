@@ -201,12 +201,11 @@ async function inviteAll(client: PostHogClient, state: BatchState, people: Appli
         emails.length > 3
           ? `${emails.slice(0, 3).join(", ")} and ${emails.length - 3} more`
           : emails.join(", ");
-      throw describeFailure(
-        LABEL,
-        `invite chunk ${index + 1} of ${chunks.length} (${who}); the ${done} people invited before it are kept in state, ` +
-          "and the next `pulumi up` invites only the rest",
-        error,
-      );
+      const kept =
+        done > 0
+          ? `; the ${done} people invited before it are kept in state, and the next \`pulumi up\` invites only the rest`
+          : "";
+      throw describeFailure(LABEL, `invite chunk ${index + 1} of ${chunks.length} (${who})${kept}`, error);
     }
     for (const person of chunk) {
       const invitation = created.get(person.targetEmail);
@@ -249,6 +248,8 @@ export async function create(inputs: Json): Promise<pulumi.dynamic.CreateResult>
   try {
     await inviteAll(client, state, people);
   } catch (error) {
+    // Nothing exists yet: a plain failure. Otherwise the batch goes into state with what was invited.
+    if (Object.keys(state.invitations).length === 0) throw error;
     throw resourceInitError((error as Error).message, id, state.outputs(people), inputs);
   }
   return { id, outs: state.outputs(people) };

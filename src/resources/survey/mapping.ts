@@ -75,7 +75,11 @@ export function carryQuestionIds(declared: SurveyQuestion[], current: readonly J
 }
 
 /** Write body for the given fields; a field absent from `inputs` is sent as its reset value (explicit null). */
-export function writeBody(inputs: Json, fields: readonly WireField[], currentQuestions: readonly Json[]): SurveyWriteBody {
+export function writeBody(
+  inputs: Json,
+  fields: readonly WireField[],
+  currentQuestions: readonly Json[],
+): SurveyWriteBody {
   const body: Json = {};
   for (const field of fields) {
     const declared = inputs[field];
@@ -244,7 +248,10 @@ export function changedFields(news: Json, survey: WireSurvey, previouslyDeclared
   for (const field of WIRE_FIELD_NAMES) {
     const declared = news[field];
     if (declared === undefined) {
-      if (previouslyDeclared[field] !== undefined && !fieldMatches(field, RESET_VALUE[field] ?? null, currentValue(field, survey, previouslyDeclared)))
+      if (
+        previouslyDeclared[field] !== undefined &&
+        !fieldMatches(field, RESET_VALUE[field] ?? null, currentValue(field, survey, previouslyDeclared))
+      )
         changed.push(field);
       continue;
     }
@@ -256,7 +263,8 @@ export function changedFields(news: Json, survey: WireSurvey, previouslyDeclared
 /** Outputs (as stored in state) viewed as the server survey they were read from, for diffs without a request. */
 export function surveyFromOutputs(outputs: Json): WireSurvey {
   const get = <T>(key: string) => outputs[key] as T;
-  const wireFlag = (f: SurveyFlag | null | undefined) => (f ? { id: f.id, key: f.key, filters: f.filters } : null);
+  const wireFlag = (f: SurveyFlag | null | undefined) =>
+    f ? { id: f.id, key: f.key, filters: f.filters } : null;
   return {
     id: get<string>("surveyId"),
     name: get<string>("name"),

@@ -42,7 +42,10 @@ export async function check(_olds: Json, news: Json): Promise<pulumi.dynamic.Che
 export async function diff(_id: string, olds: Json, news: Json): Promise<pulumi.dynamic.DiffResult> {
   const previouslyDeclared = (olds.declared as Json | undefined) ?? {};
   const oldProject = String(olds.projectId);
-  const newProject = news.projectId === undefined ? resolveProjectId(undefined, callContext().settings) : String(news.projectId);
+  const newProject =
+    news.projectId === undefined
+      ? resolveProjectId(undefined, callContext().settings)
+      : String(news.projectId);
   // A project the default resolves to "@current" is the same project the survey was created in.
   const replaces = newProject !== oldProject && newProject !== "@current" ? ["projectId"] : [];
   const changed = changedFields(news, surveyFromOutputs(olds), previouslyDeclared);
@@ -97,7 +100,11 @@ async function adopt(project: string, inputs: Json): Promise<WireSurvey> {
 /** POST; if the answer was lost, look the survey up by its (unique) name instead of posting twice. */
 async function post(project: string, inputs: Json): Promise<WireSurvey> {
   const { client } = callContext();
-  const body = writeBody(inputs, WIRE_FIELD_NAMES.filter((f) => inputs[f] !== undefined), []);
+  const body = writeBody(
+    inputs,
+    WIRE_FIELD_NAMES.filter((f) => inputs[f] !== undefined),
+    [],
+  );
   for (let attempt = 0; ; attempt++) {
     try {
       return await client.surveys.create(project, body);

@@ -57,6 +57,35 @@ function isoDate(value: pulumi.Input<DateInput> | undefined): pulumi.Input<strin
   return later.apply((v) => (v instanceof Date ? v.toISOString() : (v as string | null)));
 }
 
+const OUTPUT_NAMES = [
+  "projectId",
+  "surveyId",
+  "name",
+  "description",
+  "type",
+  "linkedFlagId",
+  "targetingFlagId",
+  "targetingFlagFilters",
+  "removeTargetingFlag",
+  "questions",
+  "conditions",
+  "appearance",
+  "startDate",
+  "endDate",
+  "archived",
+  "schedule",
+  "responsesLimit",
+  "iterationCount",
+  "iterationFrequencyDays",
+  "enablePartialResponses",
+  "createdAt",
+  "createdBy",
+  "linkedFlag",
+  "targetingFlag",
+  "internalTargetingFlag",
+] as const;
+const OUTPUTS_NOT_KNOWN_YET = Object.fromEntries(OUTPUT_NAMES.map((key) => [key, undefined]));
+
 export class Survey extends pulumi.dynamic.Resource {
   declare readonly projectId: pulumi.Output<string>;
   declare readonly surveyId: pulumi.Output<string>;
@@ -86,21 +115,15 @@ export class Survey extends pulumi.dynamic.Resource {
   declare readonly internalTargetingFlag: pulumi.Output<SurveyFlag | null>;
 
   constructor(name: string, args: SurveyArgs, opts?: pulumi.CustomResourceOptions) {
-    const props = args
-      ? { ...args, startDate: isoDate(args.startDate), endDate: isoDate(args.endDate) }
-      : {};
     super(
       surveyProvider,
       name,
       {
-        ...props,
-        // Outputs that are not inputs must be listed for Pulumi to create Outputs for them.
-        surveyId: undefined,
-        createdAt: undefined,
-        createdBy: undefined,
-        linkedFlag: undefined,
-        targetingFlag: undefined,
-        internalTargetingFlag: undefined,
+        // Every output must be a prop for Pulumi to create an Output for it (a `get` passes no inputs).
+        ...OUTPUTS_NOT_KNOWN_YET,
+        ...args,
+        startDate: isoDate(args?.startDate),
+        endDate: isoDate(args?.endDate),
       },
       opts,
       "posthog",
@@ -109,7 +132,12 @@ export class Survey extends pulumi.dynamic.Resource {
   }
 
   /** A read-only reference to an existing survey (Pulumi cannot import dynamic resources; see `adopt`). */
-  static get(name: string, id: pulumi.Input<string>, state?: { projectId?: pulumi.Input<string | number> }, opts?: pulumi.CustomResourceOptions): Survey {
+  static get(
+    name: string,
+    id: pulumi.Input<string>,
+    state?: { projectId?: pulumi.Input<string | number> },
+    opts?: pulumi.CustomResourceOptions,
+  ): Survey {
     return new Survey(name, { projectId: state?.projectId } as SurveyArgs, { ...opts, id });
   }
 }

@@ -1,6 +1,7 @@
 // Plain (resolved) shapes of a Survey's inputs and outputs. Nested objects keep PostHog's own camelCase keys.
 
-export type SurveyType = "popover" | "button" | "email" | "full_screen" | "api" | "widget" | "external_survey";
+export type SurveyType =
+  "popover" | "button" | "email" | "full_screen" | "api" | "widget" | "external_survey";
 
 export type QuestionBranching =
   | { type: "next_question" }
