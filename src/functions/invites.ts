@@ -1,7 +1,7 @@
 // getInvites: every invite of an organization (pending and expired; accepted ones no longer exist in PostHog).
 import * as pulumi from "@pulumi/pulumi";
 import type { WireInvite } from "../client";
-import { inviteUser, termsOfInvite } from "../resources/invite/mapping";
+import { inviteFacts } from "../resources/invite/mapping";
 import type { InviteOutputs } from "../resources/invite/types";
 import { functionContext, organizationOf } from "./context";
 
@@ -32,16 +32,7 @@ export interface GetInvitesResult {
 }
 
 export function inviteInfo(invite: WireInvite): InviteInfo {
-  return {
-    inviteId: invite.id,
-    ...termsOfInvite(invite),
-    isExpired: invite.is_expired,
-    emailingAttemptMade: invite.emailing_attempt_made ?? false,
-    createdAt: invite.created_at,
-    updatedAt: invite.updated_at ?? null,
-    createdBy: inviteUser(invite.created_by),
-    status: invite.is_expired ? "expired" : "pending",
-  };
+  return inviteFacts(invite);
 }
 
 export async function getInvites(args: GetInvitesArgs = {}): Promise<GetInvitesResult> {

@@ -61,23 +61,33 @@ describe("installed package", () => {
     expect(result.status).toBe(0);
   });
 
-  it("serializes each Survey's provider as one small require line, identical for every resource", () => {
-    const registrations = register(path.join(__dirname, "consumer-program.js"), 2);
-    expect(registrations).toHaveLength(2);
-    const providers = registrations.map((r) => String(r.inputs.__provider));
-    expect(providers[0]).toBe(providers[1]);
-    const bytes = Buffer.byteLength(providers[0]);
-    console.log(`Survey __provider: ${bytes} bytes`);
-    expect(bytes).toBeLessThan(1024);
-    expect(providers[0]).toContain('require("pulumi-posthog/dist/resources/survey/shim.js")');
-    expect(providers[0]).not.toContain(installed.dir);
-    expect(providers[0]).not.toContain(REPO_ROOT);
-    expect(providers[0]).not.toMatch(/\d+\.\d+\.\d+/); // no version-specific text
-  });
+  it.each([
+    ["Survey", "survey/shim.js"],
+    ["Invite", "invite/shim.js"],
+    ["InviteBatch", "invite/batch-shim.js"],
+  ])(
+    "serializes each %s's provider as one small require line, identical for every resource",
+    (type, shim) => {
+      const registrations = register(path.join(__dirname, "consumer-program.js"), 6).filter((r) =>
+        r.type.endsWith(`:${type}`),
+      );
+      expect(registrations).toHaveLength(2);
+      const providers = registrations.map((r) => String(r.inputs.__provider));
+      expect(providers[0]).toBe(providers[1]);
+      const bytes = Buffer.byteLength(providers[0]);
+      console.log(`${type} __provider: ${bytes} bytes`);
+      expect(bytes).toBeLessThan(1024);
+      expect(providers[0]).toContain(`require("pulumi-posthog/dist/resources/${shim}")`);
+      expect(providers[0]).not.toContain(installed.dir);
+      expect(providers[0]).not.toContain(REPO_ROOT);
+      expect(providers[0]).not.toMatch(/\d+\.\d+\.\d+/); // no version-specific text
+    },
+  );
 
-  it("runs a Survey lifecycle from the program folder through the real plugin", async () => {
-    const registrations = register(path.join(__dirname, "consumer-program.js"), 2);
+  it("runs a Survey and an Invite lifecycle from the program folder through the real plugin", async () => {
+    const registrations = register(path.join(__dirname, "consumer-program.js"), 6);
     const first = registrations.find((r) => r.name === "first")!;
+    const alice = registrations.find((r) => r.name === "alice")!;
     const emulator = await startEmulator({ port: 0 });
     const server = await startProviderServer({ cwd: installed.dir, env: { NODE_PATH: "" } });
     try {
@@ -101,6 +111,20 @@ describe("installed package", () => {
       await server.delete(created.id, urn, read.outputs, checked.inputs);
       const gone = await server.read(created.id, urn, read.outputs, checked.inputs);
       expect(gone.id).toBe("");
+
+      const inviteUrn = `urn:pulumi:dev::consumer::${alice.type}::${alice.name}`;
+      const inviteNews = Object.fromEntries(
+        Object.entries(alice.inputs).filter(([, v]) => v !== undefined && v !== null),
+      );
+      const inviteChecked = await server.check(inviteUrn, {}, inviteNews);
+      expect(inviteChecked.failures).toEqual([]);
+      const invite = await server.create(inviteUrn, inviteChecked.inputs);
+      expect(invite.outputs).toMatchObject({
+        targetEmail: "alice@example.com",
+        status: "pending",
+        inviteId: invite.id,
+      });
+      await server.delete(invite.id, inviteUrn, invite.outputs, inviteChecked.inputs);
     } finally {
       await server.close();
       await emulator.close();

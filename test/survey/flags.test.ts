@@ -106,7 +106,7 @@ describe("survey flags", () => {
     const again = await engine.up(program(args));
     expect(again.steps.map((s) => s.op)).toEqual(["update"]);
     expect((await serverSurvey(id)).targeting_flag?.filters.groups).toEqual(
-      args.targetingFlagFilters!.groups,
+      (args.targetingFlagFilters as { groups: unknown[] }).groups,
     );
     await engine.destroy();
   });

@@ -13,6 +13,4 @@ export function describeFailure(resource: string, action: string, error: unknown
   return new Error(`${resource}: could not ${action}. ${message}`);
 }
 
-export function isNotFound(error: unknown): boolean {
-  return error instanceof PostHogApiError && error.status === 404;
-}
+export { isNotFound } from "../../client";

@@ -4,7 +4,10 @@ import type { InviteWriteBody, WireInvite, WireMember, WireUserBasic } from "../
 import { LEVEL_NUMBERS, normaliseEmail } from "../../model/input/invite";
 import { containsUnknown } from "../../model/input/unknown";
 import { deepEqualLoose, withoutUndefined } from "../common/equality";
-import type { InviteLevel, InviteOutputs, InviteUser, PrivateProjectAccess } from "./types";
+import type { InviteLevel, InviteOutputs, PrivateProjectAccess } from "./types";
+import { declaredInputs, userSummary } from "../common/wire-shared";
+
+export { declaredInputs };
 
 type Json = Record<string, unknown>;
 
@@ -83,43 +86,29 @@ export function writeBody(terms: InviteTerms, sendEmail: boolean): InviteWriteBo
   });
 }
 
-export function inviteUser(wire: WireUserBasic | null | undefined): InviteUser | null {
-  if (!wire) return null;
+type Outputs = InviteOutputs & { declared: Json };
+
+/** What PostHog says about an invite, in output form (shared with the getInvites data function). */
+export function inviteFacts(invite: WireInvite) {
   return {
-    id: wire.id,
-    uuid: wire.uuid,
-    distinctId: wire.distinct_id ?? "",
-    firstName: wire.first_name ?? "",
-    email: wire.email,
-    isEmailVerified: wire.is_email_verified ?? null,
+    inviteId: invite.id,
+    ...termsOfInvite(invite),
+    isExpired: invite.is_expired,
+    emailingAttemptMade: invite.emailing_attempt_made ?? false,
+    createdAt: invite.created_at,
+    updatedAt: invite.updated_at ?? null,
+    createdBy: userSummary(invite.created_by),
+    status: invite.is_expired ? ("expired" as const) : ("pending" as const),
   };
 }
-
-/** The declared inputs (what the program said), kept in outputs so read can hand them back unchanged. */
-export function declaredInputs(inputs: Json): Json {
-  const out: Json = {};
-  for (const [key, value] of Object.entries(inputs)) {
-    if (key !== "__provider" && value !== undefined) out[key] = value;
-  }
-  return out;
-}
-
-type Outputs = InviteOutputs & { declared: Json };
 
 /** A server invite -> outputs. Terms come from PostHog; the provider-side settings from the inputs. */
 export function inviteOutputs(invite: WireInvite, organizationId: string, inputs: Json): Outputs {
   return {
     organizationId,
-    ...termsOfInvite(invite),
+    ...inviteFacts(invite),
     ...settingsOf(inputs),
-    inviteId: invite.id,
     memberId: null,
-    isExpired: invite.is_expired,
-    emailingAttemptMade: invite.emailing_attempt_made ?? false,
-    createdAt: invite.created_at,
-    updatedAt: invite.updated_at ?? null,
-    createdBy: inviteUser(invite.created_by),
-    status: invite.is_expired ? "expired" : "pending",
     declared: declaredInputs(inputs),
   };
 }

@@ -1,3 +1,4 @@
+import type { UserSummary } from "../common/wire-shared";
 // Plain (resolved) shapes of Invite and InviteBatch inputs and outputs.
 
 export type InviteLevel = "member" | "admin" | "owner";
@@ -24,14 +25,8 @@ export interface InviteInputs {
 }
 
 /** The user who sent the invite. */
-export interface InviteUser {
-  id: number;
-  uuid: string;
-  distinctId: string;
-  firstName: string;
-  email: string;
-  isEmailVerified: boolean | null;
-}
+/** The PostHog user who created the invite. */
+export type InviteUser = UserSummary;
 
 /** What an Invite resource holds. Every field is present (null when PostHog has no value). */
 export interface InviteOutputs {

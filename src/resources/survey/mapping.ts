@@ -1,8 +1,11 @@
 // Survey inputs <-> PostHog wire shapes: which camelCase input is which snake_case field, what value a field
 // returns to when the program stops declaring it, and how a server survey reads back as outputs and inputs.
-import type { SurveyWriteBody, WireFeatureFlag, WireSurvey, WireUserBasic } from "../../model/wire";
+import type { SurveyWriteBody, WireFeatureFlag, WireSurvey } from "../../model/wire";
+import { declaredInputs, userSummary } from "../common/wire-shared";
+
+export { declaredInputs };
 import { deepEqualLoose, sameInstant, withoutUndefined } from "../common/equality";
-import type { SurveyFlag, SurveyInputs, SurveyOutputs, SurveyQuestion, SurveyUser } from "./types";
+import type { SurveyFlag, SurveyInputs, SurveyOutputs, SurveyQuestion } from "./types";
 
 type Json = Record<string, unknown>;
 
@@ -56,15 +59,6 @@ const RESET_VALUE: Record<WireField, unknown> = {
   enablePartialResponses: false,
 };
 
-/** The declared inputs that were applied, as kept in outputs (`declared`): what the program said, nothing more. */
-export function declaredInputs(inputs: Json): Json {
-  const out: Json = {};
-  for (const [key, value] of Object.entries(inputs)) {
-    if (key !== "__provider" && value !== undefined) out[key] = value;
-  }
-  return out;
-}
-
 /** Question ids: keep each question's server id (explicit id first, else the old question at the same position). */
 export function carryQuestionIds(declared: SurveyQuestion[], current: readonly Json[]): SurveyQuestion[] {
   return declared.map((question, index) => {
@@ -107,18 +101,6 @@ function flag(wire: WireFeatureFlag | null | undefined): SurveyFlag | null {
     active: wire.active ?? false,
     deleted: wire.deleted ?? false,
     ensureExperienceContinuity: Boolean((wire as Json).ensure_experience_continuity),
-  };
-}
-
-function user(wire: WireUserBasic | null | undefined): SurveyUser | null {
-  if (!wire) return null;
-  return {
-    id: wire.id,
-    uuid: wire.uuid,
-    distinctId: wire.distinct_id ?? "",
-    firstName: wire.first_name ?? "",
-    email: wire.email,
-    isEmailVerified: wire.is_email_verified ?? null,
   };
 }
 
@@ -211,7 +193,7 @@ export function surveyOutputs(survey: WireSurvey, projectId: string, declared: J
     iterationFrequencyDays: survey.iteration_frequency_days ?? null,
     enablePartialResponses: value("enablePartialResponses") as boolean,
     createdAt: survey.created_at,
-    createdBy: user(survey.created_by),
+    createdBy: userSummary(survey.created_by),
     linkedFlag: flag(survey.linked_flag),
     targetingFlag: flag(survey.targeting_flag),
     internalTargetingFlag: flag(survey.internal_targeting_flag),

@@ -1,3 +1,5 @@
+import type { UserSummary } from "../common/wire-shared";
+
 // Plain (resolved) shapes of a Survey's inputs and outputs. Nested objects keep PostHog's own camelCase keys.
 
 export type SurveyType =
@@ -97,14 +99,7 @@ export interface SurveyFlag {
 }
 
 /** The user who created the survey. */
-export interface SurveyUser {
-  id: number;
-  uuid: string;
-  distinctId: string;
-  firstName: string;
-  email: string;
-  isEmailVerified: boolean | null;
-}
+export type SurveyUser = UserSummary;
 
 /** What a Survey resource holds after create/read/update. */
 export interface SurveyOutputs {
