@@ -13,7 +13,7 @@ const SHARED_MODULES = ["@pulumi/pulumi", "pulumi-posthog"];
 
 export function exampleProgram(name: string, file = "index.ts"): Program {
   const entry = path.join(REPO_ROOT, "examples", name, file);
-  const shared = SHARED_MODULES.map((id) => [id, jest.requireActual<unknown>(id)] as const);
+  const shared = SHARED_MODULES.map((id) => [id, jest.requireActual<object>(id)] as const);
   return () => {
     let exported: Record<string, unknown> = {};
     jest.isolateModules(() => {
@@ -63,14 +63,14 @@ export const dump = (stack: TestStack) => stack.control<EmulatorDump>("GET", "/s
 
 /**
  * preview (creates only, no writes) -> up (no errors) -> preview (every step "same", no writes).
- * Returns the up result for example-specific checks.
+ * Returns the up result, with the requests PostHog received during the up, for example-specific checks.
  */
 export async function previewUpNoop(
   stack: TestStack,
   engine: Engine,
   program: Program,
   expectedNames: string[],
-): Promise<RunResult> {
+): Promise<RunResult & { requests: LoggedRequest[] }> {
   await stack.clearRequests();
   const preview = await engine.preview(program);
   expect(preview.errors).toEqual([]);
@@ -80,13 +80,14 @@ export async function previewUpNoop(
   const up = await engine.up(program);
   expect(up.errors).toEqual([]);
   expect(ops(up)).toEqual([...expectedNames].sort().map((name) => [name, "create"]));
+  const requests = await stack.requests();
 
   await stack.clearRequests();
   const noop = await engine.preview(program);
   expect(noop.errors).toEqual([]);
   expect(noop.steps.map((s) => s.op)).toEqual(expectedNames.map(() => "same"));
   expect(writes(await stack.requests())).toEqual([]);
-  return up;
+  return { ...up, requests };
 }
 
 /** destroy deletes everything the example created and leaves the state empty. */

@@ -18,6 +18,9 @@ beforeAll(async () => {
   stack = await startStack();
 });
 afterAll(async () => stack?.close());
+beforeEach(async () => {
+  await stack.control("POST", "/reset");
+});
 
 const program = exampleProgram("quickstart");
 const PROJECT = "posthog-quickstart";

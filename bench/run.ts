@@ -1,0 +1,89 @@
+// `npm run bench`: runs every benchmark, prints one markdown table plus the machine, and records the table in
+// README.md between the bench markers (or bench/RESULTS.md while the README has none).
+// `npm run bench -- --only requests,latency` runs a subset and records nothing.
+import fs from "node:fs";
+import path from "node:path";
+import { coldStartRows } from "./cold-start";
+import { latencyRows } from "./latency";
+import { memoryRows } from "./memory";
+import { installAndRegister, InstalledProviders, providerSizeRows } from "./provider-size";
+import { rateLimitRows } from "./rate-limit";
+import { fixSupportRoot, REPO_ROOT } from "./repo";
+import { requestRows } from "./requests";
+import { machine, markdownTable, Row } from "./table";
+import { throughputRows } from "./throughput";
+
+type Bench = (installed: () => InstalledProviders) => Promise<Row[]>;
+
+const BENCHMARKS: Record<string, Bench> = {
+  "provider-size": (installed) => providerSizeRows(installed()),
+  requests: () => requestRows(),
+  latency: () => latencyRows(),
+  "rate-limit": () => rateLimitRows(),
+  "cold-start": (installed) => coldStartRows(installed()),
+  memory: () => memoryRows(),
+  throughput: () => throughputRows(),
+};
+
+const START = "<!-- bench:start -->";
+const END = "<!-- bench:end -->";
+
+function selected(argv: string[]): string[] {
+  const at = argv.indexOf("--only");
+  if (at < 0) return Object.keys(BENCHMARKS);
+  const names = (argv[at + 1] ?? "").split(",").filter(Boolean);
+  const unknown = names.filter((n) => !(n in BENCHMARKS));
+  if (names.length === 0 || unknown.length > 0) {
+    throw new Error(`--only takes a comma-separated list of: ${Object.keys(BENCHMARKS).join(", ")}`);
+  }
+  return names;
+}
+
+/** Replaces what is strictly between the markers; returns where the table went. */
+function record(block: string): string {
+  const readme = path.join(REPO_ROOT, "README.md");
+  const text = fs.existsSync(readme) ? fs.readFileSync(readme, "utf8") : "";
+  const start = text.indexOf(START);
+  const end = text.indexOf(END);
+  if (start >= 0 && end > start) {
+    fs.writeFileSync(readme, `${text.slice(0, start + START.length)}\n${block}\n${text.slice(end)}`);
+    return "README.md";
+  }
+  fs.writeFileSync(path.join(REPO_ROOT, "bench/RESULTS.md"), `# Benchmark results\n\n${block}\n`);
+  return "bench/RESULTS.md (README.md has no bench markers yet)";
+}
+
+async function main(): Promise<void> {
+  fixSupportRoot();
+  const names = selected(process.argv.slice(2));
+  let installed: InstalledProviders | undefined;
+  const install = () => (installed ??= installAndRegister());
+  const rows: Row[] = [];
+  const started = performance.now();
+  try {
+    for (const name of names) {
+      const t = performance.now();
+      process.stderr.write(`bench: ${name}...`);
+      rows.push(...(await BENCHMARKS[name](install)));
+      process.stderr.write(` ${((performance.now() - t) / 1000).toFixed(1)} s\n`);
+    }
+  } finally {
+    installed?.installed.cleanup();
+  }
+  const total = ((performance.now() - started) / 1000).toFixed(0);
+  const block = [
+    `Machine: ${machine()}. Command: \`npm run bench\` (all benchmarks took ${total} s).`,
+    "",
+    markdownTable(rows),
+  ].join("\n");
+  process.stdout.write(`${block}\n`);
+  if (names.length === Object.keys(BENCHMARKS).length) process.stderr.write(`bench: table written to ${record(block)}\n`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    process.stderr.write(`\nbench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);

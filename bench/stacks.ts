@@ -1,0 +1,44 @@
+// Stacks for the benchmarks: the test harness's emulator + real plugin + engine, with the pace chosen per run.
+// Each configuration gets its own plugin process: the pace is process-wide, so runs must not share one.
+import { Engine } from "../test/support/engine";
+import { startStack, TestStack } from "../test/support/stack";
+
+export type Pace = "default" | "off";
+
+export interface BenchStack {
+  stack: TestStack;
+  /** An engine with fresh (empty) state, configured for this stack's pace. */
+  newEngine(): Engine;
+}
+
+/** `default`: posthog:requestsPerSecond unset, as a user has it (8 req/s); `off`: set to 0. */
+export async function benchStack(pace: Pace, parallelism = 8): Promise<BenchStack> {
+  // The harness sets 0 for tests; drop it to get the user's default, and keep the environment from overriding.
+  delete process.env.POSTHOG_REQUESTS_PER_SECOND;
+  const stack = await startStack({ parallelism });
+  const { ["posthog:requestsPerSecond"]: _harnessPace, ...config } = stack.config;
+  const paced = pace === "off" ? { ...config, "posthog:requestsPerSecond": "0" } : config;
+  return { stack, newEngine: () => stack.newEngine({ config: paced }) };
+}
+
+/** Runs `fn` with a stack and always closes it. */
+export async function withStack<T>(pace: Pace, fn: (s: BenchStack) => Promise<T>, parallelism = 8): Promise<T> {
+  const s = await benchStack(pace, parallelism);
+  try {
+    return await fn(s);
+  } finally {
+    await s.stack.close();
+  }
+}
+
+export interface RunOutcome {
+  errors: { urn: string; message: string }[];
+}
+
+/** Fails the benchmark (rather than silently reporting a number) when a run had errors. */
+export function expectClean<T extends RunOutcome>(what: string, result: T): T {
+  if (result.errors.length > 0) {
+    throw new Error(`${what}: ${result.errors.length} error(s), first: ${result.errors[0].message}`);
+  }
+  return result;
+}
