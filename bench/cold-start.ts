@@ -7,7 +7,7 @@ import { doNothing } from "./naive-provider";
 import type { InstalledProviders } from "./provider-size";
 import { ms, ratio, Row } from "./table";
 
-const RUNS = 5;
+const RUNS = 3;
 const COMMAND = "npm run bench -- --only cold-start";
 
 async function timeToFirstCheck(cwd: string, type: string, news: Record<string, unknown>): Promise<number> {
@@ -17,7 +17,8 @@ async function timeToFirstCheck(cwd: string, type: string, news: Record<string, 
     // Check makes no request; the host is never contacted.
     await server.configure({ "posthog:host": "http://127.0.0.1:9" });
     const checked = await server.check(`urn:pulumi:dev::consumer::${type}::cold`, {}, news);
-    if (checked.failures.length > 0) throw new Error(`cold-start check failed: ${JSON.stringify(checked.failures)}`);
+    if (checked.failures.length > 0)
+      throw new Error(`cold-start check failed: ${JSON.stringify(checked.failures)}`);
     return performance.now() - started;
   } finally {
     await server.close();

@@ -18,7 +18,15 @@ export function peakRssMb(pid: number): number {
 
 export async function memoryRows(): Promise<Row[]> {
   if (process.platform !== "linux") {
-    return [{ benchmark: "plugin peak memory", figure: "not measured (needs /proc)", floor: "-", ratio: "-", command: COMMAND }];
+    return [
+      {
+        benchmark: "plugin peak memory",
+        figure: "not measured (needs /proc)",
+        floor: "-",
+        ratio: "-",
+        command: COMMAND,
+      },
+    ];
   }
   return withStack("off", async ({ stack, newEngine }) => {
     const pid = stack.server.pid;

@@ -11,7 +11,8 @@ import axiosModule = require("axios");
 type Inputs = Record<string, unknown>;
 
 function providerOver(http: () => AxiosInstance): pulumi.dynamic.ResourceProvider {
-  const path = (inputs: Inputs, id = "") => `/api/projects/${String(inputs.projectId)}/surveys/${id ? `${id}/` : ""}`;
+  const path = (inputs: Inputs, id = "") =>
+    `/api/projects/${String(inputs.projectId)}/surveys/${id ? `${id}/` : ""}`;
   return {
     async check(_olds: Inputs, news: Inputs) {
       return { inputs: news };

@@ -9,7 +9,7 @@ const COMMAND = "npm run bench -- --only requests";
 function row(benchmark: string, requests: number, floor: number, why: string): Row {
   return {
     benchmark,
-    figure: `${requests} requests`,
+    figure: `${requests} request${requests === 1 ? "" : "s"}`,
     floor: `${floor} (${why})`,
     ratio: ratio(requests, floor),
     command: COMMAND,

@@ -25,6 +25,20 @@ const BENCHMARKS: Record<string, Bench> = {
   throughput: () => throughputRows(),
 };
 
+/** What the figures mean, under the table. */
+const NOTES = [
+  "Notes:",
+  "- Floors: 0 requests for a no-op, 1 per changed resource, ceil(N/100) for whatever a 100-per-page listing can answer;",
+  "  N x latency / parallelism for wall time; (ceil(N/limit) - 1) windows under a rate limit.",
+  "- The plugin paces every request of its process at 8 req/s by default (PostHog allows 480/min per key), so with",
+  "  the default pace 200 creates take at least 24.9 s whatever the latency or parallelism: the run is pace-bound by",
+  "  design. With `posthog:requestsPerSecond: 0` it is bound by latency / parallelism plus the harness itself (simulated",
+  "  engine, gRPC plugin and emulator share the same cores). Unpaced runs lean on 429 + Retry-After instead; no",
+  "  operation fails either way.",
+  "- Survey refresh reads each survey by id (one GET each); Invite refresh shares one organization listing.",
+  "- __provider is stored in each resource's inputs and outputs, so state holds it twice per resource.",
+].join("\n");
+
 const START = "<!-- bench:start -->";
 const END = "<!-- bench:end -->";
 
@@ -75,15 +89,20 @@ async function main(): Promise<void> {
     `Machine: ${machine()}. Command: \`npm run bench\` (all benchmarks took ${total} s).`,
     "",
     markdownTable(rows),
+    "",
+    NOTES,
   ].join("\n");
   process.stdout.write(`${block}\n`);
-  if (names.length === Object.keys(BENCHMARKS).length) process.stderr.write(`bench: table written to ${record(block)}\n`);
+  if (names.length === Object.keys(BENCHMARKS).length)
+    process.stderr.write(`bench: table written to ${record(block)}\n`);
 }
 
 main().then(
   () => process.exit(0),
   (error: unknown) => {
-    process.stderr.write(`\nbench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `\nbench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
     process.exit(1);
   },
 );

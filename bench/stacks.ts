@@ -22,7 +22,11 @@ export async function benchStack(pace: Pace, parallelism = 8): Promise<BenchStac
 }
 
 /** Runs `fn` with a stack and always closes it. */
-export async function withStack<T>(pace: Pace, fn: (s: BenchStack) => Promise<T>, parallelism = 8): Promise<T> {
+export async function withStack<T>(
+  pace: Pace,
+  fn: (s: BenchStack) => Promise<T>,
+  parallelism = 8,
+): Promise<T> {
   const s = await benchStack(pace, parallelism);
   try {
     return await fn(s);

@@ -24,7 +24,9 @@ export function markdownTable(rows: Row[]): string {
   const lines = [
     "| benchmark | figure | floor / baseline | ratio | command |",
     "| --- | --- | --- | --- | --- |",
-    ...rows.map((r) => `| ${[r.benchmark, r.figure, r.floor, r.ratio, `\`${r.command}\``].map(cell).join(" | ")} |`),
+    ...rows.map(
+      (r) => `| ${[r.benchmark, r.figure, r.floor, r.ratio, `\`${r.command}\``].map(cell).join(" | ")} |`,
+    ),
   ];
   return lines.join("\n");
 }

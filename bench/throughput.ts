@@ -4,7 +4,10 @@ import { REPO_ROOT } from "./repo";
 import { Row } from "./table";
 
 interface Throughput {
-  runEmulatorThroughput(opts?: { requests?: number; concurrency?: number }): Promise<{ getPerSec: number; postPerSec: number }>;
+  runEmulatorThroughput(opts?: {
+    requests?: number;
+    concurrency?: number;
+  }): Promise<{ getPerSec: number; postPerSec: number }>;
 }
 
 const COMMAND = "node bench/emulator-throughput.js";

@@ -29,7 +29,11 @@ export async function runWithCli(
   };
   const run = (...args: string[]) => {
     log(`$ pulumi ${args.join(" ")}`);
-    const result = spawnSync(pulumi, [...args, "--non-interactive"], { cwd: programDir, env, stdio: "inherit" });
+    const result = spawnSync(pulumi, [...args, "--non-interactive"], {
+      cwd: programDir,
+      env,
+      stdio: "inherit",
+    });
     if (result.status !== 0) throw new Error(`pulumi ${args[0]} failed (exit ${result.status})`);
   };
   try {

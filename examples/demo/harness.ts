@@ -26,12 +26,17 @@ function quickstartProgram(entry: string): Program {
 export async function startHarnessEngine(root: string, project: string, stack: string): Promise<DemoEngine> {
   const nodePath = selfLinkDir(root);
   addToNodePath(nodePath); // the quickstart's `import "pulumi-posthog"` resolves to this repository
-  const server: ProviderServer = await startProviderServer({ cwd: root, env: { NODE_PATH: nodePath }, project });
+  const server: ProviderServer = await startProviderServer({
+    cwd: root,
+    env: { NODE_PATH: nodePath },
+    project,
+  });
   const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-posthog-demo-"));
   const statePath = path.join(stateDir, "state.json");
   const program = quickstartProgram(path.join(__dirname, "../quickstart/index"));
   // One state file for the stack; each run gets the config as it is at that moment (`pulumi config set`).
-  const engine = (config: Record<string, string>) => createEngine({ server, config, statePath, project, stack });
+  const engine = (config: Record<string, string>) =>
+    createEngine({ server, config, statePath, project, stack });
   return {
     preview: (config) => engine(config).preview(program),
     up: (config) => engine(config).up(program),

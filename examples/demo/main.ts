@@ -77,9 +77,10 @@ async function editInTheUi(log: RequestLog, emulator: EmulatorHandle): Promise<v
   await log.skip();
 }
 
-function outputsLine(outputs: Record<string, unknown>): string {
-  const shown = Object.entries(outputs).map(([k, v]) => `${k}=${typeof v === "string" ? v : JSON.stringify(v)}`);
-  return shown.length ? `outputs: ${shown.join(", ")}` : "";
+function outputLines(outputs: Record<string, unknown>): string[] {
+  const entries = Object.entries(outputs);
+  const width = Math.max(0, ...entries.map(([k]) => k.length));
+  return entries.map(([k, v]) => `${k.padEnd(width)}  ${typeof v === "string" ? v : JSON.stringify(v)}`);
 }
 
 class Tally {
@@ -107,7 +108,10 @@ async function runWithHarness(root: string, emulator: EmulatorHandle, log: Log):
     "posthog:projectId": String(emulator.projectId),
     "posthog:organizationId": emulator.organizationId,
   };
-  const edited = { ...base, ...Object.fromEntries(Object.entries(EDIT).map(([k, v]) => [`${PROJECT}:${k}`, v])) };
+  const edited = {
+    ...base,
+    ...Object.fromEntries(Object.entries(EDIT).map(([k, v]) => [`${PROJECT}:${k}`, v])),
+  };
   const engine: DemoEngine = await startHarnessEngine(root, PROJECT, "demo");
   let n = 0;
   const show = async (title: string, result: RunResult, kind: "plan" | "apply") => {
@@ -117,8 +121,9 @@ async function runWithHarness(root: string, emulator: EmulatorHandle, log: Log):
       for (const e of result.errors) log(`   error: ${e.message}`);
       throw new Error(`${title} failed`);
     }
-    const outputs = kind === "apply" ? outputsLine(result.outputs) : "";
-    if (outputs) log(`   ${outputs}`);
+    const outputs = kind === "apply" ? outputLines(result.outputs) : [];
+    if (outputs.length > 0) log("   outputs:");
+    for (const line of outputs) log(`     ${line}`);
     if (kind === "apply") tally.add(result);
     log(`   ${kind === "plan" ? `plan: ${planSummary(result.steps)}` : "done"} · ${await requests.since()}`);
     log();
@@ -127,10 +132,10 @@ async function runWithHarness(root: string, emulator: EmulatorHandle, log: Log):
     await show("pulumi preview", await engine.preview(base), "plan");
     await show("pulumi up", await engine.up(base), "apply");
     const sets = Object.entries(EDIT).map(([k, v]) => `pulumi config set ${k} ${JSON.stringify(v)}`);
-    log(`   edit: ${sets.join("; ")}`);
+    for (const line of sets) log(`edit: ${line}`);
     await show("pulumi preview", await engine.preview(edited), "plan");
     await show("pulumi up", await engine.up(edited), "apply");
-    log("   edit outside Pulumi: the survey description is changed in the PostHog UI");
+    log("edit outside Pulumi: someone changes the survey description in the PostHog UI");
     await editInTheUi(requests, emulator);
     await show("pulumi refresh", await engine.refresh(edited), "apply");
     await show("pulumi destroy", await engine.destroy(edited), "apply");
@@ -143,7 +148,8 @@ async function runWithHarness(root: string, emulator: EmulatorHandle, log: Log):
 function parseEngine(argv: string[]): "auto" | "cli" | "harness" {
   const flag = argv.find((a) => a.startsWith("--engine="));
   const value = flag ? flag.slice("--engine=".length) : "auto";
-  if (value !== "auto" && value !== "cli" && value !== "harness") throw new Error("--engine must be auto, cli or harness");
+  if (value !== "auto" && value !== "cli" && value !== "harness")
+    throw new Error("--engine must be auto, cli or harness");
   return value;
 }
 
@@ -153,14 +159,17 @@ export async function main(argv: string[], log: Log = (line = "") => console.log
   const programDir = path.join(root, "examples/quickstart");
   const choice = parseEngine(argv);
   const pulumi = choice === "harness" ? undefined : pulumiOnPath();
+  if (choice === "cli" && !pulumi) throw new Error("--engine=cli needs a pulumi binary on PATH");
   const installed = fs.existsSync(path.join(programDir, "node_modules/pulumi-posthog"));
-  const useCli = pulumi !== undefined && (installed || choice === "cli");
+  const cli = pulumi !== undefined && (installed || choice === "cli") ? pulumi : undefined;
 
   const emulator = await startEmulator({ port: 0 });
   log("pulumi-posthog demo: examples/quickstart against a local PostHog emulator");
-  log(`   emulator  ${emulator.url}  (project ${emulator.projectId}, organization ${emulator.organizationId})`);
-  if (useCli) {
-    log(`   engine    the pulumi CLI (${pulumi}), local file backend in a temporary folder`);
+  log(
+    `   emulator  ${emulator.url}  (project ${emulator.projectId}, organization ${emulator.organizationId})`,
+  );
+  if (cli) {
+    log(`   engine    the pulumi CLI (${cli}), local file backend in a temporary folder`);
   } else {
     const why = pulumi
       ? "pulumi is on PATH but examples/quickstart has no node_modules (npm install --prefix examples/quickstart)"
@@ -172,10 +181,10 @@ export async function main(argv: string[], log: Log = (line = "") => console.log
   log();
   try {
     let summary: string;
-    if (useCli) {
+    if (cli) {
       const requests = new RequestLog(emulator);
       const outside = () => editInTheUi(requests, emulator);
-      await runWithCli(pulumi!, programDir, emulator, { config: EDIT, outside }, log);
+      await runWithCli(cli, programDir, emulator, { config: EDIT, outside }, log);
       summary = "see the pulumi output above";
     } else {
       summary = await runWithHarness(root, emulator, log);

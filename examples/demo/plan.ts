@@ -19,12 +19,15 @@ export function shortType(type: string): string {
 
 /** Stable order for display: steps finish in any order. */
 function ordered(steps: Step[]): Step[] {
-  return [...steps].sort((a, b) => shortType(a.type).localeCompare(shortType(b.type)) || a.name.localeCompare(b.name));
+  return [...steps].sort(
+    (a, b) => shortType(a.type).localeCompare(shortType(b.type)) || a.name.localeCompare(b.name),
+  );
 }
 
 function fields(step: Step): string {
   if (step.op === "replace") return `[${step.replaceKeys.join(", ")}]`;
-  if (step.op === "update" || step.op === "refresh") return step.changedKeys.length ? `[${step.changedKeys.join(", ")}]` : "";
+  if (step.op === "update" || step.op === "refresh")
+    return step.changedKeys.length ? `[${step.changedKeys.join(", ")}]` : "";
   return "";
 }
 
@@ -33,7 +36,13 @@ export function planLines(steps: Step[]): string[] {
   const rows = ordered(steps).map((step) => {
     const op = step.op === "refresh" && step.changedKeys.length === 0 ? "in sync" : step.op;
     const symbol = step.op === "refresh" && step.changedKeys.length === 0 ? "=" : SYMBOL[step.op];
-    return [`${symbol.padEnd(2)} ${op}`, shortType(step.type), step.name, fields(step), step.id ? `id=${step.id}` : ""];
+    return [
+      `${symbol.padEnd(2)} ${op}`,
+      shortType(step.type),
+      step.name,
+      fields(step),
+      step.id ? `id=${step.id}` : "",
+    ];
   });
   const widths = [0, 1, 2, 3].map((i) => Math.max(0, ...rows.map((r) => r[i].length)));
   return rows.map((r) =>

@@ -120,4 +120,6 @@ export const surveyIds = {
 const responseCounts = posthog.getSurveyResponsesCountOutput({ surveyIds: Object.values(surveyIds) });
 export const responses = pulumi
   .all([surveyIds, responseCounts])
-  .apply(([ids, { counts }]) => Object.fromEntries(Object.entries(ids).map(([key, id]) => [key, counts[id] ?? 0])));
+  .apply(([ids, { counts }]) =>
+    Object.fromEntries(Object.entries(ids).map(([key, id]) => [key, counts[id] ?? 0])),
+  );

@@ -37,7 +37,8 @@ export function parsePeople(text: string, file = "people.yaml"): Person[] {
     const current = entries[entries.length - 1];
     if (!current) return fail(line, 'the list must start with "- "');
     const pair = /^([A-Za-z_]+):\s*(.*)$/.exec(field);
-    if (!pair || pair[2].trim() === "") return fail(line, 'expected "key: value" with a value on the same line');
+    if (!pair || pair[2].trim() === "")
+      return fail(line, 'expected "key: value" with a value on the same line');
     if (pair[1] in current) return fail(line, `"${pair[1]}" is given twice for this person`);
     current[pair[1]] = scalar(pair[2]);
   });
@@ -47,9 +48,12 @@ export function parsePeople(text: string, file = "people.yaml"): Person[] {
 function toPerson(entry: Record<string, string>, where: string): Person {
   const { name, email, level, ...rest } = entry;
   const unknown = Object.keys(rest);
-  if (unknown.length > 0) throw new Error(`${where}: unknown key(s) ${unknown.join(", ")} (use name, email, level)`);
+  if (unknown.length > 0)
+    throw new Error(`${where}: unknown key(s) ${unknown.join(", ")} (use name, email, level)`);
   if (!name) throw new Error(`${where}: name is missing`);
-  if (!email || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) throw new Error(`${where}: "${email ?? ""}" is not an email address`);
-  if (level !== undefined && !LEVELS.includes(level)) throw new Error(`${where}: level must be member, admin or owner`);
+  if (!email || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email))
+    throw new Error(`${where}: "${email ?? ""}" is not an email address`);
+  if (level !== undefined && !LEVELS.includes(level))
+    throw new Error(`${where}: level must be member, admin or owner`);
   return { name, email, ...(level ? { level: level as Level } : {}) };
 }

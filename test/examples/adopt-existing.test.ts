@@ -65,8 +65,15 @@ describe("examples/adopt-existing", () => {
       expect(up.errors).toEqual([]);
       const sent = writes(await stack.requests());
       expect(sent.filter((r) => r.method === "POST")).toEqual([]);
-      expect(sent.map((r) => [r.method, r.path, r.body]).sort()).toEqual([
-        ["PATCH", `/api/projects/${stack.projectId}/surveys/${made.beta.id}/`, { name: "Beta feedback (closed)", archived: true }],
+      const order = [made.beta.id, made.nps.id];
+      const position = (p: string) => order.findIndex((id) => p.includes(id));
+      const patches = [...sent].sort((a, b) => position(a.path) - position(b.path));
+      expect(patches.map((r) => [r.method, r.path, r.body])).toEqual([
+        [
+          "PATCH",
+          `/api/projects/${stack.projectId}/surveys/${made.beta.id}/`,
+          { name: "Beta feedback (closed)", archived: true },
+        ],
         [
           "PATCH",
           `/api/projects/${stack.projectId}/surveys/${made.nps.id}/`,
@@ -106,6 +113,8 @@ describe("examples/adopt-existing", () => {
 
   it("says what to do when there is nothing to adopt", async () => {
     const up = await exampleEngine(stack, PROJECT).up(program);
-    expect(up.errors.map((e) => e.message).join("\n")).toContain('adopt.name "Customer NPS" matches no survey');
+    expect(up.errors.map((e) => e.message).join("\n")).toContain(
+      'adopt.name "Customer NPS" matches no survey',
+    );
   });
 });

@@ -64,9 +64,12 @@ describe("examples/ci-pipeline", () => {
 
   it("previews on pull requests and deploys on main, with the key from the POSTHOG_API_KEY secret", () => {
     const workflow = read(".github/workflows/posthog.yml");
-    expect(workflow).toMatch(/^on:\n {2}pull_request:\n {4}branches: \[main\]\n {2}push:\n {4}branches: \[main\]$/m);
+    expect(workflow).toMatch(
+      /^on:\n {2}pull_request:\n {4}branches: \[main\]\n {2}push:\n {4}branches: \[main\]$/m,
+    );
     expect(workflow).toContain("POSTHOG_API_KEY: ${{ secrets.POSTHOG_API_KEY }}");
-    const job = (name: string) => workflow.split(/^ {2}(?=\w+:$)/m).find((part) => part.startsWith(`${name}:`)) ?? "";
+    const job = (name: string) =>
+      workflow.split(/^ {2}(?=\w+:$)/m).find((part) => part.startsWith(`${name}:`)) ?? "";
     expect(job("preview")).toContain("if: github.event_name == 'pull_request'");
     expect(job("preview")).toMatch(/run: pulumi preview --stack "\$PULUMI_STACK"/);
     expect(job("preview")).not.toContain("pulumi up");

@@ -12,7 +12,11 @@ import type { LoggedRequest, TestStack } from "../support/stack";
 const SHARED_MODULES = ["@pulumi/pulumi", "pulumi-posthog"];
 
 export function exampleProgram(name: string, file = "index.ts"): Program {
-  const entry = path.join(REPO_ROOT, "examples", name, file);
+  return programFromFile(path.join(REPO_ROOT, "examples", name, file));
+}
+
+/** Any program file (absolute path) whose top-level code declares resources and exports stack outputs. */
+export function programFromFile(entry: string): Program {
   const shared = SHARED_MODULES.map((id) => [id, jest.requireActual<object>(id)] as const);
   return () => {
     let exported: Record<string, unknown> = {};

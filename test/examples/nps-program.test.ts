@@ -46,7 +46,11 @@ interface SurveyDump {
 describe("examples/nps-program", () => {
   it("creates the surveys as declared, reports responses, and destroys them (not the linked flag)", async () => {
     const engine = exampleEngine(stack, PROJECT, { [`${PROJECT}:linkedFlagId`]: String(flagId) });
-    const up = await previewUpNoop(stack, engine, program, ["quarterly-nps", "feature-feedback", "cancellation-reasons"]);
+    const up = await previewUpNoop(stack, engine, program, [
+      "quarterly-nps",
+      "feature-feedback",
+      "cancellation-reasons",
+    ]);
 
     const state = await dump(stack);
     const byName = new Map((state.surveys as unknown as SurveyDump[]).map((s) => [s.name, s]));

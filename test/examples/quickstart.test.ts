@@ -46,7 +46,10 @@ describe("examples/quickstart", () => {
     const [surveyBefore] = (await dump(stack)).surveys;
 
     // `pulumi config set ...` between two runs: same state file, new config.
-    const config = { [`${PROJECT}:surveyDescription`]: "Three quick questions", [`${PROJECT}:inviteLevel`]: "admin" };
+    const config = {
+      [`${PROJECT}:surveyDescription`]: "Three quick questions",
+      [`${PROJECT}:inviteLevel`]: "admin",
+    };
     const preview = await exampleEngine(stack, PROJECT, config, statePath).preview(program);
     expect(preview.errors).toEqual([]);
     expect(preview.steps.map((s) => [s.name, s.op, s.changedKeys]).sort()).toEqual([
@@ -62,14 +65,20 @@ describe("examples/quickstart", () => {
       ["teammate", "replace"],
       ["welcome-survey", "update"],
     ]);
-    const sent = writes(await stack.requests()).map((r) => [r.method, r.path.replace(/[0-9a-f-]{36}/, ":id"), r.body]);
+    const sent = writes(await stack.requests()).map((r) => [
+      r.method,
+      r.path.replace(/[0-9a-f-]{36}/, ":id"),
+      r.body,
+    ]);
     expect(sent).toContainEqual([
       "PATCH",
       `/api/projects/${stack.projectId}/surveys/:id/`,
       { description: "Three quick questions" },
     ]);
     const after = await dump(stack);
-    expect(after.surveys.map((s) => [s.id, s.description])).toEqual([[surveyBefore.id, "Three quick questions"]]);
+    expect(after.surveys.map((s) => [s.id, s.description])).toEqual([
+      [surveyBefore.id, "Three quick questions"],
+    ]);
     expect(after.invites.map((i) => i.level)).toEqual([8]);
     await destroyAll(stack, edited);
     removeStateDir(statePath);

@@ -38,7 +38,11 @@ describe("examples/team-onboarding", () => {
 
     const bulk = up.requests.filter((r) => r.path.endsWith("/invites/bulk/"));
     expect(bulk.map((r) => (r.body as unknown[]).length)).toEqual([people.length]);
-    const invites = (await dump(stack)).invites as unknown as { target_email: string; first_name: string; level: number }[];
+    const invites = (await dump(stack)).invites as unknown as {
+      target_email: string;
+      first_name: string;
+      level: number;
+    }[];
     const levels: Record<string, number> = { member: 1, admin: 8, owner: 15 };
     expect(invites.map((i) => [i.target_email, i.first_name, i.level]).sort()).toEqual(
       people.map((p) => [p.email, p.name.split(" ")[0], levels[p.level ?? "member"]]).sort(),
@@ -63,8 +67,11 @@ describe("examples/team-onboarding", () => {
     const before = await dump(stack);
 
     const [removed] = parsePeople(original);
-    const newcomers = Array.from({ length: 21 }, (_, i) => `- name: New Person${i}\n  email: new${i}@example.com\n`);
-    const withoutFirst = original.replace(/^- name: [^\n]+\n  email: [^\n]+\n(  level: [^\n]+\n)?/m, "");
+    const newcomers = Array.from(
+      { length: 21 },
+      (_, i) => `- name: New Person${i}\n  email: new${i}@example.com\n`,
+    );
+    const withoutFirst = original.replace(/^- name: [^\n]+\n {2}email: [^\n]+\n( {2}level: [^\n]+\n)?/m, "");
     fs.writeFileSync(listPath, withoutFirst + newcomers.join(""));
 
     await stack.clearRequests();
@@ -72,7 +79,9 @@ describe("examples/team-onboarding", () => {
     expect(up.errors).toEqual([]);
     expect(up.steps.map((s) => s.op)).toEqual(["update"]);
     const requests = (await stack.requests()).filter((r) => r.method !== "GET");
-    expect(requests.filter((r) => r.path.endsWith("/bulk/")).map((r) => (r.body as unknown[]).length)).toEqual([20, 1]);
+    expect(
+      requests.filter((r) => r.path.endsWith("/bulk/")).map((r) => (r.body as unknown[]).length),
+    ).toEqual([20, 1]);
     const deleted = before.invites.find((i) => i.target_email === removed.email)!;
     expect(requests.filter((r) => r.method === "DELETE").map((r) => r.path)).toEqual([
       `/api/organizations/${stack.organizationId}/invites/${deleted.id}/`,
@@ -102,7 +111,8 @@ describe("examples/team-onboarding", () => {
 
 describe("people.yaml parser", () => {
   it("reads the flat list format, quoted or not, with comments", () => {
-    const text = '# team\n- name: Ada Lovelace\n  email: ada@example.com # lead\n  level: admin\n\n- name: "Bo"\n  email: \'bo@example.com\'\n';
+    const text =
+      "# team\n- name: Ada Lovelace\n  email: ada@example.com # lead\n  level: admin\n\n- name: \"Bo\"\n  email: 'bo@example.com'\n";
     expect(parsePeople(text)).toEqual([
       { name: "Ada Lovelace", email: "ada@example.com", level: "admin" },
       { name: "Bo", email: "bo@example.com" },
@@ -112,10 +122,19 @@ describe("people.yaml parser", () => {
   it.each([
     ["  name: Ada\n", 'people.yaml:1: the list must start with "- "'],
     ["name: Ada\n", 'people.yaml:1: expected "- key: value" or an indented "key: value"'],
-    ["- name: Ada\n  email: a@example.com\n  team:\n    - x\n", 'people.yaml:3: expected "key: value" with a value on the same line'],
+    [
+      "- name: Ada\n  email: a@example.com\n  team:\n    - x\n",
+      'people.yaml:3: expected "key: value" with a value on the same line',
+    ],
     ["- name: Ada\n  email: not-an-email\n", 'people.yaml: person 1: "not-an-email" is not an email address'],
-    ["- name: Ada\n  email: a@example.com\n  level: boss\n", "people.yaml: person 1: level must be member, admin or owner"],
-    ["- name: Ada\n  email: a@example.com\n  role: x\n", "people.yaml: person 1: unknown key(s) role (use name, email, level)"],
+    [
+      "- name: Ada\n  email: a@example.com\n  level: boss\n",
+      "people.yaml: person 1: level must be member, admin or owner",
+    ],
+    [
+      "- name: Ada\n  email: a@example.com\n  role: x\n",
+      "people.yaml: person 1: unknown key(s) role (use name, email, level)",
+    ],
     ["- name: Ada\n  name: Bob\n", 'people.yaml:2: "name" is given twice for this person'],
   ])("rejects %j", (text, message) => {
     expect(() => parsePeople(text)).toThrow(message);

@@ -1,6 +1,6 @@
 // Invite inputs <-> PostHog wire shapes: level names <-> numbers, defaults, the write body, how a server invite
 // (or a member, once accepted) reads back as outputs, and which input changes force a new invite.
-import type { InviteWriteBody, WireInvite, WireMember, WireUserBasic } from "../../client";
+import type { InviteWriteBody, WireInvite, WireMember } from "../../client";
 import { LEVEL_NUMBERS, normaliseEmail } from "../../model/input/invite";
 import { containsUnknown } from "../../model/input/unknown";
 import { deepEqualLoose, withoutUndefined } from "../common/equality";

@@ -1,0 +1,58 @@
+// Reads what exists in PostHog for an export: every survey of the project and the organization's pending
+// invites. Expired invites are counted, not exported (a new Invite would send a new email anyway).
+import type { PostHogClient, WireInvite, WireSurvey } from "../client";
+
+export interface Snapshot {
+  projectId: string;
+  organizationId?: string;
+  surveys: WireSurvey[];
+  invites: WireInvite[];
+  expiredInvites: number;
+}
+
+export interface ReadOptions {
+  /** A project id or "@current" (the key's current project). */
+  projectId: string;
+  /** An organization id or "@current"; undefined skips invites. */
+  organizationId?: string;
+}
+
+/** The key's user (for "@current"); needs the user:read scope, so say how to do without it. */
+async function currentUser(client: PostHogClient) {
+  try {
+    return await client.users.me();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new Error(
+      `${message}\nTo export without looking up the key's current project and organization, pass --project <id> and ` +
+        "--organization <id> (or --no-invites).",
+    );
+  }
+}
+
+export async function readSnapshot(client: PostHogClient, opts: ReadOptions): Promise<Snapshot> {
+  const needsMe = opts.projectId === "@current" || opts.organizationId === "@current";
+  const me = needsMe ? await currentUser(client) : undefined;
+  const projectId = opts.projectId === "@current" ? me?.team?.id : opts.projectId;
+  if (projectId === undefined)
+    throw new Error("the API key's user has no current project: pass --project <id>");
+  const organizationId = opts.organizationId === "@current" ? me?.organization?.id : opts.organizationId;
+  if (opts.organizationId !== undefined && organizationId === undefined) {
+    throw new Error("the API key's user has no current organization: pass --organization <id>");
+  }
+
+  // Oldest first, so the program (and the names it picks) stay the same from one export to the next.
+  const surveys = (await client.surveys.listAll(projectId)).sort(
+    (a, b) => Date.parse(a.created_at) - Date.parse(b.created_at) || a.id.localeCompare(b.id),
+  );
+  const invites = organizationId === undefined ? [] : await client.invites.listAll(organizationId);
+  return {
+    projectId: String(projectId),
+    organizationId,
+    surveys,
+    invites: invites
+      .filter((i) => !i.is_expired)
+      .sort((a, b) => a.target_email.localeCompare(b.target_email)),
+    expiredInvites: invites.filter((i) => i.is_expired).length,
+  };
+}

@@ -1,0 +1,89 @@
+// The compiled demo (`npm run demo` without its build steps: the suite already built dist/) as a child
+// process: exit code, the plan it prints for each step, and its summary.
+import { execFileSync, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { REPO_ROOT } from "../support/self-link";
+
+// A private output folder: compiling into .tmp/tools could race a concurrent `npm run demo` or bench run.
+const OUT = path.join(REPO_ROOT, `.tmp/demo-test-${process.pid}`);
+const MAIN = path.join(OUT, "examples/demo/main.js");
+
+beforeAll(() => {
+  const tsc = path.join(REPO_ROOT, "node_modules/typescript/bin/tsc");
+  execFileSync(process.execPath, [tsc, "-p", "tsconfig.tools.json", "--outDir", OUT], { cwd: REPO_ROOT });
+}, 120_000);
+afterAll(() => fs.rmSync(OUT, { recursive: true, force: true }));
+
+const run = (...args: string[]) =>
+  spawnSync(process.execPath, [MAIN, ...args], { cwd: REPO_ROOT, encoding: "utf8", timeout: 60_000 });
+
+/** The plan lines under a numbered step heading, ids masked. */
+function section(stdout: string, heading: string): string[] {
+  const start = stdout.indexOf(heading);
+  expect(start).toBeGreaterThanOrEqual(0);
+  const lines = stdout
+    .slice(start + heading.length)
+    .split("\n")
+    .slice(1);
+  const end = lines.findIndex((l) => l.trim() === "");
+  return lines.slice(0, end).map((l) =>
+    l
+      .trim()
+      .replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, "<id>")
+      .replace(/\s+/g, " "),
+  );
+}
+
+describe("npm run demo", () => {
+  it("runs the quickstart through every step, prints the plans and a summary, and exits 0", () => {
+    const result = run("--engine=harness");
+    expect(result.stderr).toBe("");
+    expect(result.status).toBe(0);
+    const out = result.stdout;
+    expect(out).toMatch(/emulator {2}http:\/\/127\.0\.0\.1:\d+/);
+    expect(out).toContain("driven by the simulated engine (--engine=harness)");
+
+    expect(section(out, "1. pulumi preview")).toEqual([
+      "+ create posthog:Invite teammate",
+      "+ create posthog:Survey welcome-survey",
+      "plan: 2 to create · 0 HTTP requests",
+    ]);
+    expect(section(out, "2. pulumi up").slice(0, 2)).toEqual([
+      "+ create posthog:Invite teammate id=<id>",
+      "+ create posthog:Survey welcome-survey id=<id>",
+    ]);
+    expect(section(out, "2. pulumi up")).toContain("inviteStatus pending");
+    expect(section(out, "2. pulumi up").pop()).toBe("done · 2 HTTP requests (POST 2)");
+    expect(section(out, "3. pulumi preview")).toEqual([
+      "+- replace posthog:Invite teammate [level]",
+      "~ update posthog:Survey welcome-survey [description] id=<id>",
+      "plan: 1 to update, 1 to replace · 0 HTTP requests",
+    ]);
+    expect(section(out, "4. pulumi up").pop()).toBe("done · 3 HTTP requests (PATCH 1, POST 1, DELETE 1)");
+    expect(section(out, "5. pulumi refresh")).toEqual([
+      "= in sync posthog:Invite teammate id=<id>",
+      "~ refresh posthog:Survey welcome-survey [description] id=<id>",
+      "done · 2 HTTP requests (GET 2)",
+    ]);
+    expect(section(out, "6. pulumi destroy")).toEqual([
+      "- delete posthog:Invite teammate id=<id>",
+      "- delete posthog:Survey welcome-survey id=<id>",
+      "done · 2 HTTP requests (DELETE 2)",
+    ]);
+    const summary =
+      /^summary: 2 created, 1 updated, 1 replaced, 2 deleted · 9 HTTP requests to the emulator · ([\d.]+)s$/m.exec(
+        out,
+      );
+    expect(summary).not.toBeNull();
+    expect(Number(summary![1])).toBeLessThan(60);
+    // It cleans up: no state folder left behind, no config file written into the example.
+    expect(fs.existsSync(path.join(REPO_ROOT, "examples/quickstart/Pulumi.demo.yaml"))).toBe(false);
+  });
+
+  it("exits non-zero when it cannot run", () => {
+    const result = run("--engine=nonsense");
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain("--engine must be auto, cli or harness");
+  });
+});

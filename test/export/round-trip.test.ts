@@ -1,0 +1,180 @@
+// Export round trip: surveys and invites made directly in the emulator -> `pulumi-posthog export` (in-process
+// and through the built bin) -> the generated program, loaded as a Pulumi program -> `up` adopts everything
+// without creating anything -> `preview` shows no change and sends no request.
+import { execFile, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+import { exportProgram, type ExportResult } from "../../src/export";
+import { programFromFile } from "../examples/example-program";
+import { REPO_ROOT } from "../support/self-link";
+import { startStack, type TestStack } from "../support/stack";
+import { prettierFormat } from "./prettier-check";
+import { INVITES, surveyBodies } from "./seed";
+
+// Inside the repo, so the generated file resolves `pulumi-posthog` and its types the way the examples do.
+const DIR = path.join(REPO_ROOT, `.tmp/export-test-${process.pid}`);
+const PROGRAM = path.join(DIR, "program.ts");
+
+let stack: TestStack;
+let surveyIds: string[];
+let exported: ExportResult;
+
+const env = () => ({
+  ...process.env,
+  POSTHOG_HOST: stack.url,
+  POSTHOG_API_KEY: stack.apiKey,
+  POSTHOG_REQUESTS_PER_SECOND: "0",
+});
+
+beforeAll(async () => {
+  fs.mkdirSync(DIR, { recursive: true });
+  stack = await startStack();
+  const flag = async (body: Record<string, unknown>) => {
+    const res = await stack.api<{ id: number }>(
+      "POST",
+      `/api/projects/${stack.projectId}/feature_flags/`,
+      body,
+    );
+    expect(res.status).toBe(201);
+    return res.body.id;
+  };
+  const flags = {
+    plain: await flag({ key: "beta", filters: { groups: [{ properties: [], rollout_percentage: 100 }] } }),
+    multivariate: await flag({
+      key: "checkout-test",
+      filters: {
+        groups: [{ properties: [], rollout_percentage: 100 }],
+        multivariate: {
+          variants: [
+            { key: "control", rollout_percentage: 50 },
+            { key: "test", rollout_percentage: 50 },
+          ],
+        },
+      },
+    }),
+  };
+  surveyIds = [];
+  for (const body of surveyBodies(flags)) {
+    const res = await stack.api<{ id: string }>("POST", `/api/projects/${stack.projectId}/surveys/`, body);
+    if (res.status !== 201) throw new Error(`seeding ${String(body.name)}: ${JSON.stringify(res.body)}`);
+    surveyIds.push(res.body.id);
+  }
+  const invite = async (body: object) =>
+    expect(
+      (await stack.api("POST", `/api/organizations/${stack.organizationId}/invites/`, body)).status,
+    ).toBe(201);
+  await invite(INVITES.expired);
+  await stack.control("POST", "/clock", { advanceSeconds: 4 * 86_400 }); // PostHog invites expire after 3 days
+  for (const body of INVITES.pending) await invite(body);
+
+  exported = await exportProgram({
+    projectId: stack.projectId,
+    organizationId: stack.organizationId,
+    env: env(),
+  });
+  fs.writeFileSync(PROGRAM, exported.source);
+  if (process.env.SHOW_EXPORT) fs.writeFileSync("/tmp/exported-program.ts", exported.source);
+}, 60_000);
+afterAll(async () => {
+  await stack?.close();
+  fs.rmSync(DIR, { recursive: true, force: true });
+});
+
+describe("pulumi-posthog export", () => {
+  it("exports every survey and only the pending invites", () => {
+    expect(surveyIds.length).toBeGreaterThanOrEqual(30);
+    expect(exported).toMatchObject({ surveys: surveyIds.length, invites: 3, expiredInvites: 1, skipped: [] });
+    const source = exported.source;
+    expect(source.match(/new posthog\.Survey\(/g)).toHaveLength(surveyIds.length);
+    for (const id of surveyIds) expect(source).toContain(`adopt: { id: "${id}" },`);
+    expect(source.match(/new posthog\.Invite\(/g)).toHaveLength(3);
+    expect(source).not.toContain("old.friend@example.com");
+    expect(source).toContain("// Left out: 1 expired invite");
+    expect(source).not.toContain(stack.apiKey);
+  });
+
+  it("names resources by slug, unique, and writes only what differs from the defaults", () => {
+    const source = exported.source;
+    const names = [...source.matchAll(/new posthog\.\w+\("([^"]+)"/g)].map((m) => m[1]);
+    expect(new Set(names).size).toBe(names.length);
+    expect(names).toEqual(
+      expect.arrayContaining(["minimal", "feedback", "feedback-2", "cafe-feedback", "survey"]),
+    );
+    expect(names).toContain("invite-grace-hopper-example-com");
+    expect(source).toContain(
+      'new posthog.Survey("minimal", {\n  projectId,\n  adopt: { id: "' +
+        surveyIds[0] +
+        '" },\n  name: "Minimal",\n  type: "popover",\n});',
+    );
+    expect(source).toContain('  message: "Welcome to the team!",\n  level: "admin",\n');
+    expect(source).toMatch(/targetEmail: "grace\.hopper@example\.com"/);
+    expect(source).toContain('schedule: "recurring",\n  iterationCount: 4,\n  iterationFrequencyDays: 90,');
+  });
+
+  it("is formatted: prettier (default options) leaves it unchanged", () => {
+    expect(prettierFormat([exported.source])[0]).toBe(exported.source);
+  });
+
+  it("type-checks against the package's types", () => {
+    fs.writeFileSync(
+      path.join(DIR, "tsconfig.json"),
+      JSON.stringify({
+        extends: "../../tsconfig.json",
+        compilerOptions: { types: ["node"] },
+        files: ["program.ts"],
+        include: [],
+      }),
+    );
+    const tsc = path.join(REPO_ROOT, "node_modules/typescript/bin/tsc");
+    const result = spawnSync(process.execPath, [tsc, "-p", path.join(DIR, "tsconfig.json")], {
+      encoding: "utf8",
+    });
+    expect(result.stdout + result.stderr).toBe("");
+    expect(result.status).toBe(0);
+  }, 60_000);
+
+  it("the built bin writes the same program", async () => {
+    const out = path.join(DIR, "from-bin.ts");
+    const args = [
+      "export",
+      "--project",
+      String(stack.projectId),
+      "--organization",
+      stack.organizationId,
+      "--out",
+      out,
+    ];
+    // Asynchronously: the emulator answering the bin runs in this process.
+    const { stdout, stderr } = await promisify(execFile)(
+      process.execPath,
+      [path.join(REPO_ROOT, "dist/cli/pulumi-posthog.js"), ...args],
+      { env: env(), encoding: "utf8" },
+    );
+    expect(stdout).toBe("");
+    expect(stderr).toBe(`wrote ${surveyIds.length} survey(s) and 3 pending invite(s) to ${out}\n`);
+    expect(fs.readFileSync(out, "utf8")).toBe(exported.source);
+  });
+
+  it("up adopts everything without creating anything; the next preview shows no change and sends no request", async () => {
+    const program = programFromFile(PROGRAM);
+    const engine = stack.newEngine();
+    await stack.clearRequests();
+    const up = await engine.up(program);
+    expect(up.errors).toEqual([]);
+    expect(up.steps).toHaveLength(surveyIds.length + 3);
+    expect(up.steps.every((s) => s.op === "create")).toBe(true);
+    const requests = await stack.requests();
+    expect(requests.filter((r) => r.method !== "GET")).toEqual([]); // adoption only: no POST, not even a PATCH
+    expect(engine.state().map((r) => r.id)).toEqual(expect.arrayContaining(surveyIds));
+
+    await stack.clearRequests();
+    const preview = await engine.preview(program);
+    expect(preview.errors).toEqual([]);
+    expect(preview.steps.filter((s) => s.op !== "same").map((s) => [s.name, s.op, s.changedKeys])).toEqual(
+      [],
+    );
+    expect(preview.steps).toHaveLength(surveyIds.length + 3);
+    expect(await stack.requests()).toEqual([]);
+  });
+});

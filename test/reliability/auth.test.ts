@@ -1,0 +1,130 @@
+// Credentials that cannot work: no key, a key PostHog does not know, and a key without the scope an operation
+// needs. Each must fail with an error that names the resource and says what to fix, and never echo the key.
+// Check makes no request, so these show at `up`, not at preview (see the report for a proposal).
+// Each credential gets its own plugin process: the SDK configures a provider once per process.
+import { Invite, InviteBatch, Survey } from "../../src";
+import type { Program, RunResult } from "../support/engine";
+import { ReliabilityStack, startReliabilityStack } from "./helpers";
+
+let rs: ReliabilityStack;
+// An empty POSTHOG_API_KEY in the plugins' environment: the only key is the one in config.
+const NO_ENV_KEY = { POSTHOG_API_KEY: "", POSTHOG_PERSONAL_API_KEY: "" };
+beforeAll(async () => {
+  rs = await startReliabilityStack({ env: NO_ENV_KEY });
+});
+afterEach(() => rs.expectNoKeyLeaked());
+afterAll(async () => rs?.close());
+
+const everything: Program = () => {
+  new Survey("survey", { name: "Auth survey", type: "popover" });
+  new Invite("invite", { targetEmail: "auth@example.com", sendEmail: false });
+  new InviteBatch("batch", { invites: [{ targetEmail: "auth-batch@example.com" }], sendEmail: false });
+};
+
+const byName = (result: RunResult): Record<string, string> =>
+  Object.fromEntries(result.errors.map((e) => [e.urn.split("::").pop() ?? e.urn, e.message]));
+
+function withKey(key: string | undefined): Record<string, string> {
+  const { ["posthog:apiKey"]: _configured, ...rest } = rs.config;
+  return key === undefined ? rest : { ...rest, "posthog:apiKey": key };
+}
+
+describe("authentication", () => {
+  it("a missing key: every resource fails at up with how to set one, and nothing is sent", async () => {
+    const engine = (await rs.newPlugin()).newEngine({ config: withKey(undefined) });
+    await rs.stack.clearRequests();
+    const preview = await engine.preview(everything);
+    expect(preview.errors).toEqual([]); // check needs no key: nothing to report yet
+    const up = await engine.up(everything);
+    const errors = byName(up);
+    expect(Object.keys(errors).sort()).toEqual(["batch", "invite", "survey"]);
+    expect(errors.survey).toContain('Survey "Auth survey"');
+    for (const message of Object.values(errors)) {
+      expect(message).toContain("No PostHog API key is configured");
+      expect(message).toContain("pulumi config set --secret posthog:apiKey");
+      expect(message).toContain("POSTHOG_API_KEY");
+    }
+    expect(engine.state()).toEqual([]);
+    expect(await rs.stack.requests()).toEqual([]);
+  });
+
+  it("an invalid key: each resource's error says the key was refused and where to set it, without echoing it", async () => {
+    const badKey = "phx_thisKeyDoesNotExist0123456789abcdef";
+    rs.watchKey(badKey);
+    const engine = (await rs.newPlugin()).newEngine({ config: withKey(badKey) });
+    const up = await engine.up(everything);
+    const errors = byName(up);
+    expect(errors.survey).toContain('Survey "Auth survey"');
+    expect(errors.invite).toContain('Invite "auth@example.com"');
+    expect(errors.batch).toContain("InviteBatch");
+    for (const message of Object.values(errors)) {
+      expect(message).toMatch(/failed with 401/);
+      expect(message).toContain("missing or invalid: set posthog:apiKey");
+      expect(message).not.toContain("thisKeyDoesNotExist");
+    }
+    expect(engine.state()).toEqual([]);
+    expect(await rs.emulatorState()).toMatchObject({ surveys: [], invites: [] });
+  });
+
+  it("a read-only key: refresh works; each refused write names the scope to add", async () => {
+    const statePath = rs.statePath("scoped");
+    const writer = rs.newEngine({ statePath });
+    expect((await writer.up(everything)).errors).toEqual([]);
+    const { key: readKey } = await rs.stack.control<{ key: string }>("POST", "/keys", {
+      scopes: ["survey:read", "organization_member:read", "user:read"],
+    });
+    rs.watchKey(readKey);
+    const reader = (await rs.newPlugin()).newEngine({ statePath, config: withKey(readKey) });
+
+    expect((await reader.refresh()).errors).toEqual([]);
+    const changed = await reader.up(() => {
+      new Survey("survey", { name: "Auth survey", description: "edited", type: "popover" });
+      new Invite("invite", { targetEmail: "auth@example.com", firstName: "New", sendEmail: false });
+      new InviteBatch("batch", {
+        invites: [{ targetEmail: "auth-batch@example.com" }, { targetEmail: "more@example.com" }],
+        sendEmail: false,
+      });
+    });
+    const errors = byName(changed);
+    // PostHog checks no scope on a single invite's POST: the replacement invite is created, and deleting the
+    // old one is what gets refused.
+    expect(errors.survey).toContain("lacks the scope 'survey:write'");
+    expect(errors.invite).toContain("lacks the scope 'organization_member:write'");
+    expect(errors.batch).toContain("lacks the scope 'organization_member:write'");
+    for (const message of Object.values(errors)) expect(message).not.toContain(readKey);
+    const removed = await reader.destroy();
+    expect(Object.values(byName(removed)).every((m) => /lacks the scope '\w+:write'/.test(m))).toBe(true);
+
+    const held = await rs.emulatorState();
+    expect(held.surveys.map((s) => [s.name, s.description])).toEqual([["Auth survey", ""]]);
+    expect(held.invites.map((i) => i.target_email).sort()).toEqual([
+      "auth-batch@example.com",
+      "auth@example.com",
+    ]);
+    expect((await rs.newEngine({ statePath }).destroy()).errors).toEqual([]);
+  });
+
+  it("an invalid key on refresh and destroy: everything stays in state and in PostHog, each error says what to fix", async () => {
+    const statePath = rs.statePath("revoked");
+    const writer = rs.newEngine({ statePath });
+    expect((await writer.up(everything)).errors).toEqual([]);
+    const before = writer.state();
+
+    const revoked = "phx_revoked_key_abcdefghijklmnopqrstuv";
+    rs.watchKey(revoked);
+    const bad = (await rs.newPlugin()).newEngine({ statePath, config: withKey(revoked) });
+    for (const result of [await bad.refresh(), await bad.destroy()]) {
+      expect(Object.keys(byName(result)).sort()).toEqual(["batch", "invite", "survey"]);
+      for (const message of Object.values(byName(result))) {
+        expect(message).toContain("missing or invalid: set posthog:apiKey");
+        expect(message).not.toContain("revoked_key");
+      }
+      expect(bad.state()).toEqual(before);
+    }
+    const held = await rs.emulatorState();
+    expect(held.surveys).toHaveLength(1);
+    expect(held.invites).toHaveLength(2);
+    expect((await rs.newEngine({ statePath }).destroy()).errors).toEqual([]);
+    expect(await rs.emulatorState()).toMatchObject({ surveys: [], invites: [] });
+  });
+});
