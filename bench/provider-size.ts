@@ -7,7 +7,7 @@ import path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { InstalledProgram, packAndInstall } from "../test/package/install";
 import { overAxiosInstance, overAxiosModule } from "./naive-provider";
-import { REPO_ROOT } from "./repo";
+import { REPO_ROOT } from "../test/support/self-link";
 import { ratio, Row } from "./table";
 
 interface Registration {

@@ -8,7 +8,7 @@ import { latencyRows } from "./latency";
 import { memoryRows } from "./memory";
 import { installAndRegister, InstalledProviders, providerSizeRows } from "./provider-size";
 import { rateLimitRows } from "./rate-limit";
-import { fixSupportRoot, REPO_ROOT } from "./repo";
+import { REPO_ROOT } from "../test/support/self-link";
 import { requestRows } from "./requests";
 import { machine, markdownTable, Row } from "./table";
 import { throughputRows } from "./throughput";
@@ -68,7 +68,6 @@ function record(block: string): string {
 }
 
 async function main(): Promise<void> {
-  fixSupportRoot();
   const names = selected(process.argv.slice(2));
   let installed: InstalledProviders | undefined;
   const install = () => (installed ??= installAndRegister());

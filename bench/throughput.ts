@@ -1,6 +1,6 @@
 // The emulator engineer's throughput benchmark (bench/emulator-throughput.js, plain JS), as table rows.
 import path from "node:path";
-import { REPO_ROOT } from "./repo";
+import { REPO_ROOT } from "../test/support/self-link";
 import { Row } from "./table";
 
 interface Throughput {

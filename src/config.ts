@@ -10,6 +10,10 @@ export interface Settings {
   projectId?: string;
   organizationId?: string;
   requestsPerSecond?: number;
+  /** Per-attempt HTTP timeout (default 30 s). */
+  requestTimeoutMs?: number;
+  /** First retry delay (default 500 ms); retries back off exponentially from it. */
+  retryBaseMs?: number;
 }
 
 /** Values from Pulumi config (`posthog:*`), set by the provider's `configure()` call. */
@@ -23,6 +27,8 @@ const CONFIG_KEYS = {
   projectId: "posthog:projectId",
   organizationId: "posthog:organizationId",
   requestsPerSecond: "posthog:requestsPerSecond",
+  requestTimeoutMs: "posthog:requestTimeoutMs",
+  retryBaseMs: "posthog:retryBaseMs",
 } as const;
 
 function nonEmpty(value: string | undefined): string | undefined {
@@ -30,14 +36,19 @@ function nonEmpty(value: string | undefined): string | undefined {
   return trimmed ? trimmed : undefined;
 }
 
-function parseRate(value: string | undefined): number | undefined {
+function parseNumber(key: string, value: string | undefined, meaning: string): number | undefined {
   if (value === undefined) return undefined;
-  const rate = Number(value);
-  if (!Number.isFinite(rate) || rate < 0) {
-    throw new Error(`posthog:requestsPerSecond must be a number >= 0 (0 turns pacing off), got "${value}".`);
-  }
-  return rate;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0)
+    throw new Error(`${key} must be a number >= 0 (${meaning}), got "${value}".`);
+  return n;
 }
+
+const parseRate = (v: string | undefined) => parseNumber("requestsPerSecond", v, "0 turns pacing off");
+const parseTimeout = (v: string | undefined) =>
+  parseNumber("requestTimeoutMs", v, "milliseconds per attempt");
+const parseRetryBase = (v: string | undefined) =>
+  parseNumber("retryBaseMs", v, "milliseconds before the first retry");
 
 /** Reads the `posthog:*` keys from a Pulumi config source (the dynamic provider's configure request). */
 export function readPulumiConfig(get: ConfigGetter): Partial<Settings> {
@@ -47,6 +58,8 @@ export function readPulumiConfig(get: ConfigGetter): Partial<Settings> {
     projectId: nonEmpty(get(CONFIG_KEYS.projectId)),
     organizationId: nonEmpty(get(CONFIG_KEYS.organizationId)),
     requestsPerSecond: parseRate(nonEmpty(get(CONFIG_KEYS.requestsPerSecond))),
+    requestTimeoutMs: parseTimeout(nonEmpty(get(CONFIG_KEYS.requestTimeoutMs))),
+    retryBaseMs: parseRetryBase(nonEmpty(get(CONFIG_KEYS.retryBaseMs))),
   };
 }
 
@@ -66,6 +79,8 @@ function fromEnvironment(env: NodeJS.ProcessEnv): Partial<Settings> {
     projectId: nonEmpty(env.POSTHOG_PROJECT_ID),
     organizationId: nonEmpty(env.POSTHOG_ORGANIZATION_ID),
     requestsPerSecond: parseRate(nonEmpty(env.POSTHOG_REQUESTS_PER_SECOND)),
+    requestTimeoutMs: parseTimeout(nonEmpty(env.POSTHOG_REQUEST_TIMEOUT_MS)),
+    retryBaseMs: parseRetryBase(nonEmpty(env.POSTHOG_RETRY_BASE_MS)),
   };
 }
 
@@ -83,6 +98,8 @@ export function resolveSettings(
     projectId: pick("projectId"),
     organizationId: pick("organizationId"),
     requestsPerSecond: pick("requestsPerSecond"),
+    requestTimeoutMs: pick("requestTimeoutMs"),
+    retryBaseMs: pick("retryBaseMs"),
   };
 }
 

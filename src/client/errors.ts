@@ -59,7 +59,7 @@ export function buildErrorMessage(e: PostHogApiErrorInit): string {
   if (e.attr) msg += ` (field: ${e.attr})`;
   if (e.attempts !== undefined && e.attempts > 1) msg += ` [after ${e.attempts} attempts]`;
   const hint = hintFor(e);
-  return hint ? `${msg}. ${hint}` : msg;
+  return hint ? `${msg.replace(/\.$/, "")}. ${hint}` : msg;
 }
 
 function hintFor(e: PostHogApiErrorInit): string | undefined {

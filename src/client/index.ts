@@ -8,6 +8,7 @@ import { createTransport } from "./transport";
 import { usersApi, type UsersApi } from "./users";
 
 export type { ClientOptions } from "./options";
+export { DEFAULTS as CLIENT_DEFAULTS } from "./options";
 export { PostHogApiError, isNotFound, isOutcomeUnknown, redact, buildErrorMessage } from "./errors";
 export type { PostHogApiErrorInit } from "./errors";
 export { MAX_BULK_INVITES } from "./invites";

@@ -1,9 +1,10 @@
 // Data functions run in the program process, not the provider: settings come from the stack's `posthog:*`
 // config (new pulumi.Config("posthog")), then the environment, then defaults.
 import * as pulumi from "@pulumi/pulumi";
-import { createClient, type PostHogClient } from "../client";
+import type { PostHogClient } from "../client";
+import { clientFor } from "../resources/common/context";
 import {
-  requireApiKey,
+  readPulumiConfig,
   resolveOrganizationId,
   resolveProjectId,
   resolveSettings,
@@ -15,27 +16,10 @@ export interface FunctionContext {
   settings: Settings;
 }
 
-function rate(value: string | undefined): number | undefined {
-  if (value === undefined || value.trim() === "") return undefined;
-  const parsed = Number(value);
-  return Number.isFinite(parsed) && parsed >= 0 ? parsed : undefined;
-}
-
 export function functionContext(): FunctionContext {
   const config = new pulumi.Config("posthog");
-  const settings = resolveSettings({
-    apiKey: config.get("apiKey") || undefined,
-    host: config.get("host") || undefined,
-    projectId: config.get("projectId") || undefined,
-    organizationId: config.get("organizationId") || undefined,
-    requestsPerSecond: rate(config.get("requestsPerSecond")),
-  });
-  const client = createClient({
-    host: settings.host,
-    apiKey: requireApiKey(settings),
-    requestsPerSecond: settings.requestsPerSecond,
-  });
-  return { client, settings };
+  const settings = resolveSettings(readPulumiConfig((key) => config.get(key.slice("posthog:".length))));
+  return { client: clientFor(settings), settings };
 }
 
 /** The project id as a number-like string, asking PostHog only for "@current". */

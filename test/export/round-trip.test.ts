@@ -74,7 +74,6 @@ beforeAll(async () => {
     env: env(),
   });
   fs.writeFileSync(PROGRAM, exported.source);
-  if (process.env.SHOW_EXPORT) fs.writeFileSync("/tmp/exported-program.ts", exported.source);
 }, 60_000);
 afterAll(async () => {
   await stack?.close();

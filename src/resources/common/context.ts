@@ -12,14 +12,20 @@ export interface CallContext {
 
 export function callContext(): CallContext {
   const settings = resolveSettings();
+  return { client: clientFor(settings), settings };
+}
+
+/** The shared client for these settings (the key must be set). */
+export function clientFor(settings: Settings): PostHogClient {
   const apiKey = requireApiKey(settings);
-  const cacheKey = `${settings.host}\u0000${apiKey}\u0000${settings.requestsPerSecond ?? ""}`;
+  const { host, requestsPerSecond, requestTimeoutMs, retryBaseMs } = settings;
+  const cacheKey = [host, apiKey, requestsPerSecond, requestTimeoutMs, retryBaseMs].join("\u0000");
   let client = clients.get(cacheKey);
   if (!client) {
-    client = createClient({ host: settings.host, apiKey, requestsPerSecond: settings.requestsPerSecond });
+    client = createClient({ host, apiKey, requestsPerSecond, timeoutMs: requestTimeoutMs, retryBaseMs });
     clients.set(cacheKey, client);
   }
-  return { client, settings };
+  return client;
 }
 
 /** The dynamic provider's `configure()` request. */

@@ -3,10 +3,11 @@
 // partial outputs), so the next `pulumi up` invites only the rest and nobody gets a second email.
 import { randomUUID } from "node:crypto";
 import type * as pulumi from "@pulumi/pulumi";
-import { MAX_BULK_INVITES, PostHogApiError, type PostHogClient } from "../../client";
+import { MAX_BULK_INVITES, PostHogApiError, type PostHogClient, type WireInvite } from "../../client";
 import { normaliseEmail, validateBatchInputs } from "../../model/input/invite";
 import { containsUnknown } from "../../model/input/unknown";
 import { callContext, configureProvider } from "../common/context";
+import { findLateCreate } from "../common/late-create";
 import { deepEqualLoose } from "../common/equality";
 import { describeFailure, isNotFound } from "../common/errors";
 import { resourceInitError } from "../common/init-error";
@@ -157,7 +158,13 @@ async function inviteChunk(
     let rest: AppliedPerson[];
     invalidateOrganization(client, org);
     if (error.outcomeUnknown) {
-      const invites = await cachedInvites(client, org);
+      const lookup = async () => {
+        invalidateOrganization(client, org);
+        return cachedInvites(client, org);
+      };
+      const everyoneInvited = (invites: WireInvite[]) =>
+        chunk.every((person) => invites.some((i) => isInviteFor(i, person, state.message)));
+      const invites = await findLateCreate(error, callContext().settings, lookup, everyoneInvited);
       rest = chunk.filter((person) => {
         const found = invites.find((i) => isInviteFor(i, person, state.message));
         if (found) result.set(person.targetEmail, invitationOf(found));
@@ -277,14 +284,22 @@ export async function read(id: string, props: Json): Promise<pulumi.dynamic.Read
   const state = BatchState.from(props);
   const org = state.organizationId;
   try {
-    const invites = new Map((await cachedInvites(client, org)).map((i) => [i.id, i]));
+    const listed = await cachedInvites(client, org);
+    const invites = new Map(listed.map((i) => [i.id, i]));
     let members: Map<string, string> | undefined;
     const memberIdOf = async (email: string) => {
       members ??= new Map((await cachedMembers(client, org)).map((m) => [memberEmail(m), m.id]));
       return members.get(email);
     };
     for (const [email, invitation] of Object.entries({ ...state.invitations })) {
-      const invite = invites.get(invitation.inviteId);
+      const person = state.people.get(email);
+      // Our id, or else the pending invite with this person's terms that replaced it (a bulk call that timed
+      // out and landed after its retry replaces the retry's invites): take it over rather than invite again.
+      const invite =
+        invites.get(invitation.inviteId) ??
+        (person && !invitation.inviteId.startsWith(MEMBER_ID_PREFIX)
+          ? listed.find((i) => isInviteFor(i, person, state.message))
+          : undefined);
       if (invite) {
         state.invitations[email] = invitationOf(invite);
         continue;

@@ -5,6 +5,8 @@ import type * as pulumi from "@pulumi/pulumi";
 import { PostHogApiError, type PostHogClient, type WireInvite, type WireMember } from "../../client";
 import { normaliseEmail, validateInviteInputs } from "../../model/input/invite";
 import { callContext, configureProvider } from "../common/context";
+import { findLateCreate } from "../common/late-create";
+import type { Settings } from "../../config";
 import { describeFailure, isNotFound } from "../common/errors";
 import { cachedInvites, cachedMembers, invalidateOrganization } from "../common/invite-cache";
 import {
@@ -67,17 +69,25 @@ async function findMember(
 }
 
 /** POST once; if the answer was lost, look for the invite it would have made before ever posting again. */
-async function post(client: PostHogClient, org: string, inputs: Json): Promise<WireInvite> {
+async function post(
+  client: PostHogClient,
+  settings: Settings,
+  org: string,
+  inputs: Json,
+): Promise<WireInvite> {
   const body = writeBody(termsOf(inputs), settingsOf(inputs).sendEmail);
   for (let attempt = 0; ; attempt++) {
     try {
       return await client.invites.create(org, body);
     } catch (error) {
       if (!(error instanceof PostHogApiError) || !error.outcomeUnknown || attempt > 0) throw error;
-      invalidateOrganization(client, org);
       // A successful POST leaves exactly one pending invite with these terms (older ones are deleted): an
       // older invite being replaced differs in its terms or is expired, so it is never mistaken for it.
-      const found = matchingInvite(await cachedInvites(client, org), inputs);
+      const lookup = async () => {
+        invalidateOrganization(client, org);
+        return matchingInvite(await cachedInvites(client, org), inputs);
+      };
+      const found = await findLateCreate(error, settings, lookup, Boolean);
       if (found) return found;
       // Not there: the POST never took effect, so sending it once more cannot send a second email.
     } finally {
@@ -105,7 +115,7 @@ async function adoptable(client: PostHogClient, org: string, inputs: Json): Prom
 }
 
 export async function create(inputs: Json): Promise<pulumi.dynamic.CreateResult> {
-  const { client } = callContext();
+  const { client, settings } = callContext();
   let org: string;
   try {
     org = await resolvedOrganization(inputs);
@@ -120,7 +130,7 @@ export async function create(inputs: Json): Promise<pulumi.dynamic.CreateResult>
   const email = termsOf(inputs).targetEmail;
   try {
     const adopted = settingsOf(inputs).adopt ? await adoptable(client, org, inputs) : undefined;
-    const invite = adopted ?? (await post(client, org, inputs));
+    const invite = adopted ?? (await post(client, settings, org, inputs));
     return { id: invite.id, outs: inviteOutputs(invite, org, inputs) };
   } catch (error) {
     // Already a member: the goal of the invite is met. Converge to accepted instead of failing.
@@ -146,9 +156,16 @@ export async function read(id: string, props: Json): Promise<pulumi.dynamic.Read
   const { __provider: _p, ...previous } = props;
   try {
     if (!id.startsWith(MEMBER_ID_PREFIX)) {
-      const invite = (await cachedInvites(client, org)).find((i) => i.id === id);
+      const invites = await cachedInvites(client, org);
+      // Our id, or else the pending invite with exactly our terms that replaced it (a create that timed out
+      // and landed after its retry deletes the retry's invite): take it over rather than invite again.
+      const invite = invites.find((i) => i.id === id) ?? matchingInvite(invites, previous);
       if (invite) {
-        return { id, props: { ...inviteOutputs(invite, org, previous), declared }, inputs: declared };
+        return {
+          id: invite.id,
+          props: { ...inviteOutputs(invite, org, previous), declared },
+          inputs: declared,
+        };
       }
     }
     // Gone from the list: accepted if the person is now a member, else deleted outside Pulumi.

@@ -8,6 +8,7 @@ import { validateSurveyInputs } from "../../model/input/survey";
 import { callContext, configureProvider } from "../common/context";
 import { describeFailure, isNotFound } from "../common/errors";
 import { resourceInitError } from "../common/init-error";
+import { findLateCreate } from "../common/late-create";
 import {
   changedFields,
   declaredInputs,
@@ -99,7 +100,8 @@ async function adopt(project: string, inputs: Json): Promise<WireSurvey> {
 
 /** POST; if the answer was lost, look the survey up by its (unique) name instead of posting twice. */
 async function post(project: string, inputs: Json): Promise<WireSurvey> {
-  const { client } = callContext();
+  const { client, settings } = callContext();
+  const name = String(inputs.name);
   const body = writeBody(
     inputs,
     WIRE_FIELD_NAMES.filter((f) => inputs[f] !== undefined),
@@ -109,9 +111,15 @@ async function post(project: string, inputs: Json): Promise<WireSurvey> {
     try {
       return await client.surveys.create(project, body);
     } catch (error) {
-      if (!(error instanceof PostHogApiError) || !error.outcomeUnknown || attempt > 0) throw error;
-      const found = await client.surveys.findByName(project, String(inputs.name));
+      if (!(error instanceof PostHogApiError)) throw error;
+      // A resent POST that clashes with the name was beaten by the late original: that one is ours.
+      const clash = attempt > 0 && error.code === "unique";
+      if (!error.outcomeUnknown && !clash) throw error;
+      const found = clash
+        ? await client.surveys.findByName(project, name)
+        : await findLateCreate(error, settings, () => client.surveys.findByName(project, name), Boolean);
       if (found) return found;
+      if (attempt > 0) throw error;
       // Not there: the POST never took effect, so sending it once more cannot make a duplicate.
     }
   }
