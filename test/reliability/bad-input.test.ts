@@ -225,7 +225,7 @@ const CASES: Case[] = [
   ],
   // Survey cases not in test/survey/check.test.ts.
   ["Survey", "name that is a number", { ...ok, name: 42 }, "name", "name must be a string"],
-  ["Survey", "type that is a number", { ...ok, type: 1 }, "type", "must be a known survey type"],
+  ["Survey", "type that is a number", { ...ok, type: 1 }, "type", "1 is not a known survey type"],
   [
     "Survey",
     "payload over PostHog's 2.5 MB request limit",
@@ -245,7 +245,7 @@ const CASES: Case[] = [
     "a question given as a bare string",
     { ...ok, questions: ["How are you?"] },
     "questions",
-    "questions[0]",
+    'questions[0] must be an object like {type: "open"',
   ],
   ["Survey", "startDate as epoch milliseconds", { ...ok, startDate: 1767225600000 }, "startDate", "ISO 8601"],
   [
@@ -269,7 +269,7 @@ const CASES: Case[] = [
     "adopt with an unknown key",
     { ...ok, adopt: { uuid: "x" } },
     "adopt",
-    '{id: "<survey uuid>"} or {name:',
+    'adopt takes only "id" or "name", not "uuid"',
   ],
 ];
 

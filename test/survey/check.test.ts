@@ -20,7 +20,12 @@ const invalid: [string, Record<string, unknown>, string, string][] = [
   ["blank name", { ...ok, name: "   " }, "name", "must not be empty"],
   ["name over 400 characters", { ...ok, name: "x".repeat(401) }, "name", "longer than 400"],
   ["missing type", { name: "No type" }, "type", "type is required"],
-  ["unknown type", { ...ok, type: "banner" }, "type", "popover, button"],
+  [
+    "unknown type",
+    { ...ok, type: "banner" },
+    "type",
+    '"banner" is not a known survey type. Use one of: popover, button',
+  ],
   ["questions not a list", { ...ok, questions: { question: "Q?" } }, "questions", "must be a list"],
   ["question without text", q({ question: "" }), "questions", "must not be empty"],
   ["question with unknown type", q({ type: "slider" }), "questions", "question type must be one of"],

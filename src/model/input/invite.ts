@@ -46,7 +46,12 @@ function emailProblem(email: string): string | undefined {
 }
 
 const email = z
-  .string({ error: "targetEmail is required: the email address to invite, e.g. alice@example.com." })
+  .string({
+    error: (issue) =>
+      issue.input === undefined
+        ? "targetEmail is required: the email address to invite, e.g. alice@example.com."
+        : "targetEmail must be a string: the email address to invite, e.g. alice@example.com.",
+  })
   .superRefine((value, ctx) => {
     const problem = emailProblem(value);
     if (problem) ctx.addIssue({ code: "custom", message: problem });

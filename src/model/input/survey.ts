@@ -281,7 +281,9 @@ const surveyShape = {
     message: "name is longer than 400 characters. Shorten it.",
   }),
   description: z.string({ error: "description must be a string." }).optional(),
-  type: z.enum(SURVEY_TYPES, { error: `type is required and must be a known survey type. ${FIX_TYPE}` }),
+  type: z.enum(SURVEY_TYPES, {
+    error: (issue) => `type ${JSON.stringify(issue.input)} is not a known survey type. ${FIX_TYPE}`,
+  }),
   linkedFlagId: flagId("linkedFlagId").optional(),
   targetingFlagId: flagId("targetingFlagId").optional(),
   targetingFlagFilters: targetingFlagFilters.optional(),
@@ -324,7 +326,12 @@ const surveyShape = {
         id: z.string().min(1, "adopt.id must be the id (UUID) of an existing survey.").optional(),
         name: nonBlank("adopt.name").optional(),
       },
-      { error: 'adopt must be an object: {id: "<survey uuid>"} or {name: "<exact survey name>"}.' },
+      {
+        error: (issue) =>
+          issue.code === "unrecognized_keys"
+            ? `adopt takes only "id" or "name", not ${issue.keys.map((k) => `"${k}"`).join(", ")}.`
+            : 'adopt must be an object: {id: "<survey uuid>"} or {name: "<exact survey name>"}.',
+      },
     )
     .strict()
     .refine((a) => a.id !== undefined || a.name !== undefined, {
@@ -414,9 +421,13 @@ function crossFieldFailures(
   }
   const size = Buffer.byteLength(JSON.stringify(inputs));
   if (size > MAX_BODY_BYTES) {
+    const sizeOf = (key: string) => Buffer.byteLength(JSON.stringify(inputs[key] ?? null));
+    const largest = Object.keys(inputs)
+      .filter((key) => key !== "__provider")
+      .reduce((a, b) => (sizeOf(a) >= sizeOf(b) ? a : b));
     failures.push({
-      property: "questions",
-      reason: `the survey is ${size} bytes, over PostHog's request limit of ${MAX_BODY_BYTES}. Shorten questions or descriptions.`,
+      property: largest,
+      reason: `the survey is ${size} bytes, over PostHog's request limit of ${MAX_BODY_BYTES}; ${largest} alone is ${sizeOf(largest)} bytes. Shorten it.`,
     });
   }
   return failures;
@@ -429,8 +440,19 @@ function crossFieldFailures(
 export function validateSurveyInputs(inputs: Record<string, unknown>): CheckFailure[] {
   const known = (key: SurveyField) => !containsUnknown(inputs[key]);
   const failures: CheckFailure[] = unknownKeyFailures(inputs, SURVEY_INPUT_KEYS);
+  if (known("questions") && Array.isArray(inputs.questions)) {
+    inputs.questions.forEach((q: unknown, i) => {
+      if (q === null || typeof q !== "object" || Array.isArray(q)) {
+        failures.push({
+          property: "questions",
+          reason: `questions[${i}] must be an object like {type: "open", question: "…"}, got ${JSON.stringify(q)}.`,
+        });
+      }
+    });
+  }
+  const badQuestionShape = failures.some((f) => f.property === "questions");
   for (const key of Object.keys(surveyShape) as SurveyField[]) {
-    if (!known(key)) continue;
+    if (!known(key) || (key === "questions" && badQuestionShape)) continue;
     const result = surveyShape[key].safeParse(inputs[key]);
     if (!result.success) {
       const missing = inputs[key] === undefined;

@@ -11,7 +11,7 @@ import { findLateCreate } from "../common/late-create";
 import { deepEqualLoose } from "../common/equality";
 import { describeFailure, isNotFound } from "../common/errors";
 import { resourceInitError } from "../common/init-error";
-import { cachedInvites, cachedMembers, invalidateOrganization } from "../common/invite-cache";
+import { cachedInvites, cachedMembers, invalidateOrganization } from "../common/list-cache";
 import {
   batchMessage,
   batchSendEmail,

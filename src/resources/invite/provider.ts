@@ -8,7 +8,7 @@ import { callContext, configureProvider } from "../common/context";
 import { findLateCreate } from "../common/late-create";
 import type { Settings } from "../../config";
 import { describeFailure, isNotFound } from "../common/errors";
-import { cachedInvites, cachedMembers, invalidateOrganization } from "../common/invite-cache";
+import { cachedInvites, cachedMembers, invalidateOrganization } from "../common/list-cache";
 import {
   acceptedOutputs,
   declaredInputs,

@@ -9,6 +9,7 @@ import { callContext, configureProvider } from "../common/context";
 import { describeFailure, isNotFound } from "../common/errors";
 import { resourceInitError } from "../common/init-error";
 import { findLateCreate } from "../common/late-create";
+import { invalidateProject, readSurvey } from "../common/list-cache";
 import {
   changedFields,
   declaredInputs,
@@ -136,6 +137,7 @@ export async function create(inputs: Json): Promise<pulumi.dynamic.CreateResult>
   try {
     survey = inputs.adopt ? await adopt(project, inputs) : await post(project, inputs);
   } catch (error) {
+    invalidateProject(callContext().client, project);
     if ((error as { id?: string }).id) throw error;
     const hint =
       error instanceof PostHogApiError && error.code === "unique"
@@ -143,6 +145,7 @@ export async function create(inputs: Json): Promise<pulumi.dynamic.CreateResult>
         : undefined;
     throw describeFailure(label(inputs), `create it in project ${project}`, error, hint);
   }
+  invalidateProject(callContext().client, project);
   return { id: survey.id, outs: surveyOutputs(survey, project, declaredInputs(inputs)) };
 }
 
@@ -152,7 +155,7 @@ export async function read(id: string, props: Json): Promise<pulumi.dynamic.Read
   const declared = (props.declared as Json | undefined) ?? {};
   let survey: WireSurvey;
   try {
-    survey = await client.surveys.get(project, id);
+    survey = await readSurvey(client, project, id);
   } catch (error) {
     if (isNotFound(error)) return { id: "" };
     throw describeFailure(label(props), `read survey ${id}`, error);
@@ -181,6 +184,7 @@ export async function update(id: string, olds: Json, news: Json): Promise<pulumi
     try {
       survey = await client.surveys.update(project, id, writeBody(news, fields, current.questions));
     } catch (error) {
+      invalidateProject(client, project);
       const hint =
         error instanceof PostHogApiError && error.status === 404
           ? "It was deleted outside Pulumi: run `pulumi refresh`, then `pulumi up` to create it again."
@@ -188,16 +192,20 @@ export async function update(id: string, olds: Json, news: Json): Promise<pulumi
       throw describeFailure(label(news), `update survey ${id}`, error, hint);
     }
   }
+  invalidateProject(client, project);
   return { outs: surveyOutputs(survey, project, declared) };
 }
 
 export async function remove(id: string, props: Json): Promise<void> {
   const { client } = callContext();
+  const project = String(props.projectId);
   try {
-    await client.surveys.delete(String(props.projectId), id);
+    await client.surveys.delete(project, id);
   } catch (error) {
     if (isNotFound(error)) return; // already gone: the goal of a delete
     throw describeFailure(label(props), `delete survey ${id}`, error);
+  } finally {
+    invalidateProject(client, project);
   }
 }
 export { remove as delete };

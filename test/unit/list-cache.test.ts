@@ -3,7 +3,7 @@ import {
   cachedInvites,
   cachedMembers,
   invalidateOrganization,
-} from "../../src/resources/common/invite-cache";
+} from "../../src/resources/common/list-cache";
 
 function fakeClient() {
   let calls = 0;

@@ -1,0 +1,108 @@
+// A short-lived, process-wide cache of whole listings (an organization's invites and members, a project's
+// surveys). A refresh reads every resource at once: served from one shared listing, refreshing N objects costs
+// about N/100 list requests instead of N GETs (and, for invites, which have no GET-by-id, instead of N full
+// listings). Concurrent readers share one in-flight listing; any write made through this process drops the
+// scope's entries, so a read never misses the process's own changes.
+import type { PostHogClient, WireInvite, WireMember, WireSurvey } from "../../client";
+
+/** How long a finished listing is reused. A `pulumi refresh` reads everything within a few seconds. */
+const DEFAULT_TTL_MS = 10_000;
+
+function ttlMs(): number {
+  const configured = Number(process.env.POSTHOG_LIST_CACHE_TTL_MS);
+  return Number.isFinite(configured) && configured >= 0 ? configured : DEFAULT_TTL_MS;
+}
+
+interface Entry<T> {
+  promise: Promise<T>;
+  /** When the listing finished; undefined while it is in flight. */
+  settledAt?: number;
+}
+
+// Keyed by client (one per host+key), so two keys never share what they may see.
+const caches = new WeakMap<PostHogClient, Map<string, Entry<unknown>>>();
+
+function cacheOf(client: PostHogClient): Map<string, Entry<unknown>> {
+  let cache = caches.get(client);
+  if (!cache) {
+    cache = new Map();
+    caches.set(client, cache);
+  }
+  return cache;
+}
+
+const keyOf = (kind: string, scope: string) => `${kind}\u0000${scope}`;
+
+/** A fresh (or in-flight) listing, if there is one. */
+function current<T>(client: PostHogClient, key: string): Promise<T> | undefined {
+  const existing = cacheOf(client).get(key) as Entry<T> | undefined;
+  if (existing && (existing.settledAt === undefined || Date.now() - existing.settledAt < ttlMs())) {
+    return existing.promise;
+  }
+  return undefined;
+}
+
+function cached<T>(client: PostHogClient, key: string, fetch: () => Promise<T>): Promise<T> {
+  const reused = current<T>(client, key);
+  if (reused) return reused;
+  const cache = cacheOf(client);
+  const entry: Entry<T> = { promise: Promise.resolve(undefined as T) };
+  entry.promise = fetch().then(
+    (value) => {
+      entry.settledAt = Date.now();
+      return value;
+    },
+    (error: unknown) => {
+      if (cache.get(key) === entry) cache.delete(key); // a failure is not remembered
+      throw error;
+    },
+  );
+  cache.set(key, entry);
+  return entry.promise;
+}
+
+/** Every invite of the organization (newest first), shared by concurrent callers. */
+export function cachedInvites(client: PostHogClient, orgId: string): Promise<WireInvite[]> {
+  return cached(client, keyOf("invites", orgId), () => client.invites.listAll(orgId));
+}
+
+/** Every member of the organization, shared by concurrent callers. */
+export function cachedMembers(client: PostHogClient, orgId: string): Promise<WireMember[]> {
+  return cached(client, keyOf("members", orgId), () => client.members.listAll(orgId));
+}
+
+/** Forget the organization's lists: call after any write (a listing in flight is not kept either). */
+export function invalidateOrganization(client: PostHogClient, orgId: string): void {
+  const cache = cacheOf(client);
+  cache.delete(keyOf("invites", orgId));
+  cache.delete(keyOf("members", orgId));
+}
+
+/** Survey reads in flight per client and project: a second concurrent read means a refresh is under way. */
+const surveyReads = new WeakMap<PostHogClient, Map<string, number>>();
+
+/**
+ * One survey as GET returns it. A lone read is one GET; once reads overlap (a refresh), they share one listing
+ * of the project, and only a survey missing from it costs a GET (to tell "gone" from "created since").
+ */
+export async function readSurvey(client: PostHogClient, project: string, id: string): Promise<WireSurvey> {
+  let inFlight = surveyReads.get(client);
+  if (!inFlight) surveyReads.set(client, (inFlight = new Map()));
+  const count = (inFlight.get(project) ?? 0) + 1;
+  inFlight.set(project, count);
+  try {
+    const key = keyOf("surveys", project);
+    const listing =
+      current<WireSurvey[]>(client, key) ??
+      (count > 1 ? cached(client, key, () => client.surveys.listAll(project)) : undefined);
+    const listed = listing && (await listing).find((s) => s.id === id);
+    return listed ?? (await client.surveys.get(project, id));
+  } finally {
+    inFlight.set(project, (inFlight.get(project) ?? 1) - 1);
+  }
+}
+
+/** Forget the project's survey listing: call after any survey write. */
+export function invalidateProject(client: PostHogClient, project: string): void {
+  cacheOf(client).delete(keyOf("surveys", project));
+}
