@@ -2,7 +2,18 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["node_modules/", "dist/", "coverage/", "docs/", ".tmp/", "**/node_modules/", "**/*.js", "**/*.mjs"] },
+  {
+    ignores: [
+      "node_modules/",
+      "dist/",
+      "coverage/",
+      "docs/",
+      ".tmp/",
+      "**/node_modules/",
+      "**/*.js",
+      "**/*.mjs",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

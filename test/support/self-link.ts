@@ -21,7 +21,9 @@ export const REPO_ROOT = findRepoRoot();
 /** Returns a NODE_PATH value under which `pulumi-posthog` is this repo. */
 export function selfLinkNodePath(root: string = REPO_ROOT): string {
   if (!fs.existsSync(path.join(root, "dist/index.js"))) {
-    throw new Error("dist/ is missing: run `npm run build` (npm test, npm run demo and npm run bench do it).");
+    throw new Error(
+      "dist/ is missing: run `npm run build` (npm test, npm run demo and npm run bench do it).",
+    );
   }
   const dir = path.join(root, ".tmp/node_path");
   const link = path.join(dir, "pulumi-posthog");
