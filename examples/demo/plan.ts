@@ -1,16 +1,7 @@
 // Renders engine steps the way `pulumi preview` lists them: one line per resource, a symbol per operation,
 // the changed fields in brackets, and the resource id once there is one.
+import { SYMBOL } from "../../test/support/diff-display";
 import type { Step, StepOp } from "../../test/support/engine";
-
-const SYMBOL: Record<StepOp, string> = {
-  create: "+",
-  update: "~",
-  replace: "+-",
-  delete: "-",
-  same: " ",
-  refresh: "~",
-  read: ">",
-};
 
 /** `pulumi-nodejs:dynamic/posthog:Survey` -> `posthog:Survey`. */
 export function shortType(type: string): string {

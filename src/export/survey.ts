@@ -3,46 +3,17 @@
 import type { WireSurvey } from "../client";
 import { validateSurveyInputs } from "../model/input/survey";
 import { deepEqualLoose } from "../resources/common/equality";
-import { currentValue, type WireField } from "../resources/survey/mapping";
+import {
+  currentValue,
+  isWriteOnly,
+  RESET_VALUE,
+  WIRE_FIELD_NAMES,
+  type WireField,
+} from "../resources/survey/mapping";
 import type { Literal } from "./literal";
 
-/** Fields a new survey has unless told otherwise: left out of the program. */
-const DEFAULTS: Partial<Record<WireField, unknown>> = {
-  description: "",
-  linkedFlagId: null,
-  targetingFlagId: null,
-  questions: [],
-  conditions: {},
-  appearance: {},
-  startDate: null,
-  endDate: null,
-  archived: false,
-  schedule: "once",
-  responsesLimit: null,
-  iterationCount: null,
-  iterationFrequencyDays: null,
-  enablePartialResponses: false,
-};
-
-/** Exported in this order. The write-only inputs (targetingFlagFilters, removeTargetingFlag) cannot be read back. */
-const FIELDS: WireField[] = [
-  "name",
-  "description",
-  "type",
-  "linkedFlagId",
-  "targetingFlagId",
-  "questions",
-  "conditions",
-  "appearance",
-  "startDate",
-  "endDate",
-  "archived",
-  "schedule",
-  "responsesLimit",
-  "iterationCount",
-  "iterationFrequencyDays",
-  "enablePartialResponses",
-];
+/** Exported in declaration order; the write-only inputs (targetingFlagFilters, removeTargetingFlag) cannot be read back. */
+const FIELDS = WIRE_FIELD_NAMES.filter((field) => !isWriteOnly(field));
 
 export interface ExportedSurvey {
   args: { [key: string]: Literal };
@@ -51,11 +22,11 @@ export interface ExportedSurvey {
 }
 
 function isDefault(field: WireField, value: unknown): boolean {
-  if (!(field in DEFAULTS)) return false;
-  const empty = DEFAULTS[field];
-  // null, an empty object and an empty list all mean "nothing set" for the JSON fields.
-  if (field === "conditions" || field === "appearance") return value === null || deepEqualLoose(value, empty);
-  return deepEqualLoose(value, empty);
+  const reset = RESET_VALUE[field];
+  if (reset === undefined) return false; // name and type are always declared
+  // null and an empty object both mean "nothing set" for the JSON fields.
+  if (field === "conditions" || field === "appearance") return value === null || deepEqualLoose(value, {});
+  return deepEqualLoose(value, reset);
 }
 
 /** A question with its identifying keys first (id, type, question), the rest as PostHog has them. */

@@ -2,7 +2,8 @@
 // and for asserting what a user would see.
 import { Step, StepOp } from "./engine";
 
-const SYMBOL: Record<StepOp, string> = {
+/** The symbol `pulumi preview` shows for each operation. */
+export const SYMBOL: Record<StepOp, string> = {
   create: "+",
   update: "~",
   replace: "+-",

@@ -38,7 +38,7 @@ export const WIRE_FIELD_NAMES = Object.keys(WIRE_FIELDS) as WireField[];
 const WRITE_ONLY: readonly WireField[] = ["targetingFlagFilters", "removeTargetingFlag"];
 
 /** The value a field goes back to when the program stops declaring it. */
-const RESET_VALUE: Record<WireField, unknown> = {
+export const RESET_VALUE: Record<WireField, unknown> = {
   name: undefined,
   description: "",
   type: undefined,
