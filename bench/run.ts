@@ -35,7 +35,8 @@ const NOTES = [
   "  design. With `posthog:requestsPerSecond: 0` it is bound by latency / parallelism plus the harness itself (simulated",
   "  engine, gRPC plugin and emulator share the same cores). Unpaced runs lean on 429 + Retry-After instead; no",
   "  operation fails either way.",
-  "- Survey refresh reads each survey by id (one GET each); Invite refresh shares one organization listing.",
+  "- A lone survey read is one GET; overlapping reads (a refresh) share one project listing, as Invite reads share",
+  "  one organization listing (invites have no GET by id).",
   "- __provider is stored in each resource's inputs and outputs, so state holds it twice per resource.",
 ].join("\n");
 
