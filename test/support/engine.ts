@@ -57,7 +57,12 @@ export function createEngine(opts: EngineOptions): Engine {
 
 const DYNAMIC_TYPE_PREFIX = "pulumi-nodejs:dynamic"; // "pulumi-nodejs:dynamic:Resource" or ".../<module>:<type>"
 
-/** The config each server was last configured with: Configure once per server (per distinct config). */
+/**
+ * The config each server was last sent. A changed config is sent again (programs read their own keys from it),
+ * but the plugin calls a provider's configure() only when it first loads that provider: provider settings
+ * (e.g. posthog:apiKey) stay as first configured, as within one real plugin process. Tests that need other
+ * provider settings start another server.
+ */
 const configuredWith = new WeakMap<ProviderServer, string>();
 
 /** What one operation accumulates. */
@@ -125,7 +130,13 @@ class SimulatedEngine implements Engine {
 
   private async configure(): Promise<void> {
     const key = JSON.stringify(this.config);
-    if (configuredWith.get(this.server) === key) return;
+    const previous = configuredWith.get(this.server);
+    if (previous === key) return;
+    if (previous !== undefined) {
+      throw new Error(
+        "this provider server was configured with other config already: start a new one for new config",
+      );
+    }
     await this.server.configure(this.config);
     configuredWith.set(this.server, key);
   }
