@@ -130,13 +130,7 @@ class SimulatedEngine implements Engine {
 
   private async configure(): Promise<void> {
     const key = JSON.stringify(this.config);
-    const previous = configuredWith.get(this.server);
-    if (previous === key) return;
-    if (previous !== undefined) {
-      throw new Error(
-        "this provider server was configured with other config already: start a new one for new config",
-      );
-    }
+    if (configuredWith.get(this.server) === key) return;
     await this.server.configure(this.config);
     configuredWith.set(this.server, key);
   }
