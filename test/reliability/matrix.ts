@@ -4,7 +4,7 @@
 // was declared and the state must point at it. A failure must name the resource; a run that reports success
 // must already be right (no silent success). The outcome of every cell is kept for the printed summary.
 import type { Engine, RunResult } from "../support/engine";
-import { ReliabilityStack, slug } from "./helpers";
+import { ReliabilityStack, slug, startReliabilityStack } from "./helpers";
 import type { Op, Subject, Target, Version } from "./subjects";
 
 export interface FaultKind {
@@ -123,4 +123,31 @@ export function summary(title: string, cells: Cell[]): string {
       `${cells.length - survived} failed`,
     ...lines,
   ].join("\n");
+}
+
+/**
+ * The whole matrix for one resource type, as a jest suite. Each type calls it from its own file so the three
+ * run in parallel.
+ */
+export function describeFaultMatrix(typeName: string, subject: Subject): void {
+  let rs: ReliabilityStack;
+  const cells: Cell[] = [];
+  beforeAll(async () => {
+    // Every read lists afresh, so each read really meets its fault.
+    rs = await startReliabilityStack({ env: { POSTHOG_LIST_CACHE_TTL_MS: "0" } });
+  });
+  afterEach(() => rs.expectNoKeyLeaked());
+  afterAll(async () => {
+    console.log(summary(`${typeName} fault matrix`, cells));
+    await rs?.close();
+  });
+
+  describe(`${typeName} under injected faults`, () => {
+    it.each(FAULTS.map((f) => [f.name, f] as const))(
+      "%s: create, read, update and delete converge",
+      async (_name, fault) => {
+        await faultLifecycle(rs, subject, fault, cells);
+      },
+    );
+  });
 }
