@@ -1,1 +1,4 @@
-export const VERSION = "0.1.0";
+import { packageVersion } from "./client/user-agent";
+
+/** This package's version, from its package.json. */
+export const VERSION: string = packageVersion();

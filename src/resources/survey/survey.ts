@@ -14,7 +14,8 @@ import type {
 
 const surveyProvider: pulumi.dynamic.ResourceProvider = require("./shim");
 
-type DateInput = string | Date | null;
+/** A date as an ISO 8601 string or a `Date` (sent as ISO), or null to clear it. */
+export type DateInput = string | Date | null;
 
 export interface SurveyArgs {
   /** Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey. */
