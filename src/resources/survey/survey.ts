@@ -1,6 +1,7 @@
 // The Survey resource a Pulumi program declares. Inputs are camelCase; nested questions, conditions and
 // appearance keep PostHog's own keys. The provider object passed to Pulumi is the thin shim (shim.ts).
 import * as pulumi from "@pulumi/pulumi";
+import { WIRE_FIELD_NAMES } from "./mapping";
 import type {
   SurveyAdoption,
   SurveyAppearance,
@@ -59,32 +60,15 @@ function isoDate(value: pulumi.Input<DateInput> | undefined): pulumi.Input<strin
 }
 
 const OUTPUT_NAMES = [
+  ...WIRE_FIELD_NAMES,
   "projectId",
   "surveyId",
-  "name",
-  "description",
-  "type",
-  "linkedFlagId",
-  "targetingFlagId",
-  "targetingFlagFilters",
-  "removeTargetingFlag",
-  "questions",
-  "conditions",
-  "appearance",
-  "startDate",
-  "endDate",
-  "archived",
-  "schedule",
-  "responsesLimit",
-  "iterationCount",
-  "iterationFrequencyDays",
-  "enablePartialResponses",
   "createdAt",
   "createdBy",
   "linkedFlag",
   "targetingFlag",
   "internalTargetingFlag",
-] as const;
+];
 const OUTPUTS_NOT_KNOWN_YET = Object.fromEntries(OUTPUT_NAMES.map((key) => [key, undefined]));
 
 export class Survey extends pulumi.dynamic.Resource {
