@@ -3,13 +3,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { PostHogClient } from "../client";
 import { clientFor } from "../resources/common/context";
-import {
-  readPulumiConfig,
-  resolveOrganizationId,
-  resolveProjectId,
-  resolveSettings,
-  type Settings,
-} from "../config";
+import { concreteOrganization, concreteProject } from "../resources/common/scope";
+import { readPulumiConfig, resolveSettings, type Settings } from "../config";
 
 export interface FunctionContext {
   client: PostHogClient;
@@ -23,30 +18,11 @@ export function functionContext(): FunctionContext {
 }
 
 /** The project id as a number-like string, asking PostHog only for "@current". */
-export async function projectOf(
-  ctx: FunctionContext,
-  projectId: string | number | undefined,
-): Promise<string> {
-  const project = resolveProjectId(projectId === undefined ? undefined : String(projectId), ctx.settings);
-  if (project !== "@current") return project;
-  const me = await ctx.client.users.me();
-  if (!me.team)
-    throw new Error("the API key's user has no current project: pass projectId or set posthog:projectId");
-  return String(me.team.id);
+export function projectOf(ctx: FunctionContext, projectId: string | number | undefined): Promise<string> {
+  return concreteProject(ctx.client, projectId, ctx.settings);
 }
 
 /** The organization UUID, asking PostHog only for "@current". */
-export async function organizationOf(
-  ctx: FunctionContext,
-  organizationId: string | undefined,
-): Promise<string> {
-  const organization = resolveOrganizationId(organizationId, ctx.settings);
-  if (organization !== "@current") return organization;
-  const me = await ctx.client.users.me();
-  if (!me.organization) {
-    throw new Error(
-      "the API key's user has no current organization: pass organizationId or set posthog:organizationId",
-    );
-  }
-  return me.organization.id;
+export function organizationOf(ctx: FunctionContext, organizationId: string | undefined): Promise<string> {
+  return concreteOrganization(ctx.client, organizationId, ctx.settings);
 }

@@ -6,10 +6,7 @@ import type { SurveyOutputs } from "../resources/survey/types";
 import { functionContext, projectOf } from "./context";
 
 /** A survey as PostHog has it (Survey outputs without the provider's bookkeeping and write-only inputs). */
-export type SurveyInfo = Omit<
-  SurveyOutputs,
-  "managedFields" | "targetingFlagFilters" | "removeTargetingFlag"
->;
+export type SurveyInfo = Omit<SurveyOutputs, "declared" | "targetingFlagFilters" | "removeTargetingFlag">;
 
 export interface GetSurveysArgs {
   /** Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. */
@@ -33,7 +30,6 @@ export interface GetSurveyArgs {
 
 export function surveyInfo(survey: WireSurvey, projectId: string): SurveyInfo {
   const {
-    managedFields: _m,
     declared: _d,
     targetingFlagFilters: _t,
     removeTargetingFlag: _r,

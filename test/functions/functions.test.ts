@@ -69,6 +69,7 @@ describe("getSurveys / getSurvey", () => {
     expect(first?.questions[0]).toMatchObject({ type: "open", question: "Why?" });
     expect(first).not.toHaveProperty("declared");
     expect(first).not.toHaveProperty("managedFields");
+    expect(first).not.toHaveProperty("declared");
   });
 
   it("filters by search and archived", async () => {

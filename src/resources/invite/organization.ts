@@ -1,23 +1,15 @@
-// Which organization an invite or batch lives in: its own input, else the configured default, else the key's
-// current organization (resolved once to its UUID, so state never holds "@current").
-import { resolveOrganizationId } from "../../config";
+// Which organization an invite or batch lives in (see ../common/scope.ts), for the invite providers.
+import { resolveSettings } from "../../config";
 import { callContext } from "../common/context";
+import { concreteOrganization, declaredOrganization as declared } from "../common/scope";
 
 /** The organization as declared or configured; may be "@current". Used by diff, which makes no request. */
 export function declaredOrganization(inputs: Record<string, unknown>): string {
-  const declared = inputs.organizationId;
-  return resolveOrganizationId(typeof declared === "string" ? declared : undefined, callContext().settings);
+  return declared(inputs.organizationId, resolveSettings());
 }
 
 /** The organization's UUID, asking PostHog only when it is "@current". */
 export async function resolvedOrganization(inputs: Record<string, unknown>): Promise<string> {
-  const organization = declaredOrganization(inputs);
-  if (organization !== "@current") return organization;
-  const me = await callContext().client.users.me();
-  if (!me.organization) {
-    throw new Error(
-      "the API key's user has no current organization: set organizationId or posthog:organizationId",
-    );
-  }
-  return me.organization.id;
+  const { client, settings } = callContext();
+  return concreteOrganization(client, inputs.organizationId, settings);
 }

@@ -197,7 +197,6 @@ export function surveyOutputs(survey: WireSurvey, projectId: string, declared: J
     linkedFlag: flag(survey.linked_flag),
     targetingFlag: flag(survey.targeting_flag),
     internalTargetingFlag: flag(survey.internal_targeting_flag),
-    managedFields: Object.keys(declared).sort(),
     declared,
   });
 }
@@ -260,9 +259,7 @@ export function surveyFromOutputs(outputs: Json): WireSurvey {
     schedule: get<string>("schedule"),
     linked_flag_id: get<number | null>("linkedFlagId") ?? null,
     linked_flag: wireFlag(get<SurveyFlag | null>("linkedFlag")),
-    targeting_flag: get<number | null>("targetingFlagId")
-      ? { id: get<number>("targetingFlagId"), key: "", filters: {} }
-      : wireFlag(get<SurveyFlag | null>("targetingFlag")),
+    targeting_flag: wireFlag(get<SurveyFlag | null>("targetingFlag")),
     conditions: get<Json | null>("conditions") ?? null,
     appearance: get<Json | null>("appearance") ?? null,
     responses_limit: get<number | null>("responsesLimit") ?? null,

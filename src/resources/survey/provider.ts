@@ -1,14 +1,15 @@
 // The Survey provider: what each engine call does against PostHog. Loaded by the serialized shim (shim.ts) in
 // the provider process; nothing here is ever serialized into state.
 import type * as pulumi from "@pulumi/pulumi";
-import { PostHogApiError } from "../../client";
+import { PostHogApiError, type PostHogClient } from "../../client";
 import type { WireSurvey } from "../../model/wire";
-import { resolveProjectId } from "../../config";
+import { resolveSettings } from "../../config";
 import { validateSurveyInputs } from "../../model/input/survey";
 import { callContext, configureProvider } from "../common/context";
 import { describeFailure, isNotFound } from "../common/errors";
 import { resourceInitError } from "../common/init-error";
 import { findLateCreate } from "../common/late-create";
+import { concreteProject, declaredProject } from "../common/scope";
 import { invalidateProject, readSurvey } from "../common/list-cache";
 import {
   changedFields,
@@ -28,11 +29,6 @@ function label(inputs: Json): string {
   return `Survey "${typeof inputs.name === "string" ? inputs.name : "?"}"`;
 }
 
-function projectOf(inputs: Json): string {
-  const declared = inputs.projectId;
-  return resolveProjectId(declared === undefined ? undefined : String(declared), callContext().settings);
-}
-
 export async function check(_olds: Json, news: Json): Promise<pulumi.dynamic.CheckResult> {
   const failures = validateSurveyInputs(news);
   if (failures.length > 0) return { inputs: news, failures };
@@ -44,10 +40,7 @@ export async function check(_olds: Json, news: Json): Promise<pulumi.dynamic.Che
 export async function diff(_id: string, olds: Json, news: Json): Promise<pulumi.dynamic.DiffResult> {
   const previouslyDeclared = (olds.declared as Json | undefined) ?? {};
   const oldProject = String(olds.projectId);
-  const newProject =
-    news.projectId === undefined
-      ? resolveProjectId(undefined, callContext().settings)
-      : String(news.projectId);
+  const newProject = declaredProject(news.projectId, resolveSettings());
   // A project the default resolves to "@current" is the same project the survey was created in.
   const replaces = newProject !== oldProject && newProject !== "@current" ? ["projectId"] : [];
   const changed = changedFields(news, surveyFromOutputs(olds), previouslyDeclared);
@@ -58,15 +51,6 @@ export async function diff(_id: string, olds: Json, news: Json): Promise<pulumi.
     replaces,
     deleteBeforeReplace: false,
   };
-}
-
-async function resolvedProject(inputs: Json): Promise<string> {
-  const project = projectOf(inputs);
-  if (project !== "@current") return project;
-  const { client } = callContext();
-  const me = await client.users.me();
-  if (!me.team) throw new Error("the API key's user has no current project");
-  return String(me.team.id);
 }
 
 /** Takes over an existing survey named by `adopt`: no POST, the survey keeps its id and responses. */
@@ -127,9 +111,12 @@ async function post(project: string, inputs: Json): Promise<WireSurvey> {
 }
 
 export async function create(inputs: Json): Promise<pulumi.dynamic.CreateResult> {
+  let client: PostHogClient;
   let project: string;
   try {
-    project = await resolvedProject(inputs);
+    const context = callContext();
+    client = context.client;
+    project = await concreteProject(client, inputs.projectId, context.settings);
   } catch (error) {
     throw describeFailure(label(inputs), "resolve the project", error, "Set projectId or posthog:projectId.");
   }
@@ -137,21 +124,21 @@ export async function create(inputs: Json): Promise<pulumi.dynamic.CreateResult>
   try {
     survey = inputs.adopt ? await adopt(project, inputs) : await post(project, inputs);
   } catch (error) {
-    invalidateProject(callContext().client, project);
     if ((error as { id?: string }).id) throw error;
     const hint =
       error instanceof PostHogApiError && error.code === "unique"
         ? `A survey with this name already exists in project ${project}. To manage it with Pulumi, set adopt: {name: ${JSON.stringify(inputs.name)}}, or rename this one.`
         : undefined;
     throw describeFailure(label(inputs), `create it in project ${project}`, error, hint);
+  } finally {
+    invalidateProject(client, project);
   }
-  invalidateProject(callContext().client, project);
   return { id: survey.id, outs: surveyOutputs(survey, project, declaredInputs(inputs)) };
 }
 
 export async function read(id: string, props: Json): Promise<pulumi.dynamic.ReadResult> {
   const { client } = callContext();
-  const project = String(props.projectId ?? projectOf(props));
+  const project = declaredProject(props.projectId, resolveSettings());
   const declared = (props.declared as Json | undefined) ?? {};
   let survey: WireSurvey;
   try {
@@ -177,22 +164,20 @@ export async function update(id: string, olds: Json, news: Json): Promise<pulumi
   if (fields.length === 0) {
     // Only provider-side inputs changed (e.g. `adopt`): nothing to send.
     const { __provider: _p, ...outs } = olds;
-    return { outs: { ...outs, declared, managedFields: Object.keys(declared).sort() } };
+    return { outs: { ...outs, declared } };
   }
   let survey: WireSurvey;
-  {
-    try {
-      survey = await client.surveys.update(project, id, writeBody(news, fields, current.questions));
-    } catch (error) {
-      invalidateProject(client, project);
-      const hint =
-        error instanceof PostHogApiError && error.status === 404
-          ? "It was deleted outside Pulumi: run `pulumi refresh`, then `pulumi up` to create it again."
-          : undefined;
-      throw describeFailure(label(news), `update survey ${id}`, error, hint);
-    }
+  try {
+    survey = await client.surveys.update(project, id, writeBody(news, fields, current.questions));
+  } catch (error) {
+    const hint =
+      error instanceof PostHogApiError && error.status === 404
+        ? "It was deleted outside Pulumi: run `pulumi refresh`, then `pulumi up` to create it again."
+        : undefined;
+    throw describeFailure(label(news), `update survey ${id}`, error, hint);
+  } finally {
+    invalidateProject(client, project);
   }
-  invalidateProject(client, project);
   return { outs: surveyOutputs(survey, project, declared) };
 }
 

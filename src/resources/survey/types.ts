@@ -128,6 +128,6 @@ export interface SurveyOutputs {
   linkedFlag: SurveyFlag | null;
   targetingFlag: SurveyFlag | null;
   internalTargetingFlag: SurveyFlag | null;
-  /** The top-level inputs the program declared at the last apply; removing one resets it. */
-  managedFields: string[];
+  /** What the program declared at the last apply: fields it stops declaring are reset; others are left alone. */
+  declared: Record<string, unknown>;
 }
