@@ -1,0 +1,144 @@
+// OrganizationInviteSerializer validation (posthog-api.md §3): field checks, the private-project rules and the
+// bulk endpoint's body checks. Storage lives in invite-save.ts, routes in invites.ts.
+import type { Ctx } from "./context";
+import { permissionDenied, validationError } from "./errors";
+import {
+  boolField,
+  charField,
+  choiceField,
+  Collector,
+  emailField,
+  fieldError,
+  type FieldError,
+} from "./fields";
+import { isObject, pyTypeName, type JsonObject } from "./json";
+
+export const MAX_BULK_INVITES = 20;
+const LEVELS = [1, 8, 15] as const;
+
+export interface InviteWrite {
+  target_email: string;
+  first_name?: string;
+  level?: number;
+  message?: string | null;
+  private_project_access?: JsonObject[];
+  combine_pending_invites?: boolean;
+}
+
+export interface ParsedInvite {
+  data?: InviteWrite;
+  errors: Array<[string, FieldError]>;
+}
+
+export function inviterLevel(ctx: Ctx): number {
+  return ctx.core.store.memberOf(ctx.principal.user.id)?.level ?? 1;
+}
+
+const PROJECT_ERROR =
+  "Project does not exist on this organization, or it is private and you do not have access to it.";
+
+/** The model validator's item checks, then the serializer's project-existence check. */
+function validateProjectAccess(ctx: Ctx, value: unknown): JsonObject[] {
+  if (value === null) return [];
+  if (!Array.isArray(value)) throw fieldError("Expected a list of items.");
+  for (const item of value) {
+    if (!isObject(item)) throw fieldError("Items in the list must be dictionaries");
+    if (!("id" in item) || !("level" in item)) throw fieldError("Missing keys for item in the list");
+    if (typeof item.id !== "number" || !Number.isInteger(item.id))
+      throw fieldError("'id' must be an integer");
+    if (item.level !== "member" && item.level !== "admin") {
+      throw fieldError("Wrong level, it needs to be either 'member' or 'admin'");
+    }
+  }
+  for (const item of value as JsonObject[]) {
+    if (!ctx.core.store.project(item.id as number)) throw fieldError(PROJECT_ERROR);
+    if (item.level === "admin" && inviterLevel(ctx) < 8) {
+      throw fieldError("You cannot invite to a private project with a higher level than your own.");
+    }
+  }
+  return value as JsonObject[];
+}
+
+/** OrganizationInviteSerializer field pass; a too-high level is a 403 that escapes at once. */
+export function parseInvite(ctx: Ctx, body: JsonObject): ParsedInvite {
+  const c = new Collector(body, false);
+  const email = c.field("target_email", (v) => emailField(v).toLowerCase(), { required: true });
+  const firstName = c.field("first_name", (v) => charField(v, { allowBlank: true, maxLength: 30 }) as string);
+  const level = c.field("level", (v) => {
+    const chosen = choiceField(v, LEVELS) as number;
+    if (chosen > inviterLevel(ctx)) {
+      throw permissionDenied("You cannot invite a user with a higher permission level than your own.");
+    }
+    return chosen;
+  });
+  const message = c.field("message", (v) => charField(v, { allowNull: true, allowBlank: true }));
+  const access = c.field("private_project_access", (v) => validateProjectAccess(ctx, v));
+  c.field("send_email", (v) => boolField(v));
+  const combine = c.field("combine_pending_invites", (v) => boolField(v) as boolean);
+  if (c.errors.length > 0 || email === undefined) return { errors: c.errors };
+  return {
+    data: {
+      target_email: email,
+      first_name: firstName,
+      level,
+      message,
+      private_project_access: access,
+      combine_pending_invites: combine,
+    },
+    errors: [],
+  };
+}
+
+/** The single create: a non-dict body or the first field error is a 400. */
+export function parseSingleInvite(ctx: Ctx, body: unknown): InviteWrite {
+  if (!isObject(body)) {
+    throw validationError("invalid", `Invalid data. Expected a dictionary, but got ${pyTypeName(body)}.`);
+  }
+  const { data, errors } = parseInvite(ctx, body);
+  if (!data) {
+    const [attr, e] = errors[0] ?? ["target_email", { code: "required", detail: "This field is required." }];
+    throw validationError(e.code, e.detail, attr);
+  }
+  return data;
+}
+
+/** Python repr of a str, as str(dict) prints it. */
+function pyRepr(s: string): string {
+  const quote = s.includes("'") && !s.includes('"') ? '"' : "'";
+  const body = s.replace(/\\/g, "\\\\").replace(/\n/g, "\\n").replace(new RegExp(quote, "g"), `\\${quote}`);
+  return `${quote}${body}${quote}`;
+}
+
+/** str() of one item's DRF error dict, e.g. {'target_email': [ErrorDetail(string='…', code='invalid')]}. */
+function pyErrorDict(errors: Array<[string, { code: string; detail: string }]>): string {
+  const entries = errors.map(
+    ([attr, e]) => `${pyRepr(attr)}: [ErrorDetail(string=${pyRepr(e.detail)}, code=${pyRepr(e.code)})]`,
+  );
+  return `{${entries.join(", ")}}`;
+}
+
+function notADict(item: unknown): ParsedInvite {
+  const detail = `Invalid data. Expected a dictionary, but got ${pyTypeName(item)}.`;
+  return { errors: [["non_field_errors", { code: "invalid", detail } as FieldError]] };
+}
+
+/** The bulk body: a list of at most 20 items, every item validated before anything is created. */
+export function parseBulkInvites(ctx: Ctx, body: unknown): InviteWrite[] {
+  if (!Array.isArray(body)) {
+    throw validationError("invalid", "This endpoint needs an array of data for bulk invite creation.");
+  }
+  if (body.length > MAX_BULK_INVITES) {
+    throw validationError(
+      "max_length",
+      `A maximum of ${MAX_BULK_INVITES} invites can be sent in a single request.`,
+    );
+  }
+  // All-or-nothing, as ListSerializer.is_valid() does.
+  const parsed = body.map((item: unknown) => (isObject(item) ? parseInvite(ctx, item) : notADict(item)));
+  if (parsed.some((r) => r.errors.length > 0)) {
+    // exceptions_hog stringifies the first item's error dict ("{}" when the first item was valid).
+    const text = pyErrorDict(parsed[0].errors);
+    throw validationError(text, text);
+  }
+  return parsed.map((r) => r.data as InviteWrite);
+}
