@@ -1,12 +1,13 @@
 #!/usr/bin/env node
-// posthog-emulator: node dist/cli/emulator.js [--port N] [--api-key KEY] [--state FILE] [--now ISO] [--json]
+// posthog-emulator: node dist/cli/emulator.js [--port N] [--api-key KEY] [--state FILE] [--now ISO] [--email-available] [--json]
 import { DEFAULT_API_KEY, startEmulator, type EmulatorOptions } from "../emulator";
 
 interface CliArgs extends EmulatorOptions {
   json: boolean;
 }
 
-const USAGE = "usage: posthog-emulator [--port N] [--api-key KEY] [--state FILE] [--now ISO] [--json]";
+const USAGE =
+  "usage: posthog-emulator [--port N] [--api-key KEY] [--state FILE] [--now ISO] [--email-available] [--json]";
 
 function parseArgs(argv: string[]): CliArgs {
   const args: CliArgs = { json: false };
@@ -32,6 +33,9 @@ function parseArgs(argv: string[]): CliArgs {
         break;
       case "--now":
         args.now = value();
+        break;
+      case "--email-available":
+        args.emailAvailable = true;
         break;
       case "--json":
         args.json = true;

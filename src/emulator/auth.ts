@@ -2,7 +2,7 @@
 import { createHash } from "node:crypto";
 import { authenticationFailed, notAuthenticated, permissionDenied, type KeySource } from "./errors";
 import type { ApiRequest } from "./request";
-import type { Store, UserRecord } from "./state";
+import { adminUserId, type Store, type UserRecord } from "./state";
 
 export interface Principal {
   user: UserRecord;
@@ -35,7 +35,7 @@ export function authenticate(store: Store, req: ApiRequest): Principal {
   let userId: number | undefined;
   let scopes: string[] = [];
   if (found.key === data.admin_key) {
-    userId = data.members.find((m) => m.level === 15)?.user_id ?? data.users[0]?.id;
+    userId = adminUserId(data);
     scopes = ["*"];
   } else {
     const rec = data.keys.find((k) => k.hash === keyId);
@@ -45,7 +45,8 @@ export function authenticate(store: Store, req: ApiRequest): Principal {
     }
   }
   const user = userId === undefined ? undefined : store.user(userId);
-  if (!user || !store.memberOf(user.id)) throw authenticationFailed(found.source);
+  // PostHog: posthog/models/user.py, UserManager.get_from_personal_api_key only finds active users.
+  if (!user || user.is_active === false || !store.memberOf(user.id)) throw authenticationFailed(found.source);
   return { user, scopes, keyId };
 }
 

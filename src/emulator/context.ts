@@ -1,7 +1,7 @@
 // What a route handler receives, and the project/org lookups every nested route starts with.
 import type { Principal } from "./auth";
 import type { Clock } from "./clock";
-import { notFound } from "./errors";
+import { notFound, permissionDenied } from "./errors";
 import type { ApiRequest } from "./request";
 import type { OrgRecord, ProjectRecord, Store, UserRecord } from "./state";
 
@@ -40,10 +40,14 @@ export function resolveProject(ctx: Ctx, raw: string): ProjectRecord {
   return project;
 }
 
-/** `@current` or the org's uuid (case-insensitive); anything else is 404 "Organization not found.". */
+/**
+ * `@current` or the org's uuid (case-insensitive); an org the user is not in is 403 (OrganizationMemberPermissions);
+ * anything else is 404 "Organization not found.".
+ */
 export function resolveOrg(ctx: Ctx, raw: string): OrgRecord {
-  const { org } = ctx.core.store.data;
+  const { org, alien_orgs } = ctx.core.store.data;
   if (raw === "@current" || raw.toLowerCase() === org.id) return org;
+  if (alien_orgs?.includes(raw.toLowerCase())) throw permissionDenied();
   throw notFound("Organization not found.");
 }
 

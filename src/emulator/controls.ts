@@ -7,49 +7,26 @@ import { parseDateTime } from "./dates";
 import type { Emulator } from "./emulator";
 import { methodNotAllowed, notFound, validationError } from "./errors";
 import { fullFlag } from "./flags";
-import { emailField, intField, choiceField, FieldError } from "./fields";
+import { emailField, intField, choiceField } from "./fields";
 import { isExpired } from "./invite-save";
 import { inviteShape } from "./invites";
-import { isObject, type JsonObject } from "./json";
 import { addMember, memberShape } from "./members";
 import { projectShape } from "./projects";
 import type { ApiRequest } from "./request";
-import { newProject, OWNER_LEVEL } from "./state";
+import { LEVELS, MEMBER_LEVEL } from "./org-access";
+import { ORG_CONTROLS, resetOrg } from "./org-controls";
+import { adminUserId, newProject } from "./state";
+import { body, field, type Control, type ControlRoute } from "./control-kit";
 import { surveyReadShape } from "./surveys";
-
-type Control = (em: Emulator, req: ApiRequest, id: string) => Result;
-
-function body(req: ApiRequest): JsonObject {
-  const b = req.json();
-  if (!isObject(b)) throw validationError("invalid", "Expected a JSON object body.");
-  return b;
-}
-
-/** Runs a field parser and reports its failure the way the API does. */
-function field<T>(attr: string, parse: () => T): T {
-  try {
-    return parse();
-  } catch (e) {
-    if (e instanceof FieldError) throw validationError(e.code, e.detail, attr);
-    throw e;
-  }
-}
-
-function ownerUserId(em: Emulator): number {
-  const d = em.store.data;
-  return d.members.find((m) => m.level === OWNER_LEVEL)?.user_id ?? d.users[0].id;
-}
 
 const reset: Control = (em) => {
   const d = em.store.data;
-  const owner = ownerUserId(em);
   d.surveys = [];
   d.flags = [];
   d.invites = [];
   d.responses = {};
   d.keys = [];
-  d.members = d.members.filter((m) => m.user_id === owner);
-  d.users = d.users.filter((u) => u.id === owner);
+  resetOrg(em);
   d.projects = d.projects.slice(0, 1);
   em.faults.clear();
   em.limiter.configure(null);
@@ -112,7 +89,7 @@ const createKey: Control = (em, req) => {
   if (!Array.isArray(scopes) || scopes.some((s) => typeof s !== "string")) {
     throw validationError("invalid", "scopes must be a list of strings", "scopes");
   }
-  let userId = ownerUserId(em);
+  let userId = adminUserId(em.store.data);
   if (b.email !== undefined) {
     const member = typeof b.email === "string" ? em.store.memberByEmail(b.email) : undefined;
     if (!member) throw validationError("invalid", "no member with this email", "email");
@@ -127,13 +104,18 @@ const createMember: Control = (em, req) => {
   const b = body(req);
   const email = field("email", () => emailField(b.email));
   const level = field("level", () =>
-    b.level === undefined ? 1 : (choiceField(b.level, [1, 8, 15]) as number),
+    b.level === undefined ? MEMBER_LEVEL : (choiceField(b.level, LEVELS) as number),
   );
   if (em.store.memberByEmail(email)) {
     throw validationError("invalid", "A user with this email address already belongs to the organization.");
   }
   const firstName = typeof b.first_name === "string" ? b.first_name : "";
-  return created(memberShape(em, addMember(em, email, firstName, level)));
+  const member = addMember(em, email, firstName, level);
+  if (b.is_active === false) {
+    const user = em.store.user(member.user_id);
+    if (user) user.is_active = false;
+  }
+  return created(memberShape(em, member));
 };
 
 /** The invitee signs up: becomes a member, and every invite for that email in the org is deleted. */
@@ -168,6 +150,7 @@ const createProject: Control = (em, req) => {
   const name = typeof b.name === "string" && b.name.trim() ? b.name : "Another project";
   const d = em.store.data;
   const project = newProject(d.next.project++, name, em.clock.nowMs());
+  if (b.private === true) project.private = true;
   d.projects.push(project);
   return created({ id: project.id, name: project.name });
 };
@@ -191,7 +174,7 @@ const setLatency: Control = (em, req) => {
   return ok({ ok: true, ms });
 };
 
-const CONTROLS: Array<{ pattern: RegExp; methods: Partial<Record<string, Control>> }> = [
+const CONTROLS: ControlRoute[] = [
   { pattern: /^\/_emulator\/reset\/?$/, methods: { POST: reset } },
   { pattern: /^\/_emulator\/requests\/?$/, methods: { GET: getRequests, DELETE: clearRequests } },
   { pattern: /^\/_emulator\/clock\/?$/, methods: { GET: getClock, POST: setClock } },
@@ -204,6 +187,7 @@ const CONTROLS: Array<{ pattern: RegExp; methods: Partial<Record<string, Control
   { pattern: /^\/_emulator\/projects\/?$/, methods: { POST: createProject } },
   { pattern: /^\/_emulator\/state\/?$/, methods: { GET: dumpState } },
   { pattern: /^\/_emulator\/latency\/?$/, methods: { POST: setLatency } },
+  ...ORG_CONTROLS,
 ];
 
 /** Handles one /_emulator request; state-changing controls are saved to --state like API writes. */

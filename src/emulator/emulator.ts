@@ -28,6 +28,8 @@ export class Emulator implements Core {
   log: LogEntry[] = [];
   private logSeq = 1;
   latencyMs = 0;
+  /** is_email_available() as the emulator was started (--email-available); a reset returns to it */
+  emailAvailableAtStart = false;
 
   constructor(
     data: StateData,

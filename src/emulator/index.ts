@@ -1,7 +1,7 @@
 // Public entry: startEmulator() runs the PostHog-compatible emulator on loopback.
 // An independent model of PostHog written from reference/posthog-api.md; it imports nothing from
 // src/client or src/model. Choices where the reference leaves room:
-// - emailing_attempt_made is always false: the emulator cannot send email (is_email_available() false).
+// - emailing_attempt_made is false unless started with emailAvailable (or set by /_emulator/settings); no email is sent.
 // - whiteLabel: true is accepted (the emulated org has the white-labelling feature).
 // - PUT on a survey is 405 (PostHog routes it to the read serializer; PATCH is the supported update).
 // - The clock is real time plus an offset; reset returns it to the `now` option (or real time).
@@ -23,6 +23,8 @@ export interface EmulatorOptions {
   statePath?: string;
   /** ISO date-time the emulator clock starts at (default: real time) */
   now?: string;
+  /** behave as an instance with email configured: invites report emailing_attempt_made (default false) */
+  emailAvailable?: boolean;
 }
 
 export interface EmulatorHandle {
@@ -52,7 +54,9 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulato
   } else {
     data = freshState(opts.apiKey ?? DEFAULT_API_KEY, Date.now() + initialOffset, initialOffset);
   }
+  if (opts.emailAvailable !== undefined) data.email_available = opts.emailAvailable;
   const em = new Emulator(data, initialOffset, opts.statePath);
+  em.emailAvailableAtStart = data.email_available === true;
   em.save();
 
   let address = `${host}:0`;

@@ -4,7 +4,8 @@ import type { Principal } from "./auth";
 import type { Core } from "./context";
 import { validationError } from "./errors";
 import type { InviteWrite } from "./invite-validate";
-import { isObject, type Json } from "./json";
+import { isObject } from "./json";
+import { MEMBER_LEVEL } from "./org-access";
 import type { InviteRecord } from "./state";
 
 export const INVITE_DAYS_VALIDITY = 3;
@@ -20,42 +21,49 @@ export function assertNotMember(core: Core, email: string): void {
   }
 }
 
-/** combine_pending_invites: highest level and per-project maximum access over unexpired pending invites. */
-function combinePending(core: Core, olds: InviteRecord[], w: InviteWrite): { level: number; access: Json[] } {
-  let level = w.level ?? 1;
+/**
+ * combine_pending_invites: the highest level and the merged project access of the unexpired invites for the email.
+ * PostHog: posthog/api/organization_invite.py, OrganizationInviteManager.combine_invites / _combine_project_access.
+ * Levels are compared as strings there, so an older "member" wins over a new "admin" ("member" > "admin").
+ */
+function combinePending(core: Core, olds: InviteRecord[], w: InviteWrite): InviteWrite {
+  const pending = olds.filter((o) => !isExpired(core, o)).sort((a, b) => b.created_at - a.created_at);
+  if (pending.length === 0) return w;
   const access = new Map<number, string>();
-  const take = (items: Json[]) => {
-    for (const item of items) {
+  for (const item of w.private_project_access ?? []) access.set(item.id as number, String(item.level));
+  for (const old of pending) {
+    for (const item of old.private_project_access ?? []) {
       if (!isObject(item)) continue;
       const id = item.id as number;
-      if (access.get(id) !== "admin") access.set(id, String(item.level));
+      const held = access.get(id);
+      if (held === undefined || String(item.level) > held) access.set(id, String(item.level));
     }
-  };
-  take(w.private_project_access ?? []);
-  for (const old of olds.filter((o) => !isExpired(core, o))) {
-    level = Math.max(level, old.level);
-    take(old.private_project_access);
   }
-  return { level, access: [...access].map(([id, lvl]) => ({ id, level: lvl })) };
+  return {
+    ...w,
+    level: Math.max(w.level ?? MEMBER_LEVEL, ...pending.map((o) => o.level)),
+    private_project_access: [...access].map(([id, level]) => ({ id, level })),
+  };
 }
 
 /** Deletes every invite for the email (expired ones too) and creates a new one with a new id. */
 export function insertInvite(core: Core, principal: Principal, w: InviteWrite): InviteRecord {
   const { data } = core.store;
   const olds = data.invites.filter((i) => i.target_email.toLowerCase() === w.target_email);
-  const combined = w.combine_pending_invites ? combinePending(core, olds, w) : undefined;
+  const terms = w.combine_pending_invites ? combinePending(core, olds, w) : w;
   data.invites = data.invites.filter((i) => !olds.includes(i));
   const now = core.clock.nowMs();
   const invite: InviteRecord = {
     id: randomUUID(),
     seq: core.store.nextSeq(),
-    target_email: w.target_email,
-    first_name: w.first_name ?? "",
-    level: combined?.level ?? w.level ?? 1,
-    message: w.message ?? null,
-    private_project_access: combined?.access ?? w.private_project_access ?? [],
-    // The emulator cannot send email (is_email_available() is false), so no emailing attempt is ever made.
-    emailing_attempt_made: false,
+    target_email: terms.target_email,
+    first_name: terms.first_name ?? "",
+    level: terms.level ?? MEMBER_LEVEL,
+    message: terms.message ?? null,
+    // The model default (a list) when the field was not sent.
+    private_project_access: terms.private_project_access === undefined ? [] : terms.private_project_access,
+    // PostHog: OrganizationInviteSerializer.create — an attempt is made when is_email_available() and send_email.
+    emailing_attempt_made: core.store.data.email_available === true && terms.send_email !== false,
     created_by: principal.user.id,
     created_at: now,
     updated_at: now,

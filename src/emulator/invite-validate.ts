@@ -12,17 +12,18 @@ import {
   type FieldError,
 } from "./fields";
 import { isObject, pyTypeName, type JsonObject } from "./json";
+import { ADMIN_LEVEL, LEVELS, projectAccessLevel } from "./org-access";
 
 export const MAX_BULK_INVITES = 20;
-const LEVELS = [1, 8, 15] as const;
 
 export interface InviteWrite {
   target_email: string;
   first_name?: string;
   level?: number;
   message?: string | null;
-  private_project_access?: JsonObject[];
+  private_project_access?: JsonObject[] | null;
   combine_pending_invites?: boolean;
+  send_email?: boolean;
 }
 
 export interface ParsedInvite {
@@ -34,13 +35,21 @@ export function inviterLevel(ctx: Ctx): number {
   return ctx.core.store.memberOf(ctx.principal.user.id)?.level ?? 1;
 }
 
+/**
+ * UserCanInvitePermission: with the org's invite settings feature, plain members invite only if members_can_invite.
+ * PostHog: posthog/permissions.py, UserCanInvitePermission.has_permission.
+ */
+export function assertCanInvite(ctx: Ctx): void {
+  const { org } = ctx.core.store.data;
+  if (!org.invite_settings_available || inviterLevel(ctx) >= ADMIN_LEVEL) return;
+  if (org.members_can_invite === false) throw permissionDenied();
+}
+
 const PROJECT_ERROR =
   "Project does not exist on this organization, or it is private and you do not have access to it.";
 
-/** The model validator's item checks, then the serializer's project-existence check. */
-function validateProjectAccess(ctx: Ctx, value: unknown): JsonObject[] {
-  if (value === null) return [];
-  if (!Array.isArray(value)) throw fieldError("Expected a list of items.");
+/** The model's validate_private_project_access: the shape of every item. */
+function checkAccessItems(value: unknown[]): JsonObject[] {
   for (const item of value) {
     if (!isObject(item)) throw fieldError("Items in the list must be dictionaries");
     if (!("id" in item) || !("level" in item)) throw fieldError("Missing keys for item in the list");
@@ -50,13 +59,36 @@ function validateProjectAccess(ctx: Ctx, value: unknown): JsonObject[] {
       throw fieldError("Wrong level, it needs to be either 'member' or 'admin'");
     }
   }
-  for (const item of value as JsonObject[]) {
-    if (!ctx.core.store.project(item.id as number)) throw fieldError(PROJECT_ERROR);
-    if (item.level === "admin" && inviterLevel(ctx) < 8) {
-      throw fieldError("You cannot invite to a private project with a higher level than your own.");
-    }
-  }
   return value as JsonObject[];
+}
+
+/**
+ * Whether the inviter may grant this project access.
+ * PostHog: posthog/api/organization_invite.py, OrganizationInviteSerializer.validate_private_project_access —
+ * the project must be in the org; org admins and owners may invite to any project; a private project needs
+ * the inviter's own access to it. The "higher level" message for member access follows the current tests
+ * (test_invite_fails_if_inviter_level_is_lower_than_requested_level).
+ */
+function checkProjectGrant(ctx: Ctx, item: JsonObject): void {
+  const { store } = ctx.core;
+  const project = store.project(item.id as number);
+  if (!project) throw fieldError(PROJECT_ERROR);
+  if (inviterLevel(ctx) >= ADMIN_LEVEL || !project.private) return;
+  const own = projectAccessLevel(store, project.id, ctx.principal.user.id);
+  if (!own) throw fieldError(PROJECT_ERROR);
+  if (own === "member" && item.level === "admin") {
+    throw fieldError("You cannot invite to a private project with a higher level than your own.");
+  }
+}
+
+/** null or an empty list is stored as null ("if not private_project_access: return None"). */
+function validateProjectAccess(ctx: Ctx, value: unknown): JsonObject[] | null {
+  if (value === null) return null;
+  if (!Array.isArray(value)) throw fieldError("Expected a list of items.");
+  const items = checkAccessItems(value);
+  if (items.length === 0) return null;
+  for (const item of items) checkProjectGrant(ctx, item);
+  return items;
 }
 
 /** OrganizationInviteSerializer field pass; a too-high level is a 403 that escapes at once. */
@@ -73,7 +105,7 @@ export function parseInvite(ctx: Ctx, body: JsonObject): ParsedInvite {
   });
   const message = c.field("message", (v) => charField(v, { allowNull: true, allowBlank: true }));
   const access = c.field("private_project_access", (v) => validateProjectAccess(ctx, v));
-  c.field("send_email", (v) => boolField(v));
+  const sendEmail = c.field("send_email", (v) => boolField(v) as boolean);
   const combine = c.field("combine_pending_invites", (v) => boolField(v) as boolean);
   if (c.errors.length > 0 || email === undefined) return { errors: c.errors };
   return {
@@ -84,6 +116,7 @@ export function parseInvite(ctx: Ctx, body: JsonObject): ParsedInvite {
       message,
       private_project_access: access,
       combine_pending_invites: combine,
+      send_email: sendEmail,
     },
     errors: [],
   };

@@ -14,7 +14,8 @@ import {
 import { drfTime } from "./dates";
 import { notFound, permissionDenied } from "./errors";
 import { assertNotMember, insertInvite, isExpired, removeInvite } from "./invite-save";
-import { inviterLevel, parseBulkInvites, parseSingleInvite } from "./invite-validate";
+import { assertCanInvite, inviterLevel, parseBulkInvites, parseSingleInvite } from "./invite-validate";
+import { ADMIN_LEVEL } from "./org-access";
 import { paginate } from "./pagination";
 import type { InviteRecord } from "./state";
 
@@ -45,6 +46,7 @@ export function listInvites(ctx: Ctx, p: Params): Result {
 
 export function createInvite(ctx: Ctx, p: Params): Result {
   resolveOrg(ctx, p.org);
+  assertCanInvite(ctx);
   const data = parseSingleInvite(ctx, ctx.req.json());
   assertNotMember(ctx.core, data.target_email);
   return created(inviteShape(ctx.core, insertInvite(ctx.core, ctx.principal, data)));
@@ -52,6 +54,7 @@ export function createInvite(ctx: Ctx, p: Params): Result {
 
 export function bulkInvites(ctx: Ctx, p: Params): Result {
   resolveOrg(ctx, p.org);
+  assertCanInvite(ctx);
   const items = parseBulkInvites(ctx, ctx.req.json());
   for (const item of items) assertNotMember(ctx.core, item.target_email);
   const invites = items.map((item) => insertInvite(ctx.core, ctx.principal, item));
@@ -60,7 +63,8 @@ export function bulkInvites(ctx: Ctx, p: Params): Result {
 
 export function deleteInvite(ctx: Ctx, p: Params): Result {
   resolveOrg(ctx, p.org);
-  if (inviterLevel(ctx) < 8) throw permissionDenied("Your organization access level is insufficient.");
+  if (inviterLevel(ctx) < ADMIN_LEVEL)
+    throw permissionDenied("Your organization access level is insufficient.");
   const id = canonicalUuid(p.id);
   if (!id || !removeInvite(ctx.core, id)) throw notFound();
   return noContent();

@@ -1,8 +1,9 @@
 // The /api route table: path pattern -> method -> required scope and handler. Trailing slash optional.
-import type { Handler, Params } from "./context";
+import { resolveOrg, type Handler, type Params } from "./context";
+import { methodNotAllowed } from "./errors";
 import { createFlag, getFlag, listFlags } from "./flags";
 import { bulkInvites, createInvite, deleteInvite, listInvites } from "./invites";
-import { listMembers } from "./members";
+import { deleteMember, listMembers, updateMember } from "./members";
 import { getMe, getOrganization, getProject, listProjects } from "./projects";
 import {
   createSurveyRoute,
@@ -31,6 +32,11 @@ const route = (path: string, names: string[], methods: Route["methods"]): Route 
   methods,
 });
 const PROJ = `/api/(?:projects|environments)/${SEG}`;
+/** DRF checks permissions (org membership) before it answers 405 for a method the viewset lacks. */
+const orgThen405: Handler = (ctx, p) => {
+  resolveOrg(ctx, p.org);
+  throw methodNotAllowed(ctx.req.method);
+};
 const ORG = `/api/organizations/${SEG}`;
 
 const ROUTES = [
@@ -58,6 +64,12 @@ const ROUTES = [
   }),
   route(ORG, ["org"], { GET: { scope: "organization:read", handler: getOrganization } }),
   route(`${ORG}/members`, ["org"], { GET: { scope: "organization_member:read", handler: listMembers } }),
+  route(`${ORG}/members/${SEG}`, ["org", "id"], {
+    GET: { scope: "organization_member:read", handler: orgThen405 },
+    PATCH: { scope: "organization_member:write", handler: updateMember },
+    PUT: { scope: "organization_member:write", handler: updateMember },
+    DELETE: { scope: "organization_member:write", handler: deleteMember },
+  }),
   route(`${ORG}/invites`, ["org"], {
     GET: { scope: "organization_member:read", handler: listInvites },
     POST: { handler: createInvite },
@@ -66,6 +78,9 @@ const ROUTES = [
     POST: { scope: "organization_member:write", handler: bulkInvites },
   }),
   route(`${ORG}/invites/${SEG}`, ["org", "id"], {
+    GET: { scope: "organization_member:read", handler: orgThen405 },
+    PATCH: { scope: "organization_member:write", handler: orgThen405 },
+    PUT: { scope: "organization_member:write", handler: orgThen405 },
     DELETE: { scope: "organization_member:write", handler: deleteInvite },
   }),
 ];

@@ -1,12 +1,17 @@
 // The emulator's whole state: plain JSON records, so persistence is a single JSON.stringify.
 import { randomBytes, randomUUID } from "node:crypto";
 import type { Json, JsonObject } from "./json";
+import { OWNER_LEVEL } from "./org-access";
 
 export interface OrgRecord {
   id: string;
   name: string;
   slug: string;
   created_at: number;
+  /** ORGANIZATION_INVITE_SETTINGS is among the org's features (absent: false) */
+  invite_settings_available?: boolean;
+  /** Organization.members_can_invite (absent: true, the model default) */
+  members_can_invite?: boolean;
 }
 
 export interface ProjectRecord {
@@ -15,6 +20,15 @@ export interface ProjectRecord {
   name: string;
   api_token: string;
   created_at: number;
+  /** an access-control row with level "none" makes the project private (absent: open) */
+  private?: boolean;
+}
+
+/** An access-control row granting one member a level on one project. */
+export interface ProjectAccessRecord {
+  project_id: number;
+  user_id: number;
+  level: "member" | "admin";
 }
 
 export interface UserRecord {
@@ -25,6 +39,8 @@ export interface UserRecord {
   last_name: string;
   email: string;
   is_email_verified: boolean;
+  /** deactivated users are hidden from the member list and their keys fail (absent: true) */
+  is_active?: boolean;
 }
 
 export interface MemberRecord {
@@ -100,7 +116,8 @@ export interface InviteRecord {
   first_name: string;
   level: number;
   message: string | null;
-  private_project_access: Json[];
+  /** null when the request sent an empty list; [] when it sent none */
+  private_project_access: Json[] | null;
   emailing_attempt_made: boolean;
   created_by: number;
   created_at: number;
@@ -122,9 +139,18 @@ export interface StateData {
   responses: Record<string, number>;
   next: { flag: number; user: number; project: number; seq: number };
   clock_offset_ms: number;
+  /** is_email_available(): invites made with send_email get emailing_attempt_made (absent: false) */
+  email_available?: boolean;
+  /** per-member access to private projects */
+  project_access?: ProjectAccessRecord[];
+  /** ids of organizations that exist but that the emulator's users do not belong to */
+  alien_orgs?: string[];
 }
 
-export const OWNER_LEVEL = 15;
+/** The first user, created with the state, holds the admin key; a reset keeps only it (as owner). */
+export function adminUserId(data: StateData): number {
+  return data.users[0].id;
+}
 
 export function newProject(id: number, name: string, now: number): ProjectRecord {
   return {

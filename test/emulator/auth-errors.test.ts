@@ -169,10 +169,15 @@ describe("routing", () => {
     const members = await h.api("GET", `/api/organizations/${h.em.organizationId}/members/`);
     expect(members.body.count).toBe(1);
     expect(members.body.results[0]).toMatchObject({ level: 15, user: { email: expect.any(String) } });
+    // OrganizationMemberSerializer's fields (posthog/api/organization_member.py).
     expect(Object.keys(members.body.results[0]).sort()).toEqual([
+      "has_social_auth",
       "id",
+      "is_2fa_enabled",
       "joined_at",
+      "last_login",
       "level",
+      "search_match_type",
       "updated_at",
       "user",
     ]);
