@@ -210,3 +210,83 @@ describe("bulk", () => {
     expect((await h.api("GET", invites())).body.count).toBe(0);
   });
 });
+
+describe("what PostHog stores", () => {
+  it("trims first_name and message (DRF CharField)", async () => {
+    const r = await invite({ target_email: "t@example.com", first_name: "  Ann \n", message: "\t hello  " });
+    expect(r.body).toMatchObject({ first_name: "Ann", message: "hello" });
+    expect((await h.api("GET", invites())).body.results[0]).toMatchObject({
+      first_name: "Ann",
+      message: "hello",
+    });
+  });
+
+  it("private_project_access: [] and null are stored as null; omitted is []", async () => {
+    expect(
+      (await invite({ target_email: "a@example.com", private_project_access: [] })).body
+        .private_project_access,
+    ).toBeNull();
+    expect(
+      (await invite({ target_email: "b@example.com", private_project_access: null })).body
+        .private_project_access,
+    ).toBeNull();
+    expect((await invite({ target_email: "c@example.com" })).body.private_project_access).toEqual([]);
+    const listed = (await h.api("GET", invites())).body.results.map(
+      (i: { target_email: string; private_project_access: unknown }) => [
+        i.target_email,
+        i.private_project_access,
+      ],
+    );
+    expect(listed).toEqual([
+      ["c@example.com", []],
+      ["b@example.com", null],
+      ["a@example.com", null],
+    ]);
+  });
+
+  it("combining keeps an older 'member' over a new 'admin' (PostHog compares the levels as strings)", async () => {
+    const project = h.em.projectId;
+    await invite({
+      target_email: "x@example.com",
+      private_project_access: [{ id: project, level: "member" }],
+    });
+    const r = await invite({
+      target_email: "x@example.com",
+      private_project_access: [{ id: project, level: "admin" }],
+      combine_pending_invites: true,
+    });
+    expect(r.body.private_project_access).toEqual([{ id: project, level: "member" }]);
+    expect((await h.api("GET", invites())).body.count).toBe(1);
+  });
+});
+
+describe("an instance with email configured", () => {
+  it("--email-available: emailing_attempt_made unless send_email is false; a reset keeps the start setting", async () => {
+    const mailing = await startHarness({ emailAvailable: true });
+    try {
+      const url = `/api/organizations/${mailing.em.organizationId}/invites/`;
+      expect(
+        (await mailing.api("POST", url, { target_email: "a@example.com" })).body.emailing_attempt_made,
+      ).toBe(true);
+      const quiet = await mailing.api("POST", url, { target_email: "b@example.com", send_email: false });
+      expect(quiet.body.emailing_attempt_made).toBe(false);
+      await mailing.control("POST", "/settings", { emailAvailable: false });
+      expect(
+        (await mailing.api("POST", url, { target_email: "c@example.com" })).body.emailing_attempt_made,
+      ).toBe(false);
+      await mailing.reset();
+      expect((await mailing.control("GET", "/settings")).body).toEqual({
+        emailAvailable: true,
+        membersCanInvite: true,
+        inviteSettingsAvailable: false,
+      });
+    } finally {
+      await mailing.close();
+    }
+  });
+
+  it("by default no emailing attempt is made", async () => {
+    expect((await invite({ target_email: "a@example.com" })).body.emailing_attempt_made).toBe(false);
+    expect((await h.control("GET", "/settings")).body.emailAvailable).toBe(false);
+  });
+});
