@@ -1,47 +1,15 @@
 // Persistence: --state survives a clean restart and a kill -9 right after committed writes.
-import { spawn, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { startEmulator } from "../../src/emulator";
+import { exited, spawnCli, type Banner } from "./cli-process";
 
-const root = path.resolve(__dirname, "../..");
 let dir: string;
 beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "posthog-emulator-"));
 });
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
-
-interface Banner {
-  url: string;
-  apiKey: string;
-  organizationId: string;
-  projectId: number;
-}
-
-/** Runs src/cli/emulator.ts through a transpile-only hook and reads the --json line. */
-function spawnCli(args: string[]): Promise<{ child: ChildProcess; banner: Banner }> {
-  const child = spawn(
-    process.execPath,
-    ["-r", path.join(__dirname, "ts-register.js"), path.join(root, "src/cli/emulator.ts"), ...args],
-    { cwd: root, stdio: ["ignore", "pipe", "pipe"] },
-  );
-  return new Promise((resolve, reject) => {
-    let out = "";
-    let err = "";
-    child.stderr?.on("data", (d: Buffer) => (err += d.toString()));
-    child.stdout?.on("data", (d: Buffer) => {
-      out += d.toString();
-      const nl = out.indexOf("\n");
-      if (nl >= 0) resolve({ child, banner: JSON.parse(out.slice(0, nl)) as Banner });
-    });
-    child.on("exit", (code) => reject(new Error(`emulator exited early (${code}): ${err}`)));
-  });
-}
-
-function exited(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => child.once("exit", (code) => resolve(code)));
-}
 
 async function post(b: Banner, p: string, body: unknown): Promise<{ status: number; id?: string }> {
   const res = await fetch(`${b.url}${p}`, {
