@@ -1,5 +1,6 @@
 // Test controls under /_emulator/ (contract: reset, requests, clock, faults, rate-limit, keys, members,
-// accept invite, survey responses, projects, state, latency). Admin key only; never faulted or logged.
+// accept invite, survey responses, projects, state, latency; org-controls.ts adds member levels, settings,
+// project access and other organizations). Admin key only; never faulted or logged.
 import { randomBytes } from "node:crypto";
 import { checkAdmin, hashKey } from "./auth";
 import { canonicalUuid, created, ok, type Result } from "./context";
@@ -8,7 +9,7 @@ import type { Emulator } from "./emulator";
 import { methodNotAllowed, notFound, validationError } from "./errors";
 import { fullFlag } from "./flags";
 import { emailField, intField, choiceField } from "./fields";
-import { isExpired } from "./invite-save";
+import { useInvite } from "./invite-save";
 import { inviteShape } from "./invites";
 import { addMember, memberShape } from "./members";
 import { projectShape } from "./projects";
@@ -121,18 +122,9 @@ const createMember: Control = (em, req) => {
 /** The invitee signs up: becomes a member, and every invite for that email in the org is deleted. */
 const acceptInvite: Control = (em, _req, rawId) => {
   const id = canonicalUuid(rawId);
-  const d = em.store.data;
-  const invite = d.invites.find((i) => i.id === id);
+  const invite = em.store.data.invites.find((i) => i.id === id);
   if (!invite) throw notFound();
-  if (isExpired(em, invite)) {
-    throw validationError("invalid", "This invite has expired. Please ask your admin for a new one.");
-  }
-  if (em.store.memberByEmail(invite.target_email)) {
-    throw validationError("invalid", "A user with this email address already belongs to the organization.");
-  }
-  const member = addMember(em, invite.target_email, invite.first_name, invite.level);
-  d.invites = d.invites.filter((i) => i.target_email.toLowerCase() !== invite.target_email.toLowerCase());
-  return ok(memberShape(em, member));
+  return ok(memberShape(em, useInvite(em, invite)));
 };
 
 const addResponses: Control = (em, req, rawId) => {

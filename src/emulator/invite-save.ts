@@ -5,8 +5,9 @@ import type { Core } from "./context";
 import { validationError } from "./errors";
 import type { InviteWrite } from "./invite-validate";
 import { isObject } from "./json";
-import { MEMBER_LEVEL } from "./org-access";
-import type { InviteRecord } from "./state";
+import { MEMBER_LEVEL, type ProjectAccessLevel } from "./org-access";
+import { addMember } from "./members";
+import type { InviteRecord, MemberRecord } from "./state";
 
 export const INVITE_DAYS_VALIDITY = 3;
 const DAY_MS = 86_400_000;
@@ -78,4 +79,31 @@ export function removeInvite(core: Core, id: string): boolean {
   const before = data.invites.length;
   data.invites = data.invites.filter((i) => i.id !== id);
   return data.invites.length < before;
+}
+
+/**
+ * The invitee signs up: they join at the invite's level, gain its project access, and every invite for the email
+ * is deleted. PostHog: posthog/models/organization_invite.py, OrganizationInvite.validate and OrganizationInvite.use.
+ */
+export function useInvite(core: Core, invite: InviteRecord): MemberRecord {
+  if (isExpired(core, invite)) {
+    throw validationError("expired", "This invite has expired. Please ask your admin for a new one.");
+  }
+  if (core.store.memberByEmail(invite.target_email)) {
+    throw validationError(
+      "existing_email_address",
+      "Another user with this email address already belongs to this organization.",
+    );
+  }
+  const member = addMember(core, invite.target_email, invite.first_name, invite.level);
+  const { data } = core.store;
+  for (const item of invite.private_project_access ?? []) {
+    // A project deleted since the invite was sent is skipped.
+    if (!isObject(item) || !core.store.project(item.id as number)) continue;
+    const level = item.level as ProjectAccessLevel;
+    (data.project_access ??= []).push({ project_id: item.id as number, user_id: member.user_id, level });
+  }
+  const email = invite.target_email.toLowerCase();
+  data.invites = data.invites.filter((i) => i.target_email.toLowerCase() !== email);
+  return member;
 }

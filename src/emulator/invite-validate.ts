@@ -12,7 +12,7 @@ import {
   type FieldError,
 } from "./fields";
 import { isObject, pyTypeName, type JsonObject } from "./json";
-import { ADMIN_LEVEL, LEVELS, projectAccessLevel } from "./org-access";
+import { ADMIN_LEVEL, LEVELS, PROJECT_ACCESS_LEVELS, projectAccessLevel } from "./org-access";
 
 export const MAX_BULK_INVITES = 20;
 
@@ -48,16 +48,20 @@ export function assertCanInvite(ctx: Ctx): void {
 const PROJECT_ERROR =
   "Project does not exist on this organization, or it is private and you do not have access to it.";
 
-/** The model's validate_private_project_access: the shape of every item. */
-function checkAccessItems(value: unknown[]): JsonObject[] {
+/**
+ * The shape of every item. PostHog: posthog/models/organization_invite.py, validate_private_project_access
+ * (the model field's validator).
+ */
+function checkAccessItems(value: unknown): JsonObject[] {
+  if (!Array.isArray(value)) throw fieldError("The field must be a list of dictionaries.");
   for (const item of value) {
-    if (!isObject(item)) throw fieldError("Items in the list must be dictionaries");
-    if (!("id" in item) || !("level" in item)) throw fieldError("Missing keys for item in the list");
+    if (!isObject(item)) throw fieldError("Each item in the list must be a dictionary.");
+    if (!("id" in item) || !("level" in item))
+      throw fieldError('Each dictionary must contain "id" and "level" keys.');
     if (typeof item.id !== "number" || !Number.isInteger(item.id))
-      throw fieldError("'id' must be an integer");
-    if (item.level !== "member" && item.level !== "admin") {
-      throw fieldError("Wrong level, it needs to be either 'member' or 'admin'");
-    }
+      throw fieldError('The "id" field must be an integer.');
+    if (!(PROJECT_ACCESS_LEVELS as readonly unknown[]).includes(item.level))
+      throw fieldError('The "level" field must be a valid access level.');
   }
   return value as JsonObject[];
 }
@@ -75,7 +79,7 @@ function checkProjectGrant(ctx: Ctx, item: JsonObject): void {
   if (!project) throw fieldError(PROJECT_ERROR);
   if (inviterLevel(ctx) >= ADMIN_LEVEL || !project.private) return;
   const own = projectAccessLevel(store, project.id, ctx.principal.user.id);
-  if (!own) throw fieldError(PROJECT_ERROR);
+  if (own === undefined || own === "none") throw fieldError(PROJECT_ERROR);
   if (own === "member" && item.level === "admin") {
     throw fieldError("You cannot invite to a private project with a higher level than your own.");
   }
@@ -84,7 +88,6 @@ function checkProjectGrant(ctx: Ctx, item: JsonObject): void {
 /** null or an empty list is stored as null ("if not private_project_access: return None"). */
 function validateProjectAccess(ctx: Ctx, value: unknown): JsonObject[] | null {
   if (value === null) return null;
-  if (!Array.isArray(value)) throw fieldError("Expected a list of items.");
   const items = checkAccessItems(value);
   if (items.length === 0) return null;
   for (const item of items) checkProjectGrant(ctx, item);

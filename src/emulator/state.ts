@@ -1,7 +1,7 @@
 // The emulator's whole state: plain JSON records, so persistence is a single JSON.stringify.
 import { randomBytes, randomUUID } from "node:crypto";
 import type { Json, JsonObject } from "./json";
-import { OWNER_LEVEL } from "./org-access";
+import { OWNER_LEVEL, type ProjectAccessLevel } from "./org-access";
 
 export interface OrgRecord {
   id: string;
@@ -28,7 +28,7 @@ export interface ProjectRecord {
 export interface ProjectAccessRecord {
   project_id: number;
   user_id: number;
-  level: "member" | "admin";
+  level: ProjectAccessLevel;
 }
 
 export interface UserRecord {

@@ -290,3 +290,62 @@ describe("an instance with email configured", () => {
     expect((await h.control("GET", "/settings")).body.emailAvailable).toBe(false);
   });
 });
+
+describe("project access", () => {
+  it("each item is checked by the model's validator, with its messages", async () => {
+    const ppa = async (value: unknown) =>
+      (await invite({ target_email: "a@example.com", private_project_access: value })).body.detail;
+    expect(await ppa({ id: 1 })).toBe("The field must be a list of dictionaries.");
+    expect(await ppa([1])).toBe("Each item in the list must be a dictionary.");
+    expect(await ppa([{ id: 1 }])).toBe('Each dictionary must contain "id" and "level" keys.');
+    expect(await ppa([{ id: "1", level: "member" }])).toBe('The "id" field must be an integer.');
+    expect(await ppa([{ id: 1, level: "owner" }])).toBe('The "level" field must be a valid access level.');
+    const none = await invite({
+      target_email: "a@example.com",
+      private_project_access: [{ id: 1, level: "none" }],
+    });
+    expect(none.status).toBe(201);
+  });
+
+  it("accepting grants the invite's project access: the new member may then invite to the private project", async () => {
+    const project = (await h.control("POST", "/projects", { name: "Secret", private: true })).body.id;
+    const sent = await invite({
+      target_email: "new@example.com",
+      private_project_access: [{ id: project, level: "admin" }],
+    });
+    await h.control("POST", `/invites/${sent.body.id}/accept`);
+    const key = (await h.control("POST", "/keys", { scopes: ["*"], email: "new@example.com" })).body.key;
+    const onward = {
+      target_email: "next@example.com",
+      private_project_access: [{ id: project, level: "admin" }],
+    };
+    expect((await h.api("POST", invites(), onward, { key })).status).toBe(201);
+    const outsider = await h.control("POST", "/members", { email: "outsider@example.com" });
+    expect(outsider.status).toBe(201);
+    const otherKey = (await h.control("POST", "/keys", { scopes: ["*"], email: "outsider@example.com" })).body
+      .key;
+    const refused = await h.api(
+      "POST",
+      invites(),
+      { ...onward, target_email: "x@example.com" },
+      { key: otherKey },
+    );
+    expect(refused.body.detail).toBe(
+      "Project does not exist on this organization, or it is private and you do not have access to it.",
+    );
+  });
+
+  it("accepting for an email that is already a member is refused with PostHog's message", async () => {
+    const sent = await invite({ target_email: "dup@example.com" });
+    await h.control("POST", "/members", { email: "dup@example.com" });
+    const r = await h.control("POST", `/invites/${sent.body.id}/accept`);
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual(
+      errorBody(
+        "validation_error",
+        "existing_email_address",
+        "Another user with this email address already belongs to this organization.",
+      ),
+    );
+  });
+});

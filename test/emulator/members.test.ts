@@ -175,3 +175,22 @@ describe("controls", () => {
     expect(await levels()).toEqual({ "owner@emulator.local": OWNER });
   });
 });
+
+describe("deactivated users and updated_after", () => {
+  it("a deactivated member's key fails; ?updated_after keeps members changed after the instant", async () => {
+    const member = await createActor(h, "member@example.com");
+    await h.control("POST", "/clock", { advanceSeconds: 60 });
+    const cut = (await h.control("GET", "/clock")).body.now;
+    await h.control("POST", "/clock", { advanceSeconds: 60 });
+    await h.api("PATCH", `${MEMBERS}${member.uuid}/`, { level: ADMIN });
+    const changed = await h.api("GET", `${MEMBERS}?updated_after=${encodeURIComponent(cut)}`);
+    expect(changed.body.results.map((m: { user: { email: string } }) => m.user.email)).toEqual([
+      "member@example.com",
+    ]);
+    await h.control("PATCH", `/members/${member.uuid}`, { is_active: false });
+    const r = await member.call("GET", MEMBERS);
+    expect(r.status).toBe(401);
+    expect(r.body.code).toBe("authentication_failed");
+    expect(Object.keys(await levels())).toEqual(["owner@emulator.local"]);
+  });
+});
