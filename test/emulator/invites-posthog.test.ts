@@ -1,6 +1,6 @@
 // PostHog's posthog/api/test/test_organization_invites.py, one test per test function, over HTTP against the
 // emulator. docs/posthog-org-tests.md lists every function: ported or skipped, and why.
-import { startHarness, type Harness } from "./helpers";
+import { startHarness, type Harness, type Reply } from "./helpers";
 import {
   ADMIN,
   createActor,
@@ -40,6 +40,19 @@ async function project(privateProject: boolean): Promise<number> {
 }
 async function grant(projectId: number, email: string, level: "member" | "admin"): Promise<void> {
   expect((await h.control("POST", `/projects/${projectId}/access`, { email, level })).status).toBe(200);
+}
+/** self invites a plain member with admin access to the project. */
+const projectInvite = (email: string, team: number) =>
+  self.call("POST", INVITES, {
+    target_email: email,
+    level: MEMBER,
+    private_project_access: [{ id: team, level: "admin" }],
+  });
+async function expectProjectInvite(r: Reply, team: number, count: number): Promise<void> {
+  expect(r.status).toBe(201);
+  expect(r.body.level).toBe(MEMBER);
+  expect(r.body.private_project_access).toEqual([{ id: team, level: "admin" }]);
+  expect(await inviteCount()).toBe(count);
 }
 async function alienOrg(): Promise<string> {
   return (await h.control("POST", "/organizations")).body.id;
@@ -132,50 +145,25 @@ describe("TestOrganizationInvitesAPI", () => {
     const team = await project(true);
     await grant(team, self.email, "admin");
     await setLevel(h, self.uuid, ADMIN);
-    const first = await self.call("POST", INVITES, {
-      target_email: "x@posthog.com",
-      level: MEMBER,
-      private_project_access: [{ id: team, level: "admin" }],
-    });
-    expect(first.status).toBe(201);
-    expect(first.body.level).toBe(MEMBER);
-    expect(first.body.private_project_access).toEqual([{ id: team, level: "admin" }]);
-    expect(await inviteCount()).toBe(1);
+    const first = await projectInvite("x@posthog.com", team);
+    await expectProjectInvite(first, team, 1);
 
     // A plain member of the org who is an admin of the project may still invite project admins.
     await setLevel(h, self.uuid, MEMBER);
-    const second = await self.call("POST", INVITES, {
-      target_email: "y@posthog.com",
-      level: MEMBER,
-      private_project_access: [{ id: team, level: "admin" }],
-    });
-    expect(second.status).toBe(201);
-    expect(second.body.level).toBe(MEMBER);
-    expect(second.body.private_project_access).toEqual([{ id: team, level: "admin" }]);
-    expect(await inviteCount()).toBe(2);
+    const second = await projectInvite("y@posthog.com", team);
+    await expectProjectInvite(second, team, 2);
   });
 
   it("test_can_invite_to_private_project_if_user_has_implicit_access_to_team", async () => {
     await setLevel(h, self.uuid, ADMIN);
     const team = await project(true);
-    const r = await self.call("POST", INVITES, {
-      target_email: "x@posthog.com",
-      level: MEMBER,
-      private_project_access: [{ id: team, level: "admin" }],
-    });
-    expect(r.status).toBe(201);
-    expect(r.body.level).toBe(MEMBER);
-    expect(r.body.private_project_access).toEqual([{ id: team, level: "admin" }]);
-    expect(await inviteCount()).toBe(1);
+    const r = await projectInvite("x@posthog.com", team);
+    await expectProjectInvite(r, team, 1);
   });
 
   it("test_invite_fails_if_team_in_private_project_access_not_in_org", async () => {
     // The emulator's other organizations hold no projects: an id that is not in this org stands for one.
-    const r = await self.call("POST", INVITES, {
-      target_email: "x@posthog.com",
-      level: MEMBER,
-      private_project_access: [{ id: 987654, level: "admin" }],
-    });
+    const r = await projectInvite("x@posthog.com", 987654);
     expect(r.status).toBe(400);
     expect(r.body).toEqual(projectAccessError(NO_PROJECT));
     expect(await inviteCount()).toBe(0);
@@ -183,11 +171,7 @@ describe("TestOrganizationInvitesAPI", () => {
 
   it("test_invite_fails_if_inviter_does_not_have_access_to_team", async () => {
     const team = await project(true);
-    const r = await self.call("POST", INVITES, {
-      target_email: "xx@posthog.com",
-      level: MEMBER,
-      private_project_access: [{ id: team, level: "admin" }],
-    });
+    const r = await projectInvite("xx@posthog.com", team);
     expect(r.status).toBe(400);
     expect(r.body).toEqual(projectAccessError(NO_PROJECT));
     expect(await inviteCount()).toBe(0);
@@ -196,11 +180,7 @@ describe("TestOrganizationInvitesAPI", () => {
   it("test_invite_fails_if_inviter_level_is_lower_than_requested_level", async () => {
     const team = await project(true);
     await grant(team, self.email, "member");
-    const r = await self.call("POST", INVITES, {
-      target_email: "x@posthog.com",
-      level: MEMBER,
-      private_project_access: [{ id: team, level: "admin" }],
-    });
+    const r = await projectInvite("x@posthog.com", team);
     expect(r.status).toBe(400);
     expect(r.body).toEqual(
       projectAccessError("You cannot invite to a private project with a higher level than your own."),
@@ -278,23 +258,19 @@ describe("TestOrganizationInvitesAPI", () => {
     expect((await listInvites()).map((i) => i.id)).toEqual([id]);
   });
 
-  it("test_delete_organization_invite_if_admin", async () => {
-    await setLevel(h, self.uuid, ADMIN);
+  /** Admins and owners may delete invites: 204 with an empty body, and the invite is gone. */
+  async function deletesInvite(level: number): Promise<void> {
+    await setLevel(h, self.uuid, level);
     const id = await ownerInvite();
     const r = await self.call("DELETE", `${INVITES}${id}`);
     expect(r.status).toBe(204);
     expect(r.body).toBeUndefined();
     expect(await inviteCount()).toBe(0);
-  });
+  }
 
-  it("test_delete_organization_invite_if_owner", async () => {
-    await setLevel(h, self.uuid, OWNER);
-    const id = await ownerInvite();
-    const r = await self.call("DELETE", `${INVITES}${id}`);
-    expect(r.status).toBe(204);
-    expect(r.body).toBeUndefined();
-    expect(await inviteCount()).toBe(0);
-  });
+  it("test_delete_organization_invite_if_admin", () => deletesInvite(ADMIN));
+
+  it("test_delete_organization_invite_if_owner", () => deletesInvite(OWNER));
 
   it("test_combine_pending_invites_combines_levels_and_project_access", async () => {
     const admin = await createActor(h, "admin@posthog.com", ADMIN);
