@@ -1,5 +1,6 @@
 // Organization member routes: list, PATCH/PUT (level) and DELETE under /members/:user_uuid/.
 // PostHog: posthog/api/organization_member.py, OrganizationMemberViewSet (list, update, destroy; no retrieve).
+import { randomUUID } from "node:crypto";
 import {
   canonicalUuid,
   noContent,
@@ -18,7 +19,6 @@ import { validateLeave, validateUpdate } from "./member-rules";
 import { LEVELS } from "./org-access";
 import { paginate } from "./pagination";
 import { newUser, type MemberRecord, type UserRecord } from "./state";
-import { randomUUID } from "node:crypto";
 
 /** INTERNAL_BOT_EMAIL_SUFFIX: PostHog's own bot users never show as members. */
 const BOT_EMAIL_SUFFIX = "@posthogbot.user";
@@ -57,9 +57,16 @@ export function addMember(core: Core, email: string, firstName: string, level: n
   return member;
 }
 
+/** A listed membership with its user; `index` (insertion order) breaks ties between equal join times. */
+interface MemberRow {
+  m: MemberRecord;
+  u: UserRecord;
+  index: number;
+}
+
 /** organization_members_base_queryset: active users, no bots. */
-function visible(core: Core): Array<{ m: MemberRecord; u: UserRecord; index: number }> {
-  const rows: Array<{ m: MemberRecord; u: UserRecord; index: number }> = [];
+function visible(core: Core): MemberRow[] {
+  const rows: MemberRow[] = [];
   core.store.data.members.forEach((m, index) => {
     const u = core.store.user(m.user_id);
     if (u && u.is_active !== false && !u.email.endsWith(BOT_EMAIL_SUFFIX)) rows.push({ m, u, index });
@@ -151,5 +158,7 @@ export function deleteMember(ctx: Ctx, p: Params): Result {
   validateLeave(target);
   const { data } = ctx.core.store;
   data.members = data.members.filter((m) => m !== target);
+  // The member's project access rows go with the membership (their foreign key cascades).
+  data.project_access = data.project_access?.filter((a) => a.user_id !== target.user_id);
   return noContent();
 }
