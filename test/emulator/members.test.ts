@@ -194,3 +194,71 @@ describe("deactivated users and updated_after", () => {
     expect(Object.keys(await levels())).toEqual(["owner@emulator.local"]);
   });
 });
+
+describe("every requester, target and change", () => {
+  const NOT_ADMIN = "You can only edit others if you are an admin.";
+  const ABOVE_YOU = "You can only edit others with level lower or equal to you.";
+  const OWNER_ONLY = "You can only make another member owner if you're this organization's owner.";
+  const OWNER_STAYS = "Cannot leave the organization as its owner!";
+  type Action = "to member" | "to admin" | "to owner" | "remove";
+  const ACTIONS: Action[] = ["to member", "to admin", "to owner", "remove"];
+  // [requester level, target level] -> the outcome of each action, in ACTIONS order: a status, or a refusal text.
+  const TABLE: Array<[number, number, Array<number | string>]> = [
+    [MEMBER, MEMBER, [NOT_ADMIN, NOT_ADMIN, NOT_ADMIN, NOT_ADMIN]],
+    [MEMBER, ADMIN, [NOT_ADMIN, NOT_ADMIN, NOT_ADMIN, NOT_ADMIN]],
+    [MEMBER, OWNER, [NOT_ADMIN, NOT_ADMIN, NOT_ADMIN, NOT_ADMIN]],
+    [ADMIN, MEMBER, [200, 200, OWNER_ONLY, 204]],
+    [ADMIN, ADMIN, [200, 200, OWNER_ONLY, 204]],
+    [ADMIN, OWNER, [ABOVE_YOU, ABOVE_YOU, ABOVE_YOU, ABOVE_YOU]],
+    [OWNER, MEMBER, [200, 200, 200, 204]],
+    [OWNER, ADMIN, [200, 200, 200, 204]],
+    [OWNER, OWNER, [200, 200, 200, OWNER_STAYS]],
+  ];
+  const LEVEL_OF: Record<Action, number> = {
+    "to member": MEMBER,
+    "to admin": ADMIN,
+    "to owner": OWNER,
+    remove: 0,
+  };
+
+  it.each(TABLE)("requester %i, target %i", async (requesterLevel, targetLevel, outcomes) => {
+    const requester = await createActor(h, "requester@example.com", requesterLevel);
+    for (const [i, action] of ACTIONS.entries()) {
+      const target = await createActor(h, `target${i}@example.com`, targetLevel);
+      const path = `${MEMBERS}${target.uuid}/`;
+      const r =
+        action === "remove"
+          ? await requester.call("DELETE", path)
+          : await requester.call("PATCH", path, { level: LEVEL_OF[action] });
+      const expected = outcomes[i];
+      if (typeof expected === "number") {
+        expect([action, r.status]).toEqual([action, expected]);
+        const after = (await levels())[target.email];
+        expect([action, after]).toEqual([action, action === "remove" ? undefined : LEVEL_OF[action]]);
+      } else {
+        expect([action, r.body.detail]).toEqual([action, expected]);
+        expect([action, r.status]).toEqual([action, expected === OWNER_STAYS ? 400 : 403]);
+        expect((await levels())[target.email]).toBe(targetLevel);
+      }
+    }
+  });
+});
+
+it("removing a member drops their project access: back in the organization, they have none", async () => {
+  const project = (await h.control("POST", "/projects", { name: "Secret", private: true })).body.id;
+  const member = await createActor(h, "member@example.com");
+  await h.control("POST", `/projects/${project}/access`, { email: member.email, level: "admin" });
+  const invite = (key: string) =>
+    h.api(
+      "POST",
+      "/api/organizations/@current/invites/",
+      { target_email: "next@example.com", private_project_access: [{ id: project, level: "member" }] },
+      { key },
+    );
+  expect((await invite(member.key)).status).toBe(201);
+  expect((await h.api("DELETE", `${MEMBERS}${member.uuid}/`)).status).toBe(204);
+  const again = await createActor(h, "member@example.com");
+  expect((await invite(again.key)).body.detail).toBe(
+    "Project does not exist on this organization, or it is private and you do not have access to it.",
+  );
+});
