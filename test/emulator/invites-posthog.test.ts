@@ -307,31 +307,26 @@ describe("TestOrganizationInvitesAPI", () => {
     }
   });
 
-  it("test_combine_pending_invites_with_no_existing_invites", async () => {
+  /** A combining member invite with nothing pending to combine keeps its own level and no project access. */
+  async function combinesNothing(email: string): Promise<void> {
     const r = await self.call("POST", INVITES, {
-      target_email: "x@posthog.com",
+      target_email: email,
       level: MEMBER,
       combine_pending_invites: true,
     });
     expect(r.status).toBe(201);
     expect(r.body.level).toBe(MEMBER);
-    expect(r.body.target_email).toBe("x@posthog.com");
+    expect(r.body.target_email).toBe(email);
     expect(r.body.private_project_access).toEqual([]);
-  });
+  }
+
+  it("test_combine_pending_invites_with_no_existing_invites", () => combinesNothing("x@posthog.com"));
 
   it("test_combine_pending_invites_with_expired_invites", async () => {
     await h.control("POST", "/clock", { now: "2023-01-05T00:00:00Z" });
     await h.api("POST", INVITES, { target_email: "xyz@posthog.com", level: ADMIN });
     await h.control("POST", "/clock", { now: "2024-01-10T00:00:00Z" });
-    const r = await self.call("POST", INVITES, {
-      target_email: "xyz@posthog.com",
-      level: MEMBER,
-      combine_pending_invites: true,
-    });
-    expect(r.status).toBe(201);
-    expect(r.body.level).toBe(MEMBER);
-    expect(r.body.target_email).toBe("xyz@posthog.com");
-    expect(r.body.private_project_access).toEqual([]);
+    await combinesNothing("xyz@posthog.com");
   });
 
   it("test_combine_pending_invites_false_expires_existing_invites", async () => {
@@ -347,51 +342,36 @@ describe("TestOrganizationInvitesAPI", () => {
     expect(r.body.level).toBe(MEMBER);
   });
 
-  it("test_member_cannot_invite_admin", async () => {
-    const member = await createActor(h, "member@posthog.com");
-    const r = await member.call("POST", invitesOf(h.em.organizationId), {
-      target_email: "new_admin@posthog.com",
-      level: ADMIN,
-    });
+  /** An inviter of `own` level inviting at `level` above it: 403 and nothing created. */
+  async function refusedAbove(own: number, level: number, target: string): Promise<void> {
+    const inviter = await createActor(h, own === MEMBER ? "member@posthog.com" : "admin@posthog.com", own);
+    const r = await inviter.call("POST", invitesOf(h.em.organizationId), { target_email: target, level });
     expect(r.status).toBe(403);
     expect(r.body.detail).toBe("You cannot invite a user with a higher permission level than your own.");
     expect(await inviteCount()).toBe(0);
-  });
+  }
 
-  it("test_admin_cannot_invite_owner", async () => {
-    const admin = await createActor(h, "admin@posthog.com", ADMIN);
-    const r = await admin.call("POST", invitesOf(h.em.organizationId), {
-      target_email: "new_owner@posthog.com",
-      level: OWNER,
-    });
-    expect(r.status).toBe(403);
-    expect(r.body.detail).toBe("You cannot invite a user with a higher permission level than your own.");
-    expect(await inviteCount()).toBe(0);
-  });
-
-  it("test_member_can_invite_member", async () => {
-    const member = await createActor(h, "member@posthog.com");
-    const r = await member.call("POST", invitesOf(h.em.organizationId), {
-      target_email: "new_member@posthog.com",
-      level: MEMBER,
-    });
+  /** An inviter inviting at their own level: created, once, at that level. */
+  async function invitesOwnLevel(level: number, target: string): Promise<void> {
+    const inviter = await createActor(
+      h,
+      level === MEMBER ? "member@posthog.com" : "admin@posthog.com",
+      level,
+    );
+    const r = await inviter.call("POST", invitesOf(h.em.organizationId), { target_email: target, level });
     expect(r.status).toBe(201);
     const invites = await listInvites();
-    expect(invites.filter((i) => i.target_email === "new_member@posthog.com")).toHaveLength(1);
-    expect(invites[0].level).toBe(MEMBER);
-  });
+    expect(invites.filter((i) => i.target_email === target)).toHaveLength(1);
+    expect(invites[0].level).toBe(level);
+  }
 
-  it("test_admin_can_invite_admin", async () => {
-    const admin = await createActor(h, "admin@posthog.com", ADMIN);
-    const r = await admin.call("POST", invitesOf(h.em.organizationId), {
-      target_email: "new_admin@posthog.com",
-      level: ADMIN,
-    });
-    expect(r.status).toBe(201);
-    const invites = await listInvites();
-    expect(invites.filter((i) => i.target_email === "new_admin@posthog.com")).toHaveLength(1);
-    expect(invites[0].level).toBe(ADMIN);
-  });
+  it("test_member_cannot_invite_admin", () => refusedAbove(MEMBER, ADMIN, "new_admin@posthog.com"));
+
+  it("test_admin_cannot_invite_owner", () => refusedAbove(ADMIN, OWNER, "new_owner@posthog.com"));
+
+  it("test_member_can_invite_member", () => invitesOwnLevel(MEMBER, "new_member@posthog.com"));
+
+  it("test_admin_can_invite_admin", () => invitesOwnLevel(ADMIN, "new_admin@posthog.com"));
 
   it("test_bulk_invite_with_higher_permission_level", async () => {
     const member = await createActor(h, "member@posthog.com");
