@@ -3,6 +3,7 @@ import type { Ctx } from "./context";
 import { validationError } from "./errors";
 import { expectObject } from "./fields";
 import { isObject, pyTruthy, type Json } from "./json";
+import { sanitizeSurveyTexts } from "./sanitize";
 import { parseSurveyFields, type SurveyWrite } from "./survey-fields";
 import type { SurveyRecord } from "./state";
 
@@ -137,7 +138,8 @@ export function validateSurveyWrite(
   body: unknown,
   existing?: SurveyRecord,
 ): SurveyWrite {
-  const data = parseSurveyFields(expectObject(body), existing !== undefined);
+  // PostHog sanitises survey texts while validating the fields (see sanitize/survey-texts.ts).
+  const data = sanitizeSurveyTexts(parseSurveyFields(expectObject(body), existing !== undefined));
   validateObject(ctx, teamId, data, existing);
   return data;
 }
