@@ -39,6 +39,8 @@ describe("sanitizeHtml", () => {
     ["<b>a<p>b</b>c", "<b>a</b><p><b>b</b>c</p>"],
     ["<pre>\nx</pre>", "<pre>x</pre>"],
     ["a\u0000b", "ab"],
+    ["\ufeff<b>x</b>", "<b>x</b>"], // one leading byte order mark is discarded, as html5ever does
+    ["a\ufeff<b>x</b>", "a\ufeff<b>x</b>"],
     // raw-text elements are dropped, their text kept and escaped
     ["<noscript><b>x</b></noscript>", "&lt;b&gt;x&lt;/b&gt;"],
     ["<xmp><b></xmp>", "&lt;b&gt;"],

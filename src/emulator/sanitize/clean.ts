@@ -13,6 +13,7 @@ type ParsedAttribute = ParsedElement["attrs"][number];
 
 // ammonia parses every input as the content of a <div>, with scripting enabled (html5ever's default).
 const FRAGMENT_CONTEXT = defaultTreeAdapter.createElement("div", html.NS.HTML, []);
+const BYTE_ORDER_MARK = "\ufeff";
 
 function attributeAllowed(element: string, attribute: ParsedAttribute): boolean {
   const listed =
@@ -37,7 +38,9 @@ function keptElement(element: ParsedElement): CleanElement {
  */
 function cleanFragment(text: string): CleanElement {
   const root: CleanElement = { kind: "element", ns: html.NS.HTML, name: "html", attrs: [], children: [] };
-  const fragment = parseFragment(FRAGMENT_CONTEXT, text, { scriptingEnabled: true });
+  // html5ever's tokenizer discards one leading byte order mark (TokenizerOpts::discard_bom); parse5 keeps it.
+  const input = text.startsWith(BYTE_ORDER_MARK) ? text.slice(1) : text;
+  const fragment = parseFragment(FRAGMENT_CONTEXT, input, { scriptingEnabled: true });
   const stack: { node: ParsedNode; parent: CleanElement }[] = [];
   const pushChildren = (nodes: ParsedNode[], parent: CleanElement): void => {
     for (let i = nodes.length - 1; i >= 0; i--) stack.push({ node: nodes[i], parent });
