@@ -34,16 +34,35 @@ const NOTEBOOK_QUESTIONS = [
 ];
 const UNCLOSED_THANK_YOU = "<b>We'll use it to make notebooks better.<script>alert(0)</script>";
 
-/** The notebook questions as PostHog stores them (ids are generated). */
-const storedNotebookQuestions = (body: Reply["body"]) => [
-  { id: body.questions[0].id, type: "open", question: "What up?", description: "check?" },
-  {
-    id: body.questions[1].id,
-    type: "link",
-    link: "https://bazinga.com",
-    question: "<b>What</b> do you think of the new notebooks feature?",
-  },
-];
+/** Both tests send the notebook survey and check its stored texts, `appearance` as expected. */
+async function expectNotebookSurvey(reply: Reply, status: number, appearance: object): Promise<void> {
+  expect(reply.status).toBe(status);
+  const body = reply.body;
+  expect(body).toMatchObject({
+    name: "Notebooks beta release survey",
+    description: "Get feedback on the new notebooks feature",
+    type: "popover",
+  });
+  expect(body.questions).toEqual([
+    { id: body.questions[0].id, type: "open", question: "What up?", description: "check?" },
+    {
+      id: body.questions[1].id,
+      type: "link",
+      link: "https://bazinga.com",
+      question: "<b>What</b> do you think of the new notebooks feature?",
+    },
+  ]);
+  expect(body.appearance).toEqual(appearance);
+  expect(body.created_by.id).toBe(await myUserId());
+}
+
+const NOTEBOOK_SURVEY = {
+  name: "Notebooks beta release survey",
+  description: "Get feedback on the new notebooks feature",
+  type: "popover",
+  questions: NOTEBOOK_QUESTIONS,
+};
+const CLEANED_THANK_YOU = "<b>We'll use it to make notebooks better.</b>";
 
 describe("TestSurvey", () => {
   test("test_survey_level_translations_sanitize_html", async () => {
@@ -149,10 +168,7 @@ describe("TestSurvey", () => {
 describe("TestSurveyQuestionValidation", () => {
   test("test_create_basic_survey_question_validation", async () => {
     const created = await h.api("POST", base(), {
-      name: "Notebooks beta release survey",
-      description: "Get feedback on the new notebooks feature",
-      type: "popover",
-      questions: NOTEBOOK_QUESTIONS,
+      ...NOTEBOOK_SURVEY,
       appearance: {
         thankYouMessageHeader: "Thanks for your feedback!",
         thankYouMessageDescription: UNCLOSED_THANK_YOU,
@@ -160,43 +176,22 @@ describe("TestSurveyQuestionValidation", () => {
         surveyPopupDelaySeconds: 60,
       },
     });
-    expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({
-      name: "Notebooks beta release survey",
-      description: "Get feedback on the new notebooks feature",
-      type: "popover",
-    });
-    expect(created.body.questions).toEqual(storedNotebookQuestions(created.body));
-    expect(created.body.appearance).toEqual({
+    await expectNotebookSurvey(created, 201, {
       thankYouMessageHeader: "Thanks for your feedback!",
-      thankYouMessageDescription: "<b>We'll use it to make notebooks better.</b>",
+      thankYouMessageDescription: CLEANED_THANK_YOU,
       shuffleQuestions: true,
       surveyPopupDelaySeconds: 60,
     });
-    expect(created.body.created_by.id).toBe(await myUserId());
   });
 
   test("test_update_basic_survey_question_validation", async () => {
     const basic = await h.api("POST", base(), { name: "survey without targeting", type: "popover" });
     expect(basic.status).toBe(201);
     const updated = await h.api("PATCH", `${base()}${basic.body.id}/`, {
-      name: "Notebooks beta release survey",
-      description: "Get feedback on the new notebooks feature",
-      type: "popover",
-      questions: NOTEBOOK_QUESTIONS,
+      ...NOTEBOOK_SURVEY,
       appearance: { thankYouMessageDescription: UNCLOSED_THANK_YOU },
     });
-    expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({
-      name: "Notebooks beta release survey",
-      description: "Get feedback on the new notebooks feature",
-      type: "popover",
-    });
-    expect(updated.body.questions).toEqual(storedNotebookQuestions(updated.body));
-    expect(updated.body.appearance).toEqual({
-      thankYouMessageDescription: "<b>We'll use it to make notebooks better.</b>",
-    });
-    expect(updated.body.created_by.id).toBe(await myUserId());
+    await expectNotebookSurvey(updated, 200, { thankYouMessageDescription: CLEANED_THANK_YOU });
   });
 
   test("test_cleaning_empty_questions", async () => {

@@ -17,54 +17,44 @@ const sanitizeString = (value: Json): Json => (typeof value === "string" ? sanit
 /** The sanitised copy of a list of strings (question and translation `choices`). */
 const sanitizeChoices = (value: Json): Json => (Array.isArray(value) ? value.map(sanitizeString) : value);
 
-type Rule = {
-  readonly field: string;
-  readonly when: "present" | "truthy";
-  readonly clean: (v: Json) => Json;
-};
+type When = "present" | "truthy";
+type Rule = { readonly field: string; readonly when: When; readonly clean: (v: Json) => Json };
 
-/**
- * One rule per sanitised key: `present` keys are cleaned whenever sent, `truthy` ones only when
- * non-empty (PostHog's `if value:` checks). Content types (descriptionContentType,
- * thankYouMessageDescriptionContentType) play no part: PostHog cleans the text either way.
- */
+/** Rules cleaning each of `fields` when it is `present` (sent at all) or `truthy` (sent and not empty). */
+const rules = (when: When, fields: readonly string[], clean = sanitizeString): Rule[] =>
+  fields.map((field) => ({ field, when, clean }));
+
+// Texts a question shares with its translations, besides `question` itself.
+const QUESTION_LABELS = ["description", "buttonText", "lowerBoundLabel", "upperBoundLabel"];
+// Texts the appearance shares with the survey's translations.
+const THANK_YOU_TEXTS = [
+  "thankYouMessageHeader",
+  "thankYouMessageDescription",
+  "thankYouMessageCloseButtonText",
+];
+
+// `truthy` mirrors PostHog's `if value:` checks, `present` its `if field in data:` checks. Content types
+// (descriptionContentType, thankYouMessageDescriptionContentType) play no part: PostHog cleans either way.
 const QUESTION_RULES: readonly Rule[] = [
-  { field: "question", when: "present", clean: sanitizeString },
-  { field: "description", when: "truthy", clean: sanitizeString },
-  { field: "buttonText", when: "truthy", clean: sanitizeString },
-  { field: "lowerBoundLabel", when: "truthy", clean: sanitizeString },
-  { field: "upperBoundLabel", when: "truthy", clean: sanitizeString },
-  { field: "choices", when: "truthy", clean: sanitizeChoices },
-  { field: "link", when: "truthy", clean: sanitizeString },
+  ...rules("present", ["question"]),
+  ...rules("truthy", [...QUESTION_LABELS, "link"]),
+  ...rules("truthy", ["choices"], sanitizeChoices),
 ];
-
 const QUESTION_TRANSLATION_RULES: readonly Rule[] = [
-  { field: "question", when: "present", clean: sanitizeString },
-  { field: "description", when: "present", clean: sanitizeString },
-  { field: "buttonText", when: "present", clean: sanitizeString },
-  { field: "lowerBoundLabel", when: "present", clean: sanitizeString },
-  { field: "upperBoundLabel", when: "present", clean: sanitizeString },
-  { field: "link", when: "truthy", clean: sanitizeString },
-  { field: "choices", when: "present", clean: sanitizeChoices },
+  ...rules("present", ["question", ...QUESTION_LABELS]),
+  ...rules("truthy", ["link"]),
+  ...rules("present", ["choices"], sanitizeChoices),
 ];
-
-const SURVEY_TRANSLATION_RULES: readonly Rule[] = [
+const SURVEY_TRANSLATION_RULES: readonly Rule[] = rules("present", [
   "name",
   "description",
-  "thankYouMessageHeader",
-  "thankYouMessageDescription",
-  "thankYouMessageCloseButtonText",
-].map((field) => ({ field, when: "present", clean: sanitizeString }));
+  ...THANK_YOU_TEXTS,
+]);
+const APPEARANCE_RULES: readonly Rule[] = rules("truthy", THANK_YOU_TEXTS);
 
-const APPEARANCE_RULES: readonly Rule[] = [
-  "thankYouMessageHeader",
-  "thankYouMessageDescription",
-  "thankYouMessageCloseButtonText",
-].map((field) => ({ field, when: "truthy", clean: sanitizeString }));
-
-function applyRules(value: JsonObject, rules: readonly Rule[]): JsonObject {
+function applyRules(value: JsonObject, ruleList: readonly Rule[]): JsonObject {
   const out: JsonObject = { ...value };
-  for (const { field, when, clean } of rules) {
+  for (const { field, when, clean } of ruleList) {
     if (!(field in out)) continue;
     if (when === "truthy" && !pyTruthy(out[field])) continue;
     out[field] = clean(out[field]);
@@ -73,11 +63,11 @@ function applyRules(value: JsonObject, rules: readonly Rule[]): JsonObject {
 }
 
 /** Each language's entry of a `translations` object, cleaned by `rules`. */
-function sanitizeTranslations(value: Json, rules: readonly Rule[]): Json {
+function sanitizeTranslations(value: Json, ruleList: readonly Rule[]): Json {
   if (!isObject(value)) return value;
   const out: JsonObject = {};
   for (const [language, entry] of Object.entries(value)) {
-    out[language] = isObject(entry) ? applyRules(entry, rules) : entry;
+    out[language] = isObject(entry) ? applyRules(entry, ruleList) : entry;
   }
   return out;
 }
