@@ -5,41 +5,13 @@ import { drfTime, isoDate, toMs } from "./dates";
 import { insertFlag, surveyFlagKey } from "./flags";
 import { isObject, pyTruthy, type JsonObject } from "./json";
 import type { SurveyRecord } from "./state";
-import type { SurveyWrite } from "./survey-validate";
+import { STORED_FIELDS, type SurveyWrite } from "./survey-fields";
 
 const DAY_MS = 86_400_000;
 
-/** Plain model fields copied from the request as they are. */
-const PLAIN_FIELDS = [
-  "name",
-  "description",
-  "type",
-  "schedule",
-  "linked_flag_id",
-  "linked_insight_id",
-  "targeting_flag_id",
-  "questions",
-  "conditions",
-  "appearance",
-  "start_date",
-  "end_date",
-  "archived",
-  "responses_limit",
-  "iteration_count",
-  "iteration_frequency_days",
-  "response_sampling_start_date",
-  "response_sampling_interval_type",
-  "response_sampling_interval",
-  "response_sampling_limit",
-  "enable_partial_responses",
-  "enable_iframe_embedding",
-  "translations",
-  "form_content",
-] as const;
-
 function applyPlain(s: SurveyRecord, data: SurveyWrite): void {
   const target = s as unknown as Record<string, unknown>;
-  for (const key of PLAIN_FIELDS) {
+  for (const key of STORED_FIELDS) {
     if (data[key] !== undefined) target[key] = data[key];
   }
 }
