@@ -1,8 +1,7 @@
 // Data functions run in the program process, not the provider: settings come from the stack's `posthog:*`
 // config (new pulumi.Config("posthog")), then the environment, then defaults.
 import * as pulumi from "@pulumi/pulumi";
-import type { PostHogClient } from "../client";
-import { clientFor } from "../resources/common/context";
+import { clientFor, type PostHogClient } from "../client";
 import { concreteOrganization, concreteProject } from "../resources/common/scope";
 import { readPulumiConfig, resolveSettings, type Settings } from "../config";
 

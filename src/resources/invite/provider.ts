@@ -4,7 +4,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { PostHogApiError, type PostHogClient, type WireInvite, type WireMember } from "../../client";
 import { normaliseEmail, validateInviteInputs } from "../../model/input/invite";
-import { callContext, configureProvider } from "../common/context";
+import { callContext } from "../common/context";
+import { configureProvider } from "../common/configure";
 import { findLateCreate } from "../common/late-create";
 import type { Settings } from "../../config";
 import { describeFailure, isNotFound } from "../common/errors";
