@@ -150,13 +150,3 @@ export function requireApiKey(settings: Settings): string {
   }
   return settings.apiKey;
 }
-
-/** The project a survey lives in: its own input, else the configured default, else the key's current project. */
-export function resolveProjectId(input: string | undefined, settings: Settings): string {
-  return input ?? settings.projectId ?? "@current";
-}
-
-/** The organization an invite lives in: its own input, else the configured default, else the key's current org. */
-export function resolveOrganizationId(input: string | undefined, settings: Settings): string {
-  return input ?? settings.organizationId ?? "@current";
-}

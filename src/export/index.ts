@@ -2,6 +2,7 @@
 // in PostHog, each adopting what exists, so a team can start managing an existing setup as code.
 import { clientFor } from "../client";
 import { readArguments, resolveSettings } from "../config";
+import { declaredScope } from "../scope";
 import { readSnapshot } from "./read";
 import { renderProgram } from "./render";
 
@@ -38,8 +39,8 @@ export async function exportProgram(opts: ExportOptions = {}): Promise<ExportRes
   );
   const client = clientFor(settings);
   const snapshot = await readSnapshot(client, {
-    projectId: settings.projectId ?? "@current",
-    organizationId: opts.invites === false ? undefined : (settings.organizationId ?? "@current"),
+    projectId: declaredScope("project", undefined, settings),
+    organizationId: opts.invites === false ? undefined : declaredScope("organization", undefined, settings),
   });
   const { source, skipped } = renderProgram(snapshot, settings.host);
   return {

@@ -2,8 +2,8 @@
 // config (new pulumi.Config("posthog")), then the environment, then defaults.
 import * as pulumi from "@pulumi/pulumi";
 import { clientFor, type PostHogClient } from "../client";
-import { concreteOrganization, concreteProject } from "../resources/common/scope";
 import { readPulumiConfig, resolveSettings, type Settings } from "../config";
+import { resolveScope } from "../scope";
 
 export interface FunctionContext {
   client: PostHogClient;
@@ -18,10 +18,10 @@ export function functionContext(): FunctionContext {
 
 /** The project id as a number-like string, asking PostHog only for "@current". */
 export function projectOf(ctx: FunctionContext, projectId: string | number | undefined): Promise<string> {
-  return concreteProject(ctx.client, projectId, ctx.settings);
+  return resolveScope("project", projectId, ctx.settings, ctx.client);
 }
 
 /** The organization UUID, asking PostHog only for "@current". */
 export function organizationOf(ctx: FunctionContext, organizationId: string | undefined): Promise<string> {
-  return concreteOrganization(ctx.client, organizationId, ctx.settings);
+  return resolveScope("organization", organizationId, ctx.settings, ctx.client);
 }

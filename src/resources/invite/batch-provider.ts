@@ -6,6 +6,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { MAX_BULK_INVITES, PostHogApiError, type PostHogClient, type WireInvite } from "../../client";
 import { normaliseEmail, validateBatchInputs } from "../../model/input/invite";
 import { containsUnknown } from "../../model/input/unknown";
+import { resolveSettings } from "../../config";
 import { callContext } from "../common/context";
 import { configureProvider } from "../common/configure";
 import { findLateCreate } from "../common/late-create";
@@ -23,7 +24,7 @@ import {
   planBatch,
 } from "./batch-mapping";
 import { MEMBER_ID_PREFIX, memberEmail } from "./mapping";
-import { declaredOrganization, resolvedOrganization } from "./organization";
+import { CURRENT, declaredScope, resolveScope } from "../../scope";
 import type { AppliedPerson, BatchInvitation, InviteBatchOutputs } from "./types";
 import { warn } from "./warn";
 
@@ -49,9 +50,8 @@ export async function check(_olds: Json, news: Json): Promise<pulumi.dynamic.Che
 }
 
 export async function diff(_id: string, olds: Json, news: Json): Promise<pulumi.dynamic.DiffResult> {
-  const organization = declaredOrganization(news);
-  const replaces =
-    organization !== "@current" && organization !== olds.organizationId ? ["organizationId"] : [];
+  const organization = declaredScope("organization", news.organizationId, resolveSettings());
+  const replaces = organization !== CURRENT && organization !== olds.organizationId ? ["organizationId"] : [];
   if (containsUnknown(news.invites)) return { changes: true, replaces, deleteBeforeReplace: false };
   const previous = olds as Partial<InviteBatchOutputs>;
   const plan = planBatch(previous, news);
@@ -238,10 +238,10 @@ async function uninvite(client: PostHogClient, state: BatchState, email: string)
 }
 
 export async function create(inputs: Json): Promise<pulumi.dynamic.CreateResult> {
-  const { client } = callContext();
+  const { client, settings } = callContext();
   let org: string;
   try {
-    org = await resolvedOrganization(inputs);
+    org = await resolveScope("organization", inputs.organizationId, settings, client);
   } catch (error) {
     throw describeFailure(
       LABEL,

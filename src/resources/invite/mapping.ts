@@ -3,6 +3,7 @@
 import type { InviteWriteBody, WireInvite, WireMember } from "../../client";
 import { LEVEL_NUMBERS, normaliseEmail } from "../../model/input/invite";
 import { containsUnknown } from "../../model/input/unknown";
+import { CURRENT } from "../../scope";
 import { deepEqualLoose, withoutUndefined } from "../common/equality";
 import type { InviteLevel, InviteOutputs, PrivateProjectAccess } from "./types";
 import { declaredInputs, userSummary } from "../common/wire-shared";
@@ -154,8 +155,7 @@ export interface InviteDiff {
  */
 export function inviteDiff(olds: Json, news: Json, newOrganization: string): InviteDiff {
   const replaces: string[] = [];
-  if (newOrganization !== "@current" && newOrganization !== olds.organizationId)
-    replaces.push("organizationId");
+  if (newOrganization !== CURRENT && newOrganization !== olds.organizationId) replaces.push("organizationId");
   const before = termsOf(olds);
   const after = termsOf(news);
   const accepted = olds.status === "accepted";

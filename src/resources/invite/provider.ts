@@ -7,7 +7,7 @@ import { normaliseEmail, validateInviteInputs } from "../../model/input/invite";
 import { callContext } from "../common/context";
 import { configureProvider } from "../common/configure";
 import { findLateCreate } from "../common/late-create";
-import type { Settings } from "../../config";
+import { resolveSettings, type Settings } from "../../config";
 import { describeFailure, isNotFound } from "../common/errors";
 import { cachedInvites, cachedMembers, invalidateOrganization } from "../common/list-cache";
 import {
@@ -24,7 +24,7 @@ import {
   TERM_KEYS,
   writeBody,
 } from "./mapping";
-import { declaredOrganization, resolvedOrganization } from "./organization";
+import { declaredScope, resolveScope } from "../../scope";
 import { warn } from "./warn";
 
 type Json = Record<string, unknown>;
@@ -45,7 +45,11 @@ export async function check(_olds: Json, news: Json): Promise<pulumi.dynamic.Che
 }
 
 export async function diff(_id: string, olds: Json, news: Json): Promise<pulumi.dynamic.DiffResult> {
-  const { changes, replaces } = inviteDiff(olds, news, declaredOrganization(news));
+  const { changes, replaces } = inviteDiff(
+    olds,
+    news,
+    declaredScope("organization", news.organizationId, resolveSettings()),
+  );
   return { changes, replaces, deleteBeforeReplace: false };
 }
 
@@ -119,7 +123,7 @@ export async function create(inputs: Json): Promise<pulumi.dynamic.CreateResult>
   const { client, settings } = callContext();
   let org: string;
   try {
-    org = await resolvedOrganization(inputs);
+    org = await resolveScope("organization", inputs.organizationId, settings, client);
   } catch (error) {
     throw describeFailure(
       label(inputs),

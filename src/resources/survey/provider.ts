@@ -10,7 +10,7 @@ import { configureProvider } from "../common/configure";
 import { describeFailure, isNotFound } from "../common/errors";
 import { resourceInitError } from "../common/init-error";
 import { findLateCreate } from "../common/late-create";
-import { concreteProject, declaredProject } from "../common/scope";
+import { CURRENT, declaredScope, resolveScope } from "../../scope";
 import { invalidateProject, readSurvey } from "../common/list-cache";
 import {
   changedFields,
@@ -41,9 +41,9 @@ export async function check(_olds: Json, news: Json): Promise<pulumi.dynamic.Che
 export async function diff(_id: string, olds: Json, news: Json): Promise<pulumi.dynamic.DiffResult> {
   const previouslyDeclared = (olds.declared as Json | undefined) ?? {};
   const oldProject = String(olds.projectId);
-  const newProject = declaredProject(news.projectId, resolveSettings());
+  const newProject = declaredScope("project", news.projectId, resolveSettings());
   // A project the default resolves to "@current" is the same project the survey was created in.
-  const replaces = newProject !== oldProject && newProject !== "@current" ? ["projectId"] : [];
+  const replaces = newProject !== oldProject && newProject !== CURRENT ? ["projectId"] : [];
   const changed = changedFields(news, surveyFromOutputs(olds), previouslyDeclared);
   const declaredKeysChanged =
     Object.keys(declaredInputs(news)).sort().join() !== Object.keys(previouslyDeclared).sort().join();
@@ -117,7 +117,7 @@ export async function create(inputs: Json): Promise<pulumi.dynamic.CreateResult>
   try {
     const context = callContext();
     client = context.client;
-    project = await concreteProject(client, inputs.projectId, context.settings);
+    project = await resolveScope("project", inputs.projectId, context.settings, client);
   } catch (error) {
     throw describeFailure(label(inputs), "resolve the project", error, "Set projectId or posthog:projectId.");
   }
@@ -139,7 +139,7 @@ export async function create(inputs: Json): Promise<pulumi.dynamic.CreateResult>
 
 export async function read(id: string, props: Json): Promise<pulumi.dynamic.ReadResult> {
   const { client } = callContext();
-  const project = declaredProject(props.projectId, resolveSettings());
+  const project = declaredScope("project", props.projectId, resolveSettings());
   const declared = (props.declared as Json | undefined) ?? {};
   let survey: WireSurvey;
   try {
