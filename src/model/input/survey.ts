@@ -19,30 +19,6 @@ export const SCHEDULES = ["once", "recurring", "always"] as const;
 
 const FIX_TYPE = `Use one of: ${SURVEY_TYPES.join(", ")}.`;
 
-/** Top-level inputs a Survey accepts (camelCase; mapped to snake_case on the wire). */
-export const SURVEY_INPUT_KEYS = [
-  "projectId",
-  "name",
-  "description",
-  "type",
-  "linkedFlagId",
-  "targetingFlagId",
-  "targetingFlagFilters",
-  "removeTargetingFlag",
-  "questions",
-  "conditions",
-  "appearance",
-  "startDate",
-  "endDate",
-  "archived",
-  "schedule",
-  "responsesLimit",
-  "iterationCount",
-  "iterationFrequencyDays",
-  "enablePartialResponses",
-  "adopt",
-] as const;
-
 const nonBlank = (what: string) =>
   z.string({ error: `${what} must be a string.` }).refine((s) => s.trim().length > 0, {
     message: `${what} must not be empty.`,
@@ -320,6 +296,16 @@ const surveyShape = {
     .nullable()
     .optional(),
   enablePartialResponses: z.boolean({ error: "enablePartialResponses must be true or false." }).optional(),
+  // PostHog: products/surveys/backend/api/survey.py, BCP47_LANGUAGE_CODE_RE after _normalize_language_code.
+  baseLanguage: z
+    .string({ error: 'baseLanguage must be a language code such as "en" or "pt-BR".' })
+    .refine(
+      (code) => /^[a-z]{2,3}(-[a-z0-9]{2,8}){0,3}$/.test(code.trim().toLowerCase().replace(/_/g, "-")),
+      {
+        message: 'baseLanguage must be a language code such as "en" or "pt-BR".',
+      },
+    )
+    .optional(),
   adopt: z
     .object(
       {
@@ -341,6 +327,9 @@ const surveyShape = {
 } as const;
 
 type SurveyField = keyof typeof surveyShape;
+
+/** Top-level inputs a Survey accepts (camelCase; mapped to snake_case on the wire). */
+export const SURVEY_INPUT_KEYS = Object.keys(surveyShape) as SurveyField[];
 
 /** Largest request body PostHog accepts (Django's default upload limit). */
 const MAX_BODY_BYTES = 2_621_440;
