@@ -1,4 +1,4 @@
-import type { UserSummary } from "../common/wire-shared";
+import type { UserSummary } from "../common/user-summary";
 
 // Plain (resolved) shapes of a Survey's inputs and outputs. Nested objects keep PostHog's own camelCase keys.
 
