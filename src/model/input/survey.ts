@@ -4,6 +4,8 @@
 import { z } from "zod";
 import { CheckFailure, failuresFromZod, unknownKeyFailures } from "./failures";
 import { containsUnknown } from "./unknown";
+import type { SurveyInputs } from "../../resources/survey/types";
+import type { FitsPublic } from "./public-shape";
 
 export const SURVEY_TYPES = [
   "popover",
@@ -252,6 +254,7 @@ const surveyShape = {
       error: "projectId must be a project id (number or string).",
     })
     .refine((v) => String(v).trim().length > 0, { message: "projectId must not be empty." })
+    .transform((v) => String(v)) // check passes it on as a string
     .optional(),
   name: nonBlank("name").refine((s) => s.length <= 400, {
     message: "name is longer than 400 characters. Shorten it.",
@@ -460,3 +463,6 @@ export function validateSurveyInputs(inputs: Record<string, unknown>): CheckFail
   if (failures.length === 0) failures.push(...crossFieldFailures(inputs, known));
   return failures;
 }
+
+// The public SurveyInputs (resources/survey/types.ts) is the one place for the input shape.
+const _surveyShapeFits: FitsPublic<typeof surveyShape, SurveyInputs> = true;
