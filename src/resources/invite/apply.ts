@@ -13,6 +13,7 @@ import {
   acceptedOutputs,
   declaredInputs,
   differingTerms,
+  isPendingInviteWith,
   inviteOutputs,
   MEMBER_ID_PREFIX,
   memberEmail,
@@ -31,15 +32,10 @@ function label(inputs: Json): string {
   return `Invite "${typeof inputs.targetEmail === "string" ? inputs.targetEmail : "?"}"`;
 }
 
-/** The newest invite for `email` that is exactly the one we would create (pending, same terms). */
+/** The newest invite that is exactly the one we would create (pending, same terms). */
 function matchingInvite(invites: WireInvite[], inputs: Json): WireInvite | undefined {
   const terms = termsOf(inputs);
-  return invites.find(
-    (i) =>
-      normaliseEmail(i.target_email) === terms.targetEmail &&
-      !i.is_expired &&
-      differingTerms(i, terms).length === 0,
-  );
+  return invites.find((invite) => isPendingInviteWith(invite, terms));
 }
 
 async function findMember(

@@ -28,10 +28,16 @@ type Json = Record<string, unknown>;
 
 const LABEL = "InviteBatch";
 
+/** One person of the batch as held: as last applied, and where their invitation stands. */
+interface Held {
+  person?: AppliedPerson;
+  invitation?: BatchInvitation;
+}
+
 /** What the batch holds while it is being applied; `outputs()` is what goes into state, even on failure. */
 class BatchState {
-  readonly people = new Map<string, AppliedPerson>();
-  readonly invitations: Record<string, BatchInvitation> = {};
+  /** Per lowercased email: one map, so a person and their invitation are kept and dropped together. */
+  private readonly held = new Map<string, Held>();
 
   constructor(
     readonly organizationId: string,
@@ -46,34 +52,61 @@ class BatchState {
       previous.message ?? null,
       previous.sendEmail ?? true,
     );
-    for (const person of previous.invites ?? []) state.people.set(person.targetEmail, person);
-    Object.assign(state.invitations, previous.invitations ?? {});
+    for (const person of previous.invites ?? []) state.entry(person.targetEmail).person = person;
+    for (const [email, invitation] of Object.entries(previous.invitations ?? {}))
+      state.entry(email).invitation = invitation;
     return state;
   }
 
+  private entry(email: string): Held {
+    let held = this.held.get(email);
+    if (!held) this.held.set(email, (held = {}));
+    return held;
+  }
+
+  person(email: string): AppliedPerson | undefined {
+    return this.held.get(email)?.person;
+  }
+
+  invitation(email: string): BatchInvitation | undefined {
+    return this.held.get(email)?.invitation;
+  }
+
+  /** The people who have an invitation (invited, or found to be members). */
+  invited(): [string, BatchInvitation][] {
+    return [...this.held].flatMap(([email, h]) =>
+      h.invitation ? [[email, h.invitation] as [string, BatchInvitation]] : [],
+    );
+  }
+
+  /** A person kept as declared now (their invitation stays as it is). */
+  keep(person: AppliedPerson): void {
+    this.entry(person.targetEmail).person = person;
+  }
+
+  setInvitation(email: string, invitation: BatchInvitation): void {
+    this.entry(email).invitation = invitation;
+  }
+
   record(person: AppliedPerson, invitation: BatchInvitation): void {
-    this.people.set(person.targetEmail, person);
-    this.invitations[person.targetEmail] = invitation;
+    this.held.set(person.targetEmail, { person, invitation });
   }
 
   forget(email: string): void {
-    this.people.delete(email);
-    delete this.invitations[email];
+    this.held.delete(email);
   }
 
   /** People in declaration order, then any not declared any more but still held (e.g. a failed delete). */
   outputs(order: AppliedPerson[] = []): InviteBatchOutputs & Json {
-    const seen = new Set<string>();
     const invites: AppliedPerson[] = [];
-    for (const email of [...order.map((p) => p.targetEmail), ...this.people.keys()]) {
-      const person = this.people.get(email);
-      if (person && this.invitations[email] && !seen.has(email)) {
-        seen.add(email);
+    const invitations: Record<string, BatchInvitation> = {};
+    for (const email of [...order.map((p) => p.targetEmail), ...this.held.keys()]) {
+      const { person, invitation } = this.held.get(email) ?? {};
+      if (person && invitation && !(email in invitations)) {
         invites.push(person);
+        invitations[email] = invitation;
       }
     }
-    const invitations: Record<string, BatchInvitation> = {};
-    for (const person of invites) invitations[person.targetEmail] = this.invitations[person.targetEmail];
     return {
       organizationId: this.organizationId,
       message: this.message,
@@ -127,10 +160,10 @@ async function inviteChunk(
         return cachedInvites(client, org);
       };
       const everyoneInvited = (invites: WireInvite[]) =>
-        chunk.every((person) => invites.some((i) => isInviteFor(i, person, state.message)));
+        chunk.every((person) => invites.some((i) => isInviteFor(i, person)));
       const invites = await findLateCreate(error, callContext().settings, lookup, everyoneInvited);
       rest = chunk.filter((person) => {
-        const found = invites.find((i) => isInviteFor(i, person, state.message));
+        const found = invites.find((i) => isInviteFor(i, person));
         if (found) result.set(person.targetEmail, invitationOf(found));
         return !found;
       });
@@ -187,7 +220,7 @@ async function inviteAll(client: PostHogClient, state: BatchState, people: Appli
 
 /** Deletes one person's pending invite (404: already gone). Members are never removed. */
 async function uninvite(client: PostHogClient, state: BatchState, email: string): Promise<void> {
-  const invitation = state.invitations[email];
+  const invitation = state.invitation(email);
   if (invitation && invitation.status !== "accepted" && !invitation.inviteId.startsWith(MEMBER_ID_PREFIX)) {
     try {
       await client.invites.delete(state.organizationId, invitation.inviteId);
@@ -220,7 +253,7 @@ export async function create(inputs: Json): Promise<pulumi.dynamic.CreateResult>
     await inviteAll(client, state, people);
   } catch (error) {
     // Nothing exists yet: a plain failure. Otherwise the batch goes into state with what was invited.
-    if (Object.keys(state.invitations).length === 0) throw error;
+    if (state.invited().length === 0) throw error;
     throw resourceInitError((error as Error).message, id, state.outputs(people), inputs);
   }
   return { id, outs: state.outputs(people) };
@@ -233,7 +266,7 @@ export async function update(id: string, olds: Json, news: Json): Promise<pulumi
   const people = declaredPeople(news);
   state.message = batchMessage(news);
   state.sendEmail = batchSendEmail(news);
-  for (const person of plan.keep) state.people.set(person.targetEmail, person);
+  for (const person of plan.keep) state.keep(person);
   try {
     for (const email of plan.uninvite) await uninvite(client, state, email);
     await inviteAll(client, state, plan.invite);
@@ -255,22 +288,22 @@ export async function read(id: string, props: Json): Promise<pulumi.dynamic.Read
       members ??= new Map((await cachedMembers(client, org)).map((m) => [memberEmail(m), m.id]));
       return members.get(email);
     };
-    for (const [email, invitation] of Object.entries({ ...state.invitations })) {
-      const person = state.people.get(email);
+    for (const [email, invitation] of state.invited()) {
+      const person = state.person(email);
       // Our id, or else the pending invite with this person's terms that replaced it (a bulk call that timed
       // out and landed after its retry replaces the retry's invites): take it over rather than invite again.
       const invite =
         invites.get(invitation.inviteId) ??
         (person && !invitation.inviteId.startsWith(MEMBER_ID_PREFIX)
-          ? listed.find((i) => isInviteFor(i, person, state.message))
+          ? listed.find((i) => isInviteFor(i, person))
           : undefined);
       if (invite) {
-        state.invitations[email] = invitationOf(invite);
+        state.setInvitation(email, invitationOf(invite));
         continue;
       }
       const memberId = await memberIdOf(email);
       if (memberId && invitation.inviteId.startsWith(MEMBER_ID_PREFIX)) continue;
-      if (memberId) state.invitations[email] = { ...invitation, status: "accepted", isExpired: false };
+      if (memberId) state.setInvitation(email, { ...invitation, status: "accepted", isExpired: false });
       else state.forget(email); // deleted outside Pulumi: the next up invites them again
     }
   } catch (error) {
@@ -283,7 +316,7 @@ export async function remove(id: string, props: Json): Promise<void> {
   const { client } = callContext();
   const state = BatchState.from(props);
   const failures: string[] = [];
-  const emails = Object.keys(state.invitations);
+  const emails = state.invited().map(([email]) => email);
   // A few deletes at a time: the client paces the process anyway.
   for (let i = 0; i < emails.length; i += 5) {
     await Promise.all(

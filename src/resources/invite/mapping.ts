@@ -76,6 +76,19 @@ export function differingTerms(invite: WireInvite, wanted: InviteTerms): (keyof 
   return TERM_KEYS.filter((key) => !sameTerm(key, actual, wanted));
 }
 
+/**
+ * Whether a listed invite is the pending invite these terms describe: not expired, and the same in each of the
+ * `compared` terms (all of them unless told). The one test Invite and InviteBatch both use to recognise the
+ * invite they made (after a lost POST answer, or when PostHog replaced the invite with one of the same terms).
+ */
+export function isPendingInviteWith(
+  invite: WireInvite,
+  wanted: InviteTerms,
+  compared: readonly (keyof InviteTerms)[] = TERM_KEYS,
+): boolean {
+  return !invite.is_expired && differingTerms(invite, wanted).every((key) => !compared.includes(key));
+}
+
 export function writeBody(terms: InviteTerms, sendEmail: boolean): InviteWriteBody {
   return withoutUndefined({
     target_email: terms.targetEmail,
