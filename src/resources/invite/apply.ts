@@ -2,12 +2,12 @@
 // provider.ts (never in a preview); nothing here is ever serialized into state. PostHog invites have no update and no
 // GET-by-id: every change of terms is a replacement, and read finds the invite in the (cached) list.
 import type * as pulumi from "@pulumi/pulumi";
-import { PostHogApiError, type PostHogClient, type WireInvite, type WireMember } from "../../client";
+import { type PostHogClient, type WireInvite, type WireMember } from "../../client";
 import { normaliseEmail } from "../../model/input/invite";
 import { callContext } from "../common/context";
 import { findLateCreate } from "../common/late-create";
 import { type Settings } from "../../config";
-import { describeFailure, isNotFound } from "../common/errors";
+import { describeFailure, isBadRequest, isNotFound, isOutcomeUnknown } from "../common/errors";
 import { cachedInvites, cachedMembers, invalidateOrganization } from "../common/list-cache";
 import {
   acceptedOutputs,
@@ -59,7 +59,7 @@ async function post(
     try {
       return await client.invites.create(org, body);
     } catch (error) {
-      if (!(error instanceof PostHogApiError) || !error.outcomeUnknown || attempt > 0) throw error;
+      if (!isOutcomeUnknown(error) || attempt > 0) throw error;
       // A successful POST leaves exactly one pending invite with these terms (older ones are deleted): an
       // older invite being replaced differs in its terms or is expired, so it is never mistaken for it.
       const lookup = async () => {
@@ -113,7 +113,7 @@ export async function create(inputs: Json): Promise<pulumi.dynamic.CreateResult>
     return { id: invite.id, outs: inviteOutputs(invite, org, inputs) };
   } catch (error) {
     // Already a member: the goal of the invite is met. Converge to accepted instead of failing.
-    if (error instanceof PostHogApiError && error.status === 400) {
+    if (isBadRequest(error)) {
       const member = await findMember(client, org, email).catch(() => undefined);
       if (member) {
         warn(

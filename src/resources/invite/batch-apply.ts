@@ -3,11 +3,11 @@
 // partial outputs), so the next `pulumi up` invites only the rest and nobody gets a second email.
 import { randomUUID } from "node:crypto";
 import type * as pulumi from "@pulumi/pulumi";
-import { MAX_BULK_INVITES, PostHogApiError, type PostHogClient, type WireInvite } from "../../client";
+import { MAX_BULK_INVITES, type PostHogClient, type WireInvite } from "../../client";
 import { normaliseEmail } from "../../model/input/invite";
 import { callContext } from "../common/context";
 import { findLateCreate } from "../common/late-create";
-import { describeFailure, isNotFound } from "../common/errors";
+import { describeFailure, isBadRequest, isNotFound, isOutcomeUnknown } from "../common/errors";
 import { resourceInitError } from "../common/init-error";
 import { cachedInvites, cachedMembers, invalidateOrganization } from "../common/list-cache";
 import {
@@ -150,11 +150,10 @@ async function inviteChunk(
   try {
     return await bulk(client, state, chunk);
   } catch (error) {
-    if (!(error instanceof PostHogApiError)) throw error;
     const result = new Map<string, BatchInvitation>();
     let rest: AppliedPerson[];
     invalidateOrganization(client, org);
-    if (error.outcomeUnknown) {
+    if (isOutcomeUnknown(error)) {
       const lookup = async () => {
         invalidateOrganization(client, org);
         return cachedInvites(client, org);
@@ -167,7 +166,7 @@ async function inviteChunk(
         if (found) result.set(person.targetEmail, invitationOf(found));
         return !found;
       });
-    } else if (error.status === 400) {
+    } else if (isBadRequest(error)) {
       const members = new Map((await cachedMembers(client, org)).map((m) => [memberEmail(m), m]));
       rest = chunk.filter((person) => {
         const member = members.get(person.targetEmail);

@@ -1,11 +1,11 @@
 // The Survey provider: create, read, update and delete against PostHog, loaded on first use by
 // provider.ts (never in a preview); nothing here is ever serialized into state.
 import type * as pulumi from "@pulumi/pulumi";
-import { PostHogApiError, type PostHogClient } from "../../client";
+import { type PostHogClient } from "../../client";
 import type { WireSurvey } from "../../model/wire";
 import { resolveSettings } from "../../config";
 import { callContext } from "../common/context";
-import { describeFailure, isNotFound } from "../common/errors";
+import { describeFailure, isNotFound, isOutcomeUnknown, isUniqueViolation } from "../common/errors";
 import { resourceInitError } from "../common/init-error";
 import { findLateCreate } from "../common/late-create";
 import { declaredScope, resolveScope } from "../../scope";
@@ -63,10 +63,9 @@ async function post(project: string, inputs: Json): Promise<WireSurvey> {
     try {
       return await client.surveys.create(project, body);
     } catch (error) {
-      if (!(error instanceof PostHogApiError)) throw error;
       // A resent POST that clashes with the name was beaten by the late original: that one is ours.
-      const clash = attempt > 0 && error.code === "unique";
-      if (!error.outcomeUnknown && !clash) throw error;
+      const clash = attempt > 0 && isUniqueViolation(error);
+      if (!isOutcomeUnknown(error) && !clash) throw error;
       const found = clash
         ? await client.surveys.findByName(project, name)
         : await findLateCreate(error, settings, () => client.surveys.findByName(project, name), Boolean);
@@ -92,10 +91,9 @@ export async function create(inputs: Json): Promise<pulumi.dynamic.CreateResult>
     survey = inputs.adopt ? await adopt(project, inputs) : await post(project, inputs);
   } catch (error) {
     if ((error as { id?: string }).id) throw error;
-    const hint =
-      error instanceof PostHogApiError && error.code === "unique"
-        ? `A survey with this name already exists in project ${project}. To manage it with Pulumi, set adopt: {name: ${JSON.stringify(inputs.name)}}, or rename this one.`
-        : undefined;
+    const hint = isUniqueViolation(error)
+      ? `A survey with this name already exists in project ${project}. To manage it with Pulumi, set adopt: {name: ${JSON.stringify(inputs.name)}}, or rename this one.`
+      : undefined;
     throw describeFailure(label(inputs), `create it in project ${project}`, error, hint);
   } finally {
     invalidateProject(client, project);
@@ -133,10 +131,9 @@ export async function update(id: string, olds: Json, news: Json): Promise<pulumi
   try {
     survey = await client.surveys.update(project, id, writeBody(news, fields, olds));
   } catch (error) {
-    const hint =
-      error instanceof PostHogApiError && error.status === 404
-        ? "It was deleted outside Pulumi: run `pulumi refresh`, then `pulumi up` to create it again."
-        : undefined;
+    const hint = isNotFound(error)
+      ? "It was deleted outside Pulumi: run `pulumi refresh`, then `pulumi up` to create it again."
+      : undefined;
     throw describeFailure(label(news), `update survey ${id}`, error, hint);
   } finally {
     invalidateProject(client, project);
