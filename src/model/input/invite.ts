@@ -1,7 +1,8 @@
 // User-input validation for Invite and InviteBatch, run by `check` before any HTTP request. It mirrors what
 // PostHog rejects (reference/posthog-api.md §3: first name ≤ 30, level 1/8/15, project access shape) and adds
 // what only a provider can know (unknown keys, whitespace in an email, the same person twice in a batch).
-import type { BatchPerson, InviteInputs } from "../../resources/invite/types";
+import type { BatchPerson, InviteBatchInputs, InviteInputs } from "../../resources/invite/types";
+import { typedFields } from "./typed";
 import type { FitsPublic } from "./public-shape";
 import { z } from "zod";
 import { CheckFailure, failuresFromZod, unknownKeyFailures } from "./failures";
@@ -104,6 +105,11 @@ export const INVITE_INPUT_KEYS = Object.keys(inviteShape) as InviteField[];
 // The public InviteInputs (resources/invite/types.ts) is the one place for the input shape.
 const _inviteShapeFits: FitsPublic<typeof inviteShape, InviteInputs> = true;
 
+/** An Invite's valid inputs, typed (see typed.ts). */
+export function inviteInputs(inputs: Record<string, unknown>): Partial<InviteInputs> {
+  return typedFields(inviteShape, inputs);
+}
+
 /** Validates one field per schema entry, skipping preview-unknown values (they are checked again at `up`). */
 function validateFields<K extends string>(
   inputs: Record<string, unknown>,
@@ -138,6 +144,22 @@ const personShape = {
 export const BATCH_PERSON_KEYS = Object.keys(personShape) as (keyof typeof personShape)[];
 const _personShapeFits: FitsPublic<typeof personShape, BatchPerson> = true;
 
+const batchShape = {
+  organizationId: organizationId.optional(),
+  message: z.string({ error: "message must be a string (or null)." }).nullable().optional(),
+  sendEmail: bool("sendEmail").optional(),
+} as const;
+
+/** One batch person's valid inputs, typed (see typed.ts). */
+export function personInputs(person: Record<string, unknown>): Partial<BatchPerson> {
+  return typedFields(personShape, person);
+}
+
+/** An InviteBatch's valid top-level inputs other than the people, typed (see typed.ts). */
+export function batchInputs(inputs: Record<string, unknown>): Partial<Omit<InviteBatchInputs, "invites">> {
+  return typedFields(batchShape, inputs);
+}
+
 function personFailures(person: unknown, index: number): CheckFailure[] {
   if (person === UNKNOWN) return [];
   if (person === null || typeof person !== "object" || Array.isArray(person)) {
@@ -160,11 +182,7 @@ function personFailures(person: unknown, index: number): CheckFailure[] {
 export function validateBatchInputs(inputs: Record<string, unknown>): CheckFailure[] {
   const failures: CheckFailure[] = [
     ...unknownKeyFailures(inputs, BATCH_INPUT_KEYS),
-    ...validateFields(inputs, {
-      organizationId: organizationId.optional(),
-      message: z.string({ error: "message must be a string (or null)." }).nullable().optional(),
-      sendEmail: bool("sendEmail").optional(),
-    }),
+    ...validateFields(inputs, batchShape),
   ];
   const invites = inputs.invites;
   if (invites === UNKNOWN) return failures;

@@ -1,19 +1,20 @@
 // InviteBatch planning, kept pure: who must be invited (new or changed), who must be uninvited, who is
 // untouched. People are identified by their lowercased email.
 import type { InviteWriteBody, WireInvite } from "../../client";
-import { normaliseEmail } from "../../model/input/invite";
+import { batchInputs, normaliseEmail, personInputs } from "../../model/input/invite";
 import { deepEqualLoose } from "../common/equality";
 import { canonicalAccess, isPendingInviteWith, TERM_KEYS, writeBody } from "./mapping";
-import type { AppliedPerson, BatchInvitation, InviteBatchOutputs, InviteLevel } from "./types";
+import type { AppliedPerson, BatchInvitation, InviteBatchOutputs } from "./types";
 
 type Json = Record<string, unknown>;
 
 /** A declared person with defaults applied. */
 export function appliedPerson(person: Json): AppliedPerson {
+  const typed = personInputs(person);
   return {
     targetEmail: normaliseEmail(String(person.targetEmail)),
-    firstName: (person.firstName as string | undefined) ?? "",
-    level: (person.level as InviteLevel | undefined) ?? "member",
+    firstName: typed.firstName ?? "",
+    level: typed.level ?? "member",
     privateProjectAccess: canonicalAccess(person.privateProjectAccess),
   };
 }
@@ -23,11 +24,11 @@ export function declaredPeople(inputs: Json): AppliedPerson[] {
 }
 
 export function batchMessage(inputs: Json): string | null {
-  return (inputs.message as string | null | undefined) || null;
+  return batchInputs(inputs).message || null;
 }
 
 export function batchSendEmail(inputs: Json): boolean {
-  return (inputs.sendEmail as boolean | undefined) ?? true;
+  return batchInputs(inputs).sendEmail ?? true;
 }
 
 export function samePerson(a: AppliedPerson, b: AppliedPerson): boolean {

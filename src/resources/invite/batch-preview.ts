@@ -36,6 +36,9 @@ export async function diff(_id: string, olds: Json, news: Json): Promise<pulumi.
     plan.invite.length > 0 ||
     plan.uninvite.length > 0 ||
     !deepEqualLoose(declaredPeople(news), previous.invites ?? []) ||
+    // Not known yet in a preview: may change (batchMessage and batchSendEmail read it as the default).
+    containsUnknown(news.message) ||
+    containsUnknown(news.sendEmail) ||
     batchMessage(news) !== (previous.message ?? null) ||
     batchSendEmail(news) !== (previous.sendEmail ?? true);
   return { changes, replaces, deleteBeforeReplace: false };

@@ -1,7 +1,7 @@
 // Invite inputs <-> PostHog wire shapes: level names <-> numbers, defaults, the write body, how a server invite
 // (or a member, once accepted) reads back as outputs, and which input changes force a new invite.
 import type { InviteWriteBody, WireInvite, WireMember } from "../../client";
-import { LEVEL_NUMBERS, normaliseEmail } from "../../model/input/invite";
+import { inviteInputs, LEVEL_NUMBERS, normaliseEmail } from "../../model/input/invite";
 import { containsUnknown } from "../../model/input/unknown";
 import { CURRENT } from "../../scope";
 import { deepEqualLoose, withoutUndefined } from "../common/equality";
@@ -38,21 +38,23 @@ export interface InviteTerms {
 export const TERM_KEYS = ["targetEmail", "firstName", "message", "level", "privateProjectAccess"] as const;
 
 export function termsOf(inputs: Json): InviteTerms {
+  const typed = inviteInputs(inputs);
   return {
     targetEmail: normaliseEmail(String(inputs.targetEmail ?? "")),
-    firstName: (inputs.firstName as string | undefined) ?? "",
-    message: (inputs.message as string | null | undefined) || null,
-    level: (inputs.level as InviteLevel | undefined) ?? "member",
+    firstName: typed.firstName ?? "",
+    message: typed.message || null,
+    level: typed.level ?? "member",
     privateProjectAccess: canonicalAccess(inputs.privateProjectAccess),
   };
 }
 
 /** Provider-side settings: recorded, never sent after create, never a reason to replace. */
 export function settingsOf(inputs: Json): { sendEmail: boolean; renewWhenExpired: boolean; adopt: boolean } {
+  const typed = inviteInputs(inputs);
   return {
-    sendEmail: (inputs.sendEmail as boolean | undefined) ?? true,
-    renewWhenExpired: (inputs.renewWhenExpired as boolean | undefined) ?? true,
-    adopt: (inputs.adopt as boolean | undefined) ?? false,
+    sendEmail: typed.sendEmail ?? true,
+    renewWhenExpired: typed.renewWhenExpired ?? true,
+    adopt: typed.adopt ?? false,
   };
 }
 
@@ -182,8 +184,9 @@ export function inviteDiff(olds: Json, news: Json, newOrganization: string): Inv
   if (olds.status === "expired" && settings.renewWhenExpired && replaces.length === 0)
     replaces.push("status");
   const oldSettings = settingsOf(olds);
+  // A setting not known yet in a preview (typed as its default by settingsOf) may change.
   const settingsChanged = (Object.keys(settings) as (keyof typeof settings)[]).some(
-    (key) => settings[key] !== oldSettings[key],
+    (key) => containsUnknown(news[key]) || settings[key] !== oldSettings[key],
   );
   const declaredKeys = Object.keys(declaredInputs(news)).sort().join();
   const oldDeclaredKeys = Object.keys((olds.declared as Json | undefined) ?? {})
