@@ -1,5 +1,4 @@
-// Conversions both resources share: the user summary PostHog nests as `created_by`, and the record of what
-// a program declared (kept in outputs so diffs and refresh can tell declared fields from server defaults).
+// The user summary PostHog nests as `created_by`, in output form (shared by both resources).
 import type { WireUserBasic } from "../../model/wire";
 import type { UserSummary } from "./user-summary";
 
@@ -13,13 +12,4 @@ export function userSummary(wire: WireUserBasic | null | undefined): UserSummary
     email: wire.email,
     isEmailVerified: wire.is_email_verified ?? null,
   };
-}
-
-/** The inputs the program declared, without `__provider` and undefined values. */
-export function declaredInputs(inputs: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(inputs)) {
-    if (key !== "__provider" && value !== undefined) out[key] = value;
-  }
-  return out;
 }

@@ -5,13 +5,13 @@ import type * as pulumi from "@pulumi/pulumi";
 import { type PostHogClient, type WireInvite, type WireMember } from "../../client";
 import { normaliseEmail } from "../../model/input/invite";
 import { callContext } from "../common/context";
+import { declaredInputs, lastDeclared } from "../common/declared";
 import { findLateCreate } from "../common/late-create";
 import { type Settings } from "../../config";
 import { describeFailure, isBadRequest, isNotFound, isOutcomeUnknown } from "../common/errors";
 import { cachedInvites, cachedMembers, invalidateOrganization } from "../common/list-cache";
 import {
   acceptedOutputs,
-  declaredInputs,
   differingTerms,
   isPendingInviteWith,
   inviteOutputs,
@@ -131,7 +131,7 @@ export async function read(id: string, props: Json): Promise<pulumi.dynamic.Read
   const { client } = callContext();
   const org = String(props.organizationId);
   const email = normaliseEmail(String(props.targetEmail));
-  const declared = (props.declared as Json | undefined) ?? declaredInputs(props);
+  const declared = lastDeclared(props, declaredInputs(props));
   const { __provider: _p, ...previous } = props;
   try {
     if (!id.startsWith(MEMBER_ID_PREFIX)) {

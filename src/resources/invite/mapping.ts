@@ -6,9 +6,8 @@ import { containsUnknown } from "../../model/input/unknown";
 import { CURRENT } from "../../scope";
 import { deepEqualLoose, withoutUndefined } from "../common/equality";
 import type { InviteLevel, InviteOutputs, PrivateProjectAccess } from "./types";
-import { declaredInputs, userSummary } from "../common/wire-shared";
-
-export { declaredInputs };
+import { declaredInputs, declaredKeysChanged } from "../common/declared";
+import { userSummary } from "../common/wire-shared";
 
 type Json = Record<string, unknown>;
 
@@ -188,12 +187,8 @@ export function inviteDiff(olds: Json, news: Json, newOrganization: string): Inv
   const settingsChanged = (Object.keys(settings) as (keyof typeof settings)[]).some(
     (key) => containsUnknown(news[key]) || settings[key] !== oldSettings[key],
   );
-  const declaredKeys = Object.keys(declaredInputs(news)).sort().join();
-  const oldDeclaredKeys = Object.keys((olds.declared as Json | undefined) ?? {})
-    .sort()
-    .join();
   return {
-    changes: replaces.length > 0 || recorded || settingsChanged || declaredKeys !== oldDeclaredKeys,
+    changes: replaces.length > 0 || recorded || settingsChanged || declaredKeysChanged(news, olds),
     replaces,
   };
 }

@@ -11,7 +11,8 @@ import { findLateCreate } from "../common/late-create";
 import { declaredScope, resolveScope } from "../../scope";
 import { invalidateProject, readSurvey } from "../common/list-cache";
 import { changedFields, SURVEY_FIELD_NAMES, writeBody } from "./fields";
-import { declaredInputs, reconstructInputs, surveyOutputs } from "./mapping";
+import { declaredInputs, lastDeclared } from "../common/declared";
+import { reconstructInputs, surveyOutputs } from "./mapping";
 
 type Json = Record<string, unknown>;
 
@@ -104,7 +105,7 @@ export async function create(inputs: Json): Promise<pulumi.dynamic.CreateResult>
 export async function read(id: string, props: Json): Promise<pulumi.dynamic.ReadResult> {
   const { client } = callContext();
   const project = declaredScope("project", props.projectId, resolveSettings());
-  const declared = (props.declared as Json | undefined) ?? {};
+  const declared = lastDeclared(props);
   let survey: WireSurvey;
   try {
     survey = await readSurvey(client, project, id);
@@ -119,7 +120,7 @@ export async function read(id: string, props: Json): Promise<pulumi.dynamic.Read
 export async function update(id: string, olds: Json, news: Json): Promise<pulumi.dynamic.UpdateResult> {
   const { client } = callContext();
   const project = String(olds.projectId);
-  const previouslyDeclared = (olds.declared as Json | undefined) ?? {};
+  const previouslyDeclared = lastDeclared(olds);
   const fields = changedFields(news, olds, previouslyDeclared);
   const declared = declaredInputs(news);
   if (fields.length === 0) {

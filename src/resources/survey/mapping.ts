@@ -1,7 +1,7 @@
 // A survey as PostHog returns it -> the resource's outputs, and -> the inputs a refresh reports. Each field's
 // own rules live in fields.ts.
 import type { WireFeatureFlag, WireSurvey } from "../../model/wire";
-import { declaredInputs, userSummary } from "../common/wire-shared";
+import { userSummary } from "../common/wire-shared";
 import { withoutUndefined } from "../common/equality";
 import {
   currentValue,
@@ -12,8 +12,6 @@ import {
   type SurveyField,
 } from "./fields";
 import type { SurveyFlag, SurveyOutputs } from "./types";
-
-export { declaredInputs };
 
 type Json = Record<string, unknown>;
 

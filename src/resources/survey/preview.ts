@@ -5,7 +5,7 @@ import { resolveSettings } from "../../config";
 import { validateSurveyInputs } from "../../model/input/survey";
 import { CURRENT, declaredScope } from "../../scope";
 import { changedFields } from "./fields";
-import { declaredInputs } from "./mapping";
+import { declaredKeysChanged, lastDeclared } from "../common/declared";
 
 type Json = Record<string, unknown>;
 
@@ -18,16 +18,14 @@ export async function check(_olds: Json, news: Json): Promise<pulumi.dynamic.Che
 }
 
 export async function diff(_id: string, olds: Json, news: Json): Promise<pulumi.dynamic.DiffResult> {
-  const previouslyDeclared = (olds.declared as Json | undefined) ?? {};
+  const previouslyDeclared = lastDeclared(olds);
   const oldProject = String(olds.projectId);
   const newProject = declaredScope("project", news.projectId, resolveSettings());
   // A project the default resolves to "@current" is the same project the survey was created in.
   const replaces = newProject !== oldProject && newProject !== CURRENT ? ["projectId"] : [];
   const changed = changedFields(news, olds, previouslyDeclared);
-  const declaredKeysChanged =
-    Object.keys(declaredInputs(news)).sort().join() !== Object.keys(previouslyDeclared).sort().join();
   return {
-    changes: replaces.length > 0 || changed.length > 0 || declaredKeysChanged,
+    changes: replaces.length > 0 || changed.length > 0 || declaredKeysChanged(news, olds),
     replaces,
     deleteBeforeReplace: false,
   };
