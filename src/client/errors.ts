@@ -79,11 +79,11 @@ function hintFor(e: PostHogApiErrorInit): string | undefined {
 }
 
 /** True for a 404 answer (e.g. DELETE of something already gone, which callers usually treat as success). */
-export function isNotFound(err: unknown): boolean {
+export function isNotFound(err: unknown): err is PostHogApiError {
   return err instanceof PostHogApiError && err.status === 404;
 }
 
 /** True when a POST may have been applied although no usable answer arrived: recover by lookup. */
-export function isOutcomeUnknown(err: unknown): boolean {
+export function isOutcomeUnknown(err: unknown): err is PostHogApiError {
   return err instanceof PostHogApiError && err.outcomeUnknown;
 }

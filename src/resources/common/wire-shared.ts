@@ -1,16 +1,6 @@
-// Conversions both resources share: the user summary PostHog nests as `created_by`, and the record of what
-// a program declared (kept in outputs so diffs and refresh can tell declared fields from server defaults).
+// The user summary PostHog nests as `created_by`, in output form (shared by both resources).
 import type { WireUserBasic } from "../../model/wire";
-
-/** The PostHog user who created an object. */
-export interface UserSummary {
-  id: number;
-  uuid: string;
-  distinctId: string;
-  firstName: string;
-  email: string;
-  isEmailVerified: boolean | null;
-}
+import type { UserSummary } from "./user-summary";
 
 export function userSummary(wire: WireUserBasic | null | undefined): UserSummary | null {
   if (!wire) return null;
@@ -22,13 +12,4 @@ export function userSummary(wire: WireUserBasic | null | undefined): UserSummary
     email: wire.email,
     isEmailVerified: wire.is_email_verified ?? null,
   };
-}
-
-/** The inputs the program declared, without `__provider` and undefined values. */
-export function declaredInputs(inputs: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(inputs)) {
-    if (key !== "__provider" && value !== undefined) out[key] = value;
-  }
-  return out;
 }

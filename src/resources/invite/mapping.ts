@@ -1,13 +1,13 @@
 // Invite inputs <-> PostHog wire shapes: level names <-> numbers, defaults, the write body, how a server invite
 // (or a member, once accepted) reads back as outputs, and which input changes force a new invite.
 import type { InviteWriteBody, WireInvite, WireMember } from "../../client";
-import { LEVEL_NUMBERS, normaliseEmail } from "../../model/input/invite";
+import { inviteInputs, LEVEL_NUMBERS, normaliseEmail } from "../../model/input/invite";
 import { containsUnknown } from "../../model/input/unknown";
+import { CURRENT } from "../../scope";
 import { deepEqualLoose, withoutUndefined } from "../common/equality";
 import type { InviteLevel, InviteOutputs, PrivateProjectAccess } from "./types";
-import { declaredInputs, userSummary } from "../common/wire-shared";
-
-export { declaredInputs };
+import { declaredInputs, declaredKeysChanged } from "../common/declared";
+import { userSummary } from "../common/wire-shared";
 
 type Json = Record<string, unknown>;
 
@@ -37,21 +37,23 @@ export interface InviteTerms {
 export const TERM_KEYS = ["targetEmail", "firstName", "message", "level", "privateProjectAccess"] as const;
 
 export function termsOf(inputs: Json): InviteTerms {
+  const typed = inviteInputs(inputs);
   return {
     targetEmail: normaliseEmail(String(inputs.targetEmail ?? "")),
-    firstName: (inputs.firstName as string | undefined) ?? "",
-    message: (inputs.message as string | null | undefined) || null,
-    level: (inputs.level as InviteLevel | undefined) ?? "member",
+    firstName: typed.firstName ?? "",
+    message: typed.message || null,
+    level: typed.level ?? "member",
     privateProjectAccess: canonicalAccess(inputs.privateProjectAccess),
   };
 }
 
 /** Provider-side settings: recorded, never sent after create, never a reason to replace. */
 export function settingsOf(inputs: Json): { sendEmail: boolean; renewWhenExpired: boolean; adopt: boolean } {
+  const typed = inviteInputs(inputs);
   return {
-    sendEmail: (inputs.sendEmail as boolean | undefined) ?? true,
-    renewWhenExpired: (inputs.renewWhenExpired as boolean | undefined) ?? true,
-    adopt: (inputs.adopt as boolean | undefined) ?? false,
+    sendEmail: typed.sendEmail ?? true,
+    renewWhenExpired: typed.renewWhenExpired ?? true,
+    adopt: typed.adopt ?? false,
   };
 }
 
@@ -73,6 +75,19 @@ export function sameTerm(key: keyof InviteTerms, a: InviteTerms, b: InviteTerms)
 export function differingTerms(invite: WireInvite, wanted: InviteTerms): (keyof InviteTerms)[] {
   const actual = termsOfInvite(invite);
   return TERM_KEYS.filter((key) => !sameTerm(key, actual, wanted));
+}
+
+/**
+ * Whether a listed invite is the pending invite these terms describe: not expired, and the same in each of the
+ * `compared` terms (all of them unless told). The one test Invite and InviteBatch both use to recognise the
+ * invite they made (after a lost POST answer, or when PostHog replaced the invite with one of the same terms).
+ */
+export function isPendingInviteWith(
+  invite: WireInvite,
+  wanted: InviteTerms,
+  compared: readonly (keyof InviteTerms)[] = TERM_KEYS,
+): boolean {
+  return !invite.is_expired && differingTerms(invite, wanted).every((key) => !compared.includes(key));
 }
 
 export function writeBody(terms: InviteTerms, sendEmail: boolean): InviteWriteBody {
@@ -154,8 +169,7 @@ export interface InviteDiff {
  */
 export function inviteDiff(olds: Json, news: Json, newOrganization: string): InviteDiff {
   const replaces: string[] = [];
-  if (newOrganization !== "@current" && newOrganization !== olds.organizationId)
-    replaces.push("organizationId");
+  if (newOrganization !== CURRENT && newOrganization !== olds.organizationId) replaces.push("organizationId");
   const before = termsOf(olds);
   const after = termsOf(news);
   const accepted = olds.status === "accepted";
@@ -169,15 +183,12 @@ export function inviteDiff(olds: Json, news: Json, newOrganization: string): Inv
   if (olds.status === "expired" && settings.renewWhenExpired && replaces.length === 0)
     replaces.push("status");
   const oldSettings = settingsOf(olds);
+  // A setting not known yet in a preview (typed as its default by settingsOf) may change.
   const settingsChanged = (Object.keys(settings) as (keyof typeof settings)[]).some(
-    (key) => settings[key] !== oldSettings[key],
+    (key) => containsUnknown(news[key]) || settings[key] !== oldSettings[key],
   );
-  const declaredKeys = Object.keys(declaredInputs(news)).sort().join();
-  const oldDeclaredKeys = Object.keys((olds.declared as Json | undefined) ?? {})
-    .sort()
-    .join();
   return {
-    changes: replaces.length > 0 || recorded || settingsChanged || declaredKeys !== oldDeclaredKeys,
+    changes: replaces.length > 0 || recorded || settingsChanged || declaredKeysChanged(news, olds),
     replaces,
   };
 }

@@ -1,0 +1,27 @@
+// The "declared" bookkeeping: outputs keep the inputs the program declared at the last apply, so a diff can
+// tell a field the program stopped declaring (reset it) from one it never declared (leave PostHog's value).
+
+type Json = Record<string, unknown>;
+
+/** The inputs the program declared, without `__provider` and undefined values. */
+export function declaredInputs(inputs: Json): Json {
+  const out: Json = {};
+  for (const [key, value] of Object.entries(inputs)) {
+    if (key !== "__provider" && value !== undefined) out[key] = value;
+  }
+  return out;
+}
+
+/** What was declared at the last apply, as kept in `outputs`; `fallback` when the outputs predate the record. */
+export function lastDeclared(outputs: Json, fallback: Json = {}): Json {
+  const declared = outputs.declared;
+  return declared !== null && typeof declared === "object" && !Array.isArray(declared)
+    ? (declared as Json)
+    : fallback;
+}
+
+/** Whether the program now declares a different set of inputs than at the last apply. */
+export function declaredKeysChanged(news: Json, outputs: Json): boolean {
+  const keys = (inputs: Json) => Object.keys(inputs).sort().join();
+  return keys(declaredInputs(news)) !== keys(lastDeclared(outputs));
+}
