@@ -1,6 +1,7 @@
 // Where the host, API key, project and organization come from. Resolved inside the provider process at call
 // time: `configure()` config first, then the environment, then defaults. Nothing here is ever captured into
 // serialized state, and the key is never echoed.
+import { DEFAULT_RATE_WINDOWS_TEXT, parseRateWindows, type RateWindow } from "./rate-windows";
 
 export const DEFAULT_HOST = "https://us.posthog.com";
 
@@ -9,7 +10,12 @@ export interface Settings {
   apiKey?: string;
   projectId?: string;
   organizationId?: string;
+  /** Optional extra client-side cap (default none). */
   requestsPerSecond?: number;
+  /** The host's rate windows per key (default PostHog Cloud's 480/minute and 4800/hour; [] = off). */
+  rateWindows?: readonly RateWindow[];
+  /** Overall time one request may take, waits and retries included (default 300 s). */
+  requestDeadlineMs?: number;
   /** Per-attempt HTTP timeout (default 30 s). */
   requestTimeoutMs?: number;
   /** First retry delay (default 500 ms); retries back off exponentially from it. */
@@ -27,6 +33,8 @@ const CONFIG_KEYS = {
   projectId: "posthog:projectId",
   organizationId: "posthog:organizationId",
   requestsPerSecond: "posthog:requestsPerSecond",
+  rateWindows: "posthog:rateWindows",
+  requestDeadlineMs: "posthog:requestDeadlineMs",
   requestTimeoutMs: "posthog:requestTimeoutMs",
   retryBaseMs: "posthog:retryBaseMs",
 } as const;
@@ -44,7 +52,20 @@ function parseNumber(key: string, value: string | undefined, meaning: string): n
   return n;
 }
 
-const parseRate = (v: string | undefined) => parseNumber("requestsPerSecond", v, "0 turns pacing off");
+const parseRate = (v: string | undefined) => parseNumber("requestsPerSecond", v, "0 or unset: no cap");
+const parseDeadline = (v: string | undefined) =>
+  parseNumber("requestDeadlineMs", v, "milliseconds per request, waits and retries included");
+
+function parseWindows(value: string | undefined): readonly RateWindow[] | undefined {
+  if (value === undefined) return undefined;
+  const parsed = parseRateWindows(value);
+  if (typeof parsed === "string") {
+    throw new Error(
+      `rateWindows must be "off" or a comma-separated list like "${DEFAULT_RATE_WINDOWS_TEXT}": ${parsed}.`,
+    );
+  }
+  return parsed;
+}
 const parseTimeout = (v: string | undefined) =>
   parseNumber("requestTimeoutMs", v, "milliseconds per attempt");
 const parseRetryBase = (v: string | undefined) =>
@@ -58,6 +79,8 @@ export function readPulumiConfig(get: ConfigGetter): Partial<Settings> {
     projectId: nonEmpty(get(CONFIG_KEYS.projectId)),
     organizationId: nonEmpty(get(CONFIG_KEYS.organizationId)),
     requestsPerSecond: parseRate(nonEmpty(get(CONFIG_KEYS.requestsPerSecond))),
+    rateWindows: parseWindows(nonEmpty(get(CONFIG_KEYS.rateWindows))),
+    requestDeadlineMs: parseDeadline(nonEmpty(get(CONFIG_KEYS.requestDeadlineMs))),
     requestTimeoutMs: parseTimeout(nonEmpty(get(CONFIG_KEYS.requestTimeoutMs))),
     retryBaseMs: parseRetryBase(nonEmpty(get(CONFIG_KEYS.retryBaseMs))),
   };
@@ -79,6 +102,8 @@ function fromEnvironment(env: NodeJS.ProcessEnv): Partial<Settings> {
     projectId: nonEmpty(env.POSTHOG_PROJECT_ID),
     organizationId: nonEmpty(env.POSTHOG_ORGANIZATION_ID),
     requestsPerSecond: parseRate(nonEmpty(env.POSTHOG_REQUESTS_PER_SECOND)),
+    rateWindows: parseWindows(nonEmpty(env.POSTHOG_RATE_WINDOWS)),
+    requestDeadlineMs: parseDeadline(nonEmpty(env.POSTHOG_REQUEST_DEADLINE_MS)),
     requestTimeoutMs: parseTimeout(nonEmpty(env.POSTHOG_REQUEST_TIMEOUT_MS)),
     retryBaseMs: parseRetryBase(nonEmpty(env.POSTHOG_RETRY_BASE_MS)),
   };
@@ -98,6 +123,8 @@ export function resolveSettings(
     projectId: pick("projectId"),
     organizationId: pick("organizationId"),
     requestsPerSecond: pick("requestsPerSecond"),
+    rateWindows: pick("rateWindows"),
+    requestDeadlineMs: pick("requestDeadlineMs"),
     requestTimeoutMs: pick("requestTimeoutMs"),
     retryBaseMs: pick("retryBaseMs"),
   };

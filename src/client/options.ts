@@ -1,3 +1,5 @@
+import type { RateWindow } from "../rate-windows";
+
 export interface ClientOptions {
   /** e.g. https://us.posthog.com (a trailing slash is fine). */
   host: string;
@@ -5,12 +7,14 @@ export interface ClientOptions {
   apiKey: string;
   /** Per attempt, default 30000. */
   timeoutMs?: number;
-  /** Overall per call (all attempts, waits and pacing), default 300000. */
+  /** Overall per call (all attempts and waits), default 300000; a rate wait that cannot fit fails at once. */
   deadlineMs?: number;
   /** Retries for 5xx/408/425/network errors, default 6. 429s are bounded by the deadline only. */
   maxRetries?: number;
-  /** Process-wide pace per host+key, default 8 (or POSTHOG_REQUESTS_PER_SECOND); 0 = unpaced. */
+  /** Optional extra cap per host+key (evenly spaced starts), shared process-wide; 0 or unset = none. */
   requestsPerSecond?: number;
+  /** The host's rate windows per key, mirrored process-wide; default PostHog Cloud's; [] = none. */
+  rateWindows?: readonly RateWindow[];
   /** First backoff delay, default 500. */
   retryBaseMs?: number;
   /** Backoff cap, default 10000. */

@@ -12,6 +12,7 @@ import { inviteShape, isExpired } from "./invites";
 import { isObject, type JsonObject } from "./json";
 import { addMember, memberShape } from "./members";
 import { projectShape } from "./projects";
+import { parseRateLimitControl } from "./rate-limit";
 import type { ApiRequest } from "./request";
 import { newProject, OWNER_LEVEL } from "./state";
 import { surveyReadShape } from "./surveys";
@@ -93,15 +94,20 @@ const clearFaults: Control = (em) => {
 };
 
 const setRateLimit: Control = (em, req) => {
-  const b = body(req);
-  if (b.limit === null) {
-    em.limiter.configure(null);
-    return ok({ ok: true, limit: null });
-  }
-  const limit = field("limit", () => intField(b.limit, { min: 1 }) as number);
-  const windowMs = field("windowMs", () => intField(b.windowMs ?? 60_000, { min: 1 }) as number);
-  em.limiter.configure({ limit, windowMs });
-  return ok({ ok: true, limit, windowMs });
+  const rates = parseRateLimitControl(
+    body(req),
+    (raw, at) => {
+      if (!isObject(raw)) throw validationError("invalid", "each window must be an object", at || null);
+      const attr = (name: string) => (at ? `${at}__${name}` : name);
+      const limit = field(attr("limit"), () => intField(raw.limit, { min: 1 }) as number);
+      const windowMs = field(attr("windowMs"), () => intField(raw.windowMs, { min: 1 }) as number);
+      return { limit, windowMs };
+    },
+    (detail, attr) => validationError("invalid", detail, attr),
+  );
+  em.limiter.configure(rates);
+  if (rates === null) return ok({ ok: true, limit: null, windows: null });
+  return ok({ ok: true, ...(rates.length === 1 ? rates[0] : {}), windows: rates });
 };
 
 /** Extension: `email` makes the key belong to that member instead of the owner (for level checks). */

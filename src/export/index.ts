@@ -40,6 +40,8 @@ export async function exportProgram(opts: ExportOptions = {}): Promise<ExportRes
     host: settings.host,
     apiKey: requireApiKey(settings),
     requestsPerSecond: settings.requestsPerSecond,
+    rateWindows: settings.rateWindows,
+    deadlineMs: settings.requestDeadlineMs,
   });
   const snapshot = await readSnapshot(client, {
     projectId: settings.projectId ?? "@current",

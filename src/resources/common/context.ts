@@ -18,11 +18,27 @@ export function callContext(): CallContext {
 /** The shared client for these settings (the key must be set). */
 export function clientFor(settings: Settings): PostHogClient {
   const apiKey = requireApiKey(settings);
-  const { host, requestsPerSecond, requestTimeoutMs, retryBaseMs } = settings;
-  const cacheKey = [host, apiKey, requestsPerSecond, requestTimeoutMs, retryBaseMs].join("\u0000");
+  const { host, requestsPerSecond, rateWindows, requestDeadlineMs, requestTimeoutMs, retryBaseMs } = settings;
+  const cacheKey = JSON.stringify([
+    host,
+    apiKey,
+    requestsPerSecond,
+    rateWindows,
+    requestDeadlineMs,
+    requestTimeoutMs,
+    retryBaseMs,
+  ]);
   let client = clients.get(cacheKey);
   if (!client) {
-    client = createClient({ host, apiKey, requestsPerSecond, timeoutMs: requestTimeoutMs, retryBaseMs });
+    client = createClient({
+      host,
+      apiKey,
+      requestsPerSecond,
+      rateWindows,
+      deadlineMs: requestDeadlineMs,
+      timeoutMs: requestTimeoutMs,
+      retryBaseMs,
+    });
     clients.set(cacheKey, client);
   }
   return client;
