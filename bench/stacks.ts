@@ -11,13 +11,20 @@ export interface BenchStack {
   newEngine(): Engine;
 }
 
-/** `default`: posthog:requestsPerSecond unset, as a user has it (8 req/s); `off`: set to 0. */
+/** All client-side pacing off: no extra cap, no rate windows. */
+export const PACING_OFF = { "posthog:requestsPerSecond": "0", "posthog:rateWindows": "off" };
+
+/**
+ * `default`: the package's defaults, as a user has them (PostHog Cloud's rate windows, no extra cap);
+ * `off`: every client-side limit off (`PACING_OFF`).
+ */
 export async function benchStack(pace: Pace, parallelism = 8): Promise<BenchStack> {
-  // The harness sets 0 for tests; drop it to get the user's default, and keep the environment from overriding.
+  // The harness turns the cap off for tests; drop that to get the defaults, and keep the environment out.
   delete process.env.POSTHOG_REQUESTS_PER_SECOND;
+  delete process.env.POSTHOG_RATE_WINDOWS;
   const stack = await startStack({ parallelism });
   const { ["posthog:requestsPerSecond"]: _harnessPace, ...config } = stack.config;
-  const paced = pace === "off" ? { ...config, "posthog:requestsPerSecond": "0" } : config;
+  const paced = pace === "off" ? { ...config, ...PACING_OFF } : config;
   return { stack, newEngine: () => stack.newEngine({ config: paced }) };
 }
 
