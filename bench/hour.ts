@@ -1,18 +1,20 @@
-// Benchmark 6: a simulated hour. PostHog's windows scaled down 60x on both sides (480 per second, 4800 per
-// minute: the same ratio), 6000 requests from the client at parallelism 16 against the emulator enforcing
-// them: failures, 429s and time against the sustained floor. Then a request whose deadline (300 s scaled,
-// 5 s) cannot fit the wait, sent while the sustained window is full: it must fail at once, with its message.
+// Benchmark 6: a simulated hour. PostHog's windows scaled down on both sides by the same factor, 6000 requests
+// from the client against the emulator enforcing them (in its own process, so client and server each get a
+// core): failures, 429s and time against the sustained floor. Then a request with the default deadline
+// (scaled too), sent while the sustained window is full: it must fail at once, with its message.
+import { spawn } from "node:child_process";
+import path from "node:path";
 import { createClient, PostHogApiError } from "../src/client";
-import { startEmulator } from "../src/emulator";
+import { REPO_ROOT } from "../test/support/self-link";
 import { ms, ratio, Row } from "./table";
 
-const SCALE = 60;
+const SCALE = 30;
 const WINDOWS = [
   { limit: 480, windowMs: 60_000 / SCALE },
   { limit: 4800, windowMs: 3_600_000 / SCALE },
 ];
 const COUNT = 6000;
-const PARALLELISM = 16;
+const PARALLELISM = 32;
 const HOUR_MS = 3_600_000 / SCALE;
 const DEFAULT_DEADLINE_MS = 300_000 / SCALE;
 const COMMAND = "npm run bench -- --only hour";
@@ -35,8 +37,35 @@ async function failFast(run: () => Promise<unknown>): Promise<FailFast> {
   throw new Error("the over-deadline request did not fail");
 }
 
+interface Emulator {
+  url: string;
+  apiKey: string;
+  projectId: number;
+  close(): void;
+}
+
+/** `node dist/cli/emulator.js --port 0 --json` (npm run bench builds dist first). */
+function startEmulatorProcess(): Promise<Emulator> {
+  const child = spawn(
+    process.execPath,
+    [path.join(REPO_ROOT, "dist/cli/emulator.js"), "--port", "0", "--json"],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  return new Promise((resolve, reject) => {
+    let out = "";
+    child.stdout.on("data", (d: Buffer) => {
+      out += d.toString();
+      const line = out.split("\n").find((l) => l.startsWith("{"));
+      if (line) resolve({ ...(JSON.parse(line) as Omit<Emulator, "close">), close: () => child.kill() });
+    });
+    child.on("exit", (code) => reject(new Error(`emulator exited with ${code}`)));
+  });
+}
+
 export async function hourRows(): Promise<Row[]> {
-  const emu = await startEmulator({ port: 0 });
+  const emu = await startEmulatorProcess();
   try {
     const admin = { Authorization: `Bearer ${emu.apiKey}`, "Content-Type": "application/json" };
     const control = (path: string, body: unknown) =>
@@ -57,6 +86,7 @@ export async function hourRows(): Promise<Row[]> {
       deadlineMs: DEFAULT_DEADLINE_MS,
     });
     let failures = 0;
+    const answers: number[] = [];
     let overDeadline: Promise<FailFast> | undefined;
     let next = 0;
     const started = performance.now();
@@ -65,6 +95,7 @@ export async function hourRows(): Promise<Row[]> {
         const i = next++;
         if (i === 4800) overDeadline = failFast(() => impatient.surveys.list(emu.projectId, { limit: 1 }));
         await client.surveys.list(emu.projectId, { limit: 1 }).catch(() => failures++);
+        answers.push(performance.now() - started);
       }
     };
     await Promise.all(Array.from({ length: PARALLELISM }, worker));
@@ -75,12 +106,16 @@ export async function hourRows(): Promise<Row[]> {
     const throttled = log.requests.filter((r) => r.status === 429).length;
     const fast = await (overDeadline ?? Promise.reject(new Error("no over-deadline request was sent")));
     const floor = (Math.ceil(COUNT / 4800) - 1) * HOUR_MS;
+    // The last 1200 can go only as the first 1200 leave the hour: at best the hour after the 1200th answer.
+    // When the machine cannot send as fast as the windows allow, this is the floor it could reach.
+    const overflow = COUNT - 4800;
+    const reachable = HOUR_MS + answers[overflow - 1];
     return [
       {
-        benchmark: `simulated hour: ${COUNT} requests, PostHog's windows scaled 1/${SCALE} (480/1 s, 4800/60 s), parallelism ${PARALLELISM}`,
+        benchmark: `simulated hour: ${COUNT} requests, PostHog's windows scaled 1/${SCALE} (480/${ms(WINDOWS[0].windowMs)}, 4800/${ms(WINDOWS[1].windowMs)}), parallelism ${PARALLELISM}`,
         figure: `${ms(took)}; ${failures} failed; ${throttled} x 429`,
-        floor: `${ms(floor)} (sustained floor: (ceil(N/4800) - 1) hours, scaled)`,
-        ratio: ratio(took, floor),
+        floor: `${ms(floor)} (sustained floor: (ceil(N/4800) - 1) hours, scaled); reachable at this machine's pace: ${ms(reachable)} (the hour after the ${overflow}th answer)`,
+        ratio: `${ratio(took, floor)} (${ratio(took, reachable)} of reachable)`,
         command: COMMAND,
       },
       {
@@ -92,6 +127,6 @@ export async function hourRows(): Promise<Row[]> {
       },
     ];
   } finally {
-    await emu.close();
+    emu.close();
   }
 }
