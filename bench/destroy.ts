@@ -3,13 +3,19 @@
 // The deletes go to the plugin's Delete 8 at a time, as the Pulumi engine deletes independent resources (the
 // test harness's own `destroy` goes one by one).
 import { surveys } from "./programs";
-import { expectClean, fastestOf, Pace, withStack } from "./stacks";
+import {
+  expectClean,
+  fastestOf,
+  LATENCY_MS,
+  networkFloor,
+  Pace,
+  PARALLELISM,
+  ROUNDS,
+  withStack,
+} from "./stacks";
 import { ms, ratio, Row } from "./table";
 
 const COUNT = 100;
-const LATENCY_MS = 50;
-const PARALLELISM = 8;
-const ROUNDS = 2;
 const COMMAND = "npm run bench -- --only destroy";
 
 async function timedDestroy(pace: Pace, latencyMs: number): Promise<number> {
@@ -35,7 +41,7 @@ async function timedDestroy(pace: Pace, latencyMs: number): Promise<number> {
 }
 
 export async function destroyRows(): Promise<Row[]> {
-  const floor = (COUNT * LATENCY_MS) / PARALLELISM;
+  const floor = networkFloor(COUNT);
   const { byDefault, unpaced, overhead } = await fastestOf(ROUNDS, {
     byDefault: () => timedDestroy("default", LATENCY_MS),
     unpaced: () => timedDestroy("off", LATENCY_MS),

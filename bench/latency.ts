@@ -2,13 +2,19 @@
 // package's default settings against the same run with every client-side limit off, and against the floor
 // N x latency / parallelism.
 import { surveys } from "./programs";
-import { expectClean, fastestOf, Pace, withStack } from "./stacks";
+import {
+  expectClean,
+  fastestOf,
+  LATENCY_MS,
+  networkFloor,
+  Pace,
+  PARALLELISM,
+  ROUNDS,
+  withStack,
+} from "./stacks";
 import { ms, ratio, Row } from "./table";
 
 const COUNT = 200;
-const LATENCY_MS = 50;
-const PARALLELISM = 8;
-const ROUNDS = 2;
 const COMMAND = "npm run bench -- --only latency";
 
 async function timedCreate(pace: Pace, latencyMs: number): Promise<number> {
@@ -26,7 +32,7 @@ async function timedCreate(pace: Pace, latencyMs: number): Promise<number> {
 }
 
 export async function latencyRows(): Promise<Row[]> {
-  const floor = (COUNT * LATENCY_MS) / PARALLELISM;
+  const floor = networkFloor(COUNT);
   const { byDefault, unpaced, overhead } = await fastestOf(ROUNDS, {
     byDefault: () => timedCreate("default", LATENCY_MS),
     unpaced: () => timedCreate("off", LATENCY_MS),

@@ -11,6 +11,15 @@ export interface BenchStack {
   newEngine(): Engine;
 }
 
+/** The network the latency and destroy benchmarks simulate: 50 ms per request, 8 resources at a time. */
+export const LATENCY_MS = 50;
+export const PARALLELISM = 8;
+/** Rounds of each configuration, alternating, keeping the fastest (see `fastestOf`). */
+export const ROUNDS = 2;
+
+/** The least time `count` requests can take at that latency and parallelism. */
+export const networkFloor = (count: number) => (count * LATENCY_MS) / PARALLELISM;
+
 /** All client-side pacing off: no extra cap, no rate windows. */
 export const PACING_OFF = { "posthog:requestsPerSecond": "0", "posthog:rateWindows": "off" };
 
