@@ -1,3 +1,4 @@
+import { SETTINGS } from "../config";
 import type { RateWindow } from "../rate-windows";
 
 export interface ClientOptions {
@@ -6,7 +7,7 @@ export interface ClientOptions {
   /** Personal API key; sent only as a bearer token to `host`. */
   apiKey: string;
   /** Per attempt, default 30000. */
-  timeoutMs?: number;
+  requestTimeoutMs?: number;
   /** Overall per call (all attempts and waits), default 300000; a rate wait that cannot fit fails at once. */
   deadlineMs?: number;
   /** Retries for 5xx/408/425/network errors, default 6. 429s are bounded by the deadline only. */
@@ -22,9 +23,10 @@ export interface ClientOptions {
 }
 
 export const DEFAULTS = {
-  timeoutMs: 30_000,
-  deadlineMs: 300_000,
+  requestTimeoutMs: SETTINGS.requestTimeoutMs.default,
+  deadlineMs: SETTINGS.requestDeadlineMs.default,
   maxRetries: 6,
-  retryBaseMs: 500,
+  rateWindows: SETTINGS.rateWindows.default,
+  retryBaseMs: SETTINGS.retryBaseMs.default,
   retryMaxMs: 10_000,
 } as const;

@@ -5,7 +5,6 @@ import type { z } from "zod";
 import { absoluteUrl, parseBaseUrl, type BaseUrl } from "./base-url";
 import { PostHogApiError, type PostHogApiErrorInit } from "./errors";
 import { DEFAULTS, type ClientOptions } from "./options";
-import { POSTHOG_CLOUD_RATE_WINDOWS } from "../rate-windows";
 import { getScheduler, RateWaitTooLong, type Slot } from "./schedule";
 import {
   decide,
@@ -48,7 +47,7 @@ interface RawResponse {
 export function createTransport(opts: ClientOptions): Transport {
   const base = parseBaseUrl(opts.host);
   const secrets = opts.apiKey ? [opts.apiKey] : [];
-  const timeoutMs = opts.timeoutMs ?? DEFAULTS.timeoutMs;
+  const timeoutMs = opts.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs;
   const deadlineMs = opts.deadlineMs ?? DEFAULTS.deadlineMs;
   const policy: RetryPolicy = {
     maxRetries: opts.maxRetries ?? DEFAULTS.maxRetries,
@@ -56,7 +55,7 @@ export function createTransport(opts: ClientOptions): Transport {
     maxMs: opts.retryMaxMs ?? DEFAULTS.retryMaxMs,
   };
   const scheduler = getScheduler(base.origin, opts.apiKey, {
-    windows: opts.rateWindows ?? POSTHOG_CLOUD_RATE_WINDOWS,
+    windows: opts.rateWindows ?? DEFAULTS.rateWindows,
     requestsPerSecond: opts.requestsPerSecond,
   });
   const ax = buildAxios(opts.apiKey);

@@ -2,6 +2,7 @@
 import { startEmulator } from "../../src/emulator";
 import { createClient, PostHogApiError, type ClientOptions } from "../../src/client";
 import { resolveSettings } from "../../src/config";
+import { POSTHOG_CLOUD_RATE_WINDOWS } from "../../src/rate-windows";
 import { control, type Control } from "./emulator-control";
 
 type Emulator = Awaited<ReturnType<typeof startEmulator>>;
@@ -101,7 +102,8 @@ it("reads the windows and the deadline from settings; off turns the windows off"
     requestDeadlineMs: 60_000,
   });
   expect(resolveSettings({}, { POSTHOG_RATE_WINDOWS: "off" }).rateWindows).toEqual([]);
-  expect(resolveSettings({}, {}).rateWindows).toBeUndefined();
+  expect(resolveSettings({}, {}).rateWindows).toEqual(POSTHOG_CLOUD_RATE_WINDOWS);
+  expect(resolveSettings({}, {}).requestDeadlineMs).toBe(300_000);
   expect(() => resolveSettings({}, { POSTHOG_RATE_WINDOWS: "480 a minute" })).toThrow(
     'rateWindows must be "off" or a comma-separated list like "480/minute,4800/hour": "480 a minute" is not <count>/<period> (e.g. 480/minute, 4800/hour, 48/6s).',
   );
