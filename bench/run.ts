@@ -4,6 +4,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { coldStartRows } from "./cold-start";
+import { destroyRows } from "./destroy";
+import { hourRows } from "./hour";
 import { latencyRows } from "./latency";
 import { memoryRows } from "./memory";
 import { installAndRegister, InstalledProviders, providerSizeRows } from "./provider-size";
@@ -20,6 +22,8 @@ const BENCHMARKS: Record<string, Bench> = {
   requests: () => requestRows(),
   latency: () => latencyRows(),
   "rate-limit": () => rateLimitRows(),
+  hour: () => hourRows(),
+  destroy: () => destroyRows(),
   "cold-start": (installed) => coldStartRows(installed()),
   memory: () => memoryRows(),
   throughput: () => throughputRows(),
@@ -30,11 +34,10 @@ const NOTES = [
   "Notes:",
   "- Floors: 0 requests for a no-op, 1 per changed resource, ceil(N/100) for whatever a 100-per-page listing can answer;",
   "  N x latency / parallelism for wall time; (ceil(N/limit) - 1) windows under a rate limit.",
-  "- The plugin paces every request of its process at 8 req/s by default (PostHog allows 480/min per key), so with",
-  "  the default pace 200 creates take at least 24.9 s whatever the latency or parallelism: the run is pace-bound by",
-  "  design. With `posthog:requestsPerSecond: 0` it is bound by latency / parallelism plus the harness itself (simulated",
-  "  engine, gRPC plugin and emulator share the same cores). Unpaced runs lean on 429 + Retry-After instead; no",
-  "  operation fails either way.",
+  "- Client-side scheduling mirrors PostHog's per-key windows (480 a minute, 4800 an hour): a request goes at once",
+  "  while both have room and otherwise waits until the oldest entry leaves, so runs under 480 requests are",
+  "  bound by latency / parallelism plus the harness itself (simulated engine, gRPC plugin and emulator share the",
+  "  same cores, on a machine shared with other sessions). A wait that cannot fit a request's deadline fails at once.",
   "- A lone survey read is one GET; overlapping reads (a refresh) share one project listing, as Invite reads share",
   "  one organization listing (invites have no GET by id).",
   "- __provider is stored in each resource's inputs and outputs, so state holds it twice per resource.",

@@ -5,7 +5,14 @@
 //
 // SETTINGS is the one place a setting is written: its config key, environment variables, parser and default.
 // The Settings type, the config reader, the environment reader and the resolver all derive from it.
-// This module imports nothing, so a preview (check/diff) can read settings without loading the HTTP client.
+// This module imports nothing of the client (only the pure rate-windows parser), so a preview (check/diff) can
+// read settings without loading the HTTP client.
+import {
+  DEFAULT_RATE_WINDOWS_TEXT,
+  parseRateWindows,
+  POSTHOG_CLOUD_RATE_WINDOWS,
+  type RateWindow,
+} from "./rate-windows";
 
 export const DEFAULT_HOST = "https://us.posthog.com";
 
@@ -44,11 +51,33 @@ export const SETTINGS = rows({
   apiKey: { configKey: "posthog:apiKey", env: ["POSTHOG_API_KEY", "POSTHOG_PERSONAL_API_KEY"], parse: text },
   projectId: { configKey: "posthog:projectId", env: ["POSTHOG_PROJECT_ID"], parse: text },
   organizationId: { configKey: "posthog:organizationId", env: ["POSTHOG_ORGANIZATION_ID"], parse: text },
-  /** An extra client-side cap per host+key; unset leaves the choice to the client's scheduler. */
+  /** An optional extra client-side cap per host+key, on top of the rate windows; off by default. */
   requestsPerSecond: {
     configKey: "posthog:requestsPerSecond",
     env: ["POSTHOG_REQUESTS_PER_SECOND"],
-    parse: nonNegative("0 turns pacing off"),
+    parse: nonNegative("0 or unset: no cap"),
+  },
+  /** The host's rate windows per personal API key, mirrored by the client's scheduler; "off" for none. */
+  rateWindows: {
+    configKey: "posthog:rateWindows",
+    env: ["POSTHOG_RATE_WINDOWS"],
+    parse: (value: string, name: string): readonly RateWindow[] => {
+      const parsed = parseRateWindows(value);
+      if (typeof parsed === "string") {
+        throw new Error(
+          `${name} must be "off" or a comma-separated list like "${DEFAULT_RATE_WINDOWS_TEXT}": ${parsed}.`,
+        );
+      }
+      return parsed;
+    },
+    default: POSTHOG_CLOUD_RATE_WINDOWS,
+  },
+  /** The most one request may take, waits and retries included; a rate wait that cannot fit fails at once. */
+  requestDeadlineMs: {
+    configKey: "posthog:requestDeadlineMs",
+    env: ["POSTHOG_REQUEST_DEADLINE_MS"],
+    parse: nonNegative("milliseconds per request, waits and retries included"),
+    default: 300_000,
   },
   /** How long one HTTP attempt may take. */
   requestTimeoutMs: {

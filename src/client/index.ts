@@ -67,6 +67,8 @@ export function clientFor(settings: Settings): PostHogClient {
     host: settings.host,
     apiKey: requireApiKey(settings),
     requestsPerSecond: settings.requestsPerSecond,
+    rateWindows: settings.rateWindows,
+    deadlineMs: settings.requestDeadlineMs,
     requestTimeoutMs: settings.requestTimeoutMs,
     retryBaseMs: settings.retryBaseMs,
   };

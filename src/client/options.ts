@@ -1,4 +1,5 @@
 import { SETTINGS } from "../config";
+import type { RateWindow } from "../rate-windows";
 
 export interface ClientOptions {
   /** e.g. https://us.posthog.com (a trailing slash is fine). */
@@ -7,12 +8,14 @@ export interface ClientOptions {
   apiKey: string;
   /** Per attempt, default 30000. */
   requestTimeoutMs?: number;
-  /** Overall per call (all attempts, waits and pacing), default 300000. */
+  /** Overall per call (all attempts and waits), default 300000; a rate wait that cannot fit fails at once. */
   deadlineMs?: number;
   /** Retries for 5xx/408/425/network errors, default 6. 429s are bounded by the deadline only. */
   maxRetries?: number;
-  /** Process-wide pace per host+key, default 8 (or POSTHOG_REQUESTS_PER_SECOND); 0 = unpaced. */
+  /** Optional extra cap per host+key (evenly spaced starts), shared process-wide; 0 or unset = none. */
   requestsPerSecond?: number;
+  /** The host's rate windows per key, mirrored process-wide; default PostHog Cloud's; [] = none. */
+  rateWindows?: readonly RateWindow[];
   /** First backoff delay, default 500. */
   retryBaseMs?: number;
   /** Backoff cap, default 10000. */
@@ -21,8 +24,9 @@ export interface ClientOptions {
 
 export const DEFAULTS = {
   requestTimeoutMs: SETTINGS.requestTimeoutMs.default,
-  deadlineMs: 300_000,
+  deadlineMs: SETTINGS.requestDeadlineMs.default,
   maxRetries: 6,
+  rateWindows: SETTINGS.rateWindows.default,
   retryBaseMs: SETTINGS.retryBaseMs.default,
   retryMaxMs: 10_000,
 } as const;

@@ -19,6 +19,8 @@ export interface RetryDecision {
   delayMs: number;
   /** The request may have been applied and was not repeated (POST only). */
   outcomeUnknown: boolean;
+  /** A 429: the wait applies to every request on the same key, not just this one. */
+  pauseAll?: boolean;
 }
 
 const IDEMPOTENT_RETRY = new Set([408, 425, 429]);
@@ -67,8 +69,8 @@ export function parseRetryAfter(
 
 /**
  * Decide whether to try again. `retryIndex` counts retries already made.
- * 429s are bounded by the overall deadline only (the server said when to come back);
- * everything else also by maxRetries.
+ * 429s are bounded by the overall deadline only (the server said when to come back) and pause every request
+ * on the key together (see schedule.ts); everything else is also bounded by maxRetries.
  */
 export function decide(
   method: string,
@@ -88,10 +90,12 @@ export function decide(
     return { retry: false, delayMs: 0, outcomeUnknown: false };
   }
   const backoff = backoffMs(Math.min(retryIndex, 20), policy, random);
-  if (outcome.retryAfterMs === undefined) return { retry: true, delayMs: backoff, outcomeUnknown: false };
-  // Honour Retry-After, plus up to 20% (at least a little) so a herd of waiters does not return at once.
-  const spread = Math.max(50, outcome.retryAfterMs * 0.2) * random();
-  return { retry: true, delayMs: Math.round(outcome.retryAfterMs + spread), outcomeUnknown: false };
+  if (outcome.status !== 429) {
+    return { retry: true, delayMs: outcome.retryAfterMs ?? backoff, outcomeUnknown: false };
+  }
+  // Exactly Retry-After: the scheduler pauses all waiters once and lets one probe go first, so no spread is
+  // needed to keep a herd from returning at the same instant.
+  return { retry: true, delayMs: outcome.retryAfterMs ?? backoff, outcomeUnknown: false, pauseAll: true };
 }
 
 export function sleep(ms: number): Promise<void> {

@@ -5,7 +5,7 @@ import type { z } from "zod";
 import { absoluteUrl, parseBaseUrl, type BaseUrl } from "./base-url";
 import { PostHogApiError, type PostHogApiErrorInit } from "./errors";
 import { DEFAULTS, type ClientOptions } from "./options";
-import { getPacer, resolveRequestsPerSecond } from "./pace";
+import { getScheduler, RateWaitTooLong, type Slot } from "./schedule";
 import {
   decide,
   isRetryableStatus,
@@ -43,7 +43,7 @@ interface RawResponse {
   retryAfter?: string;
 }
 
-/** One transport per client: axios instance, auth, retries, pacing and typed errors. */
+/** One transport per client: axios instance, auth, retries, rate scheduling and typed errors. */
 export function createTransport(opts: ClientOptions): Transport {
   const base = parseBaseUrl(opts.host);
   const secrets = opts.apiKey ? [opts.apiKey] : [];
@@ -54,7 +54,10 @@ export function createTransport(opts: ClientOptions): Transport {
     baseMs: opts.retryBaseMs ?? DEFAULTS.retryBaseMs,
     maxMs: opts.retryMaxMs ?? DEFAULTS.retryMaxMs,
   };
-  const pacer = getPacer(base.origin, opts.apiKey, resolveRequestsPerSecond(opts.requestsPerSecond));
+  const scheduler = getScheduler(base.origin, opts.apiKey, {
+    windows: opts.rateWindows ?? DEFAULTS.rateWindows,
+    requestsPerSecond: opts.requestsPerSecond,
+  });
   const ax = buildAxios(opts.apiKey);
   // POSTs get a fresh connection: a reset on a stale keep-alive socket would otherwise be
   // indistinguishable from "sent, then dropped" and make an unapplied create look unknown.
@@ -125,9 +128,26 @@ export function createTransport(opts: ClientOptions): Transport {
     const fail: Fail = (init) =>
       new PostHogApiError({ method: spec.method, path: url.pathname, ...init }, secrets);
 
+    /** A place in the rate windows, or the actionable error when the wait cannot fit in the deadline. */
+    async function slot(retryIndex: number): Promise<Slot> {
+      try {
+        return await scheduler.acquire(started + deadlineMs, retryIndex > 0);
+      } catch (err) {
+        if (!(err instanceof RateWaitTooLong)) throw err;
+        throw fail({
+          status: 0,
+          code: "rate_limited",
+          detail: err.message,
+          retryable: true,
+          attempts: retryIndex,
+        });
+      }
+    }
+
     for (let retryIndex = 0; ; retryIndex++) {
-      await pacer.acquire();
+      const taken = await slot(retryIndex);
       if (left() <= 0) {
+        taken.done();
         throw fail({
           status: 0,
           code: "deadline_exceeded",
@@ -135,10 +155,20 @@ export function createTransport(opts: ClientOptions): Transport {
           attempts: retryIndex,
         });
       }
-      const result = await once(spec, url, Math.min(timeoutMs, left()), fail);
+      let result: Awaited<ReturnType<typeof once<T>>>;
+      try {
+        result = await once(spec, url, Math.min(timeoutMs, left()), fail);
+      } finally {
+        taken.done();
+      }
       if (result.ok) return result.value;
       const { outcome, error } = result;
       const d = decide(spec.method, outcome, retryIndex, policy);
+      if (d.retry && d.pauseAll) {
+        // One back-off for every request on this key; the next slot fails fast if it cannot fit.
+        scheduler.throttled(d.delayMs);
+        continue;
+      }
       if (!d.retry || d.delayMs >= left()) {
         const status = outcome.kind === "response" ? outcome.status : 0;
         throw fail({

@@ -13,6 +13,7 @@ import { useInvite } from "./invite-save";
 import { inviteShape } from "./invites";
 import { addMember, memberShape } from "./members";
 import { projectShape } from "./projects";
+import { parseRateLimitControl } from "./rate-limit";
 import type { ApiRequest } from "./request";
 import { LEVELS, MEMBER_LEVEL } from "./org-access";
 import { ORG_CONTROLS, resetOrg } from "./org-controls";
@@ -72,15 +73,20 @@ const clearFaults: Control = (em) => {
 };
 
 const setRateLimit: Control = (em, req) => {
-  const b = body(req);
-  if (b.limit === null) {
-    em.limiter.configure(null);
-    return ok({ ok: true, limit: null });
-  }
-  const limit = field("limit", () => intField(b.limit, { min: 1 }) as number);
-  const windowMs = field("windowMs", () => intField(b.windowMs ?? 60_000, { min: 1 }) as number);
-  em.limiter.configure({ limit, windowMs });
-  return ok({ ok: true, limit, windowMs });
+  const rates = parseRateLimitControl(
+    body(req),
+    (raw, at) => {
+      if (!isObject(raw)) throw validationError("invalid", "each window must be an object", at || null);
+      const attr = (name: string) => (at ? `${at}__${name}` : name);
+      const limit = field(attr("limit"), () => intField(raw.limit, { min: 1 }) as number);
+      const windowMs = field(attr("windowMs"), () => intField(raw.windowMs, { min: 1 }) as number);
+      return { limit, windowMs };
+    },
+    (detail, attr) => validationError("invalid", detail, attr),
+  );
+  em.limiter.configure(rates);
+  if (rates === null) return ok({ ok: true, limit: null, windows: null });
+  return ok({ ok: true, ...(rates.length === 1 ? rates[0] : {}), windows: rates });
 };
 
 /** Extension: `email` makes the key belong to that member instead of the owner (for level checks). */

@@ -1,9 +1,10 @@
 // The emulator's runtime: state store, clock, faults, rate limit, request log, and saving to --state.
 import { Clock } from "./clock";
 import type { Core } from "./context";
-import { Faults, RateLimiter } from "./faults";
+import { Faults } from "./faults";
 import type { Json } from "./json";
 import { saveState } from "./persistence";
+import { Throttles } from "./rate-limit";
 import type { StateData } from "./state";
 import { Store } from "./state";
 
@@ -24,7 +25,7 @@ export class Emulator implements Core {
   readonly store: Store;
   readonly clock: Clock;
   readonly faults = new Faults();
-  readonly limiter = new RateLimiter();
+  readonly limiter = new Throttles();
   log: LogEntry[] = [];
   private logSeq = 1;
   latencyMs = 0;

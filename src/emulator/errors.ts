@@ -64,17 +64,23 @@ export function methodNotAllowed(method: string): ApiError {
 }
 
 /** DRF's Throttled detail uses ngettext, so 1 is "second" and anything else "seconds". */
-export function throttled(waitSeconds: number): ApiError {
-  const unit = waitSeconds === 1 ? "second" : "seconds";
+// DRF: rest_framework/exceptions.py, Throttled rounds the wait up; views.py exception_handler sends
+// Retry-After only when there is a wait.
+export function throttled(waitSeconds: number | null): ApiError {
+  const wait = waitSeconds === null ? null : Math.ceil(waitSeconds);
+  const unit = wait === 1 ? "second" : "seconds";
   return new ApiError(
     429,
     {
       type: "throttled_error",
       code: "throttled",
-      detail: `Request was throttled. Expected available in ${waitSeconds} ${unit}.`,
+      detail:
+        wait === null
+          ? "Request was throttled."
+          : `Request was throttled. Expected available in ${wait} ${unit}.`,
       attr: null,
     },
-    { "Retry-After": String(waitSeconds) },
+    wait ? { "Retry-After": String(wait) } : undefined,
   );
 }
 

@@ -87,27 +87,3 @@ export class Faults {
     return undefined;
   }
 }
-
-/** Sliding-window limiter per API key (off by default); returns the wait in whole seconds when throttled. */
-export class RateLimiter {
-  private config: { limit: number; windowMs: number } | null = null;
-  private hits = new Map<string, number[]>();
-
-  configure(config: { limit: number; windowMs: number } | null): void {
-    this.config = config;
-    this.hits.clear();
-  }
-
-  check(keyId: string, now = Date.now()): number | undefined {
-    if (!this.config) return undefined;
-    const { limit, windowMs } = this.config;
-    const recent = (this.hits.get(keyId) ?? []).filter((t) => t > now - windowMs);
-    if (recent.length >= limit) {
-      this.hits.set(keyId, recent);
-      return Math.max(1, Math.ceil((recent[0] + windowMs - now) / 1000));
-    }
-    recent.push(now);
-    this.hits.set(keyId, recent);
-    return undefined;
-  }
-}

@@ -32,8 +32,8 @@ function runApi(em: Emulator, req: ApiRequest, hostFallback: string): Result {
     const method = match.route.methods[req.method];
     if (!method) throw methodNotAllowed(req.method);
     if (method.scope) requireScope(principal, method.scope);
-    const wait = em.limiter.check(principal.keyId);
-    if (wait !== undefined) throw throttled(wait);
+    const verdict = em.limiter.check(principal.keyId, em.clock.nowMs());
+    if (!verdict.allowed) throw throttled(verdict.waitSeconds);
     const ctx: Ctx = { core: em, req, principal, hostFallback };
     const result = method.handler(ctx, match.params);
     if (WRITE_METHODS.has(req.method) && result.status < 400) em.save();

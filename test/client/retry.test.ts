@@ -67,11 +67,23 @@ describe("decide", () => {
     expect(decide("GET", net, 3, policy, mid).retry).toBe(false);
     expect(decide("GET", net, 3, policy, mid).outcomeUnknown).toBe(false);
   });
-  it("honours Retry-After over backoff, with a little spread", () => {
-    const d = decide("GET", { kind: "response", status: 429, retryAfterMs: 2000 }, 0, policy, () => 0);
-    expect(d.delayMs).toBe(2000);
-    const d2 = decide("GET", { kind: "response", status: 429, retryAfterMs: 2000 }, 0, policy, () => 1);
-    expect(d2.delayMs).toBe(2400);
+  it("honours Retry-After exactly; a 429 pauses every request on the key, other statuses only this one", () => {
+    const throttled = decide(
+      "GET",
+      { kind: "response", status: 429, retryAfterMs: 2000 },
+      0,
+      policy,
+      () => 1,
+    );
+    expect(throttled).toEqual({ retry: true, delayMs: 2000, outcomeUnknown: false, pauseAll: true });
+    const unavailable = decide(
+      "GET",
+      { kind: "response", status: 503, retryAfterMs: 2000 },
+      0,
+      policy,
+      () => 1,
+    );
+    expect(unavailable).toEqual({ retry: true, delayMs: 2000, outcomeUnknown: false });
   });
   it("bounds 429 by the deadline, not by maxRetries", () => {
     expect(decide("POST", { kind: "response", status: 429, retryAfterMs: 1000 }, 50, policy, mid).retry).toBe(

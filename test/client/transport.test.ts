@@ -163,7 +163,11 @@ describe("retries", () => {
     const start = Date.now();
     const err = await failure(client({ deadlineMs: 2000 }).surveys.get(1, "x"));
     expect(Date.now() - start).toBeLessThan(1000);
-    expect(err.status).toBe(429);
+    expect(stub.requests).toHaveLength(1);
+    expect(err.code).toBe("rate_limited");
+    expect(err.message).toMatch(
+      /^PostHog API GET \/api\/projects\/1\/surveys\/x\/ failed: rate limit: PostHog answered 429 \(throttled\) and asked to wait until \S+Z \((29\.9|30\.0) s from now\); another client may be using the same API key, past this request's deadline/,
+    );
     expect(err.retryable).toBe(true);
   });
 
