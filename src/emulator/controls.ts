@@ -46,6 +46,9 @@ const reset: Control = (em) => {
   d.flags = [];
   d.invites = [];
   d.responses = {};
+  d.archived_responses = {};
+  d.actions = [];
+  d.insights = [];
   d.keys = [];
   d.members = d.members.filter((m) => m.user_id === owner);
   d.users = d.users.filter((u) => u.id === owner);
@@ -159,7 +162,15 @@ const addResponses: Control = (em, req, rawId) => {
   const count = field("count", () => intField(body(req).count, { min: -2147483648 }) as number);
   const total = Math.max(0, (em.store.data.responses[survey.id] ?? 0) + count);
   em.store.data.responses[survey.id] = total;
-  return ok({ id: survey.id, count: total });
+  // Optional `archived`: how many of the survey's responses are archived (clamped to the total).
+  const raw = body(req).archived;
+  const archivedNow = em.store.data.archived_responses[survey.id] ?? 0;
+  const archived =
+    raw === undefined
+      ? Math.min(archivedNow, total)
+      : field("archived", () => intField(raw, { min: 0 }) as number);
+  em.store.data.archived_responses[survey.id] = Math.min(archived, total);
+  return ok({ id: survey.id, count: total, archived: Math.min(archived, total) });
 };
 
 const createProject: Control = (em, req) => {

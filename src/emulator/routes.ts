@@ -8,10 +8,14 @@ import {
   createSurveyRoute,
   deleteSurveyRoute,
   getSurvey,
+  launchSurvey,
   listSurveys,
   patchSurvey,
   responsesCount,
+  stopSurvey,
 } from "./surveys";
+import { createAction, listActions } from "./actions";
+import { createInsight, listInsights } from "./insights";
 
 export interface RouteMethod {
   /** undefined: no APIScopePermission (invite create) */
@@ -48,6 +52,20 @@ const ROUTES = [
     GET: { scope: "survey:read", handler: getSurvey },
     PATCH: { scope: "survey:write", handler: patchSurvey },
     DELETE: { scope: "survey:write", handler: deleteSurveyRoute },
+  }),
+  route(`${PROJ}/surveys/${SEG}/launch`, ["project", "id"], {
+    POST: { scope: "survey:write", handler: launchSurvey },
+  }),
+  route(`${PROJ}/surveys/${SEG}/stop`, ["project", "id"], {
+    POST: { scope: "survey:write", handler: stopSurvey },
+  }),
+  route(`${PROJ}/actions`, ["project"], {
+    GET: { scope: "action:read", handler: listActions },
+    POST: { scope: "action:write", handler: createAction },
+  }),
+  route(`${PROJ}/insights`, ["project"], {
+    GET: { scope: "insight:read", handler: listInsights },
+    POST: { scope: "insight:write", handler: createInsight },
   }),
   route(`${PROJ}/feature_flags`, ["project"], {
     GET: { scope: "feature_flag:read", handler: listFlags },

@@ -1,4 +1,5 @@
-// Survey routes: list/create/retrieve/PATCH/DELETE and responses_count (posthog-api.md §1, §2).
+// Survey routes: list/create/retrieve/PATCH/DELETE, launch/stop and responses_count.
+// PostHog: products/surveys/backend/api/survey.py, SurveyViewSet and SurveySerializer.
 import {
   canonicalUuid,
   created,
@@ -11,12 +12,15 @@ import {
   type Params,
   type Result,
 } from "./context";
-import { drfTime } from "./dates";
-import { notFound } from "./errors";
+import { actionShape } from "./actions";
+import { drfTime, toMs } from "./dates";
+import { notFound, validationError } from "./errors";
+import type { Json, JsonObject } from "./json";
 import { minimalFlag } from "./flags";
 import { paginate } from "./pagination";
 import type { SurveyRecord, UserRecord } from "./state";
 import { createSurvey, deleteSurvey, updateSurvey } from "./survey-save";
+import { checkSearchLength, normalizeSearch, searchItems, type MatchType } from "./survey-search";
 import { validateSurveyWrite } from "./survey-validate";
 
 function flagKey(core: Core, id: number | null): string | null {
@@ -24,7 +28,22 @@ function flagKey(core: Core, id: number | null): string | null {
 }
 
 /** SurveySerializer (list/retrieve). Shapes share state objects: they are serialized at once, never kept. */
-export function surveyReadShape(core: Core, s: SurveyRecord, viewer?: UserRecord): Record<string, unknown> {
+/**
+ * get_survey_conditions_with_actions: linked actions replace conditions.actions with full Action objects.
+ * PostHog: survey.py, get_survey_conditions_with_actions
+ */
+function conditionsWithActions(core: Core, s: SurveyRecord): JsonObject | null {
+  const actions = core.store.data.actions.filter((a) => s.action_ids.includes(a.id));
+  if (actions.length === 0) return s.conditions;
+  return { ...(s.conditions ?? {}), actions: { values: actions.map((a) => actionShape(core, a)) as Json[] } };
+}
+
+export function surveyReadShape(
+  core: Core,
+  s: SurveyRecord,
+  viewer?: UserRecord,
+  matchType?: MatchType,
+): Record<string, unknown> {
   const { store } = core;
   const flag = (id: number | null) => minimalFlag(id === null ? undefined : store.flag(id));
   const level = viewer ? (store.memberOf(viewer.id)?.level ?? 1) : 15;
@@ -40,7 +59,7 @@ export function surveyReadShape(core: Core, s: SurveyRecord, viewer?: UserRecord
     targeting_flag: flag(s.targeting_flag_id),
     internal_targeting_flag: flag(s.internal_targeting_flag_id),
     questions: s.questions,
-    conditions: s.conditions,
+    conditions: conditionsWithActions(core, s),
     appearance: s.appearance,
     created_at: drfTime(s.created_at),
     created_by: userBasic(store.user(s.created_by)),
@@ -52,7 +71,10 @@ export function surveyReadShape(core: Core, s: SurveyRecord, viewer?: UserRecord
       { key: "linked_flag_key", value: flagKey(core, s.linked_flag_id) },
       { key: "targeting_flag_key", value: flagKey(core, s.targeting_flag_id) },
       { key: "internal_targeting_flag_key", value: flagKey(core, s.internal_targeting_flag_id) },
-      { key: "internal_response_sampling_flag_key", value: null },
+      {
+        key: "internal_response_sampling_flag_key",
+        value: flagKey(core, s.internal_response_sampling_flag_id),
+      },
     ],
     iteration_count: s.iteration_count,
     iteration_frequency_days: s.iteration_frequency_days,
@@ -66,10 +88,13 @@ export function surveyReadShape(core: Core, s: SurveyRecord, viewer?: UserRecord
     response_sampling_daily_limits: s.response_sampling_daily_limits,
     enable_partial_responses: s.enable_partial_responses,
     enable_iframe_embedding: s.enable_iframe_embedding,
+    base_language: s.base_language,
     translations: s.translations,
-    form_content: s.form_content,
     // Org admins and owners get "manager" on every resource; plain members "editor".
     user_access_level: level >= 8 ? "manager" : "editor",
+    form_content: s.form_content,
+    // SearchMatchTypeSerializerMixin: present only on a list filtered by `search`.
+    ...(matchType ? { search_match_type: matchType } : {}),
   };
 }
 
@@ -86,6 +111,11 @@ function teamSurveys(core: Core, teamId: number): SurveyRecord[] {
   return core.store.data.surveys.filter((s) => s.team_id === teamId).sort((a, b) => a.seq - b.seq);
 }
 
+/** Newest first (created_at, then creation order). PostHog: survey.py, SurveyViewSet.safely_get_queryset */
+function newestFirst(surveys: SurveyRecord[]): SurveyRecord[] {
+  return [...surveys].sort((a, b) => b.created_at - a.created_at || b.seq - a.seq);
+}
+
 function findSurvey(ctx: Ctx, teamId: number, rawId: string): SurveyRecord {
   const id = canonicalUuid(rawId);
   const survey = id === undefined ? undefined : ctx.core.store.survey(id);
@@ -100,19 +130,37 @@ function boolParam(raw: string | undefined): boolean | undefined {
   return undefined;
 }
 
+/** SurveyFilterSet: `archived` and `type` as exact filters, `ids` as a comma-separated list of UUIDs. */
+function applyFilters(ctx: Ctx, surveys: SurveyRecord[]): SurveyRecord[] {
+  let out = surveys;
+  const archived = boolParam(ctx.req.param("archived"));
+  if (archived !== undefined) out = out.filter((s) => s.archived === archived);
+  const type = ctx.req.param("type");
+  if (type) out = out.filter((s) => s.type === type);
+  const ids = ctx.req.param("ids");
+  if (ids) {
+    // Unknown ids are silently omitted.
+    const wanted = new Set(ids.split(",").map((x) => canonicalUuid(x.trim())));
+    out = out.filter((s) => wanted.has(s.id));
+  }
+  return out;
+}
+
 export function listSurveys(ctx: Ctx, p: Params): Result {
   const project = resolveProject(ctx, p.project);
-  let surveys = teamSurveys(ctx.core, project.id);
-  const search = ctx.req.param("search")?.toLowerCase();
-  if (search) {
-    surveys = surveys.filter(
-      (s) => s.name.toLowerCase().includes(search) || s.description.toLowerCase().includes(search),
-    );
+  const surveys = applyFilters(ctx, teamSurveys(ctx.core, project.id));
+  const raw = ctx.req.param("search");
+  let ranked: Array<[SurveyRecord, MatchType | undefined]> = newestFirst(surveys).map((s) => [s, undefined]);
+  if (raw) {
+    checkSearchLength(raw);
+    const search = normalizeSearch(raw);
+    if (search) ranked = searchItems(surveys, search);
   }
-  const archived = boolParam(ctx.req.param("archived"));
-  if (archived !== undefined) surveys = surveys.filter((s) => s.archived === archived);
-  const page = paginate(surveys, ctx.req, ctx.hostFallback);
-  return ok({ ...page, results: page.results.map((s) => surveyReadShape(ctx.core, s, ctx.principal.user)) });
+  const page = paginate(ranked, ctx.req, ctx.hostFallback);
+  return ok({
+    ...page,
+    results: page.results.map(([s, match]) => surveyReadShape(ctx.core, s, ctx.principal.user, match)),
+  });
 }
 
 export function createSurveyRoute(ctx: Ctx, p: Params): Result {
@@ -141,6 +189,46 @@ export function deleteSurveyRoute(ctx: Ctx, p: Params): Result {
   return noContent();
 }
 
+const readOnly = (ctx: Ctx, s: SurveyRecord) => ok(surveyReadShape(ctx.core, s, ctx.principal.user));
+
+/**
+ * POST …/launch/: start_date = now, unless already launched (a no-op). Archived surveys and ones whose
+ * end_date has passed are refused. Only start_date is saved: the flags are not re-synced.
+ * PostHog: survey.py, SurveyViewSet.launch
+ */
+export function launchSurvey(ctx: Ctx, p: Params): Result {
+  const project = resolveProject(ctx, p.project);
+  const survey = findSurvey(ctx, project.id, p.id);
+  const now = ctx.core.clock.nowMs();
+  if (survey.archived)
+    throw validationError("invalid", "Cannot launch an archived survey. Unarchive it first.");
+  if (survey.end_date && toMs(survey.end_date) <= now) {
+    throw validationError(
+      "invalid",
+      "Cannot launch a survey with end_date in the past. Extend the end_date first.",
+    );
+  }
+  if (survey.start_date && toMs(survey.start_date) <= now) return readOnly(ctx, survey);
+  survey.start_date = drfTime(now);
+  return readOnly(ctx, survey);
+}
+
+/**
+ * POST …/stop/: end_date = now, unless it already ended (a no-op). Archived surveys are refused.
+ * PostHog: survey.py, SurveyViewSet.stop
+ */
+export function stopSurvey(ctx: Ctx, p: Params): Result {
+  const project = resolveProject(ctx, p.project);
+  const survey = findSurvey(ctx, project.id, p.id);
+  const now = ctx.core.clock.nowMs();
+  if (survey.archived) {
+    throw validationError("invalid", "Cannot stop an archived survey. Unarchive it first if needed.");
+  }
+  if (survey.end_date && toMs(survey.end_date) <= now) return readOnly(ctx, survey);
+  survey.end_date = drfTime(now);
+  return readOnly(ctx, survey);
+}
+
 /** A flat {survey_id: count} map; zero counts are absent; {} when no survey has a start_date. */
 export function responsesCount(ctx: Ctx, p: Params): Result {
   const project = resolveProject(ctx, p.project);
@@ -155,12 +243,13 @@ export function responsesCount(ctx: Ctx, p: Params): Result {
           .filter(Boolean),
       )
     : undefined;
-  const excludeArchived = ["true", "1"].includes((ctx.req.param("exclude_archived") ?? "").toLowerCase());
+  // Only "true" (any case) counts; exclude_archived drops archived responses, not archived surveys.
+  const excludeArchived = (ctx.req.param("exclude_archived") ?? "false").toLowerCase() === "true";
   const counts: Record<string, number> = {};
   for (const s of surveys) {
     if (ids && !ids.has(s.id)) continue;
-    if (excludeArchived && s.archived) continue;
-    const n = ctx.core.store.data.responses[s.id] ?? 0;
+    const { responses, archived_responses } = ctx.core.store.data;
+    const n = (responses[s.id] ?? 0) - (excludeArchived ? (archived_responses[s.id] ?? 0) : 0);
     if (n > 0) counts[s.id] = n;
   }
   return ok(counts);
