@@ -10,6 +10,7 @@ import {
   getSurvey,
   launchSurvey,
   listSurveys,
+  questionLabels,
   patchSurvey,
   responsesCount,
   stopSurvey,
@@ -47,6 +48,9 @@ const ROUTES = [
   }),
   route(`${PROJ}/surveys/responses_count`, ["project"], {
     GET: { scope: "survey:read", handler: responsesCount },
+  }),
+  route(`${PROJ}/surveys/question_labels`, ["project"], {
+    GET: { scope: "survey:read", handler: questionLabels },
   }),
   route(`${PROJ}/surveys/${SEG}`, ["project", "id"], {
     GET: { scope: "survey:read", handler: getSurvey },

@@ -15,7 +15,7 @@ import {
 import { actionShape } from "./actions";
 import { drfTime, toMs } from "./dates";
 import { notFound, validationError } from "./errors";
-import type { Json, JsonObject } from "./json";
+import { isObject, pyTruthy, type Json, type JsonObject } from "./json";
 import { minimalFlag } from "./flags";
 import { paginate } from "./pagination";
 import type { SurveyRecord, UserRecord } from "./state";
@@ -227,6 +227,30 @@ export function stopSurvey(ctx: Ctx, p: Params): Result {
   if (survey.end_date && toMs(survey.end_date) <= now) return readOnly(ctx, survey);
   survey.end_date = drfTime(now);
   return readOnly(ctx, survey);
+}
+
+/**
+ * GET …/surveys/question_labels/: one label per question that has an id, across the project's surveys.
+ * PostHog: survey.py, SurveyViewSet.question_labels
+ */
+export function questionLabels(ctx: Ctx, p: Params): Result {
+  const project = resolveProject(ctx, p.project);
+  const labels = teamSurveys(ctx.core, project.id).flatMap((s) =>
+    (Array.isArray(s.questions) ? s.questions : []).flatMap((q, index) =>
+      isObject(q) && pyTruthy(q.id)
+        ? [
+            {
+              question_id: q.id,
+              question_text: pyTruthy(q.question) ? q.question : "",
+              question_index: index,
+              survey_id: s.id,
+              survey_name: s.name,
+            },
+          ]
+        : [],
+    ),
+  );
+  return ok({ labels });
 }
 
 /** A flat {survey_id: count} map; zero counts are absent; {} when no survey has a start_date. */

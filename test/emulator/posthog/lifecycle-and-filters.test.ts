@@ -1,5 +1,5 @@
 // Ported from PostHog products/surveys/backend/api/test/test_survey.py, classes TestSurveyLifecycleActions
-// and TestSurveyListTypeFilter.
+// TestSurveyListTypeFilter and TestSurveyQuestionLabels.
 import { randomUUID } from "node:crypto";
 import { postHogCase } from "./support";
 
@@ -94,5 +94,84 @@ describe("TestSurveyListTypeFilter", () => {
     const r = await ph().list(`?ids=${exists},${randomUUID()}`);
     expect(r.status).toBe(200);
     expect(r.body.results.map((s: { id: string }) => s.id)).toEqual([exists]);
+  });
+});
+
+describe("TestSurveyQuestionLabels", () => {
+  const labels = (project = ph().h.em.projectId) =>
+    ph().h.api("GET", `/api/projects/${project}/surveys/question_labels/`);
+
+  test("test_returns_question_labels_for_team_surveys", async () => {
+    await ph().post({
+      name: "NPS",
+      type: "popover",
+      questions: [
+        { type: "rating", id: "q-nps-score", question: "How likely to recommend?" },
+        { type: "open", id: "q-nps-followup", question: "Why that score?" },
+      ],
+    });
+    await ph().post({
+      name: "Feedback",
+      type: "popover",
+      questions: [{ type: "open", id: "q-feedback", question: "Anything else?" }],
+    });
+    const r = await labels();
+    expect(r.status).toBe(200);
+    expect(r.body.labels).toHaveLength(3);
+    const byId = Object.fromEntries(r.body.labels.map((l: { question_id: string }) => [l.question_id, l]));
+    expect(byId["q-nps-score"]).toMatchObject({
+      question_text: "How likely to recommend?",
+      question_index: 0,
+      survey_name: "NPS",
+    });
+    expect(byId["q-nps-followup"].question_index).toBe(1);
+    expect(byId["q-feedback"].survey_name).toBe("Feedback");
+    for (const label of r.body.labels) {
+      expect(Object.keys(label).sort()).toEqual([
+        "question_id",
+        "question_index",
+        "question_text",
+        "survey_id",
+        "survey_name",
+      ]);
+    }
+  });
+
+  test("test_returns_empty_for_team_without_surveys", async () => {
+    const r = await labels();
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ labels: [] });
+  });
+
+  test("test_does_not_leak_other_team_surveys", async () => {
+    const other = await ph().otherProject();
+    await ph().h.api("POST", `/api/projects/${other}/surveys/`, {
+      name: "Other team survey",
+      type: "popover",
+      questions: [{ type: "open", id: "q-other-team", question: "Other team question" }],
+    });
+    await ph().post({
+      name: "Mine",
+      type: "popover",
+      questions: [{ type: "open", id: "q-mine", question: "My question" }],
+    });
+    const r = await labels();
+    expect(r.body.labels.map((l: { question_id: string }) => l.question_id)).toEqual(["q-mine"]);
+  });
+
+  test("test_runs_without_select_related_only_conflict", async () => {
+    const linked = await ph().createFlag("linked");
+    const targeting = await ph().createFlag("targeting");
+    const s = await ph().post({
+      name: "With FKs",
+      type: "popover",
+      questions: [{ type: "open", id: "q-fk", question: "Question with FKs attached" }],
+      linked_flag_id: linked,
+      targeting_flag_id: targeting,
+    });
+    expect(s.status).toBe(201);
+    const r = await labels();
+    expect(r.status).toBe(200);
+    expect(r.body.labels.map((l: { question_id: string }) => l.question_id)).toEqual(["q-fk"]);
   });
 });

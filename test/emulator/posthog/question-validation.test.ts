@@ -1,5 +1,6 @@
 // Ported from PostHog products/surveys/backend/api/test/test_survey.py, classes TestMultipleChoiceQuestions,
-// TestSurveyQuestionValidation and TestSurveyQuestionValidationWithEnterpriseFeatures.
+// TestSurveyQuestionValidation and TestSurveyQuestionValidationWithEnterpriseFeatures. Their sanitising tests
+// live in ../sanitize-posthog.test.ts.
 import { postHogCase } from "./support";
 
 const ph = postHogCase();
@@ -74,17 +75,6 @@ describe("TestSurveyQuestionValidation", () => {
     const r = await ph().patch(s.body.id, { ...NOTEBOOKS, questions: linkQuestion("https://#.com") });
     expect(r.status).toBe(400);
     expect(r.body.detail).toBe("Invalid HTTPS URL. Please enter a valid HTTPS link.");
-  });
-
-  test("test_cleaning_empty_questions", async () => {
-    const r = await ph().post({
-      ...NOTEBOOKS,
-      questions: [],
-      appearance: { thankYouMessageHeader: " ", thankYouMessageDescription: "" },
-    });
-    expect(r.status).toBe(201);
-    expect(r.body.questions).toEqual([]);
-    expect(r.body.appearance).toEqual({ thankYouMessageHeader: " ", thankYouMessageDescription: "" });
   });
 
   test("test_validate_thank_you_with_invalid_type", async () => {
@@ -304,35 +294,5 @@ describe("TestSurveyQuestionValidationWithEnterpriseFeatures", () => {
       appearance: { surveyPopupDelaySeconds: -100 },
     });
     expect(detail).toBe("Survey popup delay seconds must be a positive integer");
-  });
-
-  test("test_create_survey_with_valid_question_description_content_type_html", async () => {
-    const r = await ph().post({
-      ...NOTEBOOKS,
-      questions: openQuestion({
-        description: "<b>This is a description</b>",
-        descriptionContentType: "html",
-      }),
-    });
-    expect(r.status).toBe(201);
-    expect((await ph().get(r.body.id)).status).toBe(200);
-    expect(r.body.questions[0]).toMatchObject({
-      descriptionContentType: "html",
-      description: "<b>This is a description</b>",
-    });
-  });
-
-  test("test_create_survey_with_valid_thank_you_description_content_type_html", async () => {
-    const r = await ph().post(
-      thankYou({
-        thankYouMessageDescription: "<b>This is a thank you message</b>",
-        thankYouMessageDescriptionContentType: "html",
-      }),
-    );
-    expect(r.status).toBe(201);
-    expect(r.body.appearance).toMatchObject({
-      thankYouMessageDescriptionContentType: "html",
-      thankYouMessageDescription: "<b>This is a thank you message</b>",
-    });
   });
 });
