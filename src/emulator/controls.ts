@@ -1,5 +1,5 @@
 // Test controls under /_emulator/ (contract: reset, requests, clock, faults, rate-limit, keys, members,
-// accept invite, survey responses, projects, state, latency). Admin key only; never faulted or logged.
+// accept invite, survey responses, stored survey fields, projects, state, latency). Admin key only; never faulted or logged.
 import { randomBytes } from "node:crypto";
 import { checkAdmin, hashKey } from "./auth";
 import { canonicalUuid, created, ok, type Result } from "./context";
@@ -9,7 +9,7 @@ import { methodNotAllowed, notFound, validationError } from "./errors";
 import { fullFlag } from "./flags";
 import { emailField, intField, choiceField, FieldError } from "./fields";
 import { inviteShape, isExpired } from "./invites";
-import { isObject, type JsonObject } from "./json";
+import { clone, isObject, type JsonObject } from "./json";
 import { addMember, memberShape } from "./members";
 import { projectShape } from "./projects";
 import type { ApiRequest } from "./request";
@@ -173,6 +173,25 @@ const addResponses: Control = (em, req, rawId) => {
   return ok({ id: survey.id, count: total, archived: Math.min(archived, total) });
 };
 
+/**
+ * Writes stored survey fields directly, bypassing validation, as PostHog's own tests do through the ORM
+ * (legacy translation keys, questions without ids, a current_iteration advanced by the periodic task).
+ */
+const writeStoredSurvey: Control = (em, req, rawId) => {
+  const id = canonicalUuid(rawId);
+  const survey = id === undefined ? undefined : em.store.survey(id);
+  if (!survey) throw notFound();
+  const b = body(req);
+  if (b.questions !== undefined) survey.questions = clone(b.questions);
+  if (b.translations !== undefined) survey.translations = clone(b.translations);
+  if (b.current_iteration !== undefined) {
+    survey.current_iteration = field("current_iteration", () =>
+      intField(b.current_iteration, { allowNull: true, min: 0 }),
+    );
+  }
+  return ok(surveyReadShape(em, survey));
+};
+
 const createProject: Control = (em, req) => {
   const b = body(req);
   const name = typeof b.name === "string" && b.name.trim() ? b.name : "Another project";
@@ -211,6 +230,7 @@ const CONTROLS: Array<{ pattern: RegExp; methods: Partial<Record<string, Control
   { pattern: /^\/_emulator\/members\/?$/, methods: { POST: createMember } },
   { pattern: /^\/_emulator\/invites\/([^/]+)\/accept\/?$/, methods: { POST: acceptInvite } },
   { pattern: /^\/_emulator\/surveys\/([^/]+)\/responses\/?$/, methods: { POST: addResponses } },
+  { pattern: /^\/_emulator\/surveys\/([^/]+)\/stored\/?$/, methods: { POST: writeStoredSurvey } },
   { pattern: /^\/_emulator\/projects\/?$/, methods: { POST: createProject } },
   { pattern: /^\/_emulator\/state\/?$/, methods: { GET: dumpState } },
   { pattern: /^\/_emulator\/latency\/?$/, methods: { POST: setLatency } },

@@ -223,6 +223,41 @@ describe("TestSurveysRecurringIterations", () => {
     ]);
   });
 
+  /** PostHog's periodic task advances current_iteration; the tests set it through the ORM. */
+  const setCurrentIteration = (id: string, n: number) =>
+    ph().h.control("POST", `/surveys/${id}/stored`, { current_iteration: n });
+
+  test("test_cannot_reduce_iterations_lt_current_iteration", async () => {
+    const id = await recurring();
+    const r = await launchWithSchedule(id);
+    expect(r.body.iteration_start_dates).toHaveLength(2);
+    expect(r.body.current_iteration).toBe(1);
+    await setCurrentIteration(id, 2);
+    const lower = await launchWithSchedule(id, { iteration_count: 1 });
+    expect(lower.status).toBe(400);
+    expect(lower.body.detail).toBe("Cannot change survey recurrence to 1, should be at least 2");
+  });
+
+  test("test_can_handle_non_nil_current_iteration", async () => {
+    const s = await ph().post({
+      name: "Recurring NPS Survey",
+      description: "Get feedback on the new notebooks feature",
+      type: "popover",
+      questions: [{ type: "open", question: "What's a survey?" }],
+    });
+    await setCurrentIteration(s.body.id, 2);
+    expect((await ph().patch(s.body.id, { start_date: daysFromNow(-1) })).status).toBe(200);
+  });
+
+  test("test_guards_for_nil_iteration_count", async () => {
+    const id = await recurring();
+    await setCurrentIteration(id, 2);
+    const launched = await ph().patch(id, { start_date: daysFromNow(-1) });
+    expect(launched.status).toBe(200);
+    expect((await ph().get(id)).body.current_iteration).not.toBeNull();
+    expect((await launchWithSchedule(id, { iteration_count: 3 })).status).toBe(200);
+  });
+
   test("test_can_turn_off_recurring_schedule", async () => {
     const r = await ph().patch(await recurring(), { start_date: daysFromNow(-1), iteration_count: 0 });
     expect(r.body.iteration_start_dates).toHaveLength(0);

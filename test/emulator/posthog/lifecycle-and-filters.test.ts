@@ -1,4 +1,4 @@
-// Ported from PostHog products/surveys/backend/api/test/test_survey.py, classes TestSurveyLifecycleActions
+// Ported from PostHog products/surveys/backend/api/test/test_survey.py, classes TestSurveyLifecycleActions,
 // TestSurveyListTypeFilter and TestSurveyQuestionLabels.
 import { randomUUID } from "node:crypto";
 import { postHogCase } from "./support";
@@ -135,6 +135,25 @@ describe("TestSurveyQuestionLabels", () => {
         "survey_name",
       ]);
     }
+  });
+
+  test("test_skips_questions_without_ids", async () => {
+    const s = await ph().post({
+      name: "Mixed",
+      type: "popover",
+      questions: [{ type: "open", id: "q-with-id", question: "Has id" }],
+    });
+    // PostHog's test writes these with .update(), past ensure_question_ids.
+    await ph().h.control("POST", `/surveys/${s.body.id}/stored`, {
+      questions: [
+        { type: "open", id: "q-with-id", question: "Has id" },
+        { type: "open", question: "No id" },
+        { type: "open", id: "", question: "Blank id" },
+      ],
+    });
+    const r = await labels();
+    expect(r.status).toBe(200);
+    expect(r.body.labels.map((l: { question_id: string }) => l.question_id)).toEqual(["q-with-id"]);
   });
 
   test("test_returns_empty_for_team_without_surveys", async () => {

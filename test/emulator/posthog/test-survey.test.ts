@@ -209,6 +209,56 @@ describe("TestSurvey", () => {
     });
   });
 
+  /** A survey whose stored translations PostHog's validation would refuse today (seeded past validation). */
+  async function legacySurvey(translations: Record<string, unknown>, baseLanguage = "en") {
+    const s = await ph().post({
+      name: "Legacy survey",
+      type: "popover",
+      base_language: baseLanguage,
+      questions: [{ type: "open", id: "q1", question: "Question?" }],
+    });
+    await ph().h.control("POST", `/surveys/${s.body.id}/stored`, { translations });
+    return s.body.id as string;
+  }
+
+  test("test_legacy_translation_keys_are_preserved_on_unrelated_update", async () => {
+    const id = await legacySurvey({
+      default: { name: "Should never have been a key" },
+      es: { name: "Encuesta válida" },
+    });
+    const r = await ph().patch(id, { name: "Renamed" });
+    expect(r.status).toBe(200);
+    expect((await ph().get(id)).body.translations).toEqual({
+      default: { name: "Should never have been a key" },
+      es: { name: "Encuesta válida" },
+    });
+  });
+
+  test("test_legacy_translation_keys_can_still_be_edited", async () => {
+    const id = await legacySurvey({ default: { name: "Old text" } });
+    const r = await ph().patch(id, { translations: { default: { name: "Edited text" } } });
+    expect(r.status).toBe(200);
+    expect((await ph().get(id)).body.translations.default).toEqual({ name: "Edited text" });
+  });
+
+  test("test_new_bad_keys_still_rejected_on_legacy_survey", async () => {
+    const id = await legacySurvey({ default: { name: "Old text" } });
+    const r = await ph().patch(id, {
+      translations: { default: { name: "Old text" }, english: { name: "Newly added bad key" } },
+    });
+    expect(r.status).toBe(400);
+    expect(r.body.detail.toLowerCase()).toContain("english");
+  });
+
+  test("test_new_translation_collides_with_legacy_case_variant", async () => {
+    const id = await legacySurvey({ EN: { name: "Legacy uppercase" } }, "es");
+    const r = await ph().patch(id, {
+      translations: { EN: { name: "Legacy uppercase" }, en: { name: "New lowercase" } },
+    });
+    expect(r.status).toBe(400);
+    expect(r.body.detail).toBe("Survey translation: 'en' collides with another translation for 'en'.");
+  });
+
   test("test_base_language_change_rejects_collision_with_existing_translation", async () => {
     const s = await ph().post({
       name: "Multi-language survey",
