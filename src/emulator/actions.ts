@@ -1,20 +1,11 @@
 // Minimal Actions: create and list under /api/projects/:id/actions/, enough for survey conditions to link
 // them and for survey responses to expand them.
 // PostHog: products/actions/backend/api/action.py (ActionSerializer, ActionStepJSONSerializer).
-import {
-  created,
-  ok,
-  resolveProject,
-  userBasic,
-  type Core,
-  type Ctx,
-  type Params,
-  type Result,
-} from "./context";
+import { created, resolveProject, userBasic, type Core, type Ctx, type Params, type Result } from "./context";
 import { drfTime } from "./dates";
 import { charField, Collector, expectObject, fieldError } from "./fields";
 import { clone, isObject, type JsonObject } from "./json";
-import { paginate } from "./pagination";
+import { pagedList } from "./pagination";
 import type { ActionRecord } from "./state";
 
 const STEP_KEYS = [
@@ -71,8 +62,7 @@ export function listActions(ctx: Ctx, p: Params): Result {
   const actions = ctx.core.store.data.actions
     .filter((a) => a.team_id === project.id)
     .sort((a, b) => b.id - a.id);
-  const page = paginate(actions, ctx.req, ctx.hostFallback);
-  return ok({ ...page, results: page.results.map((a) => actionShape(ctx.core, a)) });
+  return pagedList(ctx, actions, (a) => actionShape(ctx.core, a));
 }
 
 export function createAction(ctx: Ctx, p: Params): Result {

@@ -15,7 +15,7 @@ import { notFound, validationError } from "./errors";
 import { boolField, charField, Collector, expectObject, fieldError } from "./fields";
 import { normalizeFlagFilters } from "./flag-filters";
 import { isObject, type JsonObject } from "./json";
-import { paginate } from "./pagination";
+import { pagedList } from "./pagination";
 import type { FlagRecord } from "./state";
 
 /** The flags surveys create for themselves (targeting, internal, sampling) all share this key prefix. */
@@ -117,8 +117,7 @@ export function listFlags(ctx: Ctx, p: Params): Result {
   const flags = teamFlags(ctx.core, project.id)
     .filter((f) => !f.key.startsWith(SURVEY_FLAG_PREFIX))
     .sort((a, b) => b.id - a.id);
-  const page = paginate(flags, ctx.req, ctx.hostFallback);
-  return ok({ ...page, results: page.results.map((f) => fullFlag(ctx.core, f)) });
+  return pagedList(ctx, flags, (f) => fullFlag(ctx.core, f));
 }
 
 export function getFlag(ctx: Ctx, p: Params): Result {

@@ -1,10 +1,10 @@
 // Minimal Insights: only so a survey's linked_insight_id can point at something that exists.
 // PostHog: products/product_analytics/backend/api/insight.py (InsightSerializer; a small subset of its fields).
 import { randomBytes } from "node:crypto";
-import { created, ok, resolveProject, type Ctx, type Params, type Result } from "./context";
+import { created, resolveProject, type Ctx, type Params, type Result } from "./context";
 import { drfTime } from "./dates";
 import { charField, Collector, expectObject } from "./fields";
-import { paginate } from "./pagination";
+import { pagedList } from "./pagination";
 import type { InsightRecord } from "./state";
 
 function insightShape(i: InsightRecord): Record<string, unknown> {
@@ -16,8 +16,7 @@ export function listInsights(ctx: Ctx, p: Params): Result {
   const insights = ctx.core.store.data.insights
     .filter((i) => i.team_id === project.id)
     .sort((a, b) => b.id - a.id);
-  const page = paginate(insights, ctx.req, ctx.hostFallback);
-  return ok({ ...page, results: page.results.map(insightShape) });
+  return pagedList(ctx, insights, insightShape);
 }
 
 export function createInsight(ctx: Ctx, p: Params): Result {

@@ -17,7 +17,7 @@ import { drfTime, toMs } from "./dates";
 import { notFound, validationError } from "./errors";
 import { isObject, pyTruthy, type Json, type JsonObject } from "./json";
 import { minimalFlag } from "./flags";
-import { paginate } from "./pagination";
+import { pagedList } from "./pagination";
 import type { SurveyRecord, UserRecord } from "./state";
 import { createSurvey, deleteSurvey, updateSurvey } from "./survey-save";
 import { checkSearchLength, normalizeSearch, searchItems, type MatchType } from "./survey-search";
@@ -156,11 +156,7 @@ export function listSurveys(ctx: Ctx, p: Params): Result {
     const search = normalizeSearch(raw);
     if (search) ranked = searchItems(surveys, search);
   }
-  const page = paginate(ranked, ctx.req, ctx.hostFallback);
-  return ok({
-    ...page,
-    results: page.results.map(([s, match]) => surveyReadShape(ctx.core, s, ctx.principal.user, match)),
-  });
+  return pagedList(ctx, ranked, ([s, match]) => surveyReadShape(ctx.core, s, ctx.principal.user, match));
 }
 
 export function createSurveyRoute(ctx: Ctx, p: Params): Result {

@@ -21,6 +21,19 @@ const actionNames = (r: { body: { conditions: { actions?: { values: Array<{ name
   (r.body.conditions?.actions?.values ?? []).map((a) => a.name);
 
 describe("TestSurveyWithActions", () => {
+  /** PostHog links both actions through the ORM; here the survey's conditions link them. */
+  async function surveyWithTwoActions() {
+    const subscribed = await ph().createAction("user subscribed", [DOCS_STEP]);
+    const unsubscribed = await ph().createAction("user unsubscribed", [DOCS_STEP]);
+    const s = await ph().post({
+      name: "survey with actions",
+      type: "popover",
+      questions: [{ type: "open", question: "Why's a hedgehog?" }],
+      conditions: { actions: { values: [{ id: subscribed }, { id: unsubscribed }] } },
+    });
+    return { subscribed, s };
+  }
+
   test("test_can_use_actions_with_properties", async () => {
     const action = await ph().createAction("person subscribed", [
       { ...DOCS_STEP, properties: [{ key: "plan", value: "pro", operator: "exact" }] },
@@ -57,14 +70,7 @@ describe("TestSurveyWithActions", () => {
   });
 
   test("test_can_remove_associated_actions", async () => {
-    const subscribed = await ph().createAction("user subscribed", [DOCS_STEP]);
-    const unsubscribed = await ph().createAction("user unsubscribed", [DOCS_STEP]);
-    const s = await ph().post({
-      name: "survey with actions",
-      type: "popover",
-      questions: [{ type: "open", question: "Why's a hedgehog?" }],
-      conditions: { actions: { values: [{ id: subscribed }, { id: unsubscribed }] } },
-    });
+    const { subscribed, s } = await surveyWithTwoActions();
     expect(actionNames(s)).toContain("user unsubscribed");
     const r = await ph().patch(s.body.id, {
       ...NOTEBOOKS,
@@ -76,14 +82,7 @@ describe("TestSurveyWithActions", () => {
   });
 
   test("test_can_clear_associated_actions", async () => {
-    const subscribed = await ph().createAction("user subscribed", [DOCS_STEP]);
-    const unsubscribed = await ph().createAction("user unsubscribed", [DOCS_STEP]);
-    const s = await ph().post({
-      name: "survey with actions",
-      type: "popover",
-      questions: [{ type: "open", question: "Why's a hedgehog?" }],
-      conditions: { actions: { values: [{ id: subscribed }, { id: unsubscribed }] } },
-    });
+    const { s } = await surveyWithTwoActions();
     expect(actionNames(s).sort()).toEqual(["user subscribed", "user unsubscribed"]);
     const r = await ph().patch(s.body.id, {
       ...NOTEBOOKS,

@@ -10,6 +10,36 @@ import {
 
 const ph = postHogCase();
 const OPEN = [{ type: "open", question: "Question?" }];
+const NOTEBOOKS_URL = { url: "https://app.posthog.com/notebooks" };
+
+/** The survey most of PostHog's flag tests start from: person targeting and a URL condition. */
+const targetedSurvey = () =>
+  ph().post({
+    name: "survey with targeting",
+    type: "popover",
+    targeting_flag_filters: BILLING_PLAN_TARGETING,
+    conditions: NOTEBOOKS_URL,
+  });
+
+const IMPROVE_NOTEBOOKS = "What would you want to improve from notebooks?";
+
+/** PostHog's "Notebooks power users survey" with one open question, plus the fields under test. */
+const powerUsersSurvey = (extra: Record<string, unknown>) =>
+  ph().post({
+    name: "Notebooks power users survey",
+    type: "popover",
+    questions: [{ type: "open", question: IMPROVE_NOTEBOOKS }],
+    ...extra,
+  });
+
+/** "Test Survey" with one open question, plus the fields under test. */
+const testSurvey = (extra: Record<string, unknown>) =>
+  ph().post({
+    name: "Test Survey",
+    type: "popover",
+    questions: [{ type: "open", question: "Test?" }],
+    ...extra,
+  });
 
 describe("TestSurvey", () => {
   test("test_can_create_basic_survey", async () => {
@@ -389,13 +419,10 @@ describe("TestSurvey", () => {
 
   test("test_can_create_survey_with_linked_flag_and_targeting", async () => {
     const notebooks = await ph().createFlag("notebooks");
-    const r = await ph().post({
-      name: "Notebooks power users survey",
-      type: "popover",
-      questions: [{ type: "open", question: "What would you want to improve from notebooks?" }],
+    const r = await powerUsersSurvey({
       linked_flag_id: notebooks,
       targeting_flag_filters: BILLING_PLAN_TARGETING,
-      conditions: { url: "https://app.posthog.com/notebooks" },
+      conditions: NOTEBOOKS_URL,
     });
     expect(r.status).toBe(201);
     expect(r.body.linked_flag.id).toBe(notebooks);
@@ -416,13 +443,10 @@ describe("TestSurvey", () => {
   });
 
   test("test_can_create_survey_with_targeting_with_remove_parameter", async () => {
-    const r = await ph().post({
-      name: "Notebooks power users survey",
-      type: "popover",
-      questions: [{ type: "open", question: "What would you want to improve from notebooks?" }],
+    const r = await powerUsersSurvey({
       targeting_flag_filters: BILLING_PLAN_TARGETING,
       remove_targeting_flag: false,
-      conditions: { url: "https://app.posthog.com/notebooks" },
+      conditions: NOTEBOOKS_URL,
     });
     expect(r.status).toBe(201);
     expect((await ph().flag(r.body.targeting_flag.id)).status).toBe(200);
@@ -432,13 +456,10 @@ describe("TestSurvey", () => {
 
   test("test_used_in_survey_is_populated_correctly_for_feature_flag_list", async () => {
     const notebooks = await ph().createFlag("notebooks");
-    const first = await ph().post({
-      name: "Notebooks power users survey",
-      type: "popover",
-      questions: [{ type: "open", question: "What would you want to improve from notebooks?" }],
+    const first = await powerUsersSurvey({
       linked_flag_id: notebooks,
       targeting_flag_filters: BILLING_PLAN_TARGETING,
-      conditions: { url: "https://app.posthog.com/notebooks" },
+      conditions: NOTEBOOKS_URL,
     });
     expect(first.status).toBe(201);
     const second = await ph().post({
@@ -446,7 +467,7 @@ describe("TestSurvey", () => {
       type: "popover",
       questions: [{ type: "open", question: "What would you want to improve from notebooks?" }],
       linked_flag_id: notebooks,
-      conditions: { url: "https://app.posthog.com/notebooks" },
+      conditions: NOTEBOOKS_URL,
     });
     expect(second.body.targeting_flag).toBeNull();
     await ph().createFlag("flag_0", { groups: [{ rollout_percentage: 5 }] });
@@ -470,7 +491,7 @@ describe("TestSurvey", () => {
       type: "popover",
       targeting_flag_filters: { groups: [{ variant: null, rollout_percentage: null }] },
       iteration_count: 501,
-      conditions: { url: "https://app.posthog.com/notebooks" },
+      conditions: NOTEBOOKS_URL,
     });
     expect(r.status).toBe(400);
     expect(r.body).toEqual({
@@ -482,12 +503,7 @@ describe("TestSurvey", () => {
   });
 
   test("test_updating_survey_with_targeting_creates_or_updates_targeting_flag", async () => {
-    const withTargeting = await ph().post({
-      name: "survey with targeting",
-      type: "popover",
-      targeting_flag_filters: BILLING_PLAN_TARGETING,
-      conditions: { url: "https://app.posthog.com/notebooks" },
-    });
+    const withTargeting = await targetedSurvey();
     const without = await ph().post({ name: "survey without targeting", type: "popover" });
     expect(without.body.targeting_flag).toBeNull();
     const created = await ph().patch(without.body.id, {
@@ -517,12 +533,7 @@ describe("TestSurvey", () => {
   });
 
   test("test_updating_survey_to_send_none_targeting_doesnt_delete_targeting_flag", async () => {
-    const s = await ph().post({
-      name: "survey with targeting",
-      type: "popover",
-      targeting_flag_filters: BILLING_PLAN_TARGETING,
-      conditions: { url: "https://app.posthog.com/notebooks" },
-    });
+    const s = await targetedSurvey();
     const flagId = s.body.targeting_flag.id;
     const r = await ph().patch(s.body.id, { name: "other" });
     expect(r.status).toBe(200);
@@ -532,12 +543,7 @@ describe("TestSurvey", () => {
   });
 
   test("test_updating_survey_to_remove_targeting_deletes_targeting_flag", async () => {
-    const s = await ph().post({
-      name: "survey with targeting",
-      type: "popover",
-      targeting_flag_filters: BILLING_PLAN_TARGETING,
-      conditions: { url: "https://app.posthog.com/notebooks" },
-    });
+    const s = await targetedSurvey();
     const flagId = s.body.targeting_flag.id;
     const r = await ph().patch(s.body.id, { remove_targeting_flag: true });
     expect(r.status).toBe(200);
@@ -547,12 +553,7 @@ describe("TestSurvey", () => {
   });
 
   test("test_updating_survey_other_props_doesnt_delete_targeting_flag", async () => {
-    const s = await ph().post({
-      name: "survey with targeting",
-      type: "popover",
-      targeting_flag_filters: BILLING_PLAN_TARGETING,
-      conditions: { url: "https://app.posthog.com/notebooks" },
-    });
+    const s = await targetedSurvey();
     const r = await ph().patch(s.body.id, { start_date: "2023-04-01T12:00:10" });
     expect(r.status).toBe(200);
     expect(r.body.name).toBe("survey with targeting");
@@ -561,12 +562,7 @@ describe("TestSurvey", () => {
   });
 
   test("test_survey_targeting_flag_validation", async () => {
-    const s = await ph().post({
-      name: "survey with targeting",
-      type: "popover",
-      targeting_flag_filters: BILLING_PLAN_TARGETING,
-      conditions: { url: "https://app.posthog.com/notebooks" },
-    });
+    const s = await targetedSurvey();
     const invalid =
       "Invalid operation: User targeting rolls out to everyone. If you want to roll out to everyone, delete this targeting";
     const patchGroups = (groups: unknown[]) => ph().patch(s.body.id, { targeting_flag_filters: { groups } });
@@ -611,7 +607,7 @@ describe("TestSurvey", () => {
             },
           ],
         },
-        conditions: { url: "https://app.posthog.com/notebooks" },
+        conditions: NOTEBOOKS_URL,
       });
       expect(r.status).toBe(400);
       expect(r.body.detail).toContain("invalid regex pattern");
@@ -643,7 +639,7 @@ describe("TestSurvey", () => {
       name: "survey with targeting",
       type: "popover",
       linked_flag_id: linked,
-      conditions: { url: "https://app.posthog.com/notebooks" },
+      conditions: NOTEBOOKS_URL,
     });
     expect(s.body.linked_flag.id).toBe(linked);
     const r = await ph().patch(s.body.id, { linked_flag_id: null });
@@ -664,10 +660,7 @@ describe("TestSurvey", () => {
   test("test_creating_survey_with_linked_flag_from_different_team_returns_400", async () => {
     const other = await ph().otherProject();
     const otherFlag = await ph().createFlag("other-team-flag", undefined, other);
-    const r = await ph().post({
-      name: "Test Survey",
-      type: "popover",
-      questions: [{ type: "open", question: "Test?" }],
+    const r = await testSurvey({
       linked_flag_id: otherFlag,
     });
     expect(r.status).toBe(400);
@@ -676,10 +669,7 @@ describe("TestSurvey", () => {
 
   test("test_updating_survey_with_linked_flag_from_different_team_returns_400", async () => {
     const own = await ph().createFlag("own-flag");
-    const s = await ph().post({
-      name: "Test Survey",
-      type: "popover",
-      questions: [{ type: "open", question: "Test?" }],
+    const s = await testSurvey({
       linked_flag_id: own,
     });
     const other = await ph().otherProject();
@@ -692,10 +682,7 @@ describe("TestSurvey", () => {
   test("test_creating_survey_with_targeting_flag_from_different_team_returns_400", async () => {
     const other = await ph().otherProject();
     const otherFlag = await ph().createFlag("other-team-flag", undefined, other);
-    const r = await ph().post({
-      name: "Test Survey",
-      type: "popover",
-      questions: [{ type: "open", question: "Test?" }],
+    const r = await testSurvey({
       targeting_flag_id: otherFlag,
     });
     expect(r.status).toBe(400);
@@ -704,11 +691,7 @@ describe("TestSurvey", () => {
   });
 
   test("test_updating_survey_with_targeting_flag_from_different_team_returns_400", async () => {
-    const s = await ph().post({
-      name: "Test Survey",
-      type: "popover",
-      questions: [{ type: "open", question: "Test?" }],
-    });
+    const s = await testSurvey({});
     const other = await ph().otherProject();
     const otherFlag = await ph().createFlag("other-team-flag", undefined, other);
     const r = await ph().patch(s.body.id, { targeting_flag_id: otherFlag });
@@ -718,10 +701,7 @@ describe("TestSurvey", () => {
   });
 
   test("test_creating_survey_with_nonexistent_linked_flag_returns_400", async () => {
-    const r = await ph().post({
-      name: "Test Survey",
-      type: "popover",
-      questions: [{ type: "open", question: "Test?" }],
+    const r = await testSurvey({
       linked_flag_id: 999999,
     });
     expect(r.status).toBe(400);
@@ -731,10 +711,7 @@ describe("TestSurvey", () => {
   test("test_creating_survey_with_linked_insight_from_different_team_returns_400", async () => {
     const other = await ph().otherProject();
     const insight = await ph().createInsight("other-team-insight", other);
-    const r = await ph().post({
-      name: "Test Survey",
-      type: "popover",
-      questions: [{ type: "open", question: "Test?" }],
+    const r = await testSurvey({
       linked_insight_id: insight,
     });
     expect(r.status).toBe(400);
@@ -749,10 +726,7 @@ describe("TestSurvey", () => {
 
   test("test_updating_survey_with_linked_insight_from_different_team_returns_400", async () => {
     const own = await ph().createInsight("own-insight");
-    const s = await ph().post({
-      name: "Test Survey",
-      type: "popover",
-      questions: [{ type: "open", question: "Test?" }],
+    const s = await testSurvey({
       linked_insight_id: own,
     });
     const other = await ph().otherProject();
@@ -764,10 +738,7 @@ describe("TestSurvey", () => {
   });
 
   test("test_creating_survey_with_nonexistent_linked_insight_returns_400", async () => {
-    const r = await ph().post({
-      name: "Test Survey",
-      type: "popover",
-      questions: [{ type: "open", question: "Test?" }],
+    const r = await testSurvey({
       linked_insight_id: 999999,
     });
     expect(r.status).toBe(400);
@@ -776,10 +747,7 @@ describe("TestSurvey", () => {
 
   test("test_can_create_survey_with_linked_insight_in_same_team", async () => {
     const own = await ph().createInsight("own-insight");
-    const r = await ph().post({
-      name: "Test Survey",
-      type: "popover",
-      questions: [{ type: "open", question: "Test?" }],
+    const r = await testSurvey({
       linked_insight_id: own,
     });
     expect(r.status).toBe(201);
@@ -801,13 +769,8 @@ describe("TestSurvey", () => {
 });
 
 describe("TestSurvey: flags follow the survey's lifecycle", () => {
-  async function targetedSurvey() {
-    const s = await ph().post({
-      name: "survey with targeting",
-      type: "popover",
-      targeting_flag_filters: BILLING_PLAN_TARGETING,
-      conditions: { url: "https://app.posthog.com/notebooks" },
-    });
+  async function targetedFlags() {
+    const s = await targetedSurvey();
     return {
       id: s.body.id as string,
       targeting: s.body.targeting_flag.id as number,
@@ -817,7 +780,7 @@ describe("TestSurvey: flags follow the survey's lifecycle", () => {
   const active = async (flagId: number) => (await ph().flag(flagId)).body.active as boolean;
 
   test("test_inactive_surveys_disables_targeting_flag", async () => {
-    const s = await targetedSurvey();
+    const s = await targetedFlags();
     expect(await active(s.targeting)).toBe(false);
     await ph().patch(s.id, { start_date: daysFromNow(-1) });
     expect(await active(s.targeting)).toBe(true);
@@ -831,7 +794,7 @@ describe("TestSurvey: flags follow the survey's lifecycle", () => {
     const r = await ph().post({
       name: "survey with targeting",
       type: "popover",
-      conditions: { url: "https://app.posthog.com/notebooks" },
+      conditions: NOTEBOOKS_URL,
     });
     const internal = r.body.internal_targeting_flag.id;
     expect(await active(internal)).toBe(false);
@@ -844,7 +807,7 @@ describe("TestSurvey: flags follow the survey's lifecycle", () => {
   });
 
   test("test_archiving_stopped_survey_disables_targeting_flag", async () => {
-    const s = await targetedSurvey();
+    const s = await targetedFlags();
     await ph().patch(s.id, { start_date: daysFromNow(-1) });
     expect([await active(s.targeting), await active(s.internal)]).toEqual([true, true]);
     await ph().patch(s.id, { end_date: daysFromNow(1) });
@@ -854,7 +817,7 @@ describe("TestSurvey: flags follow the survey's lifecycle", () => {
   });
 
   test("test_unrelated_patch_to_stopped_survey_keeps_flags_inactive", async () => {
-    const s = await targetedSurvey();
+    const s = await targetedFlags();
     await ph().patch(s.id, { start_date: daysFromNow(-1) });
     expect([await active(s.targeting), await active(s.internal)]).toEqual([true, true]);
     await ph().patch(s.id, { end_date: daysFromNow(1) });
@@ -864,7 +827,7 @@ describe("TestSurvey: flags follow the survey's lifecycle", () => {
   });
 
   test("test_archiving_running_survey_disables_targeting_flag", async () => {
-    const s = await targetedSurvey();
+    const s = await targetedFlags();
     await ph().patch(s.id, { start_date: daysFromNow(-1) });
     expect([await active(s.targeting), await active(s.internal)]).toEqual([true, true]);
     await ph().patch(s.id, { archived: true, end_date: daysFromNow(0) });
@@ -872,7 +835,7 @@ describe("TestSurvey: flags follow the survey's lifecycle", () => {
   });
 
   test("test_unarchiving_stopped_survey_keeps_flags_inactive", async () => {
-    const s = await targetedSurvey();
+    const s = await targetedFlags();
     await ph().patch(s.id, { start_date: daysFromNow(-1) });
     await ph().patch(s.id, { end_date: daysFromNow(1) });
     await ph().patch(s.id, { archived: true });
@@ -882,7 +845,7 @@ describe("TestSurvey: flags follow the survey's lifecycle", () => {
   });
 
   test("test_resuming_stopped_survey_reactivates_both_flags", async () => {
-    const s = await targetedSurvey();
+    const s = await targetedFlags();
     await ph().patch(s.id, { start_date: daysFromNow(-1) });
     await ph().patch(s.id, { end_date: daysFromNow(1) });
     expect([await active(s.targeting), await active(s.internal)]).toEqual([false, false]);
@@ -1044,12 +1007,7 @@ describe("TestSurvey: list and search", () => {
   });
 
   test("test_updating_survey_name_validates", async () => {
-    const s = await ph().post({
-      name: "survey with targeting",
-      type: "popover",
-      targeting_flag_filters: BILLING_PLAN_TARGETING,
-      conditions: { url: "https://app.posthog.com/notebooks" },
-    });
+    const s = await targetedSurvey();
     await ph().post({ name: "survey without targeting", type: "popover" });
     const r = await ph().patch(s.body.id, { name: "survey without targeting" });
     expect(r.status).toBe(400);
