@@ -16,6 +16,7 @@ import {
   stopSurvey,
 } from "./surveys";
 import { createAction, listActions } from "./actions";
+import { duplicateToProjects } from "./survey-duplicate";
 import { createInsight, listInsights } from "./insights";
 
 export interface RouteMethod {
@@ -62,6 +63,9 @@ const ROUTES = [
   }),
   route(`${PROJ}/surveys/${SEG}/stop`, ["project", "id"], {
     POST: { scope: "survey:write", handler: stopSurvey },
+  }),
+  route(`${PROJ}/surveys/${SEG}/duplicate_to_projects`, ["project", "id"], {
+    POST: { scope: "survey:write", handler: duplicateToProjects },
   }),
   route(`${PROJ}/actions`, ["project"], {
     GET: { scope: "action:read", handler: listActions },

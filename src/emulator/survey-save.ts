@@ -174,7 +174,11 @@ function ensureSamplingFlag(core: Core, s: SurveyRecord, userId: number): void {
   );
 }
 
-export function createSurvey(core: Core, teamId: number, data: SurveyWrite, userId: number): SurveyRecord {
+/**
+ * The bare model row: defaults, then the request's stored fields. No flags, actions or pre_save
+ * derivations, as a bulk_create writes it. PostHog: products/surveys/backend/models, Survey.
+ */
+export function surveyRow(core: Core, teamId: number, data: SurveyWrite, userId: number): SurveyRecord {
   const s: SurveyRecord = {
     id: randomUUID(),
     team_id: teamId,
@@ -215,6 +219,12 @@ export function createSurvey(core: Core, teamId: number, data: SurveyWrite, user
     form_content: null,
   };
   applyPlain(s, data);
+  return s;
+}
+
+/** SurveySerializerCreateUpdateOnly.create: the row plus its flags, action links and derived fields. */
+export function createSurvey(core: Core, teamId: number, data: SurveyWrite, userId: number): SurveyRecord {
+  const s = surveyRow(core, teamId, data, userId);
   if (isObject(data.targeting_flag_filters) && pyTruthy(data.targeting_flag_filters)) {
     s.targeting_flag_id = newTargetingFlag(core, s, data.targeting_flag_filters, userId, false);
   }
