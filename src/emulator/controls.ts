@@ -12,6 +12,7 @@ import { inviteShape, isExpired } from "./invites";
 import { clone, isObject, type JsonObject } from "./json";
 import { addMember, memberShape } from "./members";
 import { projectShape } from "./projects";
+import { recordResponses } from "./responses";
 import type { ApiRequest } from "./request";
 import { newProject, OWNER_LEVEL } from "./state";
 import { surveyReadShape } from "./surveys";
@@ -46,7 +47,7 @@ const reset: Control = (em) => {
   d.flags = [];
   d.invites = [];
   d.responses = {};
-  d.archived_responses = {};
+  d.response_archives = [];
   d.actions = [];
   d.insights = [];
   d.keys = [];
@@ -160,17 +161,10 @@ const addResponses: Control = (em, req, rawId) => {
   const survey = id === undefined ? undefined : em.store.survey(id);
   if (!survey) throw notFound();
   const count = field("count", () => intField(body(req).count, { min: -2147483648 }) as number);
-  const total = Math.max(0, (em.store.data.responses[survey.id] ?? 0) + count);
-  em.store.data.responses[survey.id] = total;
-  // Optional `archived`: how many of the survey's responses are archived (clamped to the total).
   const raw = body(req).archived;
-  const archivedNow = em.store.data.archived_responses[survey.id] ?? 0;
   const archived =
-    raw === undefined
-      ? Math.min(archivedNow, total)
-      : field("archived", () => intField(raw, { min: 0 }) as number);
-  em.store.data.archived_responses[survey.id] = Math.min(archived, total);
-  return ok({ id: survey.id, count: total, archived: Math.min(archived, total) });
+    raw === undefined ? undefined : field("archived", () => intField(raw, { min: 0 }) as number);
+  return ok(recordResponses(em.store, survey, count, archived));
 };
 
 /**
@@ -210,7 +204,7 @@ const dumpState: Control = (em) => {
     invites: [...d.invites].sort((a, b) => b.seq - a.seq).map((i) => inviteShape(em, i)),
     members: d.members.map((m) => memberShape(em, m)),
     flags: d.flags.map((f) => fullFlag(em, f)),
-    responses: { ...d.responses },
+    responses: Object.fromEntries(Object.entries(d.responses).map(([id, uuids]) => [id, uuids.length])),
   });
 };
 

@@ -12,9 +12,9 @@ import {
   listSurveys,
   questionLabels,
   patchSurvey,
-  responsesCount,
   stopSurvey,
 } from "./surveys";
+import { archivedResponseUuids, archiveResponse, responsesCount, unarchiveResponse } from "./responses";
 import { createAction, listActions } from "./actions";
 import { duplicateToProjects } from "./survey-duplicate";
 import { createInsight, listInsights } from "./insights";
@@ -63,6 +63,15 @@ const ROUTES = [
   }),
   route(`${PROJ}/surveys/${SEG}/stop`, ["project", "id"], {
     POST: { scope: "survey:write", handler: stopSurvey },
+  }),
+  route(`${PROJ}/surveys/${SEG}/responses/${SEG}/archive`, ["project", "id", "uuid"], {
+    POST: { scope: "survey:write", handler: archiveResponse },
+  }),
+  route(`${PROJ}/surveys/${SEG}/responses/${SEG}/unarchive`, ["project", "id", "uuid"], {
+    POST: { scope: "survey:write", handler: unarchiveResponse },
+  }),
+  route(`${PROJ}/surveys/${SEG}/archived-response-uuids`, ["project", "id"], {
+    GET: { scope: "survey:read", handler: archivedResponseUuids },
   }),
   route(`${PROJ}/surveys/${SEG}/duplicate_to_projects`, ["project", "id"], {
     POST: { scope: "survey:write", handler: duplicateToProjects },

@@ -118,6 +118,12 @@ export interface InsightRecord {
   created_by: number;
 }
 
+export interface ResponseArchiveRecord {
+  team_id: number;
+  survey_id: string;
+  response_uuid: string;
+}
+
 export interface InviteRecord {
   id: string;
   seq: number;
@@ -145,10 +151,10 @@ export interface StateData {
   invites: InviteRecord[];
   actions: ActionRecord[];
   insights: InsightRecord[];
-  /** survey id -> recorded "survey sent" responses */
-  responses: Record<string, number>;
-  /** survey id -> how many of those responses are archived */
-  archived_responses: Record<string, number>;
+  /** survey id -> the uuids of its recorded "survey sent" events, oldest first */
+  responses: Record<string, string[]>;
+  /** SurveyResponseArchive rows: responses hidden by exclude_archived */
+  response_archives: ResponseArchiveRecord[];
   next: { flag: number; user: number; project: number; seq: number; action: number; insight: number };
   clock_offset_ms: number;
 }
@@ -195,7 +201,7 @@ export function freshState(adminKey: string, now: number, clockOffsetMs: number)
     actions: [],
     insights: [],
     responses: {},
-    archived_responses: {},
+    response_archives: [],
     next: { flag: 1, user: 2, project: 2, seq: 1, action: 1, insight: 1 },
     clock_offset_ms: clockOffsetMs,
   };
@@ -205,7 +211,12 @@ export function freshState(adminKey: string, now: number, clockOffsetMs: number)
 export function withDefaults(data: StateData): StateData {
   data.actions ??= [];
   data.insights ??= [];
-  data.archived_responses ??= {};
+  data.response_archives ??= [];
+  // Format 1 files kept a bare count per survey.
+  for (const [id, recorded] of Object.entries(data.responses as Record<string, string[] | number>)) {
+    if (typeof recorded === "number")
+      data.responses[id] = Array.from({ length: recorded }, () => randomUUID());
+  }
   data.next.action ??= 1;
   data.next.insight ??= 1;
   for (const s of data.surveys) {

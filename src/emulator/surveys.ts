@@ -107,7 +107,7 @@ export function surveyWriteShape(core: Core, s: SurveyRecord): Record<string, un
   return shape;
 }
 
-function teamSurveys(core: Core, teamId: number): SurveyRecord[] {
+export function teamSurveys(core: Core, teamId: number): SurveyRecord[] {
   return core.store.data.surveys.filter((s) => s.team_id === teamId).sort((a, b) => a.seq - b.seq);
 }
 
@@ -116,7 +116,7 @@ function newestFirst(surveys: SurveyRecord[]): SurveyRecord[] {
   return [...surveys].sort((a, b) => b.created_at - a.created_at || b.seq - a.seq);
 }
 
-function findSurvey(ctx: Ctx, teamId: number, rawId: string): SurveyRecord {
+export function findSurvey(ctx: Ctx, teamId: number, rawId: string): SurveyRecord {
   const id = canonicalUuid(rawId);
   const survey = id === undefined ? undefined : ctx.core.store.survey(id);
   if (!survey || survey.team_id !== teamId) throw notFound();
@@ -247,30 +247,4 @@ export function questionLabels(ctx: Ctx, p: Params): Result {
     ),
   );
   return ok({ labels });
-}
-
-/** A flat {survey_id: count} map; zero counts are absent; {} when no survey has a start_date. */
-export function responsesCount(ctx: Ctx, p: Params): Result {
-  const project = resolveProject(ctx, p.project);
-  const surveys = teamSurveys(ctx.core, project.id);
-  if (!surveys.some((s) => s.start_date)) return ok({});
-  const idsParam = ctx.req.param("survey_ids");
-  const ids = idsParam
-    ? new Set(
-        idsParam
-          .split(",")
-          .map((x) => x.trim().toLowerCase())
-          .filter(Boolean),
-      )
-    : undefined;
-  // Only "true" (any case) counts; exclude_archived drops archived responses, not archived surveys.
-  const excludeArchived = (ctx.req.param("exclude_archived") ?? "false").toLowerCase() === "true";
-  const counts: Record<string, number> = {};
-  for (const s of surveys) {
-    if (ids && !ids.has(s.id)) continue;
-    const { responses, archived_responses } = ctx.core.store.data;
-    const n = (responses[s.id] ?? 0) - (excludeArchived ? (archived_responses[s.id] ?? 0) : 0);
-    if (n > 0) counts[s.id] = n;
-  }
-  return ok(counts);
 }

@@ -1,7 +1,9 @@
 // Ported from PostHog products/surveys/backend/api/test/test_survey.py, classes TestSurveyAPITokens,
-// TestResponsesCount, TestSurveyStats (its linked-flag-variant tests) and TestExternalSurveyValidation.
+// TestResponsesCount, TestSurveyStats (its linked-flag-variant tests), TestExternalSurveyValidation and
+// TestSurveyResponseArchive.
 // PostHog counts "survey sent" events in ClickHouse; the emulator records counts per survey through
 // POST /_emulator/surveys/:id/responses {count, archived}.
+import { randomUUID } from "node:crypto";
 import { postHogCase } from "./support";
 
 const ph = postHogCase();
@@ -294,5 +296,80 @@ describe("TestExternalSurveyValidation", () => {
     expect(r.body.conditions.url).toBe("https://example.com");
     expect(r.body.linked_flag.id).toBe(testFlag);
     expect(r.body.appearance.surveyPopupDelaySeconds).toBe(5);
+  });
+});
+
+describe("TestSurveyResponseArchive", () => {
+  let surveyId: string;
+  const responseUuid = randomUUID();
+  beforeEach(async () => {
+    const s = await ph().post({
+      name: "Test Survey",
+      type: "popover",
+      questions: [{ type: "open", question: "What do you think?" }],
+    });
+    surveyId = s.body.id;
+  });
+  const post = (action: "archive" | "unarchive", uuid = responseUuid, id = surveyId) =>
+    ph().h.api("POST", `${ph().surveys}${id}/responses/${uuid}/${action}`);
+  const archivedUuids = async (id = surveyId) =>
+    (await ph().h.api("GET", `${ph().surveys}${id}/archived-response-uuids`)).body as string[];
+
+  test("test_archive_response_idempotent", async () => {
+    const first = await post("archive");
+    expect(first.status).toBe(200);
+    expect(await archivedUuids()).toEqual([responseUuid]);
+    expect((await post("archive")).status).toBe(200);
+    expect(await archivedUuids()).toEqual([responseUuid]);
+  });
+
+  test("test_unarchive_nonexistent_response", async () => {
+    const r = await post("unarchive");
+    expect(r.status).toBe(200);
+    expect(r.body).toBe(200);
+  });
+
+  test("test_archive_invalid_uuid_format", async () => {
+    const r = await post("archive", "not-a-uuid");
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual({ detail: "Invalid UUID format" });
+  });
+
+  test("test_unarchive_invalid_uuid_format", async () => {
+    const r = await post("unarchive", "not-a-uuid");
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual({ detail: "Invalid UUID format" });
+  });
+
+  test("test_archive_response_cross_team_isolation", async () => {
+    const other = await ph().otherProject();
+    const otherSurvey = await ph().h.api("POST", `/api/projects/${other}/surveys/`, {
+      name: "Other Team Survey",
+      type: "popover",
+      questions: [{ type: "open", question: "What?" }],
+    });
+    expect((await post("archive", responseUuid, otherSurvey.body.id)).status).toBe(404);
+  });
+
+  test("test_get_archived_response_uuids_empty", async () => {
+    const r = await ph().h.api("GET", `${ph().surveys}${surveyId}/archived-response-uuids`);
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual([]);
+  });
+
+  test("test_get_archived_response_uuids", async () => {
+    const [uuid1, uuid2, uuid3] = [randomUUID(), randomUUID(), randomUUID()];
+    await post("archive", uuid1);
+    await post("archive", uuid2);
+    const other = await ph().post({
+      name: "Other Survey",
+      type: "popover",
+      questions: [{ type: "open", question: "?" }],
+    });
+    await post("archive", uuid3, other.body.id);
+    const uuids = await archivedUuids();
+    expect(uuids).toHaveLength(2);
+    expect(uuids).toEqual(expect.arrayContaining([uuid1, uuid2]));
+    expect(uuids).not.toContain(uuid3);
   });
 });
