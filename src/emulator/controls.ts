@@ -1,5 +1,6 @@
 // Test controls under /_emulator/ (contract: reset, requests, clock, faults, rate-limit, keys, members,
-// accept invite, survey responses, stored survey fields, projects, state, latency). Admin key only; never faulted or logged.
+// accept invite, survey responses, stored survey fields, projects, state, latency, rollouts).
+// Admin key only; never faulted or logged.
 import { randomBytes } from "node:crypto";
 import { checkAdmin, hashKey } from "./auth";
 import { canonicalUuid, created, ok, type Result } from "./context";
@@ -57,6 +58,7 @@ const reset: Control = (em) => {
   em.faults.clear();
   em.limiter.configure(null);
   em.latencyMs = 0;
+  em.rollouts.enforceFlagWriteScope = false;
   em.clearLog();
   em.clock.offsetMs = em.initialOffsetMs;
   return ok({ ok: true });
@@ -208,6 +210,18 @@ const dumpState: Control = (em) => {
   });
 };
 
+/** `{enforceFlagWriteScope}`: turn on PostHog behaviour that ships behind a rollout flag. */
+const setRollouts: Control = (em, req) => {
+  const value = body(req).enforceFlagWriteScope;
+  if (value !== undefined) {
+    if (typeof value !== "boolean") {
+      throw validationError("invalid", "enforceFlagWriteScope must be a boolean", "enforceFlagWriteScope");
+    }
+    em.rollouts.enforceFlagWriteScope = value;
+  }
+  return ok({ ...em.rollouts });
+};
+
 const setLatency: Control = (em, req) => {
   const ms = field("ms", () => intField(body(req).ms, { min: 0 }) as number);
   em.latencyMs = ms;
@@ -228,6 +242,7 @@ const CONTROLS: Array<{ pattern: RegExp; methods: Partial<Record<string, Control
   { pattern: /^\/_emulator\/projects\/?$/, methods: { POST: createProject } },
   { pattern: /^\/_emulator\/state\/?$/, methods: { GET: dumpState } },
   { pattern: /^\/_emulator\/latency\/?$/, methods: { POST: setLatency } },
+  { pattern: /^\/_emulator\/rollouts\/?$/, methods: { POST: setRollouts } },
 ];
 
 /** Handles one /_emulator request; state-changing controls are saved to --state like API writes. */

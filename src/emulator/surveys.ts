@@ -13,6 +13,7 @@ import {
   type Result,
 } from "./context";
 import { actionShape } from "./actions";
+import { assertFlagWriteScope } from "./flag-write-scope";
 import { drfTime, toMs } from "./dates";
 import { notFound, validationError } from "./errors";
 import { isObject, pyTruthy, type Json, type JsonObject } from "./json";
@@ -162,6 +163,10 @@ export function listSurveys(ctx: Ctx, p: Params): Result {
 export function createSurveyRoute(ctx: Ctx, p: Params): Result {
   const project = resolveProject(ctx, p.project);
   const data = validateSurveyWrite(ctx, project.id, ctx.req.json());
+  // SurveySerializerCreateUpdateOnly.create: attaching or creating a targeting flag.
+  if (pyTruthy(data.targeting_flag_id) || pyTruthy(data.targeting_flag_filters)) {
+    assertFlagWriteScope(ctx, "survey:write");
+  }
   const survey = createSurvey(ctx.core, project.id, data, ctx.principal.user.id);
   return created(surveyWriteShape(ctx.core, survey));
 }
@@ -175,13 +180,21 @@ export function patchSurvey(ctx: Ctx, p: Params): Result {
   const project = resolveProject(ctx, p.project);
   const survey = findSurvey(ctx, project.id, p.id);
   const data = validateSurveyWrite(ctx, project.id, ctx.req.json(), survey);
+  // SurveySerializerCreateUpdateOnly.update: re-pointing, removing or re-filtering the targeting flag.
+  const removesFlag = pyTruthy(data.remove_targeting_flag) && survey.targeting_flag_id !== null;
+  if (pyTruthy(data.targeting_flag_id) || removesFlag || pyTruthy(data.targeting_flag_filters)) {
+    assertFlagWriteScope(ctx, "survey:write");
+  }
   updateSurvey(ctx.core, survey, data, ctx.principal.user.id);
   return ok(surveyWriteShape(ctx.core, survey));
 }
 
 export function deleteSurveyRoute(ctx: Ctx, p: Params): Result {
   const project = resolveProject(ctx, p.project);
-  deleteSurvey(ctx.core, findSurvey(ctx, project.id, p.id));
+  const survey = findSurvey(ctx, project.id, p.id);
+  // SurveyViewSet.destroy: only the user-facing targeting flag is gated, not the internal one.
+  if (survey.targeting_flag_id !== null) assertFlagWriteScope(ctx, "survey:write");
+  deleteSurvey(ctx.core, survey);
   return noContent();
 }
 

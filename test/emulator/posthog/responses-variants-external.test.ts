@@ -310,7 +310,7 @@ describe("TestSurveyResponseArchive", () => {
     });
     surveyId = s.body.id;
   });
-  const post = (action: "archive" | "unarchive", uuid = responseUuid, id = surveyId) =>
+  const post = (action: "archive" | "unarchive", uuid: string = responseUuid, id = surveyId) =>
     ph().h.api("POST", `${ph().surveys}${id}/responses/${uuid}/${action}`);
   const archivedUuids = async (id = surveyId) =>
     (await ph().h.api("GET", `${ph().surveys}${id}/archived-response-uuids`)).body as string[];
