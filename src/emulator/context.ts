@@ -5,9 +5,16 @@ import { notFound, permissionDenied } from "./errors";
 import type { ApiRequest } from "./request";
 import type { OrgRecord, ProjectRecord, Store, UserRecord } from "./state";
 
+/** PostHog behaviour that sits behind an internal rollout flag; off by default, as on PostHog. */
+export interface Rollouts {
+  /** survey writes that touch a feature flag also need `feature_flag:write` */
+  enforceFlagWriteScope: boolean;
+}
+
 export interface Core {
   store: Store;
   clock: Clock;
+  rollouts: Rollouts;
 }
 
 export interface Ctx {

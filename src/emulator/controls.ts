@@ -1,6 +1,6 @@
 // Test controls under /_emulator/ (contract: reset, requests, clock, faults, rate-limit, keys, members,
-// accept invite, survey responses, projects, state, latency; org-controls.ts adds member levels, settings,
-// project access and other organizations). Admin key only; never faulted or logged.
+// accept invite, survey responses, stored survey fields, projects, state, latency, rollouts; org-controls.ts
+// adds member levels, settings, project access and other organizations). Admin key only; never faulted or logged.
 import { randomBytes } from "node:crypto";
 import { checkAdmin, hashKey } from "./auth";
 import { canonicalUuid, created, ok, type Result } from "./context";
@@ -14,6 +14,8 @@ import { inviteShape } from "./invites";
 import { addMember, memberShape } from "./members";
 import { projectShape } from "./projects";
 import { parseRateLimitControl } from "./rate-limit";
+import { clone, isObject } from "./json";
+import { recordResponses } from "./responses";
 import type { ApiRequest } from "./request";
 import { LEVELS, MEMBER_LEVEL } from "./org-access";
 import { ORG_CONTROLS, resetOrg } from "./org-controls";
@@ -27,12 +29,16 @@ const reset: Control = (em) => {
   d.flags = [];
   d.invites = [];
   d.responses = {};
+  d.response_archives = [];
+  d.actions = [];
+  d.insights = [];
   d.keys = [];
   resetOrg(em);
   d.projects = d.projects.slice(0, 1);
   em.faults.clear();
   em.limiter.configure(null);
   em.latencyMs = 0;
+  em.rollouts.enforceFlagWriteScope = false;
   em.clearLog();
   em.clock.offsetMs = em.initialOffsetMs;
   return ok({ ok: true });
@@ -138,9 +144,29 @@ const addResponses: Control = (em, req, rawId) => {
   const survey = id === undefined ? undefined : em.store.survey(id);
   if (!survey) throw notFound();
   const count = field("count", () => intField(body(req).count, { min: -2147483648 }) as number);
-  const total = Math.max(0, (em.store.data.responses[survey.id] ?? 0) + count);
-  em.store.data.responses[survey.id] = total;
-  return ok({ id: survey.id, count: total });
+  const raw = body(req).archived;
+  const archived =
+    raw === undefined ? undefined : field("archived", () => intField(raw, { min: 0 }) as number);
+  return ok(recordResponses(em.store, survey, count, archived));
+};
+
+/**
+ * Writes stored survey fields directly, bypassing validation, as PostHog's own tests do through the ORM
+ * (legacy translation keys, questions without ids, a current_iteration advanced by the periodic task).
+ */
+const writeStoredSurvey: Control = (em, req, rawId) => {
+  const id = canonicalUuid(rawId);
+  const survey = id === undefined ? undefined : em.store.survey(id);
+  if (!survey) throw notFound();
+  const b = body(req);
+  if (b.questions !== undefined) survey.questions = clone(b.questions);
+  if (b.translations !== undefined) survey.translations = clone(b.translations);
+  if (b.current_iteration !== undefined) {
+    survey.current_iteration = field("current_iteration", () =>
+      intField(b.current_iteration, { allowNull: true, min: 0 }),
+    );
+  }
+  return ok(surveyReadShape(em, survey));
 };
 
 const createProject: Control = (em, req) => {
@@ -162,8 +188,20 @@ const dumpState: Control = (em) => {
     invites: [...d.invites].sort((a, b) => b.seq - a.seq).map((i) => inviteShape(em, i)),
     members: d.members.map((m) => memberShape(em, m)),
     flags: d.flags.map((f) => fullFlag(em, f)),
-    responses: { ...d.responses },
+    responses: Object.fromEntries(Object.entries(d.responses).map(([id, uuids]) => [id, uuids.length])),
   });
+};
+
+/** `{enforceFlagWriteScope}`: turn on PostHog behaviour that ships behind a rollout flag. */
+const setRollouts: Control = (em, req) => {
+  const value = body(req).enforceFlagWriteScope;
+  if (value !== undefined) {
+    if (typeof value !== "boolean") {
+      throw validationError("invalid", "enforceFlagWriteScope must be a boolean", "enforceFlagWriteScope");
+    }
+    em.rollouts.enforceFlagWriteScope = value;
+  }
+  return ok({ ...em.rollouts });
 };
 
 const setLatency: Control = (em, req) => {
@@ -182,10 +220,12 @@ const CONTROLS: ControlRoute[] = [
   { pattern: /^\/_emulator\/members\/?$/, methods: { POST: createMember } },
   { pattern: /^\/_emulator\/invites\/([^/]+)\/accept\/?$/, methods: { POST: acceptInvite } },
   { pattern: /^\/_emulator\/surveys\/([^/]+)\/responses\/?$/, methods: { POST: addResponses } },
+  { pattern: /^\/_emulator\/surveys\/([^/]+)\/stored\/?$/, methods: { POST: writeStoredSurvey } },
   { pattern: /^\/_emulator\/projects\/?$/, methods: { POST: createProject } },
   { pattern: /^\/_emulator\/state\/?$/, methods: { GET: dumpState } },
   { pattern: /^\/_emulator\/latency\/?$/, methods: { POST: setLatency } },
   ...ORG_CONTROLS,
+  { pattern: /^\/_emulator\/rollouts\/?$/, methods: { POST: setRollouts } },
 ];
 
 /** Handles one /_emulator request; state-changing controls are saved to --state like API writes. */

@@ -1,6 +1,6 @@
 // The emulator's runtime: state store, clock, faults, rate limit, request log, and saving to --state.
 import { Clock } from "./clock";
-import type { Core } from "./context";
+import type { Core, Rollouts } from "./context";
 import { Faults } from "./faults";
 import type { Json } from "./json";
 import { saveState } from "./persistence";
@@ -26,6 +26,7 @@ export class Emulator implements Core {
   readonly clock: Clock;
   readonly faults = new Faults();
   readonly limiter = new Throttles();
+  readonly rollouts: Rollouts = { enforceFlagWriteScope: false };
   log: LogEntry[] = [];
   private logSeq = 1;
   latencyMs = 0;

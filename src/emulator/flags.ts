@@ -13,11 +13,18 @@ import {
 import { drfTime } from "./dates";
 import { notFound, validationError } from "./errors";
 import { boolField, charField, Collector, expectObject, fieldError } from "./fields";
-import { clone, isObject, type JsonObject } from "./json";
-import { paginate } from "./pagination";
+import { normalizeFlagFilters } from "./flag-filters";
+import { isObject, type JsonObject } from "./json";
+import { pagedList } from "./pagination";
 import type { FlagRecord } from "./state";
 
-/** MinimalFeatureFlagSerializer, the shape nested in surveys. */
+/** The flags surveys create for themselves (targeting, internal, sampling) all share this key prefix. */
+const SURVEY_FLAG_PREFIX = "survey-targeting-";
+
+/**
+ * MinimalFeatureFlagSerializer, the shape nested in surveys (exactly these keys).
+ * PostHog: products/surveys/backend/api/test/test_survey.py, test_can_list_surveys
+ */
 export function minimalFlag(flag: FlagRecord | undefined): Record<string, unknown> | null {
   if (!flag) return null;
   return {
@@ -29,19 +36,36 @@ export function minimalFlag(flag: FlagRecord | undefined): Record<string, unknow
     deleted: false,
     active: flag.active,
     ensure_experience_continuity: flag.ensure_experience_continuity,
-    has_encrypted_payloads: false,
     version: flag.version,
     evaluation_runtime: "all",
-    evaluation_tags: [],
+    evaluation_contexts: [],
+    bucketing_identifier: "distinct_id",
   };
+}
+
+/** The surveys that link a flag (Survey.linked_flag's reverse relation), as the flag list shows them. */
+function linkedSurveys(core: Core, flag: FlagRecord): Array<Record<string, unknown>> {
+  return core.store.data.surveys
+    .filter((s) => s.linked_flag_id === flag.id)
+    .sort((a, b) => a.seq - b.seq)
+    .map((s) => ({
+      id: s.id,
+      name: s.name,
+      start_date: s.start_date,
+      end_date: s.end_date,
+      archived: s.archived,
+    }));
 }
 
 export function fullFlag(core: Core, flag: FlagRecord): Record<string, unknown> {
   return {
     ...minimalFlag(flag),
+    has_encrypted_payloads: false,
+    evaluation_tags: [],
     creation_context: flag.creation_context,
     created_at: drfTime(flag.created_at),
     created_by: userBasic(core.store.user(flag.created_by)),
+    surveys: linkedSurveys(core, flag),
   };
 }
 
@@ -62,7 +86,7 @@ export function insertFlag(core: Core, f: NewFlag): FlagRecord {
     team_id: f.teamId,
     name: f.name,
     key: f.key,
-    filters: clone(f.filters),
+    filters: normalizeFlagFilters(f.filters),
     active: f.active,
     ensure_experience_continuity: f.ensureExperienceContinuity ?? false,
     version: 1,
@@ -76,18 +100,24 @@ export function insertFlag(core: Core, f: NewFlag): FlagRecord {
 
 /** slugify("survey-targeting-" + 10 random hex chars), as the survey serializer builds it. */
 export function surveyFlagKey(suffix = ""): string {
-  return `survey-targeting-${randomBytes(5).toString("hex")}${suffix}`;
+  return `${SURVEY_FLAG_PREFIX}${randomBytes(5).toString("hex")}${suffix}`;
 }
 
 function teamFlags(core: Core, teamId: number): FlagRecord[] {
   return core.store.data.flags.filter((f) => f.team_id === teamId);
 }
 
+/**
+ * The flag list hides survey-owned flags; a direct GET still finds them.
+ * PostHog: products/feature_flags/backend/api/feature_flag.py, FeatureFlagViewSet list filtering
+ * (test_survey.py, test_used_in_survey_is_populated_correctly_for_feature_flag_list).
+ */
 export function listFlags(ctx: Ctx, p: Params): Result {
   const project = resolveProject(ctx, p.project);
-  const flags = teamFlags(ctx.core, project.id).sort((a, b) => b.id - a.id);
-  const page = paginate(flags, ctx.req, ctx.hostFallback);
-  return ok({ ...page, results: page.results.map((f) => fullFlag(ctx.core, f)) });
+  const flags = teamFlags(ctx.core, project.id)
+    .filter((f) => !f.key.startsWith(SURVEY_FLAG_PREFIX))
+    .sort((a, b) => b.id - a.id);
+  return pagedList(ctx, flags, (f) => fullFlag(ctx.core, f));
 }
 
 export function getFlag(ctx: Ctx, p: Params): Result {

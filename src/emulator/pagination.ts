@@ -1,4 +1,5 @@
 // DRF LimitOffsetPagination (posthog-api.md §5): default 100, no max, absolute next/previous with sorted params.
+import { ok, type Ctx, type Result } from "./context";
 import type { ApiRequest } from "./request";
 
 export interface Page<T> {
@@ -68,4 +69,10 @@ export function paginate<T>(items: T[], req: ApiRequest, hostFallback: string): 
         : link(rewriteQuery(req.rawQuery, { limit: String(limit), offset: String(offset - limit) }, []));
   }
   return { count, next, previous, results: items.slice(offset, offset + limit) };
+}
+
+/** The 200 body of a paginated list: one page of `items`, each shaped by `shape`. */
+export function pagedList<T>(ctx: Ctx, items: T[], shape: (item: T) => unknown): Result {
+  const page = paginate(items, ctx.req, ctx.hostFallback);
+  return ok({ ...page, results: page.results.map(shape) });
 }

@@ -1,7 +1,7 @@
 // --state FILE: load at start, save atomically (write a temp file, then rename over the target).
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type { StateData } from "./state";
+import { withDefaults, type StateData } from "./state";
 
 export function loadState(file: string): StateData | undefined {
   if (!fs.existsSync(file)) return undefined;
@@ -9,7 +9,7 @@ export function loadState(file: string): StateData | undefined {
   if (typeof parsed !== "object" || parsed === null || (parsed as { format?: unknown }).format !== 1) {
     throw new Error(`emulator state file ${file} is not in the expected format`);
   }
-  return parsed as StateData;
+  return withDefaults(parsed as StateData);
 }
 
 /** rename() is atomic on one filesystem, so a reader (or a kill -9) sees the old or the new file, never half. */

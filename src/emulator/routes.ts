@@ -9,10 +9,16 @@ import {
   createSurveyRoute,
   deleteSurveyRoute,
   getSurvey,
+  launchSurvey,
   listSurveys,
+  questionLabels,
   patchSurvey,
-  responsesCount,
+  stopSurvey,
 } from "./surveys";
+import { archivedResponseUuids, archiveResponse, responsesCount, unarchiveResponse } from "./responses";
+import { createAction, listActions } from "./actions";
+import { duplicateToProjects } from "./survey-duplicate";
+import { createInsight, listInsights } from "./insights";
 
 export interface RouteMethod {
   /** undefined: no APIScopePermission (invite create) */
@@ -50,10 +56,39 @@ const ROUTES = [
   route(`${PROJ}/surveys/responses_count`, ["project"], {
     GET: { scope: "survey:read", handler: responsesCount },
   }),
+  route(`${PROJ}/surveys/question_labels`, ["project"], {
+    GET: { scope: "survey:read", handler: questionLabels },
+  }),
   route(`${PROJ}/surveys/${SEG}`, ["project", "id"], {
     GET: { scope: "survey:read", handler: getSurvey },
     PATCH: { scope: "survey:write", handler: patchSurvey },
     DELETE: { scope: "survey:write", handler: deleteSurveyRoute },
+  }),
+  route(`${PROJ}/surveys/${SEG}/launch`, ["project", "id"], {
+    POST: { scope: "survey:write", handler: launchSurvey },
+  }),
+  route(`${PROJ}/surveys/${SEG}/stop`, ["project", "id"], {
+    POST: { scope: "survey:write", handler: stopSurvey },
+  }),
+  route(`${PROJ}/surveys/${SEG}/responses/${SEG}/archive`, ["project", "id", "uuid"], {
+    POST: { scope: "survey:write", handler: archiveResponse },
+  }),
+  route(`${PROJ}/surveys/${SEG}/responses/${SEG}/unarchive`, ["project", "id", "uuid"], {
+    POST: { scope: "survey:write", handler: unarchiveResponse },
+  }),
+  route(`${PROJ}/surveys/${SEG}/archived-response-uuids`, ["project", "id"], {
+    GET: { scope: "survey:read", handler: archivedResponseUuids },
+  }),
+  route(`${PROJ}/surveys/${SEG}/duplicate_to_projects`, ["project", "id"], {
+    POST: { scope: "survey:write", handler: duplicateToProjects },
+  }),
+  route(`${PROJ}/actions`, ["project"], {
+    GET: { scope: "action:read", handler: listActions },
+    POST: { scope: "action:write", handler: createAction },
+  }),
+  route(`${PROJ}/insights`, ["project"], {
+    GET: { scope: "insight:read", handler: listInsights },
+    POST: { scope: "insight:write", handler: createInsight },
   }),
   route(`${PROJ}/feature_flags`, ["project"], {
     GET: { scope: "feature_flag:read", handler: listFlags },

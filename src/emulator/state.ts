@@ -83,7 +83,10 @@ export interface SurveyRecord {
   linked_flag_id: number | null;
   targeting_flag_id: number | null;
   internal_targeting_flag_id: number | null;
+  internal_response_sampling_flag_id: number | null;
   linked_insight_id: number | null;
+  /** the survey's M2M action links */
+  action_ids: number[];
   questions: Json;
   conditions: JsonObject | null;
   appearance: JsonObject | null;
@@ -105,8 +108,36 @@ export interface SurveyRecord {
   response_sampling_daily_limits: string | null;
   enable_partial_responses: boolean | null;
   enable_iframe_embedding: boolean | null;
+  base_language: string;
   translations: Json;
   form_content: Json;
+}
+
+/** A minimal Action: enough to link from survey conditions and expand in survey responses. */
+export interface ActionRecord {
+  id: number;
+  team_id: number;
+  name: string;
+  description: string;
+  steps: JsonObject[];
+  created_at: number;
+  created_by: number;
+}
+
+/** A minimal Insight: only its existence matters (survey linked_insight_id). */
+export interface InsightRecord {
+  id: number;
+  short_id: string;
+  team_id: number;
+  name: string;
+  created_at: number;
+  created_by: number;
+}
+
+export interface ResponseArchiveRecord {
+  team_id: number;
+  survey_id: string;
+  response_uuid: string;
 }
 
 export interface InviteRecord {
@@ -135,9 +166,13 @@ export interface StateData {
   surveys: SurveyRecord[];
   flags: FlagRecord[];
   invites: InviteRecord[];
-  /** survey id -> recorded "survey sent" responses */
-  responses: Record<string, number>;
-  next: { flag: number; user: number; project: number; seq: number };
+  actions: ActionRecord[];
+  insights: InsightRecord[];
+  /** survey id -> the uuids of its recorded "survey sent" events, oldest first */
+  responses: Record<string, string[]>;
+  /** SurveyResponseArchive rows: responses hidden by exclude_archived */
+  response_archives: ResponseArchiveRecord[];
+  next: { flag: number; user: number; project: number; seq: number; action: number; insight: number };
   clock_offset_ms: number;
   /** is_email_available(): invites made with send_email get emailing_attempt_made (absent: false) */
   email_available?: boolean;
@@ -189,10 +224,33 @@ export function freshState(adminKey: string, now: number, clockOffsetMs: number)
     surveys: [],
     flags: [],
     invites: [],
+    actions: [],
+    insights: [],
     responses: {},
-    next: { flag: 1, user: 2, project: 2, seq: 1 },
+    response_archives: [],
+    next: { flag: 1, user: 2, project: 2, seq: 1, action: 1, insight: 1 },
     clock_offset_ms: clockOffsetMs,
   };
+}
+
+/** Fills what older state files lack (collections added since format 1 was fixed). */
+export function withDefaults(data: StateData): StateData {
+  data.actions ??= [];
+  data.insights ??= [];
+  data.response_archives ??= [];
+  // Format 1 files kept a bare count per survey.
+  for (const [id, recorded] of Object.entries(data.responses as Record<string, string[] | number>)) {
+    if (typeof recorded === "number")
+      data.responses[id] = Array.from({ length: recorded }, () => randomUUID());
+  }
+  data.next.action ??= 1;
+  data.next.insight ??= 1;
+  for (const s of data.surveys) {
+    s.action_ids ??= [];
+    s.base_language ??= "en";
+    s.internal_response_sampling_flag_id ??= null;
+  }
+  return data;
 }
 
 /** Lookups and id counters over the state; handlers mutate `data` directly. */
@@ -239,6 +297,7 @@ export class Store {
       if (s.linked_flag_id === id) s.linked_flag_id = null;
       if (s.targeting_flag_id === id) s.targeting_flag_id = null;
       if (s.internal_targeting_flag_id === id) s.internal_targeting_flag_id = null;
+      if (s.internal_response_sampling_flag_id === id) s.internal_response_sampling_flag_id = null;
     }
   }
 }

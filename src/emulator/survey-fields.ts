@@ -1,18 +1,11 @@
 // The emulator's survey fields, declared once: SurveySerializerCreateUpdateOnly's writable fields in serializer
 // order, each with its DRF field parser, whether POST requires it and whether the model stores it as sent.
 // PostHog: products/surveys/backend/api/survey.py, SurveySerializerCreateUpdateOnly (Meta.fields, validate_*)
-import { randomUUID } from "node:crypto";
-import {
-  boolField,
-  charField,
-  choiceField,
-  Collector,
-  dateTimeField,
-  fieldError,
-  intField,
-  isEmail,
-} from "./fields";
+import { boolField, charField, choiceField, Collector, dateTimeField, fieldError, intField } from "./fields";
 import { clone, has, isObject, pyTruthy, type Json, type JsonObject } from "./json";
+import type { SurveyRecord } from "./state";
+import { cleanTranslations, parseBaseLanguage, resolveBaseLanguage } from "./survey-languages";
+import { validateQuestions } from "./survey-questions";
 
 /** The seed interface's values plus PostHog's current Survey.SurveyType values. */
 export const SURVEY_TYPES = [
@@ -28,62 +21,6 @@ const SCHEDULES = ["once", "recurring", "always"];
 const SAMPLING_INTERVALS = ["day", "week", "month"] as const;
 export const MAX_ITERATION_COUNT = 500;
 
-function validateLink(link: Json): void {
-  const s = typeof link === "string" ? link.trim() : "";
-  const scheme = /^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(s)?.[1].toLowerCase();
-  if (scheme !== "https" && scheme !== "mailto") {
-    throw fieldError("Link must be a URL with one of these schemes: [https, mailto]");
-  }
-  if (scheme === "mailto") {
-    let address = s.slice("mailto:".length).split("?")[0];
-    try {
-      address = decodeURIComponent(address);
-    } catch {
-      // keep the raw text; the email check below rejects it
-    }
-    if (!isEmail(address)) {
-      throw fieldError(
-        "Invalid mailto link. Please enter a valid mailto link (e.g., mailto:example@domain.com).",
-      );
-    }
-    return;
-  }
-  let host = "";
-  try {
-    host = new URL(s).hostname;
-  } catch {
-    host = "";
-  }
-  if (!host) throw fieldError("Invalid HTTPS URL. Please enter a valid HTTPS link.");
-}
-
-/** validate_questions plus ensure_question_ids: every question without an id gets a uuid4. */
-function validateQuestions(value: unknown): Json[] | null {
-  if (value === null) return null;
-  if (!Array.isArray(value)) throw fieldError("Questions must be a list of objects");
-  return value.map((raw: unknown) => {
-    if (!isObject(raw)) throw fieldError("Questions must be a list of objects");
-    const q = clone(raw);
-    if (!pyTruthy(q.question)) throw fieldError("Question text is required");
-    if (typeof q.question !== "string") throw fieldError("Question text must be a string");
-    const dct = q.descriptionContentType;
-    if (pyTruthy(dct) && dct !== "text" && dct !== "html") {
-      throw fieldError("Question descriptionContentType must be one of ['text', 'html']");
-    }
-    if (has(q, "choices") && q.choices !== null) {
-      const choices = q.choices;
-      if (!Array.isArray(choices) || choices.some((c) => typeof c !== "string")) {
-        throw fieldError("Question choices must be a list of strings");
-      }
-      if (choices.some((c) => (c as string).trim() === ""))
-        throw fieldError("Question choices cannot be empty");
-    }
-    if (pyTruthy(q.link)) validateLink(q.link);
-    if (!pyTruthy(q.id)) q.id = randomUUID();
-    return q;
-  });
-}
-
 function validateConditions(value: unknown): JsonObject | null {
   if (value === null) return null;
   if (!isObject(value)) throw fieldError("Conditions must be an object");
@@ -93,8 +30,12 @@ function validateConditions(value: unknown): JsonObject | null {
 function validateAppearance(value: unknown): JsonObject | null {
   if (value === null) return null;
   if (!isObject(value)) throw fieldError("Appearance must be an object");
+  const contentType = value.thankYouMessageDescriptionContentType;
+  if (pyTruthy(contentType) && contentType !== "text" && contentType !== "html") {
+    throw fieldError("thankYouMessageDescriptionContentType must be one of ['text', 'html']");
+  }
   const delay = value.surveyPopupDelaySeconds;
-  if (delay !== undefined && delay !== null && (typeof delay !== "number" || delay < 0)) {
+  if (pyTruthy(delay) && (typeof delay !== "number" || delay < 0)) {
     throw fieldError("Survey popup delay seconds must be a positive integer");
   }
   const white = value.whiteLabel;
@@ -113,20 +54,58 @@ function validateSchedule(value: unknown): string | null {
   return s;
 }
 
+const SURVEY_TRANSLATION_FIELDS = [
+  "name",
+  "description",
+  "thankYouMessageHeader",
+  "thankYouMessageDescription",
+  "thankYouMessageCloseButtonText",
+];
+
+/** validate_translations: string fields only; keys normalised against the base language. */
+function validateTranslations(value: unknown, ctx: FieldContext): JsonObject | null {
+  if (value === null) return null;
+  if (!isObject(value)) throw fieldError("Translations must be an object");
+  const stored = isObject(ctx.existing?.translations) ? ctx.existing.translations : {};
+  return cleanTranslations(value, {
+    base: resolveBaseLanguage(ctx.body, ctx.existing),
+    context: "Survey translation",
+    stored,
+    cleanEntry: (lang, entry) => {
+      const out: JsonObject = {};
+      for (const field of SURVEY_TRANSLATION_FIELDS) {
+        if (!has(entry, field)) continue;
+        if (typeof entry[field] !== "string") {
+          throw fieldError(`Translation for '${lang}': '${field}' must be a string`);
+        }
+        out[field] = entry[field];
+      }
+      return out;
+    },
+    notObject: (lang) => `Translation for '${lang}' must be an object`,
+  });
+}
+
 const nullableInt = (min?: number, max?: number) => (v: unknown) =>
   intField(v, { allowNull: true, min, max });
 const nullableBool = (v: unknown) => boolField(v, true);
 const nullableDate = (v: unknown) => dateTimeField(v);
 const anyJson = (v: unknown) => clone(v as Json);
 
+/** What a field parser may look at besides its value: the raw body and the stored survey (PATCH). */
+export interface FieldContext {
+  body: JsonObject;
+  existing?: SurveyRecord;
+}
+
 interface FieldSpec<T> {
-  parse: (value: unknown) => T;
+  parse: (value: unknown, ctx: FieldContext) => T;
   /** POST without it is "This field is required." */
   required?: boolean;
   /** false: a write-only instruction (not a model column copied from the request) */
   stored?: boolean;
 }
-const field = <T>(parse: (value: unknown) => T, opts: Omit<FieldSpec<T>, "parse"> = {}): FieldSpec<T> => ({
+const field = <T>(parse: FieldSpec<T>["parse"], opts: Omit<FieldSpec<T>, "parse"> = {}): FieldSpec<T> => ({
   parse,
   ...opts,
 });
@@ -139,10 +118,13 @@ export const SURVEY_FIELDS = {
   schedule: field(validateSchedule),
   linked_flag_id: field(nullableInt()),
   linked_insight_id: field(nullableInt()),
-  targeting_flag_id: field(nullableInt()),
+  // Not nullable: `targeting_flag_id: null` is "This field may not be null.".
+  targeting_flag_id: field((v) => intField(v) as number),
   targeting_flag_filters: field(anyJson, { stored: false }),
   remove_targeting_flag: field(nullableBool, { stored: false }),
-  questions: field(validateQuestions),
+  questions: field((v, ctx) =>
+    validateQuestions(v, resolveBaseLanguage(ctx.body, ctx.existing), ctx.existing?.questions),
+  ),
   conditions: field(validateConditions),
   appearance: field(validateAppearance),
   start_date: field(nullableDate),
@@ -159,7 +141,8 @@ export const SURVEY_FIELDS = {
   response_sampling_limit: field(nullableInt(0)),
   enable_partial_responses: field(nullableBool),
   enable_iframe_embedding: field(nullableBool),
-  translations: field(anyJson),
+  base_language: field((v) => parseBaseLanguage(charField(v, { allowBlank: true, maxLength: 20 }) as string)),
+  translations: field(validateTranslations),
   form_content: field(anyJson),
 };
 
@@ -177,12 +160,13 @@ export const STORED_FIELDS = FIELD_NAMES.filter(
 );
 
 /** Field-level pass over the table; throws the first field error. */
-export function parseSurveyFields(body: JsonObject, partial: boolean): SurveyWrite {
-  const c = new Collector(body, partial);
+export function parseSurveyFields(body: JsonObject, existing?: SurveyRecord): SurveyWrite {
+  const c = new Collector(body, existing !== undefined);
+  const ctx: FieldContext = { body, existing };
   const out: Record<string, unknown> = {};
   for (const name of FIELD_NAMES) {
     const spec: FieldSpec<unknown> = SURVEY_FIELDS[name];
-    const value = c.field(name, spec.parse, { required: spec.required });
+    const value = c.field(name, (v) => spec.parse(v, ctx), { required: spec.required });
     if (value !== undefined) out[name] = value;
   }
   c.throwIfAny();

@@ -2,18 +2,48 @@
 import { randomUUID } from "node:crypto";
 import type { Core } from "./context";
 import { drfTime, isoDate, toMs } from "./dates";
+import { normalizeFlagFilters } from "./flag-filters";
 import { insertFlag, surveyFlagKey } from "./flags";
 import { isObject, pyTruthy, type JsonObject } from "./json";
 import type { SurveyRecord } from "./state";
 import { STORED_FIELDS, type SurveyWrite } from "./survey-fields";
 
 const DAY_MS = 86_400_000;
+const LAST_SEEN = "$last_seen_survey_date";
 
 function applyPlain(s: SurveyRecord, data: SurveyWrite): void {
   const target = s as unknown as Record<string, unknown>;
   for (const key of STORED_FIELDS) {
     if (data[key] !== undefined) target[key] = data[key];
   }
+}
+
+/**
+ * PATCH quirk: a non-null iteration_count always brings iteration_frequency_days along, so leaving the
+ * frequency out nulls it. PostHog: survey.py, SurveySerializerCreateUpdateOnly.update
+ */
+function applyIterationQuirk(s: SurveyRecord, data: SurveyWrite): void {
+  if (data.iteration_count !== undefined && data.iteration_count !== null) {
+    s.iteration_frequency_days = data.iteration_frequency_days ?? null;
+  }
+}
+
+/**
+ * _associate_actions runs on every save: links become the team's actions named by
+ * conditions.actions.values[].id, and anything else (no conditions in the request, no values) clears them.
+ */
+function associateActions(core: Core, s: SurveyRecord, conditions: JsonObject | null | undefined): void {
+  const group = conditions?.actions;
+  const values = isObject(group) && Array.isArray(group.values) ? group.values : [];
+  const wanted = new Set(values.map((v) => (isObject(v) ? v.id : undefined)));
+  s.action_ids = core.store.data.actions
+    .filter((a) => a.team_id === s.team_id && wanted.has(a.id))
+    .map((a) => a.id);
+}
+
+/** _should_survey_flags_be_active */
+function shouldFlagsBeActive(s: SurveyRecord): boolean {
+  return Boolean(s.start_date) && !s.end_date && !s.archived;
 }
 
 /** pre_save: iteration_start_dates from a daily rrule when count, frequency and start_date are all set. */
@@ -61,68 +91,94 @@ function deriveSamplingLimits(s: SurveyRecord): void {
   s.response_sampling_daily_limits = `[${entries.join(", ")}]`;
 }
 
-/** The internal targeting flag hides the survey from people who dismissed or answered it (this iteration). */
+/**
+ * The internal targeting flag hides the survey from people who dismissed or answered it (this iteration).
+ * With a wait period it has two groups: never saw a survey, or last saw one more than N days ago.
+ * PostHog: survey.py, SurveySerializerCreateUpdateOnly._add_user_survey_interacted_filters
+ */
 function internalFilters(s: SurveyRecord): JsonObject {
-  const suffix = (s.iteration_count ?? 0) > 0 && s.current_iteration ? `/${s.current_iteration}` : "";
-  const notSet = (key: string) => ({ key, type: "person", value: "is_not_set", operator: "is_not_set" });
-  const groups: JsonObject[] = [
-    {
-      variant: "",
-      rollout_percentage: 100,
-      properties: [
-        notSet(`$survey_dismissed/${s.id}${suffix}`),
-        notSet(`$survey_responded/${s.id}${suffix}`),
-      ],
-    },
+  const key = (s.iteration_count ?? 0) > 0 ? `${s.id}/${s.current_iteration ?? 1}` : s.id;
+  const personProp = (k: string, value: string, operator: string) => ({
+    key: k,
+    value,
+    operator,
+    type: "person",
+  });
+  const base = [
+    personProp(`$survey_dismissed/${key}`, "is_not_set", "is_not_set"),
+    personProp(`$survey_responded/${key}`, "is_not_set", "is_not_set"),
   ];
+  const group = (properties: JsonObject[]) => ({ variant: "", rollout_percentage: 100, properties });
   const wait = s.conditions?.seenSurveyWaitPeriodInDays;
   if (typeof wait === "number" && wait > 0) {
-    groups.push({
-      variant: "",
-      rollout_percentage: 100,
-      properties: [
-        { key: "$survey_last_seen_date", type: "person", value: `-${wait}d`, operator: "is_date_before" },
+    return {
+      groups: [
+        group([...base, personProp(LAST_SEEN, "is_not_set", "is_not_set")]),
+        group([...base, personProp(LAST_SEEN, `${Math.trunc(wait)}d`, "is_date_before")]),
       ],
-    });
+    };
   }
-  return { groups };
+  return { groups: [group(base)] };
 }
 
 function targetingFlagName(s: SurveyRecord): string {
   return `Targeting flag for survey ${s.name}`;
 }
 
-function newTargetingFlag(core: Core, s: SurveyRecord, filters: JsonObject, userId: number): number {
+function newTargetingFlag(
+  core: Core,
+  s: SurveyRecord,
+  filters: JsonObject,
+  userId: number,
+  active: boolean,
+  suffix = "",
+): number {
   return insertFlag(core, {
     teamId: s.team_id,
-    key: surveyFlagKey(),
+    key: surveyFlagKey(suffix),
     name: targetingFlagName(s),
     filters,
-    active: false,
-    createdBy: userId,
-    creationContext: "surveys",
-  }).id;
-}
-
-function syncInternalFlag(core: Core, s: SurveyRecord, userId: number, active: boolean): void {
-  const flag =
-    s.internal_targeting_flag_id === null ? undefined : core.store.flag(s.internal_targeting_flag_id);
-  if (flag) {
-    flag.filters = internalFilters(s);
-    return;
-  }
-  s.internal_targeting_flag_id = insertFlag(core, {
-    teamId: s.team_id,
-    key: surveyFlagKey("-custom"),
-    name: targetingFlagName(s),
-    filters: internalFilters(s),
     active,
     createdBy: userId,
     creationContext: "surveys",
   }).id;
 }
 
-export function createSurvey(core: Core, teamId: number, data: SurveyWrite, userId: number): SurveyRecord {
+function syncInternalFlag(core: Core, s: SurveyRecord, userId: number): void {
+  const active = shouldFlagsBeActive(s);
+  const flag =
+    s.internal_targeting_flag_id === null ? undefined : core.store.flag(s.internal_targeting_flag_id);
+  if (flag) {
+    // New filters last, so iteration-unaware properties from before are replaced.
+    flag.filters = normalizeFlagFilters({ ...flag.filters, ...internalFilters(s) });
+    flag.active = active;
+    return;
+  }
+  s.internal_targeting_flag_id = newTargetingFlag(core, s, internalFilters(s), userId, active, "-custom");
+}
+
+/**
+ * A survey with response sampling limits gets a third, everyone-matching flag, created once.
+ * PostHog: survey.py, SurveySerializerCreateUpdateOnly._add_internal_response_sampling_filters
+ */
+function ensureSamplingFlag(core: Core, s: SurveyRecord, userId: number): void {
+  if (s.response_sampling_daily_limits === null || s.internal_response_sampling_flag_id !== null) return;
+  const filters = { groups: [{ variant: "", rollout_percentage: 100, properties: [] }] };
+  s.internal_response_sampling_flag_id = newTargetingFlag(
+    core,
+    s,
+    filters,
+    userId,
+    Boolean(s.start_date),
+    "-sampling",
+  );
+}
+
+/**
+ * The bare model row: defaults, then the request's stored fields. No flags, actions or pre_save
+ * derivations, as a bulk_create writes it. PostHog: products/surveys/backend/models, Survey.
+ */
+export function surveyRow(core: Core, teamId: number, data: SurveyWrite, userId: number): SurveyRecord {
   const s: SurveyRecord = {
     id: randomUUID(),
     team_id: teamId,
@@ -134,7 +190,9 @@ export function createSurvey(core: Core, teamId: number, data: SurveyWrite, user
     linked_flag_id: null,
     targeting_flag_id: null,
     internal_targeting_flag_id: null,
+    internal_response_sampling_flag_id: null,
     linked_insight_id: null,
+    action_ids: [],
     questions: null,
     conditions: null,
     appearance: null,
@@ -155,47 +213,58 @@ export function createSurvey(core: Core, teamId: number, data: SurveyWrite, user
     response_sampling_limit: null,
     response_sampling_daily_limits: null,
     enable_partial_responses: false,
-    enable_iframe_embedding: true,
+    enable_iframe_embedding: false,
+    base_language: "en",
     translations: null,
     form_content: null,
   };
   applyPlain(s, data);
+  return s;
+}
+
+/** SurveySerializerCreateUpdateOnly.create: the row plus its flags, action links and derived fields. */
+export function createSurvey(core: Core, teamId: number, data: SurveyWrite, userId: number): SurveyRecord {
+  const s = surveyRow(core, teamId, data, userId);
   if (isObject(data.targeting_flag_filters) && pyTruthy(data.targeting_flag_filters)) {
-    s.targeting_flag_id = newTargetingFlag(core, s, data.targeting_flag_filters, userId);
+    s.targeting_flag_id = newTargetingFlag(core, s, data.targeting_flag_filters, userId, false);
   }
   deriveIterations(s);
   deriveSamplingLimits(s);
-  // Code-derived: on POST the internal flag is active only when the POST already carries a start_date.
-  syncInternalFlag(core, s, userId, Boolean(s.start_date));
+  syncInternalFlag(core, s, userId);
+  associateActions(core, s, data.conditions);
+  ensureSamplingFlag(core, s, userId);
   core.store.data.surveys.push(s);
   return s;
 }
 
 export function updateSurvey(core: Core, s: SurveyRecord, data: SurveyWrite, userId: number): void {
   const { store } = core;
-  applyPlain(s, data);
-  if (data.remove_targeting_flag === true && s.targeting_flag_id !== null)
+  if (data.remove_targeting_flag === true && s.targeting_flag_id !== null) {
     store.deleteFlag(s.targeting_flag_id);
+  }
   const filters = data.targeting_flag_filters;
+  let newFlagId: number | undefined;
   if (isObject(filters) && pyTruthy(filters)) {
     const existing = s.targeting_flag_id === null ? undefined : store.flag(s.targeting_flag_id);
     if (existing) {
       // {**existing, **new}: top-level keys such as `groups` are replaced wholesale.
-      existing.filters = { ...existing.filters, ...filters };
+      existing.filters = normalizeFlagFilters({ ...existing.filters, ...filters });
       existing.version += 1;
     } else {
-      s.targeting_flag_id = newTargetingFlag(core, s, filters, userId);
+      newFlagId = newTargetingFlag(core, s, filters, userId, Boolean(s.start_date));
     }
   }
+  applyPlain(s, data);
+  applyIterationQuirk(s, data);
+  if (newFlagId !== undefined) s.targeting_flag_id = newFlagId;
   deriveIterations(s);
   deriveSamplingLimits(s);
-  syncInternalFlag(core, s, userId, false);
   // PR #49117 behaviour: flag activity follows the saved survey after every PATCH.
-  const active = Boolean(s.start_date) && !s.end_date && !s.archived;
-  for (const id of [s.targeting_flag_id, s.internal_targeting_flag_id]) {
-    const flag = id === null ? undefined : store.flag(id);
-    if (flag) flag.active = active;
-  }
+  const targeting = s.targeting_flag_id === null ? undefined : store.flag(s.targeting_flag_id);
+  if (targeting) targeting.active = shouldFlagsBeActive(s);
+  syncInternalFlag(core, s, userId);
+  associateActions(core, s, data.conditions);
+  ensureSamplingFlag(core, s, userId);
 }
 
 /** Hard delete; the targeting and internal flags go with it, the linked flag stays. */

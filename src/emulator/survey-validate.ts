@@ -1,48 +1,59 @@
 // SurveySerializerCreateUpdateOnly validation: the field table's checks, then the object-level validate().
+// PostHog: products/surveys/backend/api/survey.py, SurveySerializerCreateUpdateOnly.validate
 import type { Ctx } from "./context";
 import { validationError } from "./errors";
 import { expectObject } from "./fields";
-import { isObject, pyTruthy, type Json } from "./json";
+import { isObject, pyTruthy, type Json, type JsonObject } from "./json";
 import { sanitizeSurveyTexts } from "./sanitize";
 import { parseSurveyFields, type SurveyWrite } from "./survey-fields";
+import { normalizeLanguage } from "./survey-languages";
+import { checkFlagFilters } from "./flag-filters";
 import type { SurveyRecord } from "./state";
 
+/** Condition keys an external (hosted) survey must leave unset; actions and events are checked by their values. */
 const EXTERNAL_CONDITION_KEYS = [
   "url",
+  "urlMatchType",
   "selector",
-  "deviceTypes",
   "seenSurveyWaitPeriodInDays",
   "linkedFlagVariant",
-] as const;
+  "deviceTypes",
+  "deviceTypesMatchType",
+];
+const EXTERNAL_FIELDS = ["linked_flag_id", "targeting_flag_filters"] as const;
 
+/** Only when the request itself says type external_survey; errors are keyed by field, the first one is reported. */
 function checkExternalSurvey(data: SurveyWrite): void {
-  const notAllowed = (what: string, attr: string) =>
-    validationError("invalid", `${what} is not allowed for external surveys`, attr);
-  if (data.linked_flag_id !== undefined && data.linked_flag_id !== null) {
-    throw notAllowed("linked_flag_id", "linked_flag_id");
-  }
-  if (pyTruthy(data.targeting_flag_filters))
-    throw notAllowed("targeting_flag_filters", "targeting_flag_filters");
-  const cond = data.conditions;
-  if (cond) {
-    for (const key of EXTERNAL_CONDITION_KEYS) {
-      if (pyTruthy(cond[key])) throw notAllowed(key, "conditions");
+  const errors: Array<[string, string]> = [];
+  for (const field of EXTERNAL_FIELDS) {
+    if (data[field] !== undefined && data[field] !== null) {
+      errors.push([field, `${field} is not allowed for external surveys`]);
     }
-    for (const key of ["actions", "events"] as const) {
+  }
+  const cond = data.conditions;
+  if (pyTruthy(cond) && cond) {
+    const bad = EXTERNAL_CONDITION_KEYS.filter((k) => cond[k] !== undefined && cond[k] !== null);
+    for (const key of ["actions", "events"]) {
       const group = cond[key];
-      if (isObject(group) && pyTruthy(group.values)) throw notAllowed(key, "conditions");
+      if (isObject(group) && pyTruthy(group.values)) bad.push(key);
+    }
+    if (bad.length > 0) {
+      errors.push([
+        "conditions",
+        `The following condition fields are not allowed for external surveys: ${bad.join(", ")}`,
+      ]);
     }
   }
   const delay = data.appearance?.surveyPopupDelaySeconds;
-  if (delay !== undefined && delay !== null) throw notAllowed("surveyPopupDelaySeconds", "appearance");
+  if (delay !== undefined && delay !== null) {
+    errors.push(["appearance", "surveyPopupDelaySeconds is not allowed for external surveys"]);
+  }
+  if (errors.length > 0) throw validationError("invalid", errors[0][1], errors[0][0]);
 }
 
-function checkTargetingFilters(filters: Json | undefined): void {
+function checkFullRollout(filters: Json | undefined): void {
   if (!pyTruthy(filters)) return;
-  if (!isObject(filters)) {
-    throw validationError("invalid", "Filters are not valid (can only be object)", "targeting_flag_filters");
-  }
-  const groups = Array.isArray(filters.groups) ? filters.groups : [];
+  const groups = isObject(filters) && Array.isArray(filters.groups) ? filters.groups : [];
   const everyone = groups.some((g) => {
     if (!isObject(g)) return false;
     const rollout = g.rollout_percentage;
@@ -57,76 +68,98 @@ function checkTargetingFilters(filters: Json | undefined): void {
   }
 }
 
-function checkLinkedFlagVariant(ctx: Ctx, teamId: number, data: SurveyWrite, existing?: SurveyRecord): void {
-  const variant = data.conditions?.linkedFlagVariant;
-  if (!pyTruthy(variant) || variant === "any") return;
-  const linkedId =
-    data.linked_flag_id !== undefined ? data.linked_flag_id : (existing?.linked_flag_id ?? null);
-  const flag = linkedId === null ? undefined : ctx.core.store.flag(linkedId);
-  if (!flag || flag.team_id !== teamId) {
+/** The variant must exist on the flag linked in this same request ("any" always passes with one). */
+function checkLinkedFlagVariant(data: SurveyWrite, linkedFlag: JsonObject | undefined): void {
+  const variant = isObject(data.conditions) ? data.conditions.linkedFlagVariant : undefined;
+  if (!pyTruthy(variant)) return;
+  if (linkedFlag && variant !== "any") {
+    const multivariate = linkedFlag.multivariate;
+    const variants =
+      isObject(multivariate) && Array.isArray(multivariate.variants) ? multivariate.variants : [];
+    const keys = variants.map((v) => (isObject(v) ? String(v.key) : ""));
+    if (!keys.includes(String(variant))) {
+      throw validationError(
+        "invalid",
+        keys.length > 0
+          ? `Feature flag variant '${String(variant)}' does not exist. Available variants: ${keys.join(", ")}`
+          : `Feature flag variant '${String(variant)}' specified but the linked feature flag has no variants`,
+      );
+    }
+  } else if (!linkedFlag && !pyTruthy(data.linked_flag_id)) {
     throw validationError("invalid", "linkedFlagVariant can only be used when a linked_flag_id is specified");
   }
-  const multivariate = flag.filters.multivariate;
-  const variants =
-    isObject(multivariate) && Array.isArray(multivariate.variants) ? multivariate.variants : [];
-  const keys = variants.map((v) => (isObject(v) ? String(v.key) : "")).filter((k) => k !== "");
-  if (!keys.includes(String(variant))) {
-    throw validationError(
-      "invalid",
-      `Feature flag variant '${String(variant)}' does not exist. Available variants: ${keys.join(", ")}`,
-    );
-  }
 }
 
-function hasBranching(questions: Json | undefined): boolean {
-  return Array.isArray(questions) && questions.some((q) => isObject(q) && pyTruthy(q.branching));
-}
-
-/** Object-level validate(): runs only when every field passed, reports non-field errors (attr null). */
-function validateObject(ctx: Ctx, teamId: number, data: SurveyWrite, existing?: SurveyRecord): void {
-  const { store } = ctx.core;
-  const nameTaken = (name: string | undefined) =>
-    store.data.surveys.some((s) => s.name === name && s.team_id === teamId && s.id !== existing?.id);
-  if (!existing && nameTaken(data.name)) {
-    throw validationError("unique", "There is already a survey with this name.");
-  }
-  if (existing && data.name !== undefined && nameTaken(data.name)) {
-    throw validationError("unique", "There is already another survey with this name.");
-  }
-  const flagExists = (id: number) => store.flag(id)?.team_id === teamId;
-  if (data.linked_flag_id !== undefined && data.linked_flag_id !== null && !flagExists(data.linked_flag_id)) {
-    throw validationError("invalid", "Feature Flag with this ID does not exist");
-  }
-  if (
-    data.targeting_flag_id !== undefined &&
-    data.targeting_flag_id !== null &&
-    !flagExists(data.targeting_flag_id)
-  ) {
-    throw validationError("invalid", "Targeting Feature Flag with this ID does not exist");
-  }
-  checkLinkedFlagVariant(ctx, teamId, data, existing);
-  const appearance = data.appearance !== undefined ? data.appearance : existing?.appearance;
-  const questions = data.questions !== undefined ? data.questions : existing?.questions;
-  if (appearance?.shuffleQuestions === true && hasBranching(questions)) {
+function checkShuffleWithBranching(data: SurveyWrite, existing?: SurveyRecord): void {
+  const appearance = { ...(existing?.appearance ?? {}), ...(data.appearance ?? {}) };
+  const questions = data.questions ?? (existing ? existing.questions : []);
+  if (!pyTruthy(appearance.shuffleQuestions) || !Array.isArray(questions)) return;
+  if (questions.some((q) => isObject(q) && q.branching !== undefined && q.branching !== null)) {
     throw validationError(
       "invalid",
       "Question shuffling and question branching cannot be used together. Please disable one of these features.",
     );
   }
-  if ((data.type ?? existing?.type) === "external_survey") checkExternalSurvey(data);
-  checkTargetingFilters(data.targeting_flag_filters);
-  const current = existing?.current_iteration;
-  if (
-    existing &&
-    data.iteration_count !== undefined &&
-    data.iteration_count !== null &&
-    current !== null &&
-    current !== undefined &&
-    data.iteration_count < current
-  ) {
+}
+
+/** A PATCH that only changes base_language must not turn an existing translation key into the base. */
+function checkBaseLanguageCollision(data: SurveyWrite, existing?: SurveyRecord): void {
+  const base = data.base_language;
+  if (!base || data.translations !== undefined || !existing || !isObject(existing.translations)) return;
+  if (Object.keys(existing.translations).some((k) => normalizeLanguage(k) === normalizeLanguage(base))) {
     throw validationError(
       "invalid",
-      `Cannot change survey recurrence to ${data.iteration_count}, should be at least ${current}`,
+      `'${base}' already exists as a translation key on this survey. Remove the translation first, or pick a different base language.`,
+      "base_language",
+    );
+  }
+}
+
+/** Object-level validate(): runs only when every field passed, in PostHog's order. */
+function validateObject(ctx: Ctx, teamId: number, data: SurveyWrite, existing?: SurveyRecord): void {
+  const { store } = ctx.core;
+  const teamFlag = (id: number) => {
+    const flag = store.flag(id);
+    return flag?.team_id === teamId ? flag : undefined;
+  };
+  let linkedFlag: JsonObject | undefined;
+  if (pyTruthy(data.linked_flag_id)) {
+    const flag = teamFlag(data.linked_flag_id as number);
+    if (!flag) throw validationError("invalid", "Feature Flag with this ID does not exist");
+    linkedFlag = flag.filters;
+  }
+  if (pyTruthy(data.targeting_flag_id) && !teamFlag(data.targeting_flag_id as number)) {
+    throw validationError("invalid", "Targeting Feature Flag with this ID does not exist");
+  }
+  if (pyTruthy(data.linked_insight_id)) {
+    const insight = store.data.insights.find((i) => i.id === data.linked_insight_id);
+    if (!insight || insight.team_id !== teamId) {
+      throw validationError("invalid", "Insight with this ID does not exist");
+    }
+  }
+  checkLinkedFlagVariant(data, linkedFlag);
+  const nameTaken = (name: string | undefined) =>
+    store.data.surveys.some((s) => s.name === name && s.team_id === teamId && s.id !== existing?.id);
+  if (!existing && nameTaken(data.name)) {
+    throw validationError("unique", "There is already a survey with this name.");
+  }
+  if (existing && existing.name !== data.name && nameTaken(data.name)) {
+    throw validationError("unique", "There is already another survey with this name.");
+  }
+  checkFullRollout(data.targeting_flag_filters);
+  checkShuffleWithBranching(data, existing);
+  if (data.type === "external_survey") checkExternalSurvey(data);
+  checkBaseLanguageCollision(data, existing);
+  if (isObject(data.targeting_flag_filters) && pyTruthy(data.targeting_flag_filters)) {
+    checkFlagFilters(data.targeting_flag_filters);
+  }
+  // SurveySerializerCreateUpdateOnly.update: raised after validate(), only for a positive count.
+  const current = existing?.current_iteration;
+  const count = data.iteration_count;
+  if (typeof current === "number" && typeof count === "number" && current > count && count > 0) {
+    throw validationError(
+      "invalid",
+      `Cannot change survey recurrence to ${count}, should be at least ${current}`,
     );
   }
 }
@@ -139,7 +172,7 @@ export function validateSurveyWrite(
   existing?: SurveyRecord,
 ): SurveyWrite {
   // PostHog sanitises survey texts while validating the fields (see sanitize/survey-texts.ts).
-  const data = sanitizeSurveyTexts(parseSurveyFields(expectObject(body), existing !== undefined));
+  const data = sanitizeSurveyTexts(parseSurveyFields(expectObject(body), existing));
   validateObject(ctx, teamId, data, existing);
   return data;
 }

@@ -1,4 +1,5 @@
-// Survey routes: list/create/retrieve/PATCH/DELETE and responses_count (posthog-api.md §1, §2).
+// Survey routes: list/create/retrieve/PATCH/DELETE, launch/stop and responses_count.
+// PostHog: products/surveys/backend/api/survey.py, SurveyViewSet and SurveySerializer.
 import {
   canonicalUuid,
   created,
@@ -11,12 +12,16 @@ import {
   type Params,
   type Result,
 } from "./context";
-import { drfTime } from "./dates";
-import { notFound } from "./errors";
+import { actionShape } from "./actions";
+import { assertFlagWriteScope } from "./flag-write-scope";
+import { drfTime, toMs } from "./dates";
+import { notFound, validationError } from "./errors";
+import { isObject, pyTruthy, type Json, type JsonObject } from "./json";
 import { minimalFlag } from "./flags";
-import { paginate } from "./pagination";
+import { pagedList } from "./pagination";
 import type { SurveyRecord, UserRecord } from "./state";
 import { createSurvey, deleteSurvey, updateSurvey } from "./survey-save";
+import { checkSearchLength, normalizeSearch, searchItems, type MatchType } from "./survey-search";
 import { validateSurveyWrite } from "./survey-validate";
 
 function flagKey(core: Core, id: number | null): string | null {
@@ -24,7 +29,22 @@ function flagKey(core: Core, id: number | null): string | null {
 }
 
 /** SurveySerializer (list/retrieve). Shapes share state objects: they are serialized at once, never kept. */
-export function surveyReadShape(core: Core, s: SurveyRecord, viewer?: UserRecord): Record<string, unknown> {
+/**
+ * get_survey_conditions_with_actions: linked actions replace conditions.actions with full Action objects.
+ * PostHog: survey.py, get_survey_conditions_with_actions
+ */
+function conditionsWithActions(core: Core, s: SurveyRecord): JsonObject | null {
+  const actions = core.store.data.actions.filter((a) => s.action_ids.includes(a.id));
+  if (actions.length === 0) return s.conditions;
+  return { ...(s.conditions ?? {}), actions: { values: actions.map((a) => actionShape(core, a)) as Json[] } };
+}
+
+export function surveyReadShape(
+  core: Core,
+  s: SurveyRecord,
+  viewer?: UserRecord,
+  matchType?: MatchType,
+): Record<string, unknown> {
   const { store } = core;
   const flag = (id: number | null) => minimalFlag(id === null ? undefined : store.flag(id));
   const level = viewer ? (store.memberOf(viewer.id)?.level ?? 1) : 15;
@@ -40,7 +60,7 @@ export function surveyReadShape(core: Core, s: SurveyRecord, viewer?: UserRecord
     targeting_flag: flag(s.targeting_flag_id),
     internal_targeting_flag: flag(s.internal_targeting_flag_id),
     questions: s.questions,
-    conditions: s.conditions,
+    conditions: conditionsWithActions(core, s),
     appearance: s.appearance,
     created_at: drfTime(s.created_at),
     created_by: userBasic(store.user(s.created_by)),
@@ -52,7 +72,10 @@ export function surveyReadShape(core: Core, s: SurveyRecord, viewer?: UserRecord
       { key: "linked_flag_key", value: flagKey(core, s.linked_flag_id) },
       { key: "targeting_flag_key", value: flagKey(core, s.targeting_flag_id) },
       { key: "internal_targeting_flag_key", value: flagKey(core, s.internal_targeting_flag_id) },
-      { key: "internal_response_sampling_flag_key", value: null },
+      {
+        key: "internal_response_sampling_flag_key",
+        value: flagKey(core, s.internal_response_sampling_flag_id),
+      },
     ],
     iteration_count: s.iteration_count,
     iteration_frequency_days: s.iteration_frequency_days,
@@ -66,10 +89,13 @@ export function surveyReadShape(core: Core, s: SurveyRecord, viewer?: UserRecord
     response_sampling_daily_limits: s.response_sampling_daily_limits,
     enable_partial_responses: s.enable_partial_responses,
     enable_iframe_embedding: s.enable_iframe_embedding,
+    base_language: s.base_language,
     translations: s.translations,
-    form_content: s.form_content,
     // Org admins and owners get "manager" on every resource; plain members "editor".
     user_access_level: level >= 8 ? "manager" : "editor",
+    form_content: s.form_content,
+    // SearchMatchTypeSerializerMixin: present only on a list filtered by `search`.
+    ...(matchType ? { search_match_type: matchType } : {}),
   };
 }
 
@@ -82,11 +108,16 @@ export function surveyWriteShape(core: Core, s: SurveyRecord): Record<string, un
   return shape;
 }
 
-function teamSurveys(core: Core, teamId: number): SurveyRecord[] {
+export function teamSurveys(core: Core, teamId: number): SurveyRecord[] {
   return core.store.data.surveys.filter((s) => s.team_id === teamId).sort((a, b) => a.seq - b.seq);
 }
 
-function findSurvey(ctx: Ctx, teamId: number, rawId: string): SurveyRecord {
+/** Newest first (created_at, then creation order). PostHog: survey.py, SurveyViewSet.safely_get_queryset */
+function newestFirst(surveys: SurveyRecord[]): SurveyRecord[] {
+  return [...surveys].sort((a, b) => b.created_at - a.created_at || b.seq - a.seq);
+}
+
+export function findSurvey(ctx: Ctx, teamId: number, rawId: string): SurveyRecord {
   const id = canonicalUuid(rawId);
   const survey = id === undefined ? undefined : ctx.core.store.survey(id);
   if (!survey || survey.team_id !== teamId) throw notFound();
@@ -100,24 +131,42 @@ function boolParam(raw: string | undefined): boolean | undefined {
   return undefined;
 }
 
+/** SurveyFilterSet: `archived` and `type` as exact filters, `ids` as a comma-separated list of UUIDs. */
+function applyFilters(ctx: Ctx, surveys: SurveyRecord[]): SurveyRecord[] {
+  let out = surveys;
+  const archived = boolParam(ctx.req.param("archived"));
+  if (archived !== undefined) out = out.filter((s) => s.archived === archived);
+  const type = ctx.req.param("type");
+  if (type) out = out.filter((s) => s.type === type);
+  const ids = ctx.req.param("ids");
+  if (ids) {
+    // Unknown ids are silently omitted.
+    const wanted = new Set(ids.split(",").map((x) => canonicalUuid(x.trim())));
+    out = out.filter((s) => wanted.has(s.id));
+  }
+  return out;
+}
+
 export function listSurveys(ctx: Ctx, p: Params): Result {
   const project = resolveProject(ctx, p.project);
-  let surveys = teamSurveys(ctx.core, project.id);
-  const search = ctx.req.param("search")?.toLowerCase();
-  if (search) {
-    surveys = surveys.filter(
-      (s) => s.name.toLowerCase().includes(search) || s.description.toLowerCase().includes(search),
-    );
+  const surveys = applyFilters(ctx, teamSurveys(ctx.core, project.id));
+  const raw = ctx.req.param("search");
+  let ranked: Array<[SurveyRecord, MatchType | undefined]> = newestFirst(surveys).map((s) => [s, undefined]);
+  if (raw) {
+    checkSearchLength(raw);
+    const search = normalizeSearch(raw);
+    if (search) ranked = searchItems(surveys, search);
   }
-  const archived = boolParam(ctx.req.param("archived"));
-  if (archived !== undefined) surveys = surveys.filter((s) => s.archived === archived);
-  const page = paginate(surveys, ctx.req, ctx.hostFallback);
-  return ok({ ...page, results: page.results.map((s) => surveyReadShape(ctx.core, s, ctx.principal.user)) });
+  return pagedList(ctx, ranked, ([s, match]) => surveyReadShape(ctx.core, s, ctx.principal.user, match));
 }
 
 export function createSurveyRoute(ctx: Ctx, p: Params): Result {
   const project = resolveProject(ctx, p.project);
   const data = validateSurveyWrite(ctx, project.id, ctx.req.json());
+  // SurveySerializerCreateUpdateOnly.create: attaching or creating a targeting flag.
+  if (pyTruthy(data.targeting_flag_id) || pyTruthy(data.targeting_flag_filters)) {
+    assertFlagWriteScope(ctx, "survey:write");
+  }
   const survey = createSurvey(ctx.core, project.id, data, ctx.principal.user.id);
   return created(surveyWriteShape(ctx.core, survey));
 }
@@ -131,37 +180,84 @@ export function patchSurvey(ctx: Ctx, p: Params): Result {
   const project = resolveProject(ctx, p.project);
   const survey = findSurvey(ctx, project.id, p.id);
   const data = validateSurveyWrite(ctx, project.id, ctx.req.json(), survey);
+  // SurveySerializerCreateUpdateOnly.update: re-pointing, removing or re-filtering the targeting flag.
+  const removesFlag = pyTruthy(data.remove_targeting_flag) && survey.targeting_flag_id !== null;
+  if (pyTruthy(data.targeting_flag_id) || removesFlag || pyTruthy(data.targeting_flag_filters)) {
+    assertFlagWriteScope(ctx, "survey:write");
+  }
   updateSurvey(ctx.core, survey, data, ctx.principal.user.id);
   return ok(surveyWriteShape(ctx.core, survey));
 }
 
 export function deleteSurveyRoute(ctx: Ctx, p: Params): Result {
   const project = resolveProject(ctx, p.project);
-  deleteSurvey(ctx.core, findSurvey(ctx, project.id, p.id));
+  const survey = findSurvey(ctx, project.id, p.id);
+  // SurveyViewSet.destroy: only the user-facing targeting flag is gated, not the internal one.
+  if (survey.targeting_flag_id !== null) assertFlagWriteScope(ctx, "survey:write");
+  deleteSurvey(ctx.core, survey);
   return noContent();
 }
 
-/** A flat {survey_id: count} map; zero counts are absent; {} when no survey has a start_date. */
-export function responsesCount(ctx: Ctx, p: Params): Result {
+const readOnly = (ctx: Ctx, s: SurveyRecord) => ok(surveyReadShape(ctx.core, s, ctx.principal.user));
+
+/**
+ * POST …/launch/: start_date = now, unless already launched (a no-op). Archived surveys and ones whose
+ * end_date has passed are refused. Only start_date is saved: the flags are not re-synced.
+ * PostHog: survey.py, SurveyViewSet.launch
+ */
+export function launchSurvey(ctx: Ctx, p: Params): Result {
   const project = resolveProject(ctx, p.project);
-  const surveys = teamSurveys(ctx.core, project.id);
-  if (!surveys.some((s) => s.start_date)) return ok({});
-  const idsParam = ctx.req.param("survey_ids");
-  const ids = idsParam
-    ? new Set(
-        idsParam
-          .split(",")
-          .map((x) => x.trim().toLowerCase())
-          .filter(Boolean),
-      )
-    : undefined;
-  const excludeArchived = ["true", "1"].includes((ctx.req.param("exclude_archived") ?? "").toLowerCase());
-  const counts: Record<string, number> = {};
-  for (const s of surveys) {
-    if (ids && !ids.has(s.id)) continue;
-    if (excludeArchived && s.archived) continue;
-    const n = ctx.core.store.data.responses[s.id] ?? 0;
-    if (n > 0) counts[s.id] = n;
+  const survey = findSurvey(ctx, project.id, p.id);
+  const now = ctx.core.clock.nowMs();
+  if (survey.archived)
+    throw validationError("invalid", "Cannot launch an archived survey. Unarchive it first.");
+  if (survey.end_date && toMs(survey.end_date) <= now) {
+    throw validationError(
+      "invalid",
+      "Cannot launch a survey with end_date in the past. Extend the end_date first.",
+    );
   }
-  return ok(counts);
+  if (survey.start_date && toMs(survey.start_date) <= now) return readOnly(ctx, survey);
+  survey.start_date = drfTime(now);
+  return readOnly(ctx, survey);
+}
+
+/**
+ * POST …/stop/: end_date = now, unless it already ended (a no-op). Archived surveys are refused.
+ * PostHog: survey.py, SurveyViewSet.stop
+ */
+export function stopSurvey(ctx: Ctx, p: Params): Result {
+  const project = resolveProject(ctx, p.project);
+  const survey = findSurvey(ctx, project.id, p.id);
+  const now = ctx.core.clock.nowMs();
+  if (survey.archived) {
+    throw validationError("invalid", "Cannot stop an archived survey. Unarchive it first if needed.");
+  }
+  if (survey.end_date && toMs(survey.end_date) <= now) return readOnly(ctx, survey);
+  survey.end_date = drfTime(now);
+  return readOnly(ctx, survey);
+}
+
+/**
+ * GET …/surveys/question_labels/: one label per question that has an id, across the project's surveys.
+ * PostHog: survey.py, SurveyViewSet.question_labels
+ */
+export function questionLabels(ctx: Ctx, p: Params): Result {
+  const project = resolveProject(ctx, p.project);
+  const labels = teamSurveys(ctx.core, project.id).flatMap((s) =>
+    (Array.isArray(s.questions) ? s.questions : []).flatMap((q, index) =>
+      isObject(q) && pyTruthy(q.id)
+        ? [
+            {
+              question_id: q.id,
+              question_text: pyTruthy(q.question) ? q.question : "",
+              question_index: index,
+              survey_id: s.id,
+              survey_name: s.name,
+            },
+          ]
+        : [],
+    ),
+  );
+  return ok({ labels });
 }

@@ -75,12 +75,12 @@ const posts = async (pathRe: RegExp) =>
   (await ctl.requests()).filter((r) => r.method === "POST" && pathRe.test(r.path));
 
 describe("surveys against the emulator", () => {
-  it("lists more than 250 surveys across pages, in creation order", async () => {
+  it("lists more than 250 surveys across pages, newest first", async () => {
     const c = client();
     const ids = await createSurveys(c, 260);
     await ctl.call("DELETE", "requests");
     const all = await c.surveys.listAll(pid);
-    expect(all.map((s) => s.id)).toEqual(ids);
+    expect(all.map((s) => s.id)).toEqual([...ids].reverse());
     const gets = (await ctl.requests()).filter((r) => r.method === "GET");
     expect(gets).toHaveLength(3);
     const found = await c.surveys.findByName(pid, "S0255");

@@ -13,7 +13,7 @@ afterAll(() => h.close());
 
 const path = () => `/api/projects/${h.em.projectId}/surveys/`;
 
-it("default page is 100 with an absolute next link; following next reaches all 250 in order", async () => {
+it("default page is 100 with an absolute next link; following next reaches all 250, newest first", async () => {
   const first = await h.api("GET", path());
   expect(first.body.count).toBe(250);
   expect(first.body.results).toHaveLength(100);
@@ -31,8 +31,8 @@ it("default page is 100 with an absolute next link; following next reaches all 2
   }
   expect(pages).toBe(3);
   expect(names).toHaveLength(250);
-  expect(names[0]).toBe("s000");
-  expect(names[249]).toBe("s249");
+  expect(names[0]).toBe("s249");
+  expect(names[249]).toBe("s000");
 });
 
 it("next/previous keep other params sorted; previous drops offset when offset-limit <= 0", async () => {
@@ -61,7 +61,7 @@ it("bad or non-positive limit falls back to 100; there is no maximum", async () 
   expect(big.body.results).toHaveLength(250);
   expect(big.body.next).toBeNull();
   const badOffset = await h.api("GET", `${path()}?offset=x&limit=5`);
-  expect(badOffset.body.results[0].name).toBe("s000");
+  expect(badOffset.body.results[0].name).toBe("s249");
 });
 
 it("invites paginate too, newest first", async () => {

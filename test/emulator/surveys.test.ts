@@ -51,9 +51,10 @@ const GET_FIELDS = [
   "response_sampling_daily_limits",
   "enable_partial_responses",
   "enable_iframe_embedding",
+  "base_language",
   "translations",
-  "form_content",
   "user_access_level",
+  "form_content",
 ];
 const WRITE_ONLY_OR_READ_ONLY = [
   "linked_flag_id",
@@ -316,8 +317,15 @@ describe("field validation", () => {
       "2024-01-15T00:00:00Z",
     ]);
     expect(r.body.current_iteration).toBe(1);
-    const lower = await h.api("PATCH", `${base()}${r.body.id}/`, { iteration_count: 0 });
-    expect(lower.body).toEqual(invalid("Cannot change survey recurrence to 0, should be at least 1", null));
+    // PostHog refuses a lower count only when it is positive; 0 turns the schedule off (and, sent without
+    // iteration_frequency_days, nulls the frequency).
+    const off = await h.api("PATCH", `${base()}${r.body.id}/`, { iteration_count: 0 });
+    expect(off.body).toMatchObject({
+      iteration_count: 0,
+      iteration_frequency_days: null,
+      iteration_start_dates: [],
+      current_iteration: null,
+    });
     const noStart = await h.survey({ name: "it2", iteration_count: 2, iteration_frequency_days: 1 });
     expect(noStart.body.iteration_start_dates).toBeNull();
   });
@@ -330,7 +338,7 @@ describe("field validation", () => {
     );
     await expect400(
       { name: "e", type: "external_survey", conditions: { url: "posthog.com" } },
-      invalid("url is not allowed for external surveys", "conditions"),
+      invalid("The following condition fields are not allowed for external surveys: url", "conditions"),
     );
     await expect400(
       { name: "e", type: "external_survey", appearance: { surveyPopupDelaySeconds: 3 } },
@@ -376,16 +384,21 @@ describe("questions ids", () => {
 });
 
 describe("list, search, archived, delete", () => {
-  it("lists in creation order, searches name and description case-insensitively, filters archived", async () => {
+  it("lists newest first, searches name and description case-insensitively, filters archived", async () => {
     await h.survey({ name: "Alpha", description: "first" });
     await h.survey({ name: "Beta", description: "mentions ALPHA" });
     const gamma = await h.survey({ name: "Gamma" });
     await h.api("PATCH", `${base()}${gamma.body.id}/`, { archived: true });
     const all = await h.api("GET", base());
-    expect(all.body.results.map((s: { name: string }) => s.name)).toEqual(["Alpha", "Beta", "Gamma"]);
+    expect(all.body.results.map((s: { name: string }) => s.name)).toEqual(["Gamma", "Beta", "Alpha"]);
     expect(Object.keys(all.body.results[0])).toEqual(GET_FIELDS);
     const found = await h.api("GET", `${base()}?search=alpha`);
+    // Relevance order: the name match ranks above the description match; both are exact (substring) matches.
     expect(found.body.results.map((s: { name: string }) => s.name)).toEqual(["Alpha", "Beta"]);
+    expect(found.body.results.map((s: { search_match_type: string }) => s.search_match_type)).toEqual([
+      "exact",
+      "exact",
+    ]);
     const archived = await h.api("GET", `${base()}?archived=true`);
     expect(archived.body.results.map((s: { name: string }) => s.name)).toEqual(["Gamma"]);
     const live = await h.api("GET", `${base()}?archived=false`);
@@ -419,13 +432,21 @@ describe("responses_count", () => {
     await h.api("PATCH", `${base()}${a.body.id}/`, { start_date: "2024-01-01T00:00:00Z" });
     await h.control("POST", `/surveys/${b.body.id}/responses`, { count: 2 });
     const counted = await h.control("POST", `/surveys/${b.body.id}/responses`, { count: 5 });
-    expect(counted.body).toEqual({ id: b.body.id, count: 7 });
+    expect(counted.body).toEqual({ id: b.body.id, count: 7, archived: 0 });
     expect((await h.api("GET", rc)).body).toEqual({ [a.body.id]: 3, [b.body.id]: 7 });
     expect((await h.api("GET", `${rc}?survey_ids=${a.body.id},${c.body.id}`)).body).toEqual({
       [a.body.id]: 3,
     });
+    // exclude_archived drops archived responses, not archived surveys.
     await h.api("PATCH", `${base()}${b.body.id}/`, { archived: true });
-    expect((await h.api("GET", `${rc}?exclude_archived=true`)).body).toEqual({ [a.body.id]: 3 });
+    expect((await h.api("GET", `${rc}?exclude_archived=true`)).body).toEqual({
+      [a.body.id]: 3,
+      [b.body.id]: 7,
+    });
+    await h.control("POST", `/surveys/${b.body.id}/responses`, { count: 0, archived: 7 });
+    await h.control("POST", `/surveys/${a.body.id}/responses`, { count: 0, archived: 1 });
+    expect((await h.api("GET", `${rc}?exclude_archived=true`)).body).toEqual({ [a.body.id]: 2 });
+    expect((await h.api("GET", `${rc}?exclude_archived=1`)).body).toEqual({ [a.body.id]: 3, [b.body.id]: 7 });
     expect(
       (await h.control("POST", "/surveys/00000000-0000-4000-8000-000000000000/responses", { count: 1 }))
         .status,
