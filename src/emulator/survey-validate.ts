@@ -1,4 +1,4 @@
-// SurveySerializerCreateUpdateOnly validation (posthog-api.md §1): field checks in serializer order, then validate().
+// SurveySerializerCreateUpdateOnly validation (docs/posthog-behaviour.md#survey-validation): field checks in serializer order, then validate().
 import { randomUUID } from "node:crypto";
 import type { Ctx } from "./context";
 import { validationError } from "./errors";

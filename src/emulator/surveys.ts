@@ -1,4 +1,4 @@
-// Survey routes: list/create/retrieve/PATCH/DELETE and responses_count (posthog-api.md §1, §2).
+// Survey routes: list/create/retrieve/PATCH/DELETE and responses_count (docs/posthog-behaviour.md#survey-responses, #responses-count).
 import {
   canonicalUuid,
   created,
