@@ -2,7 +2,18 @@
 import type { CellResult } from "./run-cell";
 
 export function matrixTable(results: CellResult[]): string {
-  const header = ["cell", "template", "pm", "node", "sdk", "typescript", "tsc", "load", "provider bytes"];
+  const header = [
+    "cell",
+    "template",
+    "pm",
+    "node",
+    "sdk",
+    "typescript",
+    "tsc",
+    "load",
+    "provider bytes",
+    "stored provider runs",
+  ];
   const rows = results.map((r) => [
     r.cell.name,
     r.cell.template + (r.cell.kind === "typescript" ? "" : ` (${r.cell.kind})`),
@@ -11,12 +22,24 @@ export function matrixTable(results: CellResult[]): string {
     r.versions.sdk ?? r.cell.sdk,
     r.versions.typescript ?? (r.cell.typescript ? r.cell.typescript : "none (SDK's vendored)"),
     tscColumn(r),
-    r.install.ok ? (r.load.ok ? "ok" : `FAIL: ${firstLine(r.load.stderr)}`) : `install FAIL: ${firstLine(r.install.stderr)}`,
-    r.resources.map((res) => `${res.type.split(":").pop()} ${Buffer.byteLength(res.provider)}`).join(", ") || "-",
+    r.install.ok
+      ? r.load.ok
+        ? "ok"
+        : `FAIL: ${firstLine(r.load.stderr)}`
+      : `install FAIL: ${firstLine(r.install.stderr)}`,
+    r.resources.map((res) => `${res.type.split(":").pop()} ${Buffer.byteLength(res.provider)}`).join(", ") ||
+      "-",
+    storedColumn(r),
   ]);
   const widths = header.map((_, i) => Math.max(...[header, ...rows].map((row) => row[i].length)));
   const line = (row: string[]): string => `| ${row.map((cell, i) => cell.padEnd(widths[i])).join(" | ")} |`;
   return [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
+}
+
+function storedColumn(r: CellResult): string {
+  if (r.resources.length === 0) return "-";
+  const bad = r.resources.filter((res) => !("failures" in res.check) || res.check.failures.length > 0);
+  return bad.length === 0 ? "ok" : `FAIL: ${bad.map((res) => res.name).join(", ")}`;
 }
 
 function tscColumn(r: CellResult): string {
@@ -24,9 +47,11 @@ function tscColumn(r: CellResult): string {
   if (r.tsc.ok) return "ok";
   const output = r.tsc.stdout + r.tsc.stderr;
   const errors = output.match(/error TS\d+/g) ?? [];
-  return `FAIL: ${errors.length} errors, first ${firstLine(output.slice(output.indexOf("error TS") - 0))}`;
+  return `FAIL: ${errors.length} errors, first: ${firstLine(output)}`;
 }
 
+/** The first line that says something: package managers' warnings are skipped. */
 function firstLine(text: string): string {
-  return (text.trim().split("\n").find((l) => l.trim()) ?? "").slice(0, 100);
+  const lines = text.split("\n").map((l) => l.trim());
+  return (lines.find((l) => l && !/^(npm warn|warning)\b/i.test(l)) ?? "").slice(0, 100);
 }

@@ -36,7 +36,8 @@ export const TEMPLATES: Record<TemplateName, Template> = {
     tsconfig: tsconfig({ target: "es2020", module: "nodenext", moduleResolution: "nodenext" }),
   },
   "2024": {
-    source: "pulumi/templates typescript/ a302940 (2024-04-12) to 81e6522: commonjs, node resolution, no esModuleInterop, no skipLibCheck",
+    source:
+      "pulumi/templates typescript/ a302940 (2024-04-12) to 81e6522: commonjs, node resolution, no esModuleInterop, no skipLibCheck",
     main: "index.ts",
     devDependencies: { "@types/node": "^18" },
     tsconfig: tsconfig({ target: "es2020", module: "commonjs", moduleResolution: "node" }),

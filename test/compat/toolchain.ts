@@ -14,6 +14,8 @@ export interface Toolchain {
   /** The command and leading arguments that run a package manager. */
   packageManager(name: PackageManager): string[];
   node(major: 20 | 22): string;
+  /** The newest published version of `pkg` in `range`. */
+  newest(pkg: string, range: string): Promise<string>;
 }
 
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
@@ -30,11 +32,19 @@ export async function prepareToolchain(): Promise<Toolchain> {
       ["install", "--no-audit", "--no-fund", "--no-package-lock", ...Object.values(TOOLS)],
       { cwd: toolsDir, env: { ...process.env } },
     );
-    if (!installed.ok) throw new Error(`installing ${Object.values(TOOLS).join(", ")} failed:\n${installed.stderr}`);
+    if (!installed.ok)
+      throw new Error(`installing ${Object.values(TOOLS).join(", ")} failed:\n${installed.stderr}`);
   }
   return {
     cacheDir,
     packageManager: (name) => (name === "npm" ? [npm] : [bin(name)]),
     node: (major) => (major === 22 ? bin("node") : process.execPath),
+    newest: async (pkg, range) => {
+      const viewed = await exec(npm, ["view", `${pkg}@${range}`, "version", "--json"], { cwd: toolsDir });
+      const versions = JSON.parse(viewed.stdout || "[]") as string | string[];
+      const newest = Array.isArray(versions) ? versions[versions.length - 1] : versions;
+      if (!viewed.ok || !newest) throw new Error(`npm view ${pkg}@${range} failed:\n${viewed.stderr}`);
+      return newest;
+    },
   };
 }

@@ -37,11 +37,13 @@ interface Citation {
 
 const files = CODE_ROOTS.flatMap((root) => codeFiles(path.join(REPO_ROOT, root)));
 const citations: Citation[] = files.flatMap((file) =>
-  [...fs.readFileSync(file, "utf8").matchAll(/\b(docs\/[\w./-]+\.md)((?:#[\w-]+)?(?:, #[\w-]+)*)/g)].map((m) => ({
-    file: path.relative(REPO_ROOT, file),
-    doc: m[1],
-    sections: [...m[2].matchAll(/#([\w-]+)/g)].map((s) => s[1]),
-  })),
+  [...fs.readFileSync(file, "utf8").matchAll(/\b(docs\/[\w./-]+\.md)((?:#[\w-]+)?(?:, #[\w-]+)*)/g)].map(
+    (m) => ({
+      file: path.relative(REPO_ROOT, file),
+      doc: m[1],
+      sections: [...m[2].matchAll(/#([\w-]+)/g)].map((s) => s[1]),
+    }),
+  ),
 );
 
 describe("documents cited in the code", () => {
@@ -61,12 +63,14 @@ describe("documents cited in the code", () => {
   it("mentions no other markdown file that is not in the repository", () => {
     const dangling = files.flatMap((file) => {
       const text = fs.readFileSync(file, "utf8");
-      return [...text.matchAll(/[\w./-]*\w\.md\b/g)]
-        .map((m) => m[0])
-        .filter((name) => !name.startsWith("docs/") && !fs.existsSync(path.join(REPO_ROOT, name)))
-        // A quoted path is one the code reads or writes (the bench writes a results file), not a citation.
-        .filter((name) => !text.includes(`"${name}"`))
-        .map((name) => `${path.relative(REPO_ROOT, file)}: ${name}`);
+      return (
+        [...text.matchAll(/[\w./-]*\w\.md\b/g)]
+          .map((m) => m[0])
+          .filter((name) => !name.startsWith("docs/") && !fs.existsSync(path.join(REPO_ROOT, name)))
+          // A quoted path is one the code reads or writes (the bench writes a results file), not a citation.
+          .filter((name) => !text.includes(`"${name}"`))
+          .map((name) => `${path.relative(REPO_ROOT, file)}: ${name}`)
+      );
     });
     expect(dangling).toEqual([]);
   });

@@ -8,7 +8,9 @@ const questions: posthog.SurveyQuestion[] = [
 const args: posthog.SurveyArgs = { name: "NPS", type: "popover", questions };
 const survey = new posthog.Survey("nps", args);
 const invite = new posthog.Invite("alice", { targetEmail: "alice@example.com", level: "admin" });
-const team = new posthog.InviteBatch("team", { invites: [{ targetEmail: "bob@example.com", firstName: "Bob" }] });
+const team = new posthog.InviteBatch("team", {
+  invites: [{ targetEmail: "bob@example.com", firstName: "Bob" }],
+});
 
 export const surveyId: pulumi.Output<string> = survey.surveyId;
 export const inviteStatus = invite.status;
