@@ -1,67 +1,122 @@
-// Where the host, API key, project and organization come from. Resolved inside the provider process at call
-// time: `configure()` config first, then the environment, then defaults. Nothing here is ever captured into
+// Where every setting comes from. Resolved inside the running process at call time: an explicit override
+// first (a data function's or export's own arguments), then Pulumi config (`posthog:*`, set by the
+// provider's `configure()`), then the environment, then the default. Nothing here is ever captured into
 // serialized state, and the key is never echoed.
+//
+// SETTINGS is the one place a setting is written: its config key, environment variables, parser and default.
+// The Settings type, the config reader, the environment reader and the resolver all derive from it.
+// This module imports nothing, so a preview (check/diff) can read settings without loading the HTTP client.
 
 export const DEFAULT_HOST = "https://us.posthog.com";
 
-export interface Settings {
-  host: string;
-  apiKey?: string;
-  projectId?: string;
-  organizationId?: string;
-  requestsPerSecond?: number;
-  /** Per-attempt HTTP timeout (default 30 s). */
-  requestTimeoutMs?: number;
-  /** First retry delay (default 500 ms); retries back off exponentially from it. */
-  retryBaseMs?: number;
+interface Setting<T> {
+  /** The Pulumi config key (`pulumi config set posthog:…`). */
+  configKey: `posthog:${string}`;
+  /** Environment variables, the first non-empty one wins. */
+  env: readonly string[];
+  /** Turns the trimmed, non-empty text into the value; throws a message naming the setting. */
+  parse(text: string, name: string): T;
+  default?: T;
 }
 
-/** Values from Pulumi config (`posthog:*`), set by the provider's `configure()` call. */
-let fromPulumiConfig: Partial<Settings> = {};
+const text = (value: string): string => value;
+
+/** A number >= 0; `meaning` says what it measures, for the error. */
+function nonNegative(meaning: string): (value: string, name: string) => number {
+  return (value, name) => {
+    const n = Number(value);
+    if (!Number.isFinite(n) || n < 0)
+      throw new Error(`${name} must be a number >= 0 (${meaning}), got "${value}".`);
+    return n;
+  };
+}
+
+/** Checks each row against Setting while keeping its own value type. */
+const rows = <T extends { [name: string]: Setting<unknown> }>(table: T): T => table;
+
+export const SETTINGS = rows({
+  host: {
+    configKey: "posthog:host",
+    env: ["POSTHOG_HOST"],
+    parse: (value: string) => value.replace(/\/+$/, ""),
+    default: DEFAULT_HOST,
+  },
+  apiKey: { configKey: "posthog:apiKey", env: ["POSTHOG_API_KEY", "POSTHOG_PERSONAL_API_KEY"], parse: text },
+  projectId: { configKey: "posthog:projectId", env: ["POSTHOG_PROJECT_ID"], parse: text },
+  organizationId: { configKey: "posthog:organizationId", env: ["POSTHOG_ORGANIZATION_ID"], parse: text },
+  /** An extra client-side cap per host+key; unset leaves the choice to the client's scheduler. */
+  requestsPerSecond: {
+    configKey: "posthog:requestsPerSecond",
+    env: ["POSTHOG_REQUESTS_PER_SECOND"],
+    parse: nonNegative("0 turns pacing off"),
+  },
+  /** How long one HTTP attempt may take. */
+  requestTimeoutMs: {
+    configKey: "posthog:requestTimeoutMs",
+    env: ["POSTHOG_REQUEST_TIMEOUT_MS"],
+    parse: nonNegative("milliseconds per attempt"),
+    default: 30_000,
+  },
+  /** The first retry delay; retries back off exponentially from it. */
+  retryBaseMs: {
+    configKey: "posthog:retryBaseMs",
+    env: ["POSTHOG_RETRY_BASE_MS"],
+    parse: nonNegative("milliseconds before the first retry"),
+    default: 500,
+  },
+  /** How long a finished listing (see resources/common/list-cache.ts) is reused; 0 turns the cache off. */
+  listCacheTtlMs: {
+    configKey: "posthog:listCacheTtlMs",
+    env: ["POSTHOG_LIST_CACHE_TTL_MS"],
+    parse: nonNegative("milliseconds a listing is reused"),
+    default: 10_000,
+  },
+});
+
+type Table = typeof SETTINGS;
+export type SettingName = keyof Table;
+type ValueOf<K extends SettingName> = ReturnType<Table[K]["parse"]>;
+
+/** Every setting, resolved: those with a default are always set. */
+export type Settings = {
+  [K in SettingName]: Table[K] extends { default: unknown } ? ValueOf<K> : ValueOf<K> | undefined;
+};
+
+const NAMES = Object.keys(SETTINGS) as SettingName[];
 
 type ConfigGetter = (key: string) => string | undefined;
-
-const CONFIG_KEYS = {
-  apiKey: "posthog:apiKey",
-  host: "posthog:host",
-  projectId: "posthog:projectId",
-  organizationId: "posthog:organizationId",
-  requestsPerSecond: "posthog:requestsPerSecond",
-  requestTimeoutMs: "posthog:requestTimeoutMs",
-  retryBaseMs: "posthog:retryBaseMs",
-} as const;
 
 function nonEmpty(value: string | undefined): string | undefined {
   const trimmed = value?.trim();
   return trimmed ? trimmed : undefined;
 }
 
-function parseNumber(key: string, value: string | undefined, meaning: string): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isFinite(n) || n < 0)
-    throw new Error(`${key} must be a number >= 0 (${meaning}), got "${value}".`);
-  return n;
+/** One source of text (config, environment, arguments) parsed through the table; unset keys are left out. */
+function parseSource(textOf: (name: SettingName) => string | undefined): Partial<Settings> {
+  const parsed: { [name: string]: unknown } = {};
+  for (const name of NAMES) {
+    const value = nonEmpty(textOf(name));
+    if (value !== undefined) parsed[name] = (SETTINGS[name].parse as Setting<unknown>["parse"])(value, name);
+  }
+  return parsed as Partial<Settings>;
 }
-
-const parseRate = (v: string | undefined) => parseNumber("requestsPerSecond", v, "0 turns pacing off");
-const parseTimeout = (v: string | undefined) =>
-  parseNumber("requestTimeoutMs", v, "milliseconds per attempt");
-const parseRetryBase = (v: string | undefined) =>
-  parseNumber("retryBaseMs", v, "milliseconds before the first retry");
 
 /** Reads the `posthog:*` keys from a Pulumi config source (the dynamic provider's configure request). */
 export function readPulumiConfig(get: ConfigGetter): Partial<Settings> {
-  return {
-    apiKey: nonEmpty(get(CONFIG_KEYS.apiKey)),
-    host: nonEmpty(get(CONFIG_KEYS.host)),
-    projectId: nonEmpty(get(CONFIG_KEYS.projectId)),
-    organizationId: nonEmpty(get(CONFIG_KEYS.organizationId)),
-    requestsPerSecond: parseRate(nonEmpty(get(CONFIG_KEYS.requestsPerSecond))),
-    requestTimeoutMs: parseTimeout(nonEmpty(get(CONFIG_KEYS.requestTimeoutMs))),
-    retryBaseMs: parseRetryBase(nonEmpty(get(CONFIG_KEYS.retryBaseMs))),
-  };
+  return parseSource((name) => get(SETTINGS[name].configKey));
 }
+
+/** Settings given as text by a caller (export's options), parsed as config and environment values are. */
+export function readArguments(values: { [K in SettingName]?: string }): Partial<Settings> {
+  return parseSource((name) => values[name]);
+}
+
+function readEnvironment(env: NodeJS.ProcessEnv): Partial<Settings> {
+  return parseSource((name) => SETTINGS[name].env.map((variable) => nonEmpty(env[variable])).find(Boolean));
+}
+
+/** Values from Pulumi config (`posthog:*`), set by the provider's `configure()` call. */
+let fromPulumiConfig: Partial<Settings> = {};
 
 /** Called from the providers' `configure()`; later calls replace earlier ones. */
 export function setPulumiConfig(get: ConfigGetter): void {
@@ -72,35 +127,18 @@ export function resetPulumiConfig(): void {
   fromPulumiConfig = {};
 }
 
-function fromEnvironment(env: NodeJS.ProcessEnv): Partial<Settings> {
-  return {
-    apiKey: nonEmpty(env.POSTHOG_API_KEY) ?? nonEmpty(env.POSTHOG_PERSONAL_API_KEY),
-    host: nonEmpty(env.POSTHOG_HOST),
-    projectId: nonEmpty(env.POSTHOG_PROJECT_ID),
-    organizationId: nonEmpty(env.POSTHOG_ORGANIZATION_ID),
-    requestsPerSecond: parseRate(nonEmpty(env.POSTHOG_REQUESTS_PER_SECOND)),
-    requestTimeoutMs: parseTimeout(nonEmpty(env.POSTHOG_REQUEST_TIMEOUT_MS)),
-    retryBaseMs: parseRetryBase(nonEmpty(env.POSTHOG_RETRY_BASE_MS)),
-  };
-}
-
-/** Merges config over environment over defaults. `overrides` (e.g. a data function's own config) wins. */
+/** Merges overrides over config over environment over defaults. */
 export function resolveSettings(
   overrides: Partial<Settings> = {},
   env: NodeJS.ProcessEnv = process.env,
 ): Settings {
-  const environment = fromEnvironment(env);
-  const pick = <K extends keyof Settings>(key: K): Partial<Settings>[K] =>
-    overrides[key] ?? fromPulumiConfig[key] ?? environment[key];
-  return {
-    host: (pick("host") ?? DEFAULT_HOST).replace(/\/+$/, ""),
-    apiKey: pick("apiKey"),
-    projectId: pick("projectId"),
-    organizationId: pick("organizationId"),
-    requestsPerSecond: pick("requestsPerSecond"),
-    requestTimeoutMs: pick("requestTimeoutMs"),
-    retryBaseMs: pick("retryBaseMs"),
-  };
+  const environment = readEnvironment(env);
+  const resolved: { [name: string]: unknown } = {};
+  for (const name of NAMES) {
+    const row: Setting<unknown> = SETTINGS[name];
+    resolved[name] = overrides[name] ?? fromPulumiConfig[name] ?? environment[name] ?? row.default;
+  }
+  return resolved as Settings;
 }
 
 export function requireApiKey(settings: Settings): string {
@@ -111,14 +149,4 @@ export function requireApiKey(settings: Settings): string {
     );
   }
   return settings.apiKey;
-}
-
-/** The project a survey lives in: its own input, else the configured default, else the key's current project. */
-export function resolveProjectId(input: string | undefined, settings: Settings): string {
-  return input ?? settings.projectId ?? "@current";
-}
-
-/** The organization an invite lives in: its own input, else the configured default, else the key's current org. */
-export function resolveOrganizationId(input: string | undefined, settings: Settings): string {
-  return input ?? settings.organizationId ?? "@current";
 }

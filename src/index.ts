@@ -7,6 +7,6 @@ export type { InviteArgs } from "./resources/invite/invite";
 export { InviteBatch } from "./resources/invite/invite-batch";
 export type { BatchPersonArgs, InviteBatchArgs } from "./resources/invite/invite-batch";
 export type * from "./resources/invite/types";
-export type { UserSummary } from "./resources/common/wire-shared";
+export type { UserSummary } from "./resources/common/user-summary";
 export * from "./functions";
 export { VERSION } from "./version";

@@ -1,3 +1,4 @@
+import { requireApiKey, type Settings } from "../config";
 import { featureFlagsApi, type FeatureFlagsApi } from "./flags";
 import { invitesApi, type InvitesApi } from "./invites";
 import { membersApi, type MembersApi } from "./members";
@@ -52,4 +53,28 @@ export function createClient(opts: ClientOptions): PostHogClient {
     featureFlags: featureFlagsApi(t),
     users: usersApi(t),
   };
+}
+
+const clients = new Map<string, PostHogClient>();
+
+/**
+ * The one client for these settings (the key must be set), used by providers, data functions and export alike.
+ * One per host, key and client setting per process, so the pace and connection pool are shared by every
+ * resource the engine runs.
+ */
+export function clientFor(settings: Settings): PostHogClient {
+  const options: ClientOptions = {
+    host: settings.host,
+    apiKey: requireApiKey(settings),
+    requestsPerSecond: settings.requestsPerSecond,
+    requestTimeoutMs: settings.requestTimeoutMs,
+    retryBaseMs: settings.retryBaseMs,
+  };
+  const cacheKey = JSON.stringify(options);
+  let client = clients.get(cacheKey);
+  if (!client) {
+    client = createClient(options);
+    clients.set(cacheKey, client);
+  }
+  return client;
 }

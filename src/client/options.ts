@@ -1,10 +1,12 @@
+import { SETTINGS } from "../config";
+
 export interface ClientOptions {
   /** e.g. https://us.posthog.com (a trailing slash is fine). */
   host: string;
   /** Personal API key; sent only as a bearer token to `host`. */
   apiKey: string;
   /** Per attempt, default 30000. */
-  timeoutMs?: number;
+  requestTimeoutMs?: number;
   /** Overall per call (all attempts, waits and pacing), default 300000. */
   deadlineMs?: number;
   /** Retries for 5xx/408/425/network errors, default 6. 429s are bounded by the deadline only. */
@@ -18,9 +20,9 @@ export interface ClientOptions {
 }
 
 export const DEFAULTS = {
-  timeoutMs: 30_000,
+  requestTimeoutMs: SETTINGS.requestTimeoutMs.default,
   deadlineMs: 300_000,
   maxRetries: 6,
-  retryBaseMs: 500,
+  retryBaseMs: SETTINGS.retryBaseMs.default,
   retryMaxMs: 10_000,
 } as const;

@@ -47,7 +47,7 @@ interface RawResponse {
 export function createTransport(opts: ClientOptions): Transport {
   const base = parseBaseUrl(opts.host);
   const secrets = opts.apiKey ? [opts.apiKey] : [];
-  const timeoutMs = opts.timeoutMs ?? DEFAULTS.timeoutMs;
+  const timeoutMs = opts.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs;
   const deadlineMs = opts.deadlineMs ?? DEFAULTS.deadlineMs;
   const policy: RetryPolicy = {
     maxRetries: opts.maxRetries ?? DEFAULTS.maxRetries,

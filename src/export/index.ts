@@ -1,7 +1,8 @@
 // `pulumi-posthog export`: a Pulumi program (TypeScript) declaring the surveys and pending invites that exist
 // in PostHog, each adopting what exists, so a team can start managing an existing setup as code.
-import { createClient } from "../client";
-import { requireApiKey, resolveSettings } from "../config";
+import { clientFor } from "../client";
+import { readArguments, resolveSettings } from "../config";
+import { declaredScope } from "../scope";
 import { readSnapshot } from "./read";
 import { renderProgram } from "./render";
 
@@ -29,21 +30,17 @@ export interface ExportResult {
 
 export async function exportProgram(opts: ExportOptions = {}): Promise<ExportResult> {
   const settings = resolveSettings(
-    {
+    readArguments({
       host: opts.host,
       projectId: opts.projectId === undefined ? undefined : String(opts.projectId),
       organizationId: opts.organizationId,
-    },
+    }),
     opts.env ?? process.env,
   );
-  const client = createClient({
-    host: settings.host,
-    apiKey: requireApiKey(settings),
-    requestsPerSecond: settings.requestsPerSecond,
-  });
+  const client = clientFor(settings);
   const snapshot = await readSnapshot(client, {
-    projectId: settings.projectId ?? "@current",
-    organizationId: opts.invites === false ? undefined : (settings.organizationId ?? "@current"),
+    projectId: declaredScope("project", undefined, settings),
+    organizationId: opts.invites === false ? undefined : declaredScope("organization", undefined, settings),
   });
   const { source, skipped } = renderProgram(snapshot, settings.host);
   return {

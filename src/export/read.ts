@@ -1,6 +1,7 @@
 // Reads what exists in PostHog for an export: every survey of the project and the organization's pending
 // invites. Expired invites are counted, not exported (a new Invite would send a new email anyway).
 import type { PostHogClient, WireInvite, WireSurvey } from "../client";
+import { concreteScope } from "../scope";
 
 export interface Snapshot {
   projectId: string;
@@ -31,15 +32,13 @@ async function currentUser(client: PostHogClient) {
 }
 
 export async function readSnapshot(client: PostHogClient, opts: ReadOptions): Promise<Snapshot> {
-  const needsMe = opts.projectId === "@current" || opts.organizationId === "@current";
-  const me = needsMe ? await currentUser(client) : undefined;
-  const projectId = opts.projectId === "@current" ? me?.team?.id : opts.projectId;
-  if (projectId === undefined)
-    throw new Error("the API key's user has no current project: pass --project <id>");
-  const organizationId = opts.organizationId === "@current" ? me?.organization?.id : opts.organizationId;
-  if (opts.organizationId !== undefined && organizationId === undefined) {
-    throw new Error("the API key's user has no current organization: pass --organization <id>");
-  }
+  let me: ReturnType<typeof currentUser> | undefined;
+  const user = () => (me ??= currentUser(client));
+  const projectId = await concreteScope("project", opts.projectId, user, "pass --project <id>");
+  const organizationId =
+    opts.organizationId === undefined
+      ? undefined
+      : await concreteScope("organization", opts.organizationId, user, "pass --organization <id>");
 
   // Oldest first, so the program (and the names it picks) stay the same from one export to the next.
   const surveys = (await client.surveys.listAll(projectId)).sort(

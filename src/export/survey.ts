@@ -6,14 +6,15 @@ import { deepEqualLoose } from "../resources/common/equality";
 import {
   currentValue,
   isWriteOnly,
-  RESET_VALUE,
-  WIRE_FIELD_NAMES,
-  type WireField,
-} from "../resources/survey/mapping";
+  resetValue,
+  SURVEY_FIELD_NAMES,
+  type SurveyField,
+} from "../resources/survey/fields";
+import { surveyOutputs } from "../resources/survey/mapping";
 import type { Literal } from "./literal";
 
 /** Exported in declaration order; the write-only inputs (targetingFlagFilters, removeTargetingFlag) cannot be read back. */
-const FIELDS = WIRE_FIELD_NAMES.filter((field) => !isWriteOnly(field));
+const FIELDS = SURVEY_FIELD_NAMES.filter((field) => !isWriteOnly(field));
 
 export interface ExportedSurvey {
   args: { [key: string]: Literal };
@@ -21,8 +22,8 @@ export interface ExportedSurvey {
   skipped: string[];
 }
 
-function isDefault(field: WireField, value: unknown): boolean {
-  const reset = RESET_VALUE[field];
+function isDefault(field: SurveyField, value: unknown): boolean {
+  const reset = resetValue(field);
   if (reset === undefined) return false; // name and type are always declared
   // null and an empty object both mean "nothing set" for the JSON fields.
   if (field === "conditions" || field === "appearance") return value === null || deepEqualLoose(value, {});
@@ -38,8 +39,9 @@ function readableQuestion(question: { [key: string]: Literal }): { [key: string]
 /** `{name, type, …}` for one survey (projectId and adopt are added by the caller). */
 export function surveyArgs(survey: WireSurvey): ExportedSurvey {
   const args: { [key: string]: Literal } = {};
+  const outputs = surveyOutputs(survey, "", {});
   for (const field of FIELDS) {
-    const value = currentValue(field, survey, {});
+    const value = currentValue(field, outputs);
     if (value === undefined || isDefault(field, value)) continue;
     args[field] =
       field === "questions"

@@ -1,10 +1,9 @@
 // Data functions run in the program process, not the provider: settings come from the stack's `posthog:*`
 // config (new pulumi.Config("posthog")), then the environment, then defaults.
 import * as pulumi from "@pulumi/pulumi";
-import type { PostHogClient } from "../client";
-import { clientFor } from "../resources/common/context";
-import { concreteOrganization, concreteProject } from "../resources/common/scope";
+import { clientFor, type PostHogClient } from "../client";
 import { readPulumiConfig, resolveSettings, type Settings } from "../config";
+import { resolveScope } from "../scope";
 
 export interface FunctionContext {
   client: PostHogClient;
@@ -19,10 +18,10 @@ export function functionContext(): FunctionContext {
 
 /** The project id as a number-like string, asking PostHog only for "@current". */
 export function projectOf(ctx: FunctionContext, projectId: string | number | undefined): Promise<string> {
-  return concreteProject(ctx.client, projectId, ctx.settings);
+  return resolveScope("project", projectId, ctx.settings, ctx.client);
 }
 
 /** The organization UUID, asking PostHog only for "@current". */
 export function organizationOf(ctx: FunctionContext, organizationId: string | undefined): Promise<string> {
-  return concreteOrganization(ctx.client, organizationId, ctx.settings);
+  return resolveScope("organization", organizationId, ctx.settings, ctx.client);
 }

@@ -1,6 +1,5 @@
 // getInvites: every invite of an organization (pending and expired; accepted ones no longer exist in PostHog).
 import * as pulumi from "@pulumi/pulumi";
-import type { WireInvite } from "../client";
 import { inviteFacts } from "../resources/invite/mapping";
 import type { InviteOutputs } from "../resources/invite/types";
 import { functionContext, organizationOf } from "./context";
@@ -31,15 +30,11 @@ export interface GetInvitesResult {
   invites: InviteInfo[];
 }
 
-export function inviteInfo(invite: WireInvite): InviteInfo {
-  return inviteFacts(invite);
-}
-
 export async function getInvites(args: GetInvitesArgs = {}): Promise<GetInvitesResult> {
   const ctx = functionContext();
   const organizationId = await organizationOf(ctx, args.organizationId);
   const invites = await ctx.client.invites.listAll(organizationId);
-  return { organizationId, invites: invites.map(inviteInfo) };
+  return { organizationId, invites: invites.map((invite): InviteInfo => inviteFacts(invite)) };
 }
 
 export function getInvitesOutput(

@@ -28,7 +28,7 @@ export interface GetSurveyArgs {
   id: string;
 }
 
-export function surveyInfo(survey: WireSurvey, projectId: string): SurveyInfo {
+function surveyInfo(survey: WireSurvey, projectId: string): SurveyInfo {
   const {
     declared: _d,
     targetingFlagFilters: _t,

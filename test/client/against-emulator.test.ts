@@ -210,7 +210,7 @@ describe("resilience against the emulator", () => {
   });
 
   it("GET survives a connection reset and a slow answer", async () => {
-    const c = client({ timeoutMs: 300 });
+    const c = client({ requestTimeoutMs: 300 });
     await ctl.faults([
       { method: "GET", path: "/surveys/?$", times: 1, reset: true },
       { method: "GET", path: "/invites/?$", times: 1, latencyMs: 1000 },

@@ -169,7 +169,7 @@ describe("retries", () => {
 
   it("retries a GET that timed out", async () => {
     stub.handle((_r, i) => (i === 0 ? { hang: true } : { body: stubSurvey(7) }));
-    const s = await client({ timeoutMs: 200 }).surveys.get(1, "x");
+    const s = await client({ requestTimeoutMs: 200 }).surveys.get(1, "x");
     expect(s.name).toBe("Survey 7");
     expect(stub.requests).toHaveLength(2);
   });
@@ -178,7 +178,7 @@ describe("retries", () => {
 describe("POST with an unknown outcome is never repeated", () => {
   it("timeout after sending", async () => {
     stub.handle(() => ({ hang: true }));
-    const err = await failure(client({ timeoutMs: 200 }).surveys.create(1, { name: "n" }));
+    const err = await failure(client({ requestTimeoutMs: 200 }).surveys.create(1, { name: "n" }));
     expect(stub.requests).toHaveLength(1);
     expect(err.status).toBe(0);
     expect(err.outcomeUnknown).toBe(true);

@@ -1,6 +1,8 @@
 // User-input validation for Invite and InviteBatch, run by `check` before any HTTP request. It mirrors what
 // PostHog rejects (docs/posthog-behaviour.md#invites: first name ≤ 30, level 1/8/15, project access shape) and adds
 // what only a provider can know (unknown keys, whitespace in an email, the same person twice in a batch).
+import type { BatchPerson, InviteInputs } from "../../resources/invite/types";
+import type { FitsPublic } from "./public-shape";
 import { z } from "zod";
 import { CheckFailure, failuresFromZod, unknownKeyFailures } from "./failures";
 import { containsUnknown, UNKNOWN } from "./unknown";
@@ -13,20 +15,7 @@ export const LEVEL_NUMBERS: Record<InviteLevelName, 1 | 8 | 15> = { member: 1, a
 
 export const MAX_FIRST_NAME = 30;
 
-export const INVITE_INPUT_KEYS = [
-  "organizationId",
-  "targetEmail",
-  "firstName",
-  "message",
-  "level",
-  "privateProjectAccess",
-  "sendEmail",
-  "renewWhenExpired",
-  "adopt",
-] as const;
-
 export const BATCH_INPUT_KEYS = ["organizationId", "invites", "message", "sendEmail"] as const;
-export const BATCH_PERSON_KEYS = ["targetEmail", "firstName", "level", "privateProjectAccess"] as const;
 
 /** PostHog lowercases the whole address (newer versions): so do we, so that case never causes a diff. */
 export function normaliseEmail(email: string): string {
@@ -110,6 +99,11 @@ const inviteShape = {
 
 type InviteField = keyof typeof inviteShape;
 
+/** Top-level inputs an Invite accepts. */
+export const INVITE_INPUT_KEYS = Object.keys(inviteShape) as InviteField[];
+// The public InviteInputs (resources/invite/types.ts) is the one place for the input shape.
+const _inviteShapeFits: FitsPublic<typeof inviteShape, InviteInputs> = true;
+
 /** Validates one field per schema entry, skipping preview-unknown values (they are checked again at `up`). */
 function validateFields<K extends string>(
   inputs: Record<string, unknown>,
@@ -139,6 +133,10 @@ const personShape = {
   level: level.optional(),
   privateProjectAccess: privateProjectAccess.optional(),
 } as const;
+
+/** The keys one person of an InviteBatch takes. */
+export const BATCH_PERSON_KEYS = Object.keys(personShape) as (keyof typeof personShape)[];
+const _personShapeFits: FitsPublic<typeof personShape, BatchPerson> = true;
 
 function personFailures(person: unknown, index: number): CheckFailure[] {
   if (person === UNKNOWN) return [];

@@ -4,6 +4,8 @@
 import { z } from "zod";
 import { CheckFailure, failuresFromZod, unknownKeyFailures } from "./failures";
 import { containsUnknown } from "./unknown";
+import type { SurveyInputs } from "../../resources/survey/types";
+import type { FitsPublic } from "./public-shape";
 
 export const SURVEY_TYPES = [
   "popover",
@@ -18,30 +20,6 @@ export const QUESTION_TYPES = ["open", "link", "rating", "single_choice", "multi
 export const SCHEDULES = ["once", "recurring", "always"] as const;
 
 const FIX_TYPE = `Use one of: ${SURVEY_TYPES.join(", ")}.`;
-
-/** Top-level inputs a Survey accepts (camelCase; mapped to snake_case on the wire). */
-export const SURVEY_INPUT_KEYS = [
-  "projectId",
-  "name",
-  "description",
-  "type",
-  "linkedFlagId",
-  "targetingFlagId",
-  "targetingFlagFilters",
-  "removeTargetingFlag",
-  "questions",
-  "conditions",
-  "appearance",
-  "startDate",
-  "endDate",
-  "archived",
-  "schedule",
-  "responsesLimit",
-  "iterationCount",
-  "iterationFrequencyDays",
-  "enablePartialResponses",
-  "adopt",
-] as const;
 
 const nonBlank = (what: string) =>
   z.string({ error: `${what} must be a string.` }).refine((s) => s.trim().length > 0, {
@@ -276,6 +254,7 @@ const surveyShape = {
       error: "projectId must be a project id (number or string).",
     })
     .refine((v) => String(v).trim().length > 0, { message: "projectId must not be empty." })
+    .transform((v) => String(v)) // check passes it on as a string
     .optional(),
   name: nonBlank("name").refine((s) => s.length <= 400, {
     message: "name is longer than 400 characters. Shorten it.",
@@ -320,6 +299,16 @@ const surveyShape = {
     .nullable()
     .optional(),
   enablePartialResponses: z.boolean({ error: "enablePartialResponses must be true or false." }).optional(),
+  // PostHog: products/surveys/backend/api/survey.py, BCP47_LANGUAGE_CODE_RE after _normalize_language_code.
+  baseLanguage: z
+    .string({ error: 'baseLanguage must be a language code such as "en" or "pt-BR".' })
+    .refine(
+      (code) => /^[a-z]{2,3}(-[a-z0-9]{2,8}){0,3}$/.test(code.trim().toLowerCase().replace(/_/g, "-")),
+      {
+        message: 'baseLanguage must be a language code such as "en" or "pt-BR".',
+      },
+    )
+    .optional(),
   adopt: z
     .object(
       {
@@ -341,6 +330,9 @@ const surveyShape = {
 } as const;
 
 type SurveyField = keyof typeof surveyShape;
+
+/** Top-level inputs a Survey accepts (camelCase; mapped to snake_case on the wire). */
+export const SURVEY_INPUT_KEYS = Object.keys(surveyShape) as SurveyField[];
 
 /** Largest request body PostHog accepts (Django's default upload limit). */
 const MAX_BODY_BYTES = 2_621_440;
@@ -471,3 +463,6 @@ export function validateSurveyInputs(inputs: Record<string, unknown>): CheckFail
   if (failures.length === 0) failures.push(...crossFieldFailures(inputs, known));
   return failures;
 }
+
+// The public SurveyInputs (resources/survey/types.ts) is the one place for the input shape.
+const _surveyShapeFits: FitsPublic<typeof surveyShape, SurveyInputs> = true;

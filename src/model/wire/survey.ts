@@ -39,6 +39,7 @@ const surveyBase = {
   current_iteration: z.number().int().nullish(),
   current_iteration_start_date: z.string().nullish(),
   enable_partial_responses: z.boolean().nullish(),
+  base_language: z.string().nullish(),
 };
 
 /** POST/PATCH response (SurveySerializerCreateUpdateOnly): no linked_flag_id, no feature_flag_keys. */
@@ -74,4 +75,5 @@ export interface SurveyWriteBody {
   iteration_count?: number | null;
   iteration_frequency_days?: number | null;
   enable_partial_responses?: boolean;
+  base_language?: string;
 }

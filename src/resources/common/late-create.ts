@@ -3,7 +3,7 @@
 // its name, and a re-sent invite would be deleted by the late original (PostHog keeps only the newest invite
 // per email). So after a timeout, look a few more times over about one request timeout before concluding
 // the create never happened. A dropped connection is looked up once: its write, if any, already happened.
-import { CLIENT_DEFAULTS, PostHogApiError } from "../../client";
+import type { PostHogApiError } from "../../client";
 import type { Settings } from "../../config";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -19,9 +19,8 @@ export async function findLateCreate<T>(
   lookup: () => Promise<T>,
   found: (result: T) => boolean,
 ): Promise<T> {
-  const timeoutMs = settings.requestTimeoutMs ?? CLIENT_DEFAULTS.timeoutMs;
   const waits = timedOut(error)
-    ? [0, 0.25, 0.25, 0.5].map((share) => Math.min(share * timeoutMs, 15_000))
+    ? [0, 0.25, 0.25, 0.5].map((share) => Math.min(share * settings.requestTimeoutMs, 15_000))
     : [0];
   let result = await lookup();
   for (const wait of waits.slice(1)) {

@@ -4,14 +4,10 @@
 // listings). Concurrent readers share one in-flight listing; any write made through this process drops the
 // scope's entries, so a read never misses the process's own changes.
 import type { PostHogClient, WireInvite, WireMember, WireSurvey } from "../../client";
+import { resolveSettings } from "../../config";
 
-/** How long a finished listing is reused. A `pulumi refresh` reads everything within a few seconds. */
-const DEFAULT_TTL_MS = 10_000;
-
-function ttlMs(): number {
-  const configured = Number(process.env.POSTHOG_LIST_CACHE_TTL_MS);
-  return Number.isFinite(configured) && configured >= 0 ? configured : DEFAULT_TTL_MS;
-}
+/** How long a finished listing is reused (a `pulumi refresh` reads everything within a few seconds). */
+const ttlMs = (): number => resolveSettings().listCacheTtlMs;
 
 interface Entry<T> {
   promise: Promise<T>;

@@ -1,16 +1,7 @@
 // Conversions both resources share: the user summary PostHog nests as `created_by`, and the record of what
 // a program declared (kept in outputs so diffs and refresh can tell declared fields from server defaults).
 import type { WireUserBasic } from "../../model/wire";
-
-/** The PostHog user who created an object. */
-export interface UserSummary {
-  id: number;
-  uuid: string;
-  distinctId: string;
-  firstName: string;
-  email: string;
-  isEmailVerified: boolean | null;
-}
+import type { UserSummary } from "./user-summary";
 
 export function userSummary(wire: WireUserBasic | null | undefined): UserSummary | null {
   if (!wire) return null;

@@ -3,7 +3,7 @@
 import type { InviteWriteBody, WireInvite } from "../../client";
 import { normaliseEmail } from "../../model/input/invite";
 import { deepEqualLoose } from "../common/equality";
-import { canonicalAccess, termsOf, writeBody } from "./mapping";
+import { canonicalAccess, isPendingInviteWith, TERM_KEYS, writeBody } from "./mapping";
 import type { AppliedPerson, BatchInvitation, InviteBatchOutputs, InviteLevel } from "./types";
 
 type Json = Record<string, unknown>;
@@ -79,14 +79,14 @@ export function invitationOf(invite: WireInvite): BatchInvitation {
   };
 }
 
+/**
+ * The terms that identify a batch person's invite. A batch's `message` is deliberately not among them: changing
+ * the message applies to people invited from then on and re-sends nothing (InviteBatchInputs.message), so an
+ * invite sent with an earlier message is still that person's invite.
+ */
+export const BATCH_PERSON_TERMS = TERM_KEYS.filter((key) => key !== "message");
+
 /** Whether a listed invite is the one we would create for `person` (used to recover a lost bulk response). */
-export function isInviteFor(invite: WireInvite, person: AppliedPerson, message: string | null): boolean {
-  const terms = termsOf({ ...person, message });
-  return (
-    !invite.is_expired &&
-    normaliseEmail(invite.target_email) === person.targetEmail &&
-    (invite.first_name ?? "") === terms.firstName &&
-    deepEqualLoose(canonicalAccess(invite.private_project_access), terms.privateProjectAccess) &&
-    (invite.level ?? 1) === writeBody(terms, true).level
-  );
+export function isInviteFor(invite: WireInvite, person: AppliedPerson): boolean {
+  return isPendingInviteWith(invite, { ...person, message: null }, BATCH_PERSON_TERMS);
 }

@@ -3,6 +3,7 @@
 import type { InviteWriteBody, WireInvite, WireMember } from "../../client";
 import { LEVEL_NUMBERS, normaliseEmail } from "../../model/input/invite";
 import { containsUnknown } from "../../model/input/unknown";
+import { CURRENT } from "../../scope";
 import { deepEqualLoose, withoutUndefined } from "../common/equality";
 import type { InviteLevel, InviteOutputs, PrivateProjectAccess } from "./types";
 import { declaredInputs, userSummary } from "../common/wire-shared";
@@ -73,6 +74,19 @@ export function sameTerm(key: keyof InviteTerms, a: InviteTerms, b: InviteTerms)
 export function differingTerms(invite: WireInvite, wanted: InviteTerms): (keyof InviteTerms)[] {
   const actual = termsOfInvite(invite);
   return TERM_KEYS.filter((key) => !sameTerm(key, actual, wanted));
+}
+
+/**
+ * Whether a listed invite is the pending invite these terms describe: not expired, and the same in each of the
+ * `compared` terms (all of them unless told). The one test Invite and InviteBatch both use to recognise the
+ * invite they made (after a lost POST answer, or when PostHog replaced the invite with one of the same terms).
+ */
+export function isPendingInviteWith(
+  invite: WireInvite,
+  wanted: InviteTerms,
+  compared: readonly (keyof InviteTerms)[] = TERM_KEYS,
+): boolean {
+  return !invite.is_expired && differingTerms(invite, wanted).every((key) => !compared.includes(key));
 }
 
 export function writeBody(terms: InviteTerms, sendEmail: boolean): InviteWriteBody {
@@ -154,8 +168,7 @@ export interface InviteDiff {
  */
 export function inviteDiff(olds: Json, news: Json, newOrganization: string): InviteDiff {
   const replaces: string[] = [];
-  if (newOrganization !== "@current" && newOrganization !== olds.organizationId)
-    replaces.push("organizationId");
+  if (newOrganization !== CURRENT && newOrganization !== olds.organizationId) replaces.push("organizationId");
   const before = termsOf(olds);
   const after = termsOf(news);
   const accepted = olds.status === "accepted";

@@ -1,4 +1,4 @@
-import type { UserSummary } from "../common/wire-shared";
+import type { UserSummary } from "../common/user-summary";
 // Plain (resolved) shapes of Invite and InviteBatch inputs and outputs.
 
 export type InviteLevel = "member" | "admin" | "owner";

@@ -1,7 +1,7 @@
 // The Survey resource a Pulumi program declares. Inputs are camelCase; nested questions, conditions and
 // appearance keep PostHog's own keys. The provider object passed to Pulumi is the thin shim (shim.ts).
 import * as pulumi from "@pulumi/pulumi";
-import { WIRE_FIELD_NAMES } from "./mapping";
+import { SURVEY_OUTPUT_NAMES } from "./mapping";
 import type {
   SurveyAdoption,
   SurveyAppearance,
@@ -47,6 +47,8 @@ export interface SurveyArgs {
   iterationCount?: pulumi.Input<number | null>;
   iterationFrequencyDays?: pulumi.Input<number | null>;
   enablePartialResponses?: pulumi.Input<boolean>;
+  /** The language the survey's own texts are in, a code such as "en" or "pt-BR" (default "en"). */
+  baseLanguage?: pulumi.Input<string>;
   /** Take over an existing survey (by id or exact name) instead of creating one; used only at create. */
   adopt?: pulumi.Input<SurveyAdoption>;
 }
@@ -59,17 +61,7 @@ function isoDate(value: pulumi.Input<DateInput> | undefined): pulumi.Input<strin
   return later.apply((v) => (v instanceof Date ? v.toISOString() : (v as string | null)));
 }
 
-const OUTPUT_NAMES = [
-  ...WIRE_FIELD_NAMES,
-  "projectId",
-  "surveyId",
-  "createdAt",
-  "createdBy",
-  "linkedFlag",
-  "targetingFlag",
-  "internalTargetingFlag",
-];
-const OUTPUTS_NOT_KNOWN_YET = Object.fromEntries(OUTPUT_NAMES.map((key) => [key, undefined]));
+const OUTPUTS_NOT_KNOWN_YET = Object.fromEntries(SURVEY_OUTPUT_NAMES.map((key) => [key, undefined]));
 
 export class Survey extends pulumi.dynamic.Resource {
   declare readonly projectId: pulumi.Output<string>;
@@ -93,6 +85,7 @@ export class Survey extends pulumi.dynamic.Resource {
   declare readonly iterationCount: pulumi.Output<number | null>;
   declare readonly iterationFrequencyDays: pulumi.Output<number | null>;
   declare readonly enablePartialResponses: pulumi.Output<boolean>;
+  declare readonly baseLanguage: pulumi.Output<string>;
   declare readonly createdAt: pulumi.Output<string>;
   declare readonly createdBy: pulumi.Output<SurveyUser | null>;
   declare readonly linkedFlag: pulumi.Output<SurveyFlag | null>;

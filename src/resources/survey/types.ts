@@ -1,4 +1,4 @@
-import type { UserSummary } from "../common/wire-shared";
+import type { UserSummary } from "../common/user-summary";
 
 // Plain (resolved) shapes of a Survey's inputs and outputs. Nested objects keep PostHog's own camelCase keys.
 
@@ -83,6 +83,8 @@ export interface SurveyInputs {
   iterationCount?: number | null;
   iterationFrequencyDays?: number | null;
   enablePartialResponses?: boolean;
+  /** The language the survey's own texts are in (default "en"); translations add the others. */
+  baseLanguage?: string;
   adopt?: SurveyAdoption;
 }
 
@@ -123,6 +125,7 @@ export interface SurveyOutputs {
   iterationCount: number | null;
   iterationFrequencyDays: number | null;
   enablePartialResponses: boolean;
+  baseLanguage: string;
   createdAt: string;
   createdBy: SurveyUser | null;
   linkedFlag: SurveyFlag | null;

@@ -1,0 +1,24 @@
+// A preview runs only configure, check and diff. Keeping create/read/update/delete behind a require that runs
+// on their first call means a preview never loads the HTTP client (axios and src/client/), which keeps the
+// provider's cold start to its first Check short.
+import type * as pulumi from "@pulumi/pulumi";
+
+type Inputs = Record<string, unknown>;
+
+/** The engine calls that change or read PostHog. */
+export interface ApplyModule {
+  create(inputs: Inputs): Promise<pulumi.dynamic.CreateResult>;
+  read(id: string, props: Inputs): Promise<pulumi.dynamic.ReadResult>;
+  update(id: string, olds: Inputs, news: Inputs): Promise<pulumi.dynamic.UpdateResult>;
+  delete(id: string, props: Inputs): Promise<void>;
+}
+
+/** The apply calls of the module `load` returns, loaded on first use. */
+export function applyLazily(load: () => ApplyModule): ApplyModule {
+  return {
+    create: (inputs) => load().create(inputs),
+    read: (id, props) => load().read(id, props),
+    update: (id, olds, news) => load().update(id, olds, news),
+    delete: (id, props) => load().delete(id, props),
+  };
+}

@@ -1,0 +1,336 @@
+// The InviteBatch provider: many people invited with PostHog's bulk endpoint (at most 20 per call). Every
+// invite that exists is kept in state even when a later chunk fails (the error carries the id and the
+// partial outputs), so the next `pulumi up` invites only the rest and nobody gets a second email.
+import { randomUUID } from "node:crypto";
+import type * as pulumi from "@pulumi/pulumi";
+import { MAX_BULK_INVITES, PostHogApiError, type PostHogClient, type WireInvite } from "../../client";
+import { normaliseEmail } from "../../model/input/invite";
+import { callContext } from "../common/context";
+import { findLateCreate } from "../common/late-create";
+import { describeFailure, isNotFound } from "../common/errors";
+import { resourceInitError } from "../common/init-error";
+import { cachedInvites, cachedMembers, invalidateOrganization } from "../common/list-cache";
+import {
+  batchMessage,
+  batchSendEmail,
+  declaredPeople,
+  invitationOf,
+  isInviteFor,
+  personBody,
+  planBatch,
+} from "./batch-mapping";
+import { MEMBER_ID_PREFIX, memberEmail } from "./mapping";
+import { resolveScope } from "../../scope";
+import type { AppliedPerson, BatchInvitation, InviteBatchOutputs } from "./types";
+import { warn } from "./warn";
+
+type Json = Record<string, unknown>;
+
+const LABEL = "InviteBatch";
+
+/** One person of the batch as held: as last applied, and where their invitation stands. */
+interface Held {
+  person?: AppliedPerson;
+  invitation?: BatchInvitation;
+}
+
+/** What the batch holds while it is being applied; `outputs()` is what goes into state, even on failure. */
+class BatchState {
+  /** Per lowercased email: one map, so a person and their invitation are kept and dropped together. */
+  private readonly held = new Map<string, Held>();
+
+  constructor(
+    readonly organizationId: string,
+    public message: string | null,
+    public sendEmail: boolean,
+  ) {}
+
+  static from(outputs: Json): BatchState {
+    const previous = outputs as Partial<InviteBatchOutputs>;
+    const state = new BatchState(
+      String(previous.organizationId),
+      previous.message ?? null,
+      previous.sendEmail ?? true,
+    );
+    for (const person of previous.invites ?? []) state.entry(person.targetEmail).person = person;
+    for (const [email, invitation] of Object.entries(previous.invitations ?? {}))
+      state.entry(email).invitation = invitation;
+    return state;
+  }
+
+  private entry(email: string): Held {
+    let held = this.held.get(email);
+    if (!held) this.held.set(email, (held = {}));
+    return held;
+  }
+
+  person(email: string): AppliedPerson | undefined {
+    return this.held.get(email)?.person;
+  }
+
+  invitation(email: string): BatchInvitation | undefined {
+    return this.held.get(email)?.invitation;
+  }
+
+  /** The people who have an invitation (invited, or found to be members). */
+  invited(): [string, BatchInvitation][] {
+    return [...this.held].flatMap(([email, h]) =>
+      h.invitation ? [[email, h.invitation] as [string, BatchInvitation]] : [],
+    );
+  }
+
+  /** A person kept as declared now (their invitation stays as it is). */
+  keep(person: AppliedPerson): void {
+    this.entry(person.targetEmail).person = person;
+  }
+
+  setInvitation(email: string, invitation: BatchInvitation): void {
+    this.entry(email).invitation = invitation;
+  }
+
+  record(person: AppliedPerson, invitation: BatchInvitation): void {
+    this.held.set(person.targetEmail, { person, invitation });
+  }
+
+  forget(email: string): void {
+    this.held.delete(email);
+  }
+
+  /** People in declaration order, then any not declared any more but still held (e.g. a failed delete). */
+  outputs(order: AppliedPerson[] = []): InviteBatchOutputs & Json {
+    const invites: AppliedPerson[] = [];
+    const invitations: Record<string, BatchInvitation> = {};
+    for (const email of [...order.map((p) => p.targetEmail), ...this.held.keys()]) {
+      const { person, invitation } = this.held.get(email) ?? {};
+      if (person && invitation && !(email in invitations)) {
+        invites.push(person);
+        invitations[email] = invitation;
+      }
+    }
+    return {
+      organizationId: this.organizationId,
+      message: this.message,
+      sendEmail: this.sendEmail,
+      invites,
+      invitations,
+    };
+  }
+}
+
+function memberInvitation(memberId: string): BatchInvitation {
+  return { inviteId: `${MEMBER_ID_PREFIX}${memberId}`, status: "accepted", isExpired: false };
+}
+
+async function bulk(
+  client: PostHogClient,
+  state: BatchState,
+  people: AppliedPerson[],
+): Promise<Map<string, BatchInvitation>> {
+  const created = await client.invites.bulkCreate(
+    state.organizationId,
+    people.map((p) => personBody(p, state.message, state.sendEmail)),
+  );
+  const result = new Map<string, BatchInvitation>();
+  created.forEach((invite, i) => {
+    result.set(normaliseEmail(invite.target_email ?? people[i].targetEmail), invitationOf(invite));
+  });
+  return result;
+}
+
+/**
+ * One bulk call. A lost answer is recovered by listing (no second POST for anyone already invited); a 400
+ * caused by people who are already members is retried without them (they are recorded as accepted).
+ */
+async function inviteChunk(
+  client: PostHogClient,
+  state: BatchState,
+  chunk: AppliedPerson[],
+): Promise<Map<string, BatchInvitation>> {
+  const org = state.organizationId;
+  try {
+    return await bulk(client, state, chunk);
+  } catch (error) {
+    if (!(error instanceof PostHogApiError)) throw error;
+    const result = new Map<string, BatchInvitation>();
+    let rest: AppliedPerson[];
+    invalidateOrganization(client, org);
+    if (error.outcomeUnknown) {
+      const lookup = async () => {
+        invalidateOrganization(client, org);
+        return cachedInvites(client, org);
+      };
+      const everyoneInvited = (invites: WireInvite[]) =>
+        chunk.every((person) => invites.some((i) => isInviteFor(i, person)));
+      const invites = await findLateCreate(error, callContext().settings, lookup, everyoneInvited);
+      rest = chunk.filter((person) => {
+        const found = invites.find((i) => isInviteFor(i, person));
+        if (found) result.set(person.targetEmail, invitationOf(found));
+        return !found;
+      });
+    } else if (error.status === 400) {
+      const members = new Map((await cachedMembers(client, org)).map((m) => [memberEmail(m), m]));
+      rest = chunk.filter((person) => {
+        const member = members.get(person.targetEmail);
+        if (member) result.set(person.targetEmail, memberInvitation(member.id));
+        return !member;
+      });
+      if (result.size === 0) throw error;
+      warn(
+        `${LABEL}: already members of organization ${org}, recorded as accepted and not invited: ${[...result.keys()].join(", ")}.`,
+      );
+    } else {
+      throw error;
+    }
+    if (rest.length > 0)
+      for (const [email, invitation] of await bulk(client, state, rest)) result.set(email, invitation);
+    return result;
+  } finally {
+    invalidateOrganization(client, org);
+  }
+}
+
+/** Invites `people` in chunks of 20, recording each chunk as it succeeds. Throws at the first failed chunk. */
+async function inviteAll(client: PostHogClient, state: BatchState, people: AppliedPerson[]): Promise<void> {
+  const chunks: AppliedPerson[][] = [];
+  for (let i = 0; i < people.length; i += MAX_BULK_INVITES)
+    chunks.push(people.slice(i, i + MAX_BULK_INVITES));
+  for (const [index, chunk] of chunks.entries()) {
+    let created: Map<string, BatchInvitation>;
+    try {
+      created = await inviteChunk(client, state, chunk);
+    } catch (error) {
+      const done = chunks.slice(0, index).reduce((n, c) => n + c.length, 0);
+      const emails = chunk.map((p) => p.targetEmail);
+      const who =
+        emails.length > 3
+          ? `${emails.slice(0, 3).join(", ")} and ${emails.length - 3} more`
+          : emails.join(", ");
+      const kept =
+        done > 0
+          ? `; the ${done} people invited before it are kept in state, and the next \`pulumi up\` invites only the rest`
+          : "";
+      throw describeFailure(LABEL, `invite chunk ${index + 1} of ${chunks.length} (${who})${kept}`, error);
+    }
+    for (const person of chunk) {
+      const invitation = created.get(person.targetEmail);
+      if (invitation) state.record(person, invitation);
+    }
+  }
+}
+
+/** Deletes one person's pending invite (404: already gone). Members are never removed. */
+async function uninvite(client: PostHogClient, state: BatchState, email: string): Promise<void> {
+  const invitation = state.invitation(email);
+  if (invitation && invitation.status !== "accepted" && !invitation.inviteId.startsWith(MEMBER_ID_PREFIX)) {
+    try {
+      await client.invites.delete(state.organizationId, invitation.inviteId);
+    } catch (error) {
+      if (!isNotFound(error)) throw describeFailure(LABEL, `delete the invite for ${email}`, error);
+    } finally {
+      invalidateOrganization(client, state.organizationId);
+    }
+  }
+  state.forget(email);
+}
+
+export async function create(inputs: Json): Promise<pulumi.dynamic.CreateResult> {
+  const { client, settings } = callContext();
+  let org: string;
+  try {
+    org = await resolveScope("organization", inputs.organizationId, settings, client);
+  } catch (error) {
+    throw describeFailure(
+      LABEL,
+      "resolve the organization",
+      error,
+      "Set organizationId or posthog:organizationId.",
+    );
+  }
+  const id = `batch-${randomUUID()}`;
+  const state = new BatchState(org, batchMessage(inputs), batchSendEmail(inputs));
+  const people = declaredPeople(inputs);
+  try {
+    await inviteAll(client, state, people);
+  } catch (error) {
+    // Nothing exists yet: a plain failure. Otherwise the batch goes into state with what was invited.
+    if (state.invited().length === 0) throw error;
+    throw resourceInitError((error as Error).message, id, state.outputs(people), inputs);
+  }
+  return { id, outs: state.outputs(people) };
+}
+
+export async function update(id: string, olds: Json, news: Json): Promise<pulumi.dynamic.UpdateResult> {
+  const { client } = callContext();
+  const state = BatchState.from(olds);
+  const plan = planBatch(olds as Partial<InviteBatchOutputs>, news);
+  const people = declaredPeople(news);
+  state.message = batchMessage(news);
+  state.sendEmail = batchSendEmail(news);
+  for (const person of plan.keep) state.keep(person);
+  try {
+    for (const email of plan.uninvite) await uninvite(client, state, email);
+    await inviteAll(client, state, plan.invite);
+  } catch (error) {
+    throw resourceInitError((error as Error).message, id, state.outputs(people), news);
+  }
+  return { outs: state.outputs(people) };
+}
+
+export async function read(id: string, props: Json): Promise<pulumi.dynamic.ReadResult> {
+  const { client } = callContext();
+  const state = BatchState.from(props);
+  const org = state.organizationId;
+  try {
+    const listed = await cachedInvites(client, org);
+    const invites = new Map(listed.map((i) => [i.id, i]));
+    let members: Map<string, string> | undefined;
+    const memberIdOf = async (email: string) => {
+      members ??= new Map((await cachedMembers(client, org)).map((m) => [memberEmail(m), m.id]));
+      return members.get(email);
+    };
+    for (const [email, invitation] of state.invited()) {
+      const person = state.person(email);
+      // Our id, or else the pending invite with this person's terms that replaced it (a bulk call that timed
+      // out and landed after its retry replaces the retry's invites): take it over rather than invite again.
+      const invite =
+        invites.get(invitation.inviteId) ??
+        (person && !invitation.inviteId.startsWith(MEMBER_ID_PREFIX)
+          ? listed.find((i) => isInviteFor(i, person))
+          : undefined);
+      if (invite) {
+        state.setInvitation(email, invitationOf(invite));
+        continue;
+      }
+      const memberId = await memberIdOf(email);
+      if (memberId && invitation.inviteId.startsWith(MEMBER_ID_PREFIX)) continue;
+      if (memberId) state.setInvitation(email, { ...invitation, status: "accepted", isExpired: false });
+      else state.forget(email); // deleted outside Pulumi: the next up invites them again
+    }
+  } catch (error) {
+    throw describeFailure(LABEL, `read batch ${id}`, error);
+  }
+  return { id, props: state.outputs() };
+}
+
+export async function remove(id: string, props: Json): Promise<void> {
+  const { client } = callContext();
+  const state = BatchState.from(props);
+  const failures: string[] = [];
+  const emails = state.invited().map(([email]) => email);
+  // A few deletes at a time: the client paces the process anyway.
+  for (let i = 0; i < emails.length; i += 5) {
+    await Promise.all(
+      emails.slice(i, i + 5).map((email) =>
+        uninvite(client, state, email).catch((error: Error) => {
+          failures.push(error.message);
+        }),
+      ),
+    );
+  }
+  if (failures.length > 0) {
+    throw new Error(
+      `${LABEL} ${id}: ${failures.length} invite(s) could not be deleted: ${failures.join("; ")}`,
+    );
+  }
+}
+export { remove as delete };

@@ -1,0 +1,42 @@
+// The InviteBatch provider's preview calls: check and diff. They load no HTTP client; see batch-provider.ts.
+import type * as pulumi from "@pulumi/pulumi";
+import { normaliseEmail, validateBatchInputs } from "../../model/input/invite";
+import { containsUnknown } from "../../model/input/unknown";
+import { resolveSettings } from "../../config";
+import { deepEqualLoose } from "../common/equality";
+import { batchMessage, batchSendEmail, declaredPeople, planBatch } from "./batch-mapping";
+import { CURRENT, declaredScope } from "../../scope";
+import type { InviteBatchOutputs } from "./types";
+
+type Json = Record<string, unknown>;
+
+export async function check(_olds: Json, news: Json): Promise<pulumi.dynamic.CheckResult> {
+  const failures = validateBatchInputs(news);
+  if (failures.length > 0) return { inputs: news, failures };
+  const inputs = { ...news };
+  if (Array.isArray(inputs.invites)) {
+    inputs.invites = (inputs.invites as unknown[]).map((person) => {
+      const p = person as Json;
+      return typeof p?.targetEmail === "string"
+        ? { ...p, targetEmail: normaliseEmail(p.targetEmail) }
+        : person;
+    });
+  }
+  return { inputs };
+}
+
+export async function diff(_id: string, olds: Json, news: Json): Promise<pulumi.dynamic.DiffResult> {
+  const organization = declaredScope("organization", news.organizationId, resolveSettings());
+  const replaces = organization !== CURRENT && organization !== olds.organizationId ? ["organizationId"] : [];
+  if (containsUnknown(news.invites)) return { changes: true, replaces, deleteBeforeReplace: false };
+  const previous = olds as Partial<InviteBatchOutputs>;
+  const plan = planBatch(previous, news);
+  const changes =
+    replaces.length > 0 ||
+    plan.invite.length > 0 ||
+    plan.uninvite.length > 0 ||
+    !deepEqualLoose(declaredPeople(news), previous.invites ?? []) ||
+    batchMessage(news) !== (previous.message ?? null) ||
+    batchSendEmail(news) !== (previous.sendEmail ?? true);
+  return { changes, replaces, deleteBeforeReplace: false };
+}

@@ -1,0 +1,159 @@
+// The Survey provider: create, read, update and delete against PostHog, loaded on first use by
+// provider.ts (never in a preview); nothing here is ever serialized into state.
+import type * as pulumi from "@pulumi/pulumi";
+import { PostHogApiError, type PostHogClient } from "../../client";
+import type { WireSurvey } from "../../model/wire";
+import { resolveSettings } from "../../config";
+import { callContext } from "../common/context";
+import { describeFailure, isNotFound } from "../common/errors";
+import { resourceInitError } from "../common/init-error";
+import { findLateCreate } from "../common/late-create";
+import { declaredScope, resolveScope } from "../../scope";
+import { invalidateProject, readSurvey } from "../common/list-cache";
+import { changedFields, SURVEY_FIELD_NAMES, writeBody } from "./fields";
+import { declaredInputs, reconstructInputs, surveyOutputs } from "./mapping";
+
+type Json = Record<string, unknown>;
+
+function label(inputs: Json): string {
+  return `Survey "${typeof inputs.name === "string" ? inputs.name : "?"}"`;
+}
+
+/** Takes over an existing survey named by `adopt`: no POST, the survey keeps its id and responses. */
+async function adopt(project: string, inputs: Json): Promise<WireSurvey> {
+  const { client } = callContext();
+  const target = inputs.adopt as { id?: string; name?: string };
+  let existing: WireSurvey | undefined;
+  if (target.id) {
+    existing = await client.surveys.get(project, target.id);
+  } else if (target.name) {
+    existing = await client.surveys.findByName(project, target.name);
+  }
+  if (!existing) {
+    throw new Error(
+      `${label(inputs)}: adopt.name "${target.name}" matches no survey in project ${project}. ` +
+        "Check the exact (case-sensitive) name, or remove `adopt` to create a new survey.",
+    );
+  }
+  const outputs = surveyOutputs(existing, project, {});
+  const fields = changedFields(inputs, outputs, {});
+  if (fields.length === 0) return existing;
+  try {
+    return await client.surveys.update(project, existing.id, writeBody(inputs, fields, outputs));
+  } catch (error) {
+    throw resourceInitError(
+      describeFailure(label(inputs), "bring the adopted survey to the declared state", error).message,
+      existing.id,
+      outputs,
+      inputs,
+    );
+  }
+}
+
+/** POST; if the answer was lost, look the survey up by its (unique) name instead of posting twice. */
+async function post(project: string, inputs: Json): Promise<WireSurvey> {
+  const { client, settings } = callContext();
+  const name = String(inputs.name);
+  const body = writeBody(
+    inputs,
+    SURVEY_FIELD_NAMES.filter((f) => inputs[f] !== undefined),
+    {},
+  );
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await client.surveys.create(project, body);
+    } catch (error) {
+      if (!(error instanceof PostHogApiError)) throw error;
+      // A resent POST that clashes with the name was beaten by the late original: that one is ours.
+      const clash = attempt > 0 && error.code === "unique";
+      if (!error.outcomeUnknown && !clash) throw error;
+      const found = clash
+        ? await client.surveys.findByName(project, name)
+        : await findLateCreate(error, settings, () => client.surveys.findByName(project, name), Boolean);
+      if (found) return found;
+      if (attempt > 0) throw error;
+      // Not there: the POST never took effect, so sending it once more cannot make a duplicate.
+    }
+  }
+}
+
+export async function create(inputs: Json): Promise<pulumi.dynamic.CreateResult> {
+  let client: PostHogClient;
+  let project: string;
+  try {
+    const context = callContext();
+    client = context.client;
+    project = await resolveScope("project", inputs.projectId, context.settings, client);
+  } catch (error) {
+    throw describeFailure(label(inputs), "resolve the project", error, "Set projectId or posthog:projectId.");
+  }
+  let survey: WireSurvey;
+  try {
+    survey = inputs.adopt ? await adopt(project, inputs) : await post(project, inputs);
+  } catch (error) {
+    if ((error as { id?: string }).id) throw error;
+    const hint =
+      error instanceof PostHogApiError && error.code === "unique"
+        ? `A survey with this name already exists in project ${project}. To manage it with Pulumi, set adopt: {name: ${JSON.stringify(inputs.name)}}, or rename this one.`
+        : undefined;
+    throw describeFailure(label(inputs), `create it in project ${project}`, error, hint);
+  } finally {
+    invalidateProject(client, project);
+  }
+  return { id: survey.id, outs: surveyOutputs(survey, project, declaredInputs(inputs)) };
+}
+
+export async function read(id: string, props: Json): Promise<pulumi.dynamic.ReadResult> {
+  const { client } = callContext();
+  const project = declaredScope("project", props.projectId, resolveSettings());
+  const declared = (props.declared as Json | undefined) ?? {};
+  let survey: WireSurvey;
+  try {
+    survey = await readSurvey(client, project, id);
+  } catch (error) {
+    if (isNotFound(error)) return { id: "" };
+    throw describeFailure(label(props), `read survey ${id}`, error);
+  }
+  const outputs = surveyOutputs(survey, project, declared);
+  return { id: survey.id, props: outputs, inputs: reconstructInputs(outputs, declared) };
+}
+
+export async function update(id: string, olds: Json, news: Json): Promise<pulumi.dynamic.UpdateResult> {
+  const { client } = callContext();
+  const project = String(olds.projectId);
+  const previouslyDeclared = (olds.declared as Json | undefined) ?? {};
+  const fields = changedFields(news, olds, previouslyDeclared);
+  const declared = declaredInputs(news);
+  if (fields.length === 0) {
+    // Only provider-side inputs changed (e.g. `adopt`): nothing to send.
+    const { __provider: _p, ...outs } = olds;
+    return { outs: { ...outs, declared } };
+  }
+  let survey: WireSurvey;
+  try {
+    survey = await client.surveys.update(project, id, writeBody(news, fields, olds));
+  } catch (error) {
+    const hint =
+      error instanceof PostHogApiError && error.status === 404
+        ? "It was deleted outside Pulumi: run `pulumi refresh`, then `pulumi up` to create it again."
+        : undefined;
+    throw describeFailure(label(news), `update survey ${id}`, error, hint);
+  } finally {
+    invalidateProject(client, project);
+  }
+  return { outs: surveyOutputs(survey, project, declared) };
+}
+
+export async function remove(id: string, props: Json): Promise<void> {
+  const { client } = callContext();
+  const project = String(props.projectId);
+  try {
+    await client.surveys.delete(project, id);
+  } catch (error) {
+    if (isNotFound(error)) return; // already gone: the goal of a delete
+    throw describeFailure(label(props), `delete survey ${id}`, error);
+  } finally {
+    invalidateProject(client, project);
+  }
+}
+export { remove as delete };

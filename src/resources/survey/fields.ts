@@ -1,0 +1,183 @@
+// The Survey's fields, each written once: its wire name, the value it returns to when the program stops
+// declaring it, how PostHog's answer reads as the field's output, how a declared value is compared with it,
+// and whether PostHog ever returns it. The write body, outputs, diff, refresh and export all derive from here.
+// Adding a field: a row here, its zod rule in model/input/survey.ts, its public type in types.ts and survey.ts.
+import type { SurveyWriteBody, WireSurvey } from "../../model/wire";
+import { deepEqualLoose, sameInstant, withoutUndefined } from "../common/equality";
+import type { SurveyInputs, SurveyQuestion } from "./types";
+
+type Json = Record<string, unknown>;
+
+/** What a field needs to know about the survey's stored outputs (its other fields) when it is written. */
+export type StoredOutputs = Json;
+
+interface FieldSpec {
+  wire: keyof SurveyWriteBody;
+  /** Sent when the program stops declaring the field; undefined for required fields (never reset). */
+  reset: unknown;
+  /** The server's value as the field's output; default `survey[wire] ?? reset ?? null`. */
+  read?(survey: WireSurvey): unknown;
+  /** PostHog never returns it: its output is what was last applied. */
+  writeOnly?: true;
+  /** The value in force, from stored outputs, when it is not simply the output (default `output ?? reset ?? null`). */
+  current?(outputs: StoredOutputs): unknown;
+  /** Whether a declared value means the same as the current one (default: JSON equality, null = absent). */
+  same?(declared: unknown, current: unknown): boolean;
+  /** The body fragment for a value (default `{[wire]: value}`). */
+  write?(value: unknown, outputs: StoredOutputs): SurveyWriteBody;
+}
+
+/** Every input sent to PostHog (projectId and adopt are the provider's own). */
+export type SurveyField = Exclude<keyof SurveyInputs, "projectId" | "adopt">;
+
+function stripQuestionIds(questions: unknown, keepIdsOf: unknown): unknown {
+  if (!Array.isArray(questions)) return questions;
+  const declared = Array.isArray(keepIdsOf) ? (keepIdsOf as Json[]) : [];
+  return questions.map((q: Json, i) => {
+    if (q === null || typeof q !== "object") return q;
+    if (declared[i]?.id !== undefined) return q;
+    const { id: _id, ...rest } = q;
+    return rest;
+  });
+}
+
+// PostHog: products/surveys/backend/api/survey.py, get_survey_conditions_with_actions: responses replace
+// conditions.actions.values with the linked Action objects, so actions compare by id only.
+function actionIds(conditions: unknown): unknown {
+  if (!conditions || typeof conditions !== "object") return conditions;
+  const c = conditions as Json;
+  const actions = c.actions as { values?: Json[] } | null | undefined;
+  if (!actions || !Array.isArray(actions.values)) return conditions;
+  return { ...c, actions: { ...actions, values: actions.values.map((v) => ({ id: v.id })) } };
+}
+
+/** Question ids: keep each question's server id (explicit id first, else the old question at the same position). */
+export function carryQuestionIds(declared: SurveyQuestion[], current: readonly Json[]): SurveyQuestion[] {
+  return declared.map((question, index) => {
+    if (question.id) return question;
+    const previous = current[index];
+    return typeof previous?.id === "string" ? { ...question, id: previous.id } : question;
+  });
+}
+
+// PostHog: products/surveys/backend/api/survey.py, _normalize_language_code: lowercased, "_" read as "-".
+const languageCode = (value: unknown) =>
+  typeof value === "string" ? value.trim().toLowerCase().replace(/_/g, "-") : value;
+
+export const SURVEY_FIELDS = {
+  name: { wire: "name", reset: undefined },
+  description: { wire: "description", reset: "" },
+  type: { wire: "type", reset: undefined },
+  linkedFlagId: {
+    wire: "linked_flag_id",
+    reset: null,
+    // A write response carries only the nested flag.
+    read: (survey) => survey.linked_flag_id ?? survey.linked_flag?.id ?? null,
+  },
+  targetingFlagId: {
+    wire: "targeting_flag_id",
+    reset: null,
+    read: (survey) => survey.targeting_flag?.id ?? null,
+  },
+  targetingFlagFilters: {
+    wire: "targeting_flag_filters",
+    reset: null,
+    writeOnly: true,
+    // A targeting flag deleted outside Pulumi is drift: the declared filters are no longer in force.
+    current: (outputs) => (outputs.targetingFlag ? (outputs.targetingFlagFilters ?? null) : null),
+    // Dropping the filters removes the targeting flag they created.
+    write: (value) =>
+      value === null
+        ? { remove_targeting_flag: true }
+        : { targeting_flag_filters: value as SurveyWriteBody["targeting_flag_filters"] },
+  },
+  removeTargetingFlag: { wire: "remove_targeting_flag", reset: false, writeOnly: true },
+  questions: {
+    wire: "questions",
+    reset: [],
+    same: (declared, current) => deepEqualLoose(declared ?? [], stripQuestionIds(current, declared) ?? []),
+    write: (value, outputs) => ({
+      questions: carryQuestionIds(value as SurveyQuestion[], (outputs.questions as Json[] | undefined) ?? []),
+    }),
+  },
+  conditions: {
+    wire: "conditions",
+    reset: null,
+    same: (declared, current) => deepEqualLoose(actionIds(declared), actionIds(current)),
+  },
+  appearance: { wire: "appearance", reset: null },
+  startDate: { wire: "start_date", reset: null, same: sameInstant },
+  endDate: { wire: "end_date", reset: null, same: sameInstant },
+  archived: { wire: "archived", reset: false },
+  schedule: { wire: "schedule", reset: "once" },
+  responsesLimit: { wire: "responses_limit", reset: null },
+  iterationCount: { wire: "iteration_count", reset: null },
+  iterationFrequencyDays: { wire: "iteration_frequency_days", reset: null },
+  enablePartialResponses: { wire: "enable_partial_responses", reset: false },
+  // PostHog: products/surveys/backend/api/survey.py, DEFAULT_BASE_LANGUAGE ("en") and _normalize_language_code.
+  baseLanguage: {
+    wire: "base_language",
+    reset: "en",
+    same: (declared, current) => deepEqualLoose(languageCode(declared), languageCode(current)),
+  },
+} as const satisfies { [K in SurveyField]: FieldSpec };
+
+const spec = (field: SurveyField): FieldSpec => SURVEY_FIELDS[field];
+
+/** Field names in declaration order. */
+export const SURVEY_FIELD_NAMES = Object.keys(SURVEY_FIELDS) as SurveyField[];
+
+export function isWriteOnly(field: SurveyField): boolean {
+  return spec(field).writeOnly === true;
+}
+
+/** The value a field goes back to when the program stops declaring it (undefined: never reset). */
+export function resetValue(field: SurveyField): unknown {
+  return spec(field).reset;
+}
+
+/** The field's output for a survey as PostHog returned it; write-only fields keep what was declared. */
+export function outputValue(field: SurveyField, survey: WireSurvey, declared: Json): unknown {
+  const s = spec(field);
+  if (s.writeOnly) return declared[field] ?? s.reset;
+  if (s.read) return s.read(survey);
+  return (survey as Json)[s.wire] ?? s.reset ?? null;
+}
+
+/** The field's value in force, from the stored outputs (no request). */
+export function currentValue(field: SurveyField, outputs: StoredOutputs): unknown {
+  const s = spec(field);
+  return s.current ? s.current(outputs) : (outputs[field] ?? s.reset ?? null);
+}
+
+/** Whether a declared value and a current value mean the same thing. */
+export function fieldMatches(field: SurveyField, declared: unknown, current: unknown): boolean {
+  const same = spec(field).same ?? deepEqualLoose;
+  return same(declared, current);
+}
+
+/** The write body for `fields`; a field absent from `inputs` is sent as its reset value (explicit null). */
+export function writeBody(
+  inputs: Json,
+  fields: readonly SurveyField[],
+  outputs: StoredOutputs,
+): SurveyWriteBody {
+  const body: SurveyWriteBody = {};
+  for (const field of fields) {
+    const s = spec(field);
+    const value = inputs[field] === undefined ? s.reset : inputs[field];
+    if (value === undefined) continue;
+    Object.assign(body, s.write ? s.write(value, outputs) : { [s.wire]: value });
+  }
+  return withoutUndefined(body);
+}
+
+/** Fields whose declared value differs from the one in force (or that the program stopped declaring). */
+export function changedFields(news: Json, outputs: StoredOutputs, previouslyDeclared: Json): SurveyField[] {
+  return SURVEY_FIELD_NAMES.filter((field) => {
+    const declared = news[field];
+    if (declared === undefined && previouslyDeclared[field] === undefined) return false;
+    const wanted = declared === undefined ? (resetValue(field) ?? null) : declared;
+    return !fieldMatches(field, wanted, currentValue(field, outputs));
+  });
+}

@@ -1,0 +1,31 @@
+// A preview (configure, check, diff) must not load the HTTP client: axios and everything under src/client/ are
+// loaded only by create, read, update and delete. Checked in a fresh node process against the built package.
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import { REPO_ROOT } from "../support/self-link";
+
+const DIST = path.join(REPO_ROOT, "dist");
+
+function modulesLoadedBy(script: string): string[] {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("POSTHOG_")));
+  const out = execFileSync(process.execPath, [path.join(__dirname, script), DIST], { env, encoding: "utf8" });
+  return (JSON.parse(out) as string[]).map((file) =>
+    path.relative(REPO_ROOT, file).split(path.sep).join("/"),
+  );
+}
+
+test("configure, check and diff of every resource load neither axios nor the client", () => {
+  const loaded = modulesLoadedBy("load-preview.js");
+  // The calls really ran through the preview modules...
+  expect(loaded).toEqual(
+    expect.arrayContaining([
+      "dist/resources/survey/preview.js",
+      "dist/resources/invite/preview.js",
+      "dist/resources/invite/batch-preview.js",
+    ]),
+  );
+  // ...and nothing that talks HTTP came with them.
+  expect(loaded.filter((file) => file.includes("node_modules/axios/"))).toEqual([]);
+  expect(loaded.filter((file) => file.startsWith("dist/client/"))).toEqual([]);
+  expect(loaded.filter((file) => /dist\/resources\/.*\/(batch-)?apply\.js$/.test(file))).toEqual([]);
+});
