@@ -103,10 +103,10 @@ function installProgram(cell: Cell, tarball: string, dir: string, tools: Toolcha
     pnpm: ["install", "--prefer-offline", "--store-dir", path.join(tools.cacheDir, "pnpm-store")],
     // yarn classic may serve a `file:` tarball of the same name and version from its cache, so the cache lives
     // next to this run's tarball (shared by this run's yarn cells, which take turns through the mutex).
+    // (No --prefer-offline for yarn: it would resolve ranges from whatever its cache holds.)
     yarn: [
       "install",
       "--non-interactive",
-      "--prefer-offline",
       "--cache-folder",
       path.join(path.dirname(tarball), "yarn-cache"),
       "--mutex",

@@ -41,10 +41,17 @@ export async function prepareToolchain(): Promise<Toolchain> {
     node: (major) => (major === 22 ? bin("node") : process.execPath),
     newest: async (pkg, range) => {
       const viewed = await exec(npm, ["view", `${pkg}@${range}`, "version", "--json"], { cwd: toolsDir });
-      const versions = JSON.parse(viewed.stdout || "[]") as string | string[];
-      const newest = Array.isArray(versions) ? versions[versions.length - 1] : versions;
+      const listed = JSON.parse(viewed.stdout || "[]") as string | string[];
+      // npm lists them in publish order, not version order; pre-releases never count as newest.
+      const released = (Array.isArray(listed) ? listed : [listed]).filter((v) => /^\d+\.\d+\.\d+$/.test(v));
+      const newest = released.sort(compareVersions).pop();
       if (!viewed.ok || !newest) throw new Error(`npm view ${pkg}@${range} failed:\n${viewed.stderr}`);
       return newest;
     },
   };
+}
+
+function compareVersions(a: string, b: string): number {
+  const [x, y] = [a.split(".").map(Number), b.split(".").map(Number)];
+  return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
 }
