@@ -1,4 +1,4 @@
-// Invite storage (posthog-api.md §3): replacing earlier invites for an email, combining pending ones, expiry.
+// Invite storage (docs/posthog-behaviour.md#invites): replacing earlier invites for an email, combining pending ones, expiry.
 import { randomUUID } from "node:crypto";
 import type { Principal } from "./auth";
 import type { Core } from "./context";

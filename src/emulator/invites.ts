@@ -1,4 +1,4 @@
-// Organization invite routes (posthog-api.md §3): list, create, bulk, delete; 405 for GET/PATCH/PUT on one invite.
+// Organization invites (docs/posthog-behaviour.md#invites): list, create, bulk, delete; 405 for GET/PATCH/PUT on one invite.
 import {
   canonicalUuid,
   created,

@@ -1,4 +1,4 @@
-// Survey writes: the model's pre_save derivations and the flags a survey owns (posthog-api.md §1 "Flags", "Lifecycle").
+// Survey writes: the model's pre_save derivations and the flags a survey owns (docs/posthog-behaviour.md#survey-flags, #survey-lifecycle).
 import { randomUUID } from "node:crypto";
 import type { Core } from "./context";
 import { drfTime, isoDate, toMs } from "./dates";

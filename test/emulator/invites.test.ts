@@ -1,4 +1,4 @@
-// Conformance: organization invites and members (posthog-api.md §3).
+// Conformance: organization invites and members (docs/posthog-behaviour.md#invites).
 import { errorBody, startHarness, type Harness } from "./helpers";
 
 let h: Harness;

@@ -1,4 +1,4 @@
-// Conformance: limit/offset pagination with absolute, sorted next/previous links (posthog-api.md §5).
+// Conformance: limit/offset pagination with absolute, sorted next/previous links (docs/posthog-behaviour.md#pagination).
 import { startHarness, type Harness } from "./helpers";
 
 let h: Harness;

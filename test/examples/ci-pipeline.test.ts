@@ -76,6 +76,9 @@ describe("examples/ci-pipeline", () => {
     expect(job("up")).toContain("if: github.event_name == 'push' && github.ref == 'refs/heads/main'");
     expect(job("up")).toMatch(/run: pulumi up --stack "\$PULUMI_STACK" --yes/);
     expect(workflow).toContain("PULUMI_STACK: production");
+    // Both jobs install exactly the committed lockfile.
+    for (const name of ["preview", "up"]) expect(job(name)).toContain("run: npm ci");
+    expect(workflow).not.toMatch(/run: npm install/);
     expect(fs.existsSync(path.join(DIR, "Pulumi.production.yaml"))).toBe(true);
   });
 });

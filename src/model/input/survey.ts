@@ -1,5 +1,5 @@
 // User-input validation for Survey, run by `check` before any HTTP request. It mirrors what PostHog rejects
-// (reference/posthog-api.md §1) so a bad survey fails at preview, and adds what only a provider can know
+// (docs/posthog-behaviour.md#survey-validation) so a bad survey fails at preview, and adds what only a provider can know
 // (unknown keys, end before start). Nested question/appearance/conditions keys keep PostHog's camelCase.
 import { z } from "zod";
 import { CheckFailure, failuresFromZod, unknownKeyFailures } from "./failures";

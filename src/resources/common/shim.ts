@@ -3,8 +3,10 @@
 // call time. A shim module exports this object directly (`export = providerShim(...)`), so when the package
 // is installed under node_modules Pulumi serializes it as a single `require("pulumi-posthog/dist/...")`
 // line: state stays small, refresh and destroy run the installed code, and no client, schema or key is
-// captured. Loaded from outside node_modules it is serialized by value, which is why nothing is imported here.
+// captured. Loaded from outside node_modules it is serialized by value, which is why the methods below
+// reference nothing but `require` and the implementation's name.
 import type * as pulumi from "@pulumi/pulumi";
+import { sdkModuleName } from "./sdk-module-name";
 
 type Inputs = Record<string, unknown>;
 
@@ -19,10 +21,13 @@ export interface ProviderModule {
   delete(id: string, props: Inputs): Promise<void>;
 }
 
-/** `implementation` is a package path such as "pulumi-posthog/dist/resources/survey/provider". */
-export function providerShim(implementation: string): pulumi.dynamic.ResourceProvider {
+/**
+ * `implementation` is a package path such as "pulumi-posthog/dist/resources/survey/provider"; `shim` is the
+ * module that exports the result.
+ */
+export function providerShim(implementation: string, shim: NodeModule): pulumi.dynamic.ResourceProvider {
   const load = (): ProviderModule => require(implementation);
-  return {
+  const provider: pulumi.dynamic.ResourceProvider = {
     configure: (req) => load().configure(req),
     check: (olds, news) => load().check(olds, news),
     diff: (id, olds, news) => load().diff(id, olds, news),
@@ -31,4 +36,20 @@ export function providerShim(implementation: string): pulumi.dynamic.ResourcePro
     update: (id, olds, news) => load().update(id, olds, news),
     delete: (id, props) => load().delete(id, props),
   };
+  // Where the SDK would write an install path instead of the package name (pnpm's store, before SDK 3.251),
+  // take the shim out of the require cache: the SDK then finds no module for this object and serializes the
+  // forwarder above by value, which still requires the implementation by name.
+  const packageName = implementation.split("/")[0];
+  const written = sdkModuleName(shim.filename, process.cwd(), sdkVersion());
+  if (written !== undefined && !written.startsWith(`${packageName}/`)) delete require.cache[shim.filename];
+  return provider;
+}
+
+/** The SDK this package resolves (its peer, the program's own copy); undefined if it cannot be read. */
+function sdkVersion(): string | undefined {
+  try {
+    return (require("@pulumi/pulumi/package.json") as { version?: string }).version;
+  } catch {
+    return undefined;
+  }
 }

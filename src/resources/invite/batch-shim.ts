@@ -1,4 +1,4 @@
 // InviteBatch's serialized provider: see ../common/shim.ts for why it is only a forwarder.
 import { providerShim } from "../common/shim";
 
-export = providerShim("pulumi-posthog/dist/resources/invite/batch-provider");
+export = providerShim("pulumi-posthog/dist/resources/invite/batch-provider", module);
