@@ -4,20 +4,10 @@
 import { z } from "zod";
 import { CheckFailure, failuresFromZod, unknownKeyFailures } from "./failures";
 import { containsUnknown } from "./unknown";
-import type { SurveyInputs } from "../../resources/survey/types";
+import { SURVEY_SCHEDULES, SURVEY_TYPES, type SurveyInputs } from "../../resources/survey/types";
 import type { FitsPublic } from "./public-shape";
 
-export const SURVEY_TYPES = [
-  "popover",
-  "button",
-  "email",
-  "full_screen",
-  "api",
-  "widget",
-  "external_survey",
-] as const;
 export const QUESTION_TYPES = ["open", "link", "rating", "single_choice", "multiple_choice"] as const;
-export const SCHEDULES = ["once", "recurring", "always"] as const;
 
 const FIX_TYPE = `Use one of: ${SURVEY_TYPES.join(", ")}.`;
 
@@ -277,7 +267,9 @@ const surveyShape = {
   startDate: dateInput("startDate").optional(),
   endDate: dateInput("endDate").optional(),
   archived: z.boolean({ error: "archived must be true or false." }).optional(),
-  schedule: z.enum(SCHEDULES, { error: "schedule must be one of: once, recurring, always." }).optional(),
+  schedule: z
+    .enum(SURVEY_SCHEDULES, { error: "schedule must be one of: once, recurring, always." })
+    .optional(),
   responsesLimit: z
     .number({ error: "responsesLimit must be a number." })
     .int("responsesLimit must be a whole number.")
