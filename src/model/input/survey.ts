@@ -291,7 +291,8 @@ const surveyShape = {
     .nullable()
     .optional(),
   enablePartialResponses: z.boolean({ error: "enablePartialResponses must be true or false." }).optional(),
-  // PostHog: products/surveys/backend/api/survey.py, BCP47_LANGUAGE_CODE_RE after _normalize_language_code.
+  // PostHog: products/surveys/backend/api/survey.py, validate_base_language (BCP47_LANGUAGE_CODE_RE after
+  // _normalize_language_code). PostHog reads an empty value as "en"; the provider asks for the code instead.
   baseLanguage: z
     .string({ error: 'baseLanguage must be a language code such as "en" or "pt-BR".' })
     .refine(
