@@ -1,18 +1,21 @@
 // User-input validation for Invite and InviteBatch, run by `check` before any HTTP request. It mirrors what
 // PostHog rejects (docs/posthog-behaviour.md#invites: first name ≤ 30, level 1/8/15, project access shape) and adds
 // what only a provider can know (unknown keys, whitespace in an email, the same person twice in a batch).
-import type { BatchPerson, InviteBatchInputs, InviteInputs } from "../../resources/invite/types";
+import {
+  INVITE_LEVELS,
+  type BatchPerson,
+  type InviteBatchInputs,
+  type InviteInputs,
+  type InviteLevel,
+} from "../../resources/invite/types";
 import { typedFields } from "./typed";
 import type { FitsPublic } from "./public-shape";
 import { z } from "zod";
 import { CheckFailure, failuresFromZod, unknownKeyFailures } from "./failures";
 import { containsUnknown, UNKNOWN } from "./unknown";
 
-export const INVITE_LEVELS = ["member", "admin", "owner"] as const;
-export type InviteLevelName = (typeof INVITE_LEVELS)[number];
-
 /** PostHog's numeric organization levels. */
-export const LEVEL_NUMBERS: Record<InviteLevelName, 1 | 8 | 15> = { member: 1, admin: 8, owner: 15 };
+export const LEVEL_NUMBERS: Record<InviteLevel, 1 | 8 | 15> = { member: 1, admin: 8, owner: 15 };
 
 export const MAX_FIRST_NAME = 30;
 

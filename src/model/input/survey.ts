@@ -4,20 +4,10 @@
 import { z } from "zod";
 import { CheckFailure, failuresFromZod, unknownKeyFailures } from "./failures";
 import { containsUnknown } from "./unknown";
-import type { SurveyInputs } from "../../resources/survey/types";
+import { SURVEY_SCHEDULES, SURVEY_TYPES, type SurveyInputs } from "../../resources/survey/types";
 import type { FitsPublic } from "./public-shape";
 
-export const SURVEY_TYPES = [
-  "popover",
-  "button",
-  "email",
-  "full_screen",
-  "api",
-  "widget",
-  "external_survey",
-] as const;
 export const QUESTION_TYPES = ["open", "link", "rating", "single_choice", "multiple_choice"] as const;
-export const SCHEDULES = ["once", "recurring", "always"] as const;
 
 const FIX_TYPE = `Use one of: ${SURVEY_TYPES.join(", ")}.`;
 
@@ -277,7 +267,9 @@ const surveyShape = {
   startDate: dateInput("startDate").optional(),
   endDate: dateInput("endDate").optional(),
   archived: z.boolean({ error: "archived must be true or false." }).optional(),
-  schedule: z.enum(SCHEDULES, { error: "schedule must be one of: once, recurring, always." }).optional(),
+  schedule: z
+    .enum(SURVEY_SCHEDULES, { error: "schedule must be one of: once, recurring, always." })
+    .optional(),
   responsesLimit: z
     .number({ error: "responsesLimit must be a number." })
     .int("responsesLimit must be a whole number.")
@@ -299,7 +291,8 @@ const surveyShape = {
     .nullable()
     .optional(),
   enablePartialResponses: z.boolean({ error: "enablePartialResponses must be true or false." }).optional(),
-  // PostHog: products/surveys/backend/api/survey.py, BCP47_LANGUAGE_CODE_RE after _normalize_language_code.
+  // PostHog: products/surveys/backend/api/survey.py, validate_base_language (BCP47_LANGUAGE_CODE_RE after
+  // _normalize_language_code). PostHog reads an empty value as "en"; the provider asks for the code instead.
   baseLanguage: z
     .string({ error: 'baseLanguage must be a language code such as "en" or "pt-BR".' })
     .refine(

@@ -4,7 +4,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { type PostHogClient, type WireInvite, type WireMember } from "../../client";
 import { normaliseEmail } from "../../model/input/invite";
-import { callContext } from "../common/context";
+import { callContext, scopeForCreate } from "../common/context";
 import { declaredInputs, lastDeclared } from "../common/declared";
 import { findLateCreate } from "../common/late-create";
 import { type Settings } from "../../config";
@@ -23,7 +23,6 @@ import {
   TERM_KEYS,
   writeBody,
 } from "./mapping";
-import { resolveScope } from "../../scope";
 import { warn } from "./warn";
 
 type Json = Record<string, unknown>;
@@ -94,18 +93,9 @@ async function adoptable(client: PostHogClient, org: string, inputs: Json): Prom
 }
 
 export async function create(inputs: Json): Promise<pulumi.dynamic.CreateResult> {
-  const { client, settings } = callContext();
-  let org: string;
-  try {
-    org = await resolveScope("organization", inputs.organizationId, settings, client);
-  } catch (error) {
-    throw describeFailure(
-      label(inputs),
-      "resolve the organization",
-      error,
-      "Set organizationId or posthog:organizationId.",
-    );
-  }
+  const context = callContext();
+  const { client, settings } = context;
+  const org = await scopeForCreate(label(inputs), "organization", inputs.organizationId, context);
   const email = termsOf(inputs).targetEmail;
   try {
     const adopted = settingsOf(inputs).adopt ? await adoptable(client, org, inputs) : undefined;

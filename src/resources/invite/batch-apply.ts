@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import type * as pulumi from "@pulumi/pulumi";
 import { MAX_BULK_INVITES, type PostHogClient, type WireInvite } from "../../client";
 import { normaliseEmail } from "../../model/input/invite";
-import { callContext } from "../common/context";
+import { callContext, scopeForCreate } from "../common/context";
 import { findLateCreate } from "../common/late-create";
 import { describeFailure, isBadRequest, isNotFound, isOutcomeUnknown } from "../common/errors";
 import { resourceInitError } from "../common/init-error";
@@ -20,7 +20,6 @@ import {
   planBatch,
 } from "./batch-mapping";
 import { MEMBER_ID_PREFIX, memberEmail } from "./mapping";
-import { resolveScope } from "../../scope";
 import type { AppliedPerson, BatchInvitation, InviteBatchOutputs } from "./types";
 import { warn } from "./warn";
 
@@ -233,18 +232,9 @@ async function uninvite(client: PostHogClient, state: BatchState, email: string)
 }
 
 export async function create(inputs: Json): Promise<pulumi.dynamic.CreateResult> {
-  const { client, settings } = callContext();
-  let org: string;
-  try {
-    org = await resolveScope("organization", inputs.organizationId, settings, client);
-  } catch (error) {
-    throw describeFailure(
-      LABEL,
-      "resolve the organization",
-      error,
-      "Set organizationId or posthog:organizationId.",
-    );
-  }
+  const context = callContext();
+  const { client } = context;
+  const org = await scopeForCreate(LABEL, "organization", inputs.organizationId, context);
   const id = `batch-${randomUUID()}`;
   const state = new BatchState(org, batchMessage(inputs), batchSendEmail(inputs));
   const people = declaredPeople(inputs);

@@ -1,7 +1,9 @@
 import type { UserSummary } from "../common/user-summary";
 // Plain (resolved) shapes of Invite and InviteBatch inputs and outputs.
 
-export type InviteLevel = "member" | "admin" | "owner";
+/** Organization levels an invite grants; InviteLevel derives from this list. */
+export const INVITE_LEVELS = ["member", "admin", "owner"] as const;
+export type InviteLevel = (typeof INVITE_LEVELS)[number];
 
 /** Access to a private project, granted when the invite is accepted. */
 export interface PrivateProjectAccess {

@@ -114,7 +114,8 @@ export const SURVEY_FIELDS = {
   iterationCount: { wire: "iteration_count", reset: null },
   iterationFrequencyDays: { wire: "iteration_frequency_days", reset: null },
   enablePartialResponses: { wire: "enable_partial_responses", reset: false },
-  // PostHog: products/surveys/backend/api/survey.py, DEFAULT_BASE_LANGUAGE ("en") and _normalize_language_code.
+  // PostHog: products/surveys/backend/api/survey.py, validate_base_language: DEFAULT_BASE_LANGUAGE ("en"),
+  // stored normalised by _normalize_language_code, so a declared "pt_BR" matches a stored "pt-br".
   baseLanguage: {
     wire: "base_language",
     reset: "en",

@@ -8,6 +8,7 @@ import type {
   SurveyConditions,
   SurveyFlag,
   SurveyQuestion,
+  SurveySchedule,
   SurveyType,
   SurveyUser,
   TargetingFlagFilters,
@@ -42,7 +43,7 @@ export interface SurveyArgs {
   /** Stops the survey (ISO 8601 string or Date). */
   endDate?: pulumi.Input<DateInput>;
   archived?: pulumi.Input<boolean>;
-  schedule?: pulumi.Input<"once" | "recurring" | "always">;
+  schedule?: pulumi.Input<SurveySchedule>;
   responsesLimit?: pulumi.Input<number | null>;
   iterationCount?: pulumi.Input<number | null>;
   iterationFrequencyDays?: pulumi.Input<number | null>;

@@ -2,8 +2,21 @@ import type { UserSummary } from "../common/user-summary";
 
 // Plain (resolved) shapes of a Survey's inputs and outputs. Nested objects keep PostHog's own camelCase keys.
 
-export type SurveyType =
-  "popover" | "button" | "email" | "full_screen" | "api" | "widget" | "external_survey";
+/** The survey types the provider accepts; SurveyType derives from this list. */
+export const SURVEY_TYPES = [
+  "popover",
+  "button",
+  "email",
+  "full_screen",
+  "api",
+  "widget",
+  "external_survey",
+] as const;
+export type SurveyType = (typeof SURVEY_TYPES)[number];
+
+/** How often a survey shows; SurveySchedule derives from this list. */
+export const SURVEY_SCHEDULES = ["once", "recurring", "always"] as const;
+export type SurveySchedule = (typeof SURVEY_SCHEDULES)[number];
 
 export type QuestionBranching =
   | { type: "next_question" }
@@ -78,7 +91,7 @@ export interface SurveyInputs {
   startDate?: string | null;
   endDate?: string | null;
   archived?: boolean;
-  schedule?: "once" | "recurring" | "always";
+  schedule?: SurveySchedule;
   responsesLimit?: number | null;
   iterationCount?: number | null;
   iterationFrequencyDays?: number | null;
