@@ -28,11 +28,15 @@ export const PACING_OFF = { "posthog:requestsPerSecond": "0", "posthog:rateWindo
  * `off`: every client-side limit off (`PACING_OFF`).
  */
 export async function benchStack(pace: Pace, parallelism = 8): Promise<BenchStack> {
-  // The harness turns the cap off for tests; drop that to get the defaults, and keep the environment out.
+  // The harness turns pacing off for tests; drop that to get the defaults, and keep the environment out.
   delete process.env.POSTHOG_REQUESTS_PER_SECOND;
   delete process.env.POSTHOG_RATE_WINDOWS;
   const stack = await startStack({ parallelism });
-  const { ["posthog:requestsPerSecond"]: _harnessPace, ...config } = stack.config;
+  const {
+    ["posthog:requestsPerSecond"]: _harnessCap,
+    ["posthog:rateWindows"]: _harnessWindows,
+    ...config
+  } = stack.config;
   const paced = pace === "off" ? { ...config, ...PACING_OFF } : config;
   return { stack, newEngine: () => stack.newEngine({ config: paced }) };
 }

@@ -141,11 +141,6 @@ export class Scheduler {
     this.pump();
   }
 
-  /** Requests counted in the widest window (sent, answered or not), for tests and diagnostics. */
-  get counted(): number {
-    return this.inFlight + this.stamps.length;
-  }
-
   private plan(now: number): Plan {
     const { windows, requestsPerSecond } = this.limits;
     const widest = Math.max(0, ...windows.map((w) => w.windowMs));

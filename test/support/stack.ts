@@ -51,8 +51,10 @@ export async function startStack(opts: StackOptions = {}): Promise<TestStack> {
     "posthog:apiKey": emulator.apiKey,
     "posthog:projectId": String(emulator.projectId),
     "posthog:organizationId": emulator.organizationId,
-    // Tests measure requests, not pacing: keep the plugin unthrottled unless a test asks otherwise.
+    // Tests measure requests, not pacing: keep the plugin unthrottled unless a test asks otherwise (the
+    // emulator enforces no rate limit unless told to).
     "posthog:requestsPerSecond": "0",
+    "posthog:rateWindows": "off",
     ...opts.config,
   };
   const server = await startProviderServer({
