@@ -41,12 +41,21 @@ function startCli(statePath: string, port: number): Promise<Started> {
 }
 
 async function control<T>(em: Started, method: string, p: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${em.url}/_emulator${p}`, {
-    method,
-    headers: { authorization: `Bearer ${em.apiKey}`, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return (await res.json()) as T;
+  // The test's own reads poll every 20 ms on a busy machine; a kept-alive socket the emulator is closing can
+  // drop one of them ("other side closed"). That is the harness's connection, not the behaviour under test,
+  // so a dropped read is simply made again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const res = await fetch(`${em.url}/_emulator${p}`, {
+        method,
+        headers: { authorization: `Bearer ${em.apiKey}`, "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return (await res.json()) as T;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
 }
 
 const surveysIn = async (em: Started) =>
