@@ -22,7 +22,12 @@ export function membersApi(t: Transport): MembersApi {
   return {
     listAll: (orgId) => listAll(t, base(orgId), { limit: 100 }, memberSchema),
     setLevel: (orgId, userUuid, level) =>
-      t.call({ method: "PATCH", path: `${base(orgId)}${seg(userUuid)}/`, body: { level }, schema: memberSchema }),
+      t.call({
+        method: "PATCH",
+        path: `${base(orgId)}${seg(userUuid)}/`,
+        body: { level },
+        schema: memberSchema,
+      }),
     async remove(orgId, userUuid) {
       await t.call({ method: "DELETE", path: `${base(orgId)}${seg(userUuid)}/`, schema: z.unknown() });
     },

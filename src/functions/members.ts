@@ -34,15 +34,13 @@ export async function getMembers(args: GetMembersArgs = {}): Promise<GetMembersR
   const members = await ctx.client.members.listAll(organizationId);
   return {
     organizationId,
-    members: members.map(
-      (m): MemberInfo => ({
-        ...membershipFacts(m),
-        email: m.user.email,
-        firstName: m.user.first_name ?? "",
-        lastName: m.user.last_name ?? "",
-        joinedAt: m.joined_at ?? null,
-      }),
-    ),
+    members: members.map((m): MemberInfo => ({
+      ...membershipFacts(m),
+      email: m.user.email,
+      firstName: m.user.first_name ?? "",
+      lastName: m.user.last_name ?? "",
+      joinedAt: m.joined_at ?? null,
+    })),
   };
 }
 

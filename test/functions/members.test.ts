@@ -32,7 +32,9 @@ describe("getMembers", () => {
     expect(result.organizationId).toBe(stack.organizationId);
     expect(result.members).toHaveLength(105);
     const requests = await stack.requests();
-    expect(requests.map((r) => `${r.method} ${r.path.replace(stack.organizationId, ":org")} ${r.query}`)).toEqual([
+    expect(
+      requests.map((r) => `${r.method} ${r.path.replace(stack.organizationId, ":org")} ${r.query}`),
+    ).toEqual([
       "GET /api/organizations/:org/members/ limit=100",
       "GET /api/organizations/:org/members/ limit=100&offset=100",
     ]);

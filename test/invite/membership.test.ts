@@ -110,7 +110,11 @@ describe("Invite after acceptance", () => {
   });
 
   it("removing an owner is refused with PostHog's message, at up, and at preview when state shows the owner", async () => {
-    const args: InviteArgs = { targetEmail: "olga@example.com", sendEmail: false, removeMemberOnDelete: true };
+    const args: InviteArgs = {
+      targetEmail: "olga@example.com",
+      sendEmail: false,
+      removeMemberOnDelete: true,
+    };
     const { engine, member } = await acceptedInvite(args);
     await stack.control("PATCH", `/members/${member.user.uuid}`, { level: 15 });
     expect((await engine.refresh()).errors).toEqual([]);

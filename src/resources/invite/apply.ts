@@ -162,9 +162,16 @@ export async function update(_id: string, olds: Json, news: Json): Promise<pulum
       try {
         const uuid = await setMemberLevel(client, org, terms.targetEmail, olds.userUuid, terms.level);
         if (uuid) outs.userUuid = uuid;
-        else warn(`${label(news)}: ${terms.targetEmail} is no longer a member of organization ${org}; level not changed.`);
+        else
+          warn(
+            `${label(news)}: ${terms.targetEmail} is no longer a member of organization ${org}; level not changed.`,
+          );
       } catch (error) {
-        throw describeFailure(label(news), `change the level of ${terms.targetEmail} to ${terms.level}`, error);
+        throw describeFailure(
+          label(news),
+          `change the level of ${terms.targetEmail} to ${terms.level}`,
+          error,
+        );
       }
     }
     for (const key of TERM_KEYS) outs[key] = terms[key];

@@ -278,7 +278,9 @@ async function relevel(client: PostHogClient, state: BatchState, person: Applied
   }
   if (!uuid) {
     // No longer a member (removed in PostHog): the next refresh drops them and the up after invites them again.
-    warn(`${LABEL}: ${email} is no longer a member of organization ${state.organizationId}; level not changed.`);
+    warn(
+      `${LABEL}: ${email} is no longer a member of organization ${state.organizationId}; level not changed.`,
+    );
     return;
   }
   state.keep(person);
@@ -390,14 +392,11 @@ export async function remove(id: string, props: Json): Promise<void> {
   for (let i = 0; i < emails.length; i += 5) {
     await Promise.all(
       emails.slice(i, i + 5).map((email) =>
-        uninvite(
-          client,
-          state,
-          email,
-          removesMember(state.person(email), state.removeMemberOnDelete),
-        ).catch((error: Error) => {
-          failures.push(error.message);
-        }),
+        uninvite(client, state, email, removesMember(state.person(email), state.removeMemberOnDelete)).catch(
+          (error: Error) => {
+            failures.push(error.message);
+          },
+        ),
       ),
     );
   }

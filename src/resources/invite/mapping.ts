@@ -136,7 +136,11 @@ export function inviteOutputs(invite: WireInvite, organizationId: string, inputs
 }
 
 /** What the member list says about an accepted person: their membership, and the level they have now. */
-export function membershipFacts(member: WireMember): { memberId: string; userUuid: string; level: InviteLevel } {
+export function membershipFacts(member: WireMember): {
+  memberId: string;
+  userUuid: string;
+  level: InviteLevel;
+} {
   return { memberId: member.id, userUuid: member.user.uuid, level: levelName(member.level) };
 }
 

@@ -39,5 +39,6 @@ function announceMemberRemoval(olds: Json, news: Json, replacing: boolean): void
   const who = `Invite "${String(olds.targetEmail)}"`;
   if (removing && olds.level === "owner") throw ownerRemovalRefused(who, String(olds.targetEmail));
   if (removing) warn(memberRemovalWarning(who, String(olds.targetEmail), String(olds.organizationId)));
-  else if (arming) warn(memberRemovalArmedWarning(who, String(olds.targetEmail), String(olds.organizationId)));
+  else if (arming)
+    warn(memberRemovalArmedWarning(who, String(olds.targetEmail), String(olds.organizationId)));
 }
