@@ -2,17 +2,10 @@
 // changes their level with one PATCH each and, with removeMemberOnDelete, removing them offboards them.
 import { InviteBatch, InviteBatchArgs } from "../../src";
 import type { BatchPerson } from "../../src";
-import { LoggedRequest, startStack, TestStack } from "../support/stack";
+import type { LoggedRequest } from "../support/stack";
+import { rosterStack } from "./roster-stack";
 
-let stack: TestStack;
-beforeAll(async () => {
-  // Each engine run stands for a separate `pulumi` command (a fresh plugin process, no cached listing).
-  stack = await startStack({ config: { "posthog:listCacheTtlMs": "0" } });
-});
-afterAll(async () => stack?.close());
-beforeEach(async () => {
-  await stack.control("POST", "/reset");
-});
+const stack = rosterStack();
 
 const program = (args: InviteBatchArgs) => () => {
   new InviteBatch("team", args);
@@ -26,17 +19,17 @@ interface Dump {
   members: { user: { email: string; uuid: string }; level: number }[];
   invites: { target_email: string }[];
 }
-const dump = () => stack.control<Dump>("GET", "/state");
+const dump = () => stack().control<Dump>("GET", "/state");
 type Invitations = Record<string, { inviteId: string; status: string; userUuid?: string }>;
 
 /** A batch of `count` people, the first `accepted` of whom have accepted (and the batch has refreshed). */
 async function acceptedBatch(args: InviteBatchArgs, accepted: number) {
-  const engine = stack.newEngine();
+  const engine = stack().newEngine();
   expect((await engine.up(program(args))).errors).toEqual([]);
   const sent = engine.state()[0].outputs.invitations as Invitations;
   const uuids = new Map<string, string>();
   for (let i = 0; i < accepted; i++) {
-    const member = await stack.control<{ user: { uuid: string } }>(
+    const member = await stack().control<{ user: { uuid: string } }>(
       "POST",
       `/invites/${sent[email(i)].inviteId}/accept`,
     );
@@ -67,24 +60,24 @@ describe("InviteBatch as a roster", () => {
         .map((p) => (promoted.has(p.targetEmail) ? { ...p, level: "admin" as const } : p)),
     };
 
-    const written = stack.server.stderr().length;
-    await stack.clearRequests();
+    const written = stack().server.stderr().length;
+    await stack().clearRequests();
     const preview = await engine.preview(program(next));
     expect(preview.errors).toEqual([]);
     expect(preview.steps.map((s) => [s.op, s.replaceKeys])).toEqual([["update", []]]);
-    expect(await stack.requests()).toEqual([]);
-    const warnings = stack.server.stderr().slice(written);
+    expect(await stack().requests()).toEqual([]);
+    const warnings = stack().server.stderr().slice(written);
     expect(warnings).toContain(
-      `warning: InviteBatch: user0@example.com will be REMOVED from organization ${stack.organizationId} (removeMemberOnDelete is on), not just uninvited.`,
+      `warning: InviteBatch: user0@example.com will be REMOVED from organization ${stack().organizationId} (removeMemberOnDelete is on), not just uninvited.`,
     );
     expect(warnings).not.toContain("user9@example.com");
     expect(warnings).not.toContain("user20@example.com");
 
-    await stack.clearRequests();
+    await stack().clearRequests();
     const up = await engine.up(program(next));
     expect(up.errors).toEqual([]);
-    const requests = await stack.requests();
-    const org = `/api/organizations/${stack.organizationId}`;
+    const requests = await stack().requests();
+    const org = `/api/organizations/${stack().organizationId}`;
     expect(summary(requests).sort()).toEqual(
       [
         `DELETE ${org}/invites/${before[email(20)].inviteId}/ 204`,
@@ -107,30 +100,30 @@ describe("InviteBatch as a roster", () => {
     expect((after.invites as { targetEmail: string; level: string }[]).slice(0, 5)).toEqual(
       [1, 2, 3, 4, 5].map((i) => expect.objectContaining({ targetEmail: email(i), level: "admin" })),
     );
-    await stack.clearRequests();
+    await stack().clearRequests();
     expect((await engine.preview(program(next))).steps.map((s) => s.op)).toEqual(["same"]);
-    expect(await stack.requests()).toEqual([]);
+    expect(await stack().requests()).toEqual([]);
   });
 
   it("refresh reports a level changed in the UI; up restores it; destroy removes members only when asked", async () => {
     const people = roster(3);
     people[2] = { ...people[2], removeMemberOnDelete: true };
     const { engine, uuids } = await acceptedBatch({ invites: people, sendEmail: false }, 3);
-    await stack.control("PATCH", `/members/${uuids.get(email(1))}`, { level: 8 });
+    await stack().control("PATCH", `/members/${uuids.get(email(1))}`, { level: 8 });
     expect((await engine.refresh()).errors).toEqual([]);
     const invites = engine.state()[0].outputs.invites as { targetEmail: string; level: string }[];
     expect(invites.map((p) => p.level)).toEqual(["member", "admin", "member"]);
 
-    await stack.clearRequests();
+    await stack().clearRequests();
     expect((await engine.up(program({ invites: people, sendEmail: false }))).errors).toEqual([]);
-    const org = `/api/organizations/${stack.organizationId}`;
-    expect(summary(await stack.requests())).toEqual([`PATCH ${org}/members/${uuids.get(email(1))}/ 200`]);
-    expect((await stack.requests())[0].body).toEqual({ level: 1 });
+    const org = `/api/organizations/${stack().organizationId}`;
+    expect(summary(await stack().requests())).toEqual([`PATCH ${org}/members/${uuids.get(email(1))}/ 200`]);
+    expect((await stack().requests())[0].body).toEqual({ level: 1 });
 
     // Only user2 asked to be removed with the batch.
-    await stack.clearRequests();
+    await stack().clearRequests();
     expect((await engine.destroy()).errors).toEqual([]);
-    expect(summary(await stack.requests())).toEqual([`DELETE ${org}/members/${uuids.get(email(2))}/ 204`]);
+    expect(summary(await stack().requests())).toEqual([`DELETE ${org}/members/${uuids.get(email(2))}/ 204`]);
     const emails = (await dump()).members.map((m) => m.user.email);
     expect(emails).toEqual(expect.arrayContaining([email(0), email(1)]));
     expect(emails).not.toContain(email(2));
@@ -140,35 +133,35 @@ describe("InviteBatch as a roster", () => {
     const people = roster(2);
     const args: InviteBatchArgs = { invites: people, sendEmail: false, removeMemberOnDelete: true };
     const { engine, uuids } = await acceptedBatch(args, 2);
-    await stack.control("PATCH", `/members/${uuids.get(email(1))}`, { level: 15 });
+    await stack().control("PATCH", `/members/${uuids.get(email(1))}`, { level: 15 });
     expect((await engine.refresh()).errors).toEqual([]);
 
     const without = { ...args, invites: [people[0]] };
-    await stack.clearRequests();
+    await stack().clearRequests();
     const refusal =
       'InviteBatch: user1@example.com is an owner and cannot be removed from the organization; PostHog refuses with "Cannot leave the organization as its owner!".';
     const preview = await engine.preview(program(without));
     expect(preview.errors.map((e) => e.message).join("\n")).toContain(refusal);
     const up = await engine.up(program(without));
     expect(up.errors.map((e) => e.message).join("\n")).toContain(refusal);
-    expect(await stack.requests()).toEqual([]);
+    expect(await stack().requests()).toEqual([]);
     expect(Object.keys(engine.state()[0].outputs.invitations as object)).toEqual([email(0), email(1)]);
     expect((await dump()).members.map((m) => m.user.email)).toContain(email(1));
   });
 
   it("a person who accepted after the last refresh is still offboarded (the invite is gone, the member is not)", async () => {
-    const engine = stack.newEngine();
+    const engine = stack().newEngine();
     const args: InviteBatchArgs = { invites: roster(2), sendEmail: false, removeMemberOnDelete: true };
     expect((await engine.up(program(args))).errors).toEqual([]);
     const sent = engine.state()[0].outputs.invitations as Invitations;
-    const member = await stack.control<{ user: { uuid: string } }>(
+    const member = await stack().control<{ user: { uuid: string } }>(
       "POST",
       `/invites/${sent[email(1)].inviteId}/accept`,
     );
-    await stack.clearRequests();
+    await stack().clearRequests();
     expect((await engine.up(program({ ...args, invites: roster(1) }))).errors).toEqual([]);
-    const org = `/api/organizations/${stack.organizationId}`;
-    expect(summary(await stack.requests())).toEqual([
+    const org = `/api/organizations/${stack().organizationId}`;
+    expect(summary(await stack().requests())).toEqual([
       `DELETE ${org}/invites/${sent[email(1)].inviteId}/ 404`,
       `GET ${org}/members/ 200`,
       `DELETE ${org}/members/${member.user.uuid}/ 204`,

@@ -1,36 +1,28 @@
 // From invitation to membership, through the real plugin against the emulator: after acceptance an Invite's level
 // is the member's level (PATCHed, refreshed, drift restored), and removeMemberOnDelete offboards the person.
 import { Invite, InviteArgs } from "../../src";
-import { LoggedRequest, startStack, TestStack } from "../support/stack";
+import type { LoggedRequest } from "../support/stack";
+import { rosterStack } from "./roster-stack";
 
-let stack: TestStack;
-beforeAll(async () => {
-  // Each engine run here stands for a separate `pulumi` command, whose plugin process starts with no cached
-  // listing: without this, the one long-lived test plugin would reuse a member list from the previous command.
-  stack = await startStack({ config: { "posthog:listCacheTtlMs": "0" } });
-});
-afterAll(async () => stack?.close());
-beforeEach(async () => {
-  await stack.control("POST", "/reset");
-});
+const stack = rosterStack();
 
 const program = (args: InviteArgs) => () => {
   new Invite("person", args);
 };
 const summary = (requests: LoggedRequest[]) => requests.map((r) => `${r.method} ${r.path} ${r.status}`);
-const membersPath = () => `/api/organizations/${stack.organizationId}/members/`;
+const membersPath = () => `/api/organizations/${stack().organizationId}/members/`;
 
 interface Dump {
   members: { user: { email: string; uuid: string }; level: number }[];
 }
 const memberOf = async (email: string) =>
-  (await stack.control<Dump>("GET", "/state")).members.find((m) => m.user.email === email);
+  (await stack().control<Dump>("GET", "/state")).members.find((m) => m.user.email === email);
 
 /** Invites `email` through Pulumi, accepts in the emulator, refreshes: the Invite is now a member's. */
 async function acceptedInvite(args: InviteArgs) {
-  const engine = stack.newEngine();
+  const engine = stack().newEngine();
   expect((await engine.up(program(args))).errors).toEqual([]);
-  const member = await stack.control<{ id: string; user: { uuid: string } }>(
+  const member = await stack().control<{ id: string; user: { uuid: string } }>(
     "POST",
     `/invites/${engine.state()[0].id}/accept`,
   );
@@ -51,14 +43,14 @@ describe("Invite after acceptance", () => {
 
     // 2. Promote: an update (not a replacement), one PATCH, no invitation.
     const admin = { ...args, level: "admin" as const };
-    await stack.clearRequests();
+    await stack().clearRequests();
     const preview = await engine.preview(program(admin));
     expect(preview.steps.map((s) => [s.op, s.replaceKeys])).toEqual([["update", []]]);
-    expect(await stack.requests()).toEqual([]);
+    expect(await stack().requests()).toEqual([]);
     const promoted = await engine.up(program(admin));
     expect(promoted.errors).toEqual([]);
     expect(promoted.steps.map((s) => s.op)).toEqual(["update"]);
-    const requests = await stack.requests();
+    const requests = await stack().requests();
     expect(summary(requests)).toEqual([`PATCH ${membersPath()}${member.user.uuid}/ 200`]);
     expect(requests[0].body).toEqual({ level: 8 });
     expect((await memberOf("alice@example.com"))?.level).toBe(8);
@@ -66,46 +58,46 @@ describe("Invite after acceptance", () => {
     expect((await engine.preview(program(admin))).steps.map((s) => s.op)).toEqual(["same"]);
 
     // 3. Demoted in the UI: refresh reports it, the next up restores it.
-    await stack.control("PATCH", `/members/${member.user.uuid}`, { level: 1 });
-    await stack.clearRequests();
+    await stack().control("PATCH", `/members/${member.user.uuid}`, { level: 1 });
+    await stack().clearRequests();
     const refresh = await engine.refresh();
     expect(refresh.errors).toEqual([]);
-    expect(summary(await stack.requests())).toEqual([
-      `GET /api/organizations/${stack.organizationId}/invites/ 200`,
+    expect(summary(await stack().requests())).toEqual([
+      `GET /api/organizations/${stack().organizationId}/invites/ 200`,
       `GET ${membersPath()} 200`,
     ]);
     expect(engine.state()[0].outputs.level).toBe("member");
     expect((await engine.preview(program(admin))).steps.map((s) => s.op)).toEqual(["update"]);
-    await stack.clearRequests();
+    await stack().clearRequests();
     expect((await engine.up(program(admin))).errors).toEqual([]);
-    expect(summary(await stack.requests())).toEqual([`PATCH ${membersPath()}${member.user.uuid}/ 200`]);
+    expect(summary(await stack().requests())).toEqual([`PATCH ${membersPath()}${member.user.uuid}/ 200`]);
     expect((await memberOf("alice@example.com"))?.level).toBe(8);
 
     // 4. Arm removal: recorded (no request), with a warning naming the person; then remove from the roster.
     const armed = { ...admin, removeMemberOnDelete: true };
-    const before = stack.server.stderr().length;
-    await stack.clearRequests();
+    const before = stack().server.stderr().length;
+    await stack().clearRequests();
     const arm = await engine.up(program(armed));
     expect(arm.errors).toEqual([]);
     expect(arm.steps.map((s) => s.op)).toEqual(["update"]);
-    expect(await stack.requests()).toEqual([]);
-    expect(stack.server.stderr().slice(before)).toContain(
-      `warning: Invite "alice@example.com": removeMemberOnDelete is on: deleting this resource will REMOVE alice@example.com from organization ${stack.organizationId}.`,
+    expect(await stack().requests()).toEqual([]);
+    expect(stack().server.stderr().slice(before)).toContain(
+      `warning: Invite "alice@example.com": removeMemberOnDelete is on: deleting this resource will REMOVE alice@example.com from organization ${stack().organizationId}.`,
     );
     const removalPreview = await engine.preview(() => undefined);
     expect(removalPreview.steps.map((s) => s.op)).toEqual(["delete"]);
-    await stack.clearRequests();
+    await stack().clearRequests();
     const removed = await engine.up(() => undefined);
     expect(removed.errors).toEqual([]);
-    expect(summary(await stack.requests())).toEqual([`DELETE ${membersPath()}${member.user.uuid}/ 204`]);
+    expect(summary(await stack().requests())).toEqual([`DELETE ${membersPath()}${member.user.uuid}/ 204`]);
     expect(await memberOf("alice@example.com")).toBeUndefined();
   });
 
   it("without removeMemberOnDelete, deleting the resource leaves the member in the organization", async () => {
     const { engine } = await acceptedInvite({ targetEmail: "bob@example.com", sendEmail: false });
-    await stack.clearRequests();
+    await stack().clearRequests();
     expect((await engine.destroy()).errors).toEqual([]);
-    expect(await stack.requests()).toEqual([]);
+    expect(await stack().requests()).toEqual([]);
     expect(await memberOf("bob@example.com")).toBeDefined();
   });
 
@@ -116,28 +108,28 @@ describe("Invite after acceptance", () => {
       removeMemberOnDelete: true,
     };
     const { engine, member } = await acceptedInvite(args);
-    await stack.control("PATCH", `/members/${member.user.uuid}`, { level: 15 });
+    await stack().control("PATCH", `/members/${member.user.uuid}`, { level: 15 });
     expect((await engine.refresh()).errors).toEqual([]);
     expect(engine.state()[0].outputs.level).toBe("owner");
 
     // Replacing the Invite (another person) would remove her: state already tells, so the preview fails.
-    await stack.clearRequests();
+    await stack().clearRequests();
     const preview = await engine.preview(
       program({ ...args, level: "owner", targetEmail: "someone@example.com" }),
     );
     expect(preview.errors.map((e) => e.message).join("\n")).toContain(
       'Invite "olga@example.com": olga@example.com is an owner and cannot be removed from the organization; PostHog refuses with "Cannot leave the organization as its owner!".',
     );
-    expect(await stack.requests()).toEqual([]);
+    expect(await stack().requests()).toEqual([]);
 
     // Destroying asks PostHog, which refuses: the member stays, and so does the resource.
-    await stack.clearRequests();
+    await stack().clearRequests();
     const destroy = await engine.destroy();
     expect(destroy.errors).toHaveLength(1);
     expect(destroy.errors[0].message).toContain(
-      `Invite "olga@example.com": could not remove olga@example.com from organization ${stack.organizationId}. PostHog API DELETE ${membersPath()}${member.user.uuid}/ failed with 400 invalid_input: Cannot leave the organization as its owner!`,
+      `Invite "olga@example.com": could not remove olga@example.com from organization ${stack().organizationId}. PostHog API DELETE ${membersPath()}${member.user.uuid}/ failed with 400 invalid_input: Cannot leave the organization as its owner!`,
     );
-    expect(summary(await stack.requests())).toEqual([`DELETE ${membersPath()}${member.user.uuid}/ 400`]);
+    expect(summary(await stack().requests())).toEqual([`DELETE ${membersPath()}${member.user.uuid}/ 400`]);
     expect((await memberOf("olga@example.com"))?.level).toBe(15);
     expect(engine.state()).toHaveLength(1);
   });
@@ -148,13 +140,13 @@ describe("Invite after acceptance", () => {
     const path = `${membersPath()}${member.user.uuid}/`;
 
     // The key's user is only an admin: PostHog lets admins promote up to admin, never to owner.
-    await stack.control("PATCH", "/members/@me", { level: 8 });
+    await stack().control("PATCH", "/members/@me", { level: 8 });
     const owner = await engine.up(program({ ...args, level: "owner" }));
     expect(owner.errors.map((e) => e.message)).toEqual([
       `Invite "paul@example.com": could not change the level of paul@example.com to owner. PostHog API PATCH ${path} failed with 403 permission_denied: You can only make another member owner if you're this organization's owner.`,
     ]);
     // Only a plain member: PostHog refuses any edit of someone else.
-    await stack.control("PATCH", "/members/@me", { level: 1 });
+    await stack().control("PATCH", "/members/@me", { level: 1 });
     const admin = await engine.up(program({ ...args, level: "admin" }));
     expect(admin.errors.map((e) => e.message)).toEqual([
       `Invite "paul@example.com": could not change the level of paul@example.com to admin. PostHog API PATCH ${path} failed with 403 permission_denied: You can only edit others if you are an admin.`,
