@@ -168,4 +168,31 @@ describe("InviteBatch as a roster", () => {
     ]);
     expect((await dump()).members.map((m) => m.user.email)).not.toContain(email(1));
   });
+
+  it("a level change for someone who joined since the last refresh finds them a member and PATCHes once", async () => {
+    const engine = stack().newEngine();
+    const args: InviteBatchArgs = { invites: roster(2), sendEmail: false };
+    expect((await engine.up(program(args))).errors).toEqual([]);
+    const sent = engine.state()[0].outputs.invitations as Invitations;
+    const member = await stack().control<{ user: { uuid: string } }>(
+      "POST",
+      `/invites/${sent[email(1)].inviteId}/accept`,
+    );
+    const promoted = roster(2).map((p, i) => (i === 1 ? { ...p, level: "admin" as const } : p));
+    await stack().clearRequests();
+    expect((await engine.up(program({ ...args, invites: promoted }))).errors).toEqual([]);
+    const org = `/api/organizations/${stack().organizationId}`;
+    expect(summary(await stack().requests())).toEqual([
+      `POST ${org}/invites/bulk/ 400`,
+      `GET ${org}/members/ 200`,
+      `PATCH ${org}/members/${member.user.uuid}/ 200`,
+    ]);
+    expect((await dump()).members.find((m) => m.user.email === email(1))?.level).toBe(8);
+    expect(engine.state()[0].outputs.invitations).toMatchObject({
+      [email(1)]: { status: "accepted", userUuid: member.user.uuid },
+    });
+    expect((await engine.preview(program({ ...args, invites: promoted }))).steps.map((s) => s.op)).toEqual([
+      "same",
+    ]);
+  });
 });

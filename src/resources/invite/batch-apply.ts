@@ -24,7 +24,7 @@ import {
 import { levelName, MEMBER_ID_PREFIX, memberEmail } from "./mapping";
 import { removeMember, setMemberLevel } from "./membership";
 import { resolveScope } from "../../scope";
-import type { AppliedPerson, BatchInvitation, InviteBatchOutputs } from "./types";
+import type { AppliedPerson, BatchInvitation, InviteBatchOutputs, InviteLevel } from "./types";
 import { warn } from "./warn";
 
 type Json = Record<string, unknown>;
@@ -123,8 +123,12 @@ class BatchState {
   }
 }
 
-function memberInvitation(member: WireMember): BatchInvitation {
+/** What a bulk call tells about one person: their invitation, and for an existing member the level they have. */
+type Invited = BatchInvitation & { memberLevel?: InviteLevel };
+
+function memberInvitation(member: WireMember): Invited {
   return {
+    memberLevel: levelName(member.level),
     inviteId: `${MEMBER_ID_PREFIX}${member.id}`,
     status: "accepted",
     isExpired: false,
@@ -156,12 +160,12 @@ async function inviteChunk(
   client: PostHogClient,
   state: BatchState,
   chunk: AppliedPerson[],
-): Promise<Map<string, BatchInvitation>> {
+): Promise<Map<string, Invited>> {
   const org = state.organizationId;
   try {
     return await bulk(client, state, chunk);
   } catch (error) {
-    const result = new Map<string, BatchInvitation>();
+    const result = new Map<string, Invited>();
     let rest: AppliedPerson[];
     invalidateOrganization(client, org);
     if (isOutcomeUnknown(error)) {
@@ -205,7 +209,7 @@ async function inviteAll(client: PostHogClient, state: BatchState, people: Appli
   for (let i = 0; i < people.length; i += MAX_BULK_INVITES)
     chunks.push(people.slice(i, i + MAX_BULK_INVITES));
   for (const [index, chunk] of chunks.entries()) {
-    let created: Map<string, BatchInvitation>;
+    let created: Map<string, Invited>;
     try {
       created = await inviteChunk(client, state, chunk);
     } catch (error) {
@@ -223,7 +227,10 @@ async function inviteAll(client: PostHogClient, state: BatchState, people: Appli
     }
     for (const person of chunk) {
       const invitation = created.get(person.targetEmail);
-      if (invitation) state.record(person, invitation);
+      if (!invitation) continue;
+      // Already a member: recorded with the level they have, so a different declared level shows as a change.
+      const { memberLevel, ...held } = invitation;
+      state.record(memberLevel ? { ...person, level: memberLevel } : person, held);
     }
   }
 }
@@ -332,6 +339,12 @@ export async function update(id: string, olds: Json, news: Json): Promise<pulumi
       await uninvite(client, state, email, plan.removeMember.includes(email));
     for (const person of plan.relevel) await relevel(client, state, person);
     await inviteAll(client, state, plan.invite);
+    // People who had joined since the last refresh were found to be members: their level is PATCHed as declared.
+    for (const person of plan.invite) {
+      const held = state.person(person.targetEmail);
+      if (held && held.level !== person.level && state.invitation(person.targetEmail)?.status === "accepted")
+        await relevel(client, state, person);
+    }
   } catch (error) {
     throw resourceInitError((error as Error).message, id, state.outputs(people), news);
   }
