@@ -3,5 +3,7 @@ export { getSurveys, getSurveysOutput, getSurvey, getSurveyOutput } from "./surv
 export type { GetSurveysArgs, GetSurveysResult, GetSurveyArgs, SurveyInfo } from "./surveys";
 export { getInvites, getInvitesOutput } from "./invites";
 export type { GetInvitesArgs, GetInvitesResult, InviteInfo } from "./invites";
+export { getMembers, getMembersOutput } from "./members";
+export type { GetMembersArgs, GetMembersResult, MemberInfo } from "./members";
 export { getSurveyResponsesCount, getSurveyResponsesCountOutput } from "./responses-count";
 export type { GetSurveyResponsesCountArgs, GetSurveyResponsesCountResult } from "./responses-count";

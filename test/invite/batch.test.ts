@@ -153,6 +153,7 @@ describe("InviteBatch", () => {
       inviteId: `member:${member.id}`,
       status: "accepted",
       isExpired: false,
+      userUuid: expect.any(String),
     });
     expect(invitations["accepts@example.com"].status).toBe("pending");
 

@@ -60,6 +60,8 @@ export interface ProviderServer {
     inputs: Props,
   ): Promise<{ id: string; outputs: Props; inputs?: Props }>;
   delete(id: string, urn: string, outputs: Props, oldInputs: Props): Promise<void>;
+  /** What the plugin process has written to stderr (its warnings, which the engine shows the user). */
+  stderr(): string;
   close(): Promise<void>;
 }
 
@@ -106,12 +108,18 @@ type Callback<Res> = (err: grpc.ServiceError | null, res: Res) => void;
 
 class GrpcProviderServer implements ProviderServer {
   readonly pid: number;
+  private written = "";
   constructor(
     private readonly child: ChildProcess,
     readonly port: number,
     private readonly client: ResourceProviderClient,
   ) {
     this.pid = child.pid ?? -1;
+    child.stderr?.on("data", (d: Buffer) => (this.written += d.toString()));
+  }
+
+  stderr(): string {
+    return this.written;
   }
 
   private call<Res>(invoke: (cb: Callback<Res>) => unknown): Promise<Res> {

@@ -19,7 +19,13 @@ export const LEVEL_NUMBERS: Record<InviteLevel, 1 | 8 | 15> = { member: 1, admin
 
 export const MAX_FIRST_NAME = 30;
 
-export const BATCH_INPUT_KEYS = ["organizationId", "invites", "message", "sendEmail"] as const;
+export const BATCH_INPUT_KEYS = [
+  "organizationId",
+  "invites",
+  "message",
+  "sendEmail",
+  "removeMemberOnDelete",
+] as const;
 
 /** PostHog lowercases the whole address (newer versions): so do we, so that case never causes a diff. */
 export function normaliseEmail(email: string): string {
@@ -99,6 +105,7 @@ const inviteShape = {
   sendEmail: bool("sendEmail").optional(),
   renewWhenExpired: bool("renewWhenExpired").optional(),
   adopt: bool("adopt").optional(),
+  removeMemberOnDelete: bool("removeMemberOnDelete").optional(),
 } as const;
 
 type InviteField = keyof typeof inviteShape;
@@ -141,6 +148,7 @@ const personShape = {
   firstName: firstName.optional(),
   level: level.optional(),
   privateProjectAccess: privateProjectAccess.optional(),
+  removeMemberOnDelete: bool("removeMemberOnDelete").optional(),
 } as const;
 
 /** The keys one person of an InviteBatch takes. */
@@ -151,6 +159,7 @@ const batchShape = {
   organizationId: organizationId.optional(),
   message: z.string({ error: "message must be a string (or null)." }).nullable().optional(),
   sendEmail: bool("sendEmail").optional(),
+  removeMemberOnDelete: bool("removeMemberOnDelete").optional(),
 } as const;
 
 /** One batch person's valid inputs, typed (see typed.ts). */

@@ -2,21 +2,21 @@
 // provider.ts (never in a preview); nothing here is ever serialized into state. PostHog invites have no update and no
 // GET-by-id: every change of terms is a replacement, and read finds the invite in the (cached) list.
 import type * as pulumi from "@pulumi/pulumi";
-import { type PostHogClient, type WireInvite, type WireMember } from "../../client";
+import { type PostHogClient, type WireInvite } from "../../client";
 import { normaliseEmail } from "../../model/input/invite";
 import { callContext, scopeForCreate } from "../common/context";
 import { declaredInputs, lastDeclared } from "../common/declared";
 import { findLateCreate } from "../common/late-create";
 import { type Settings } from "../../config";
 import { describeFailure, isBadRequest, isNotFound, isOutcomeUnknown } from "../common/errors";
-import { cachedInvites, cachedMembers, invalidateOrganization } from "../common/list-cache";
+import { cachedInvites, invalidateOrganization } from "../common/list-cache";
+import { findMember, removeMember, setMemberLevel } from "./membership";
 import {
   acceptedOutputs,
   differingTerms,
   isPendingInviteWith,
   inviteOutputs,
   MEMBER_ID_PREFIX,
-  memberEmail,
   memberOutputs,
   settingsOf,
   termsOf,
@@ -35,15 +35,6 @@ function label(inputs: Json): string {
 function matchingInvite(invites: WireInvite[], inputs: Json): WireInvite | undefined {
   const terms = termsOf(inputs);
   return invites.find((invite) => isPendingInviteWith(invite, terms));
-}
-
-async function findMember(
-  client: PostHogClient,
-  org: string,
-  email: string,
-): Promise<WireMember | undefined> {
-  const members = await cachedMembers(client, org);
-  return members.find((m) => memberEmail(m) === email);
 }
 
 /** POST once; if the answer was lost, look for the invite it would have made before ever posting again. */
@@ -146,22 +137,52 @@ export async function read(id: string, props: Json): Promise<pulumi.dynamic.Read
   }
 }
 
-/** Only provider-side settings (or, once accepted, terms that no longer reach PostHog) changed: record them. */
+/**
+ * Provider-side settings changed, or the person has accepted: a changed level is PATCHed onto the membership
+ * (never a new invitation); other terms no longer reach PostHog and are only recorded.
+ */
 export async function update(_id: string, olds: Json, news: Json): Promise<pulumi.dynamic.UpdateResult> {
   const { __provider: _p, ...previous } = olds;
   const outs: Json = { ...previous, ...settingsOf(news), declared: declaredInputs(news) };
   if (olds.status === "accepted") {
     const terms = termsOf(news);
+    if (terms.level !== olds.level) {
+      const { client } = callContext();
+      const org = String(olds.organizationId);
+      try {
+        const uuid = await setMemberLevel(client, org, terms.targetEmail, olds.userUuid, terms.level);
+        if (uuid) outs.userUuid = uuid;
+        else
+          warn(
+            `${label(news)}: ${terms.targetEmail} is no longer a member of organization ${org}; level not changed.`,
+          );
+      } catch (error) {
+        throw describeFailure(
+          label(news),
+          `change the level of ${terms.targetEmail} to ${terms.level}`,
+          error,
+        );
+      }
+    }
     for (const key of TERM_KEYS) outs[key] = terms[key];
   }
   return { outs };
 }
 
 export async function remove(id: string, props: Json): Promise<void> {
-  // Accepted: the invite no longer exists, and a member is never removed by destroying an invite.
-  if (id.startsWith(MEMBER_ID_PREFIX) || props.status === "accepted") return;
   const { client } = callContext();
   const org = String(props.organizationId);
+  if (id.startsWith(MEMBER_ID_PREFIX) || props.status === "accepted") {
+    // Accepted: the invite no longer exists. The member is removed only when asked for (offboarding as code).
+    if (props.removeMemberOnDelete !== true) return;
+    const email = normaliseEmail(String(props.targetEmail));
+    try {
+      await removeMember(client, org, email, props.userUuid);
+    } catch (error) {
+      throw describeFailure(label(props), `remove ${email} from organization ${org}`, error);
+    }
+    return;
+  }
   try {
     await client.invites.delete(org, id);
   } catch (error) {

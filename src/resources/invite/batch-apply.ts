@@ -3,7 +3,7 @@
 // partial outputs), so the next `pulumi up` invites only the rest and nobody gets a second email.
 import { randomUUID } from "node:crypto";
 import type * as pulumi from "@pulumi/pulumi";
-import { MAX_BULK_INVITES, type PostHogClient, type WireInvite } from "../../client";
+import { MAX_BULK_INVITES, type PostHogClient, type WireInvite, type WireMember } from "../../client";
 import { normaliseEmail } from "../../model/input/invite";
 import { callContext, scopeForCreate } from "../common/context";
 import { findLateCreate } from "../common/late-create";
@@ -12,15 +12,18 @@ import { resourceInitError } from "../common/init-error";
 import { cachedInvites, cachedMembers, invalidateOrganization } from "../common/list-cache";
 import {
   batchMessage,
+  batchRemoveMemberOnDelete,
   batchSendEmail,
   declaredPeople,
   invitationOf,
   isInviteFor,
   personBody,
   planBatch,
+  removesMember,
 } from "./batch-mapping";
-import { MEMBER_ID_PREFIX, memberEmail } from "./mapping";
-import type { AppliedPerson, BatchInvitation, InviteBatchOutputs } from "./types";
+import { levelName, MEMBER_ID_PREFIX, memberEmail } from "./mapping";
+import { removeMember, setMemberLevel } from "./membership";
+import type { AppliedPerson, BatchInvitation, InviteBatchOutputs, InviteLevel } from "./types";
 import { warn } from "./warn";
 
 type Json = Record<string, unknown>;
@@ -42,6 +45,7 @@ class BatchState {
     readonly organizationId: string,
     public message: string | null,
     public sendEmail: boolean,
+    public removeMemberOnDelete: boolean,
   ) {}
 
   static from(outputs: Json): BatchState {
@@ -50,6 +54,7 @@ class BatchState {
       String(previous.organizationId),
       previous.message ?? null,
       previous.sendEmail ?? true,
+      previous.removeMemberOnDelete ?? false,
     );
     for (const person of previous.invites ?? []) state.entry(person.targetEmail).person = person;
     for (const [email, invitation] of Object.entries(previous.invitations ?? {}))
@@ -110,14 +115,24 @@ class BatchState {
       organizationId: this.organizationId,
       message: this.message,
       sendEmail: this.sendEmail,
+      removeMemberOnDelete: this.removeMemberOnDelete,
       invites,
       invitations,
     };
   }
 }
 
-function memberInvitation(memberId: string): BatchInvitation {
-  return { inviteId: `${MEMBER_ID_PREFIX}${memberId}`, status: "accepted", isExpired: false };
+/** What a bulk call tells about one person: their invitation, and for an existing member the level they have. */
+type Invited = BatchInvitation & { memberLevel?: InviteLevel };
+
+function memberInvitation(member: WireMember): Invited {
+  return {
+    memberLevel: levelName(member.level),
+    inviteId: `${MEMBER_ID_PREFIX}${member.id}`,
+    status: "accepted",
+    isExpired: false,
+    userUuid: member.user.uuid,
+  };
 }
 
 async function bulk(
@@ -144,12 +159,12 @@ async function inviteChunk(
   client: PostHogClient,
   state: BatchState,
   chunk: AppliedPerson[],
-): Promise<Map<string, BatchInvitation>> {
+): Promise<Map<string, Invited>> {
   const org = state.organizationId;
   try {
     return await bulk(client, state, chunk);
   } catch (error) {
-    const result = new Map<string, BatchInvitation>();
+    const result = new Map<string, Invited>();
     let rest: AppliedPerson[];
     invalidateOrganization(client, org);
     if (isOutcomeUnknown(error)) {
@@ -169,7 +184,7 @@ async function inviteChunk(
       const members = new Map((await cachedMembers(client, org)).map((m) => [memberEmail(m), m]));
       rest = chunk.filter((person) => {
         const member = members.get(person.targetEmail);
-        if (member) result.set(person.targetEmail, memberInvitation(member.id));
+        if (member) result.set(person.targetEmail, memberInvitation(member));
         return !member;
       });
       if (result.size === 0) throw error;
@@ -193,7 +208,7 @@ async function inviteAll(client: PostHogClient, state: BatchState, people: Appli
   for (let i = 0; i < people.length; i += MAX_BULK_INVITES)
     chunks.push(people.slice(i, i + MAX_BULK_INVITES));
   for (const [index, chunk] of chunks.entries()) {
-    let created: Map<string, BatchInvitation>;
+    let created: Map<string, Invited>;
     try {
       created = await inviteChunk(client, state, chunk);
     } catch (error) {
@@ -211,24 +226,71 @@ async function inviteAll(client: PostHogClient, state: BatchState, people: Appli
     }
     for (const person of chunk) {
       const invitation = created.get(person.targetEmail);
-      if (invitation) state.record(person, invitation);
+      if (!invitation) continue;
+      // Already a member: recorded with the level they have, so a different declared level shows as a change.
+      const { memberLevel, ...held } = invitation;
+      state.record(memberLevel ? { ...person, level: memberLevel } : person, held);
     }
   }
 }
 
-/** Deletes one person's pending invite (404: already gone). Members are never removed. */
-async function uninvite(client: PostHogClient, state: BatchState, email: string): Promise<void> {
+function isMember(invitation: BatchInvitation): boolean {
+  return invitation.status === "accepted" || invitation.inviteId.startsWith(MEMBER_ID_PREFIX);
+}
+
+/**
+ * Takes one person out of the batch: deletes their pending invite (404: already gone), and, when `membership`
+ * is set, their membership too. An invite that is gone may have been accepted since the last refresh, so then
+ * the member list is asked.
+ */
+async function uninvite(
+  client: PostHogClient,
+  state: BatchState,
+  email: string,
+  membership: boolean,
+): Promise<void> {
+  const org = state.organizationId;
   const invitation = state.invitation(email);
-  if (invitation && invitation.status !== "accepted" && !invitation.inviteId.startsWith(MEMBER_ID_PREFIX)) {
+  let memberMayExist = invitation !== undefined && isMember(invitation);
+  if (invitation && !isMember(invitation)) {
     try {
-      await client.invites.delete(state.organizationId, invitation.inviteId);
+      await client.invites.delete(org, invitation.inviteId);
     } catch (error) {
       if (!isNotFound(error)) throw describeFailure(LABEL, `delete the invite for ${email}`, error);
+      memberMayExist = true;
     } finally {
-      invalidateOrganization(client, state.organizationId);
+      invalidateOrganization(client, org);
+    }
+  }
+  if (membership && memberMayExist) {
+    try {
+      await removeMember(client, org, email, invitation?.userUuid);
+    } catch (error) {
+      throw describeFailure(LABEL, `remove ${email} from organization ${org}`, error);
     }
   }
   state.forget(email);
+}
+
+/** PATCHes an accepted person's level; recorded once PostHog has applied it. */
+async function relevel(client: PostHogClient, state: BatchState, person: AppliedPerson): Promise<void> {
+  const email = person.targetEmail;
+  const invitation = state.invitation(email);
+  let uuid: string | undefined;
+  try {
+    uuid = await setMemberLevel(client, state.organizationId, email, invitation?.userUuid, person.level);
+  } catch (error) {
+    throw describeFailure(LABEL, `change the level of ${email} to ${person.level}`, error);
+  }
+  if (!uuid) {
+    // No longer a member (removed in PostHog): the next refresh drops them and the up after invites them again.
+    warn(
+      `${LABEL}: ${email} is no longer a member of organization ${state.organizationId}; level not changed.`,
+    );
+    return;
+  }
+  state.keep(person);
+  if (invitation) state.setInvitation(email, { ...invitation, userUuid: uuid });
 }
 
 export async function create(inputs: Json): Promise<pulumi.dynamic.CreateResult> {
@@ -236,7 +298,12 @@ export async function create(inputs: Json): Promise<pulumi.dynamic.CreateResult>
   const { client } = context;
   const org = await scopeForCreate(LABEL, "organization", inputs.organizationId, context);
   const id = `batch-${randomUUID()}`;
-  const state = new BatchState(org, batchMessage(inputs), batchSendEmail(inputs));
+  const state = new BatchState(
+    org,
+    batchMessage(inputs),
+    batchSendEmail(inputs),
+    batchRemoveMemberOnDelete(inputs),
+  );
   const people = declaredPeople(inputs);
   try {
     await inviteAll(client, state, people);
@@ -255,10 +322,19 @@ export async function update(id: string, olds: Json, news: Json): Promise<pulumi
   const people = declaredPeople(news);
   state.message = batchMessage(news);
   state.sendEmail = batchSendEmail(news);
+  state.removeMemberOnDelete = batchRemoveMemberOnDelete(news);
   for (const person of plan.keep) state.keep(person);
   try {
-    for (const email of plan.uninvite) await uninvite(client, state, email);
+    for (const email of plan.uninvite)
+      await uninvite(client, state, email, plan.removeMember.includes(email));
+    for (const person of plan.relevel) await relevel(client, state, person);
     await inviteAll(client, state, plan.invite);
+    // People who had joined since the last refresh were found to be members: their level is PATCHed as declared.
+    for (const person of plan.invite) {
+      const held = state.person(person.targetEmail);
+      if (held && held.level !== person.level && state.invitation(person.targetEmail)?.status === "accepted")
+        await relevel(client, state, person);
+    }
   } catch (error) {
     throw resourceInitError((error as Error).message, id, state.outputs(people), news);
   }
@@ -272,9 +348,9 @@ export async function read(id: string, props: Json): Promise<pulumi.dynamic.Read
   try {
     const listed = await cachedInvites(client, org);
     const invites = new Map(listed.map((i) => [i.id, i]));
-    let members: Map<string, string> | undefined;
-    const memberIdOf = async (email: string) => {
-      members ??= new Map((await cachedMembers(client, org)).map((m) => [memberEmail(m), m.id]));
+    let members: Map<string, WireMember> | undefined;
+    const memberOf = async (email: string) => {
+      members ??= new Map((await cachedMembers(client, org)).map((m) => [memberEmail(m), m]));
       return members.get(email);
     };
     for (const [email, invitation] of state.invited()) {
@@ -290,10 +366,19 @@ export async function read(id: string, props: Json): Promise<pulumi.dynamic.Read
         state.setInvitation(email, invitationOf(invite));
         continue;
       }
-      const memberId = await memberIdOf(email);
-      if (memberId && invitation.inviteId.startsWith(MEMBER_ID_PREFIX)) continue;
-      if (memberId) state.setInvitation(email, { ...invitation, status: "accepted", isExpired: false });
-      else state.forget(email); // deleted outside Pulumi: the next up invites them again
+      const member = await memberOf(email);
+      if (!member) {
+        state.forget(email); // deleted outside Pulumi: the next up invites them again
+        continue;
+      }
+      // A member: the level they have now, so a change made in PostHog's UI shows as drift.
+      state.setInvitation(email, {
+        ...invitation,
+        status: "accepted",
+        isExpired: false,
+        userUuid: member.user.uuid,
+      });
+      if (person) state.keep({ ...person, level: levelName(member.level) });
     }
   } catch (error) {
     throw describeFailure(LABEL, `read batch ${id}`, error);
@@ -310,15 +395,17 @@ export async function remove(id: string, props: Json): Promise<void> {
   for (let i = 0; i < emails.length; i += 5) {
     await Promise.all(
       emails.slice(i, i + 5).map((email) =>
-        uninvite(client, state, email).catch((error: Error) => {
-          failures.push(error.message);
-        }),
+        uninvite(client, state, email, removesMember(state.person(email), state.removeMemberOnDelete)).catch(
+          (error: Error) => {
+            failures.push(error.message);
+          },
+        ),
       ),
     );
   }
   if (failures.length > 0) {
     throw new Error(
-      `${LABEL} ${id}: ${failures.length} invite(s) could not be deleted: ${failures.join("; ")}`,
+      `${LABEL} ${id}: ${failures.length} person(s) could not be removed: ${failures.join("; ")}`,
     );
   }
 }

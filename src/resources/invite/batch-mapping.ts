@@ -16,6 +16,7 @@ export function appliedPerson(person: Json): AppliedPerson {
     firstName: typed.firstName ?? "",
     level: typed.level ?? "member",
     privateProjectAccess: canonicalAccess(person.privateProjectAccess),
+    ...(typed.removeMemberOnDelete === undefined ? {} : { removeMemberOnDelete: typed.removeMemberOnDelete }),
   };
 }
 
@@ -31,35 +32,55 @@ export function batchSendEmail(inputs: Json): boolean {
   return batchInputs(inputs).sendEmail ?? true;
 }
 
+export function batchRemoveMemberOnDelete(inputs: Json): boolean {
+  return batchInputs(inputs).removeMemberOnDelete ?? false;
+}
+
+/** Whether removing this person removes their membership: their own setting, else the batch's. */
+export function removesMember(person: AppliedPerson | undefined, batchSetting: boolean): boolean {
+  return person?.removeMemberOnDelete ?? batchSetting;
+}
+
+/** The same invite terms (removeMemberOnDelete is not one: changing it sends nothing). */
 export function samePerson(a: AppliedPerson, b: AppliedPerson): boolean {
-  return deepEqualLoose(a, b);
+  const { removeMemberOnDelete: _a, ...termsA } = a;
+  const { removeMemberOnDelete: _b, ...termsB } = b;
+  return deepEqualLoose(termsA, termsB);
 }
 
 export interface BatchPlan {
   /** New people, changed people, and people whose invite disappeared: one new invite each. */
   invite: AppliedPerson[];
-  /** People no longer declared: their pending invite is deleted (members are never removed). */
+  /** People no longer declared: their pending invite is deleted. */
   uninvite: string[];
-  /** Declared and already applied as declared (or accepted): no request. */
+  /** Of `uninvite`, the members whose membership is deleted too (removeMemberOnDelete). */
+  removeMember: string[];
+  /** Members whose declared level differs from the level they have: one PATCH each. */
+  relevel: AppliedPerson[];
+  /** Declared and already applied as declared (or accepted, level unchanged): no request. */
   keep: AppliedPerson[];
 }
 
 export function planBatch(olds: Partial<InviteBatchOutputs>, news: Json): BatchPlan {
   const applied = new Map((olds.invites ?? []).map((p) => [p.targetEmail, p]));
   const invitations = olds.invitations ?? {};
-  const plan: BatchPlan = { invite: [], uninvite: [], keep: [] };
+  const plan: BatchPlan = { invite: [], uninvite: [], removeMember: [], relevel: [], keep: [] };
   const declared = declaredPeople(news);
   for (const person of declared) {
     const before = applied.get(person.targetEmail);
-    const state = invitations[person.targetEmail];
-    // A member needs no invite, whatever changed; anything else is re-invited when its terms change.
-    if (before && state && (state.status === "accepted" || samePerson(before, person)))
-      plan.keep.push(person);
+    const accepted = invitations[person.targetEmail]?.status === "accepted";
+    // A member is never invited again: only their level reaches PostHog. Anyone else is re-invited when the
+    // terms change.
+    if (before && accepted) (before.level === person.level ? plan.keep : plan.relevel).push(person);
+    else if (before && invitations[person.targetEmail] && samePerson(before, person)) plan.keep.push(person);
     else plan.invite.push(person);
   }
   const wanted = new Set(declared.map((p) => p.targetEmail));
+  const batchSetting = batchRemoveMemberOnDelete(news);
   for (const email of new Set([...applied.keys(), ...Object.keys(invitations)])) {
-    if (!wanted.has(email)) plan.uninvite.push(email);
+    if (wanted.has(email)) continue;
+    plan.uninvite.push(email);
+    if (removesMember(applied.get(email), batchSetting)) plan.removeMember.push(email);
   }
   return plan;
 }

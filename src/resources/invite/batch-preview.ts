@@ -4,7 +4,15 @@ import { normaliseEmail, validateBatchInputs } from "../../model/input/invite";
 import { containsUnknown } from "../../model/input/unknown";
 import { resolveSettings } from "../../config";
 import { deepEqualLoose } from "../common/equality";
-import { batchMessage, batchSendEmail, declaredPeople, planBatch } from "./batch-mapping";
+import {
+  batchMessage,
+  batchRemoveMemberOnDelete,
+  batchSendEmail,
+  declaredPeople,
+  planBatch,
+} from "./batch-mapping";
+import { memberRemovalWarning, ownerRemovalRefused } from "./member-removal";
+import { warn } from "./warn";
 import { CURRENT, declaredScope } from "../../scope";
 import type { InviteBatchOutputs } from "./types";
 
@@ -31,15 +39,33 @@ export async function diff(_id: string, olds: Json, news: Json): Promise<pulumi.
   if (containsUnknown(news.invites)) return { changes: true, replaces, deleteBeforeReplace: false };
   const previous = olds as Partial<InviteBatchOutputs>;
   const plan = planBatch(previous, news);
+  announceMemberRemovals(previous, plan.removeMember);
   const changes =
     replaces.length > 0 ||
     plan.invite.length > 0 ||
     plan.uninvite.length > 0 ||
+    plan.relevel.length > 0 ||
     !deepEqualLoose(declaredPeople(news), previous.invites ?? []) ||
     // Not known yet in a preview: may change (batchMessage and batchSendEmail read it as the default).
     containsUnknown(news.message) ||
     containsUnknown(news.sendEmail) ||
     batchMessage(news) !== (previous.message ?? null) ||
-    batchSendEmail(news) !== (previous.sendEmail ?? true);
+    batchSendEmail(news) !== (previous.sendEmail ?? true) ||
+    containsUnknown(news.removeMemberOnDelete) ||
+    batchRemoveMemberOnDelete(news) !== (previous.removeMemberOnDelete ?? false);
   return { changes, replaces, deleteBeforeReplace: false };
+}
+
+/**
+ * Names every member this update removes from the organization, so the preview cannot be misread as "uninvite";
+ * an owner (as state last saw them) fails the preview with PostHog's refusal instead.
+ */
+function announceMemberRemovals(previous: Partial<InviteBatchOutputs>, emails: string[]): void {
+  const organization = String(previous.organizationId);
+  const members = emails.filter((email) => previous.invitations?.[email]?.status === "accepted");
+  for (const email of members) {
+    const held = previous.invites?.find((p) => p.targetEmail === email);
+    if (held?.level === "owner") throw ownerRemovalRefused("InviteBatch", email);
+  }
+  for (const email of members) warn(memberRemovalWarning("InviteBatch", email, organization));
 }

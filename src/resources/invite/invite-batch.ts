@@ -13,6 +13,8 @@ export interface BatchPersonArgs {
   /** member (default), admin or owner. */
   level?: pulumi.Input<InviteLevel>;
   privateProjectAccess?: pulumi.Input<pulumi.Input<PrivateProjectAccess>[]>;
+  /** Overrides the batch's removeMemberOnDelete for this person. */
+  removeMemberOnDelete?: pulumi.Input<boolean>;
 }
 
 export interface InviteBatchArgs {
@@ -24,13 +26,19 @@ export interface InviteBatchArgs {
   message?: pulumi.Input<string | null>;
   /** Send the invite emails (default true). */
   sendEmail?: pulumi.Input<boolean>;
+  /**
+   * Removing an accepted person from `invites` (or deleting the batch) also removes them from the organization
+   * (default false: only pending invites are deleted). Each person may override it.
+   */
+  removeMemberOnDelete?: pulumi.Input<boolean>;
 }
 
 export class InviteBatch extends pulumi.dynamic.Resource {
   declare readonly organizationId: pulumi.Output<string>;
   declare readonly message: pulumi.Output<string | null>;
   declare readonly sendEmail: pulumi.Output<boolean>;
-  /** The people as applied, defaults filled in. */
+  declare readonly removeMemberOnDelete: pulumi.Output<boolean>;
+  /** The people as applied, defaults filled in; once accepted, `level` is the member's level in PostHog. */
   declare readonly invites: pulumi.Output<AppliedPerson[]>;
   /** Per person (keyed by lowercased email): invite id, status and expiry. */
   declare readonly invitations: pulumi.Output<Record<string, BatchInvitation>>;
@@ -43,6 +51,7 @@ export class InviteBatch extends pulumi.dynamic.Resource {
         organizationId: undefined,
         message: undefined,
         sendEmail: undefined,
+        removeMemberOnDelete: undefined,
         ...args,
         invitations: undefined,
       },

@@ -14,7 +14,7 @@ export interface InviteArgs {
   firstName?: pulumi.Input<string>;
   /** Text added to the invite email. */
   message?: pulumi.Input<string | null>;
-  /** member (default), admin or owner; never above your own level. */
+  /** member (default), admin or owner; never above your own level. Once accepted, a change is applied to the membership. */
   level?: pulumi.Input<InviteLevel>;
   /** Private projects the person gets access to on joining. */
   privateProjectAccess?: pulumi.Input<pulumi.Input<PrivateProjectAccess>[]>;
@@ -24,6 +24,11 @@ export interface InviteArgs {
   renewWhenExpired?: pulumi.Input<boolean>;
   /** Take over the pending invite for this email, if there is one, instead of sending a new one. Used only at create. */
   adopt?: pulumi.Input<boolean>;
+  /**
+   * Once the person has accepted, deleting this resource (or replacing it with another person) also removes them
+   * from the organization (default false: only a pending invite is ever deleted). PostHog never removes an owner.
+   */
+  removeMemberOnDelete?: pulumi.Input<boolean>;
 }
 
 export class Invite extends pulumi.dynamic.Resource {
@@ -36,10 +41,13 @@ export class Invite extends pulumi.dynamic.Resource {
   declare readonly sendEmail: pulumi.Output<boolean>;
   declare readonly renewWhenExpired: pulumi.Output<boolean>;
   declare readonly adopt: pulumi.Output<boolean>;
+  declare readonly removeMemberOnDelete: pulumi.Output<boolean>;
   /** PostHog's invite id; null when the person was already a member. */
   declare readonly inviteId: pulumi.Output<string | null>;
   /** The member id once accepted (or when the person already was a member). */
   declare readonly memberId: pulumi.Output<string | null>;
+  /** The member's user uuid once accepted (PostHog addresses memberships by it). */
+  declare readonly userUuid: pulumi.Output<string | null>;
   declare readonly isExpired: pulumi.Output<boolean>;
   declare readonly emailingAttemptMade: pulumi.Output<boolean>;
   declare readonly createdAt: pulumi.Output<string | null>;
@@ -62,9 +70,11 @@ export class Invite extends pulumi.dynamic.Resource {
         sendEmail: undefined,
         renewWhenExpired: undefined,
         adopt: undefined,
+        removeMemberOnDelete: undefined,
         ...args,
         inviteId: undefined,
         memberId: undefined,
+        userUuid: undefined,
         isExpired: undefined,
         emailingAttemptMade: undefined,
         createdAt: undefined,

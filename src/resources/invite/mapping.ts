@@ -48,12 +48,18 @@ export function termsOf(inputs: Json): InviteTerms {
 }
 
 /** Provider-side settings: recorded, never sent after create, never a reason to replace. */
-export function settingsOf(inputs: Json): { sendEmail: boolean; renewWhenExpired: boolean; adopt: boolean } {
+export function settingsOf(inputs: Json): {
+  sendEmail: boolean;
+  renewWhenExpired: boolean;
+  adopt: boolean;
+  removeMemberOnDelete: boolean;
+} {
   const typed = inviteInputs(inputs);
   return {
     sendEmail: typed.sendEmail ?? true,
     renewWhenExpired: typed.renewWhenExpired ?? true,
     adopt: typed.adopt ?? false,
+    removeMemberOnDelete: typed.removeMemberOnDelete ?? false,
   };
 }
 
@@ -124,18 +130,31 @@ export function inviteOutputs(invite: WireInvite, organizationId: string, inputs
     ...inviteFacts(invite),
     ...settingsOf(inputs),
     memberId: null,
+    userUuid: null,
     declared: declaredInputs(inputs),
   };
 }
 
-/** The person was already a member when the invite was declared: nothing was sent, nothing to track. */
+/** What the member list says about an accepted person: their membership, and the level they have now. */
+export function membershipFacts(member: WireMember): {
+  memberId: string;
+  userUuid: string;
+  level: InviteLevel;
+} {
+  return { memberId: member.id, userUuid: member.user.uuid, level: levelName(member.level) };
+}
+
+/**
+ * The person was already a member when the invite was declared: nothing was sent. The level is the member's
+ * actual one, so a declared level that differs shows as an update on the next preview.
+ */
 export function memberOutputs(member: WireMember, organizationId: string, inputs: Json): Outputs {
   return {
     organizationId,
     ...termsOf(inputs),
     ...settingsOf(inputs),
     inviteId: null,
-    memberId: member.id,
+    ...membershipFacts(member),
     isExpired: false,
     emailingAttemptMade: false,
     createdAt: null,
@@ -146,9 +165,9 @@ export function memberOutputs(member: WireMember, organizationId: string, inputs
   };
 }
 
-/** The invite was accepted: keep what it was, mark it accepted. */
+/** The invite was accepted: keep what it was, mark it accepted, and report the member's level as it is now. */
 export function acceptedOutputs(previous: Json, member: WireMember): Json {
-  return { ...previous, status: "accepted", isExpired: false, memberId: member.id };
+  return { ...previous, status: "accepted", isExpired: false, ...membershipFacts(member) };
 }
 
 export const MEMBER_ID_PREFIX = "member:";
@@ -164,7 +183,7 @@ export interface InviteDiff {
 
 /**
  * What a change of inputs means. Any change of the invite's terms is a new invite (PostHog has no update);
- * once accepted, only a different person (email) or organization is. An expired invite is replaced (re-sent)
+ * once accepted, only a different person (email) or organization is (a level change is then PATCHed). An expired invite is replaced (re-sent)
  * when renewWhenExpired is on. sendEmail/renewWhenExpired/adopt are only recorded.
  */
 export function inviteDiff(olds: Json, news: Json, newOrganization: string): InviteDiff {

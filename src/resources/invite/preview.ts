@@ -2,8 +2,10 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { normaliseEmail, validateInviteInputs } from "../../model/input/invite";
 import { resolveSettings } from "../../config";
-import { inviteDiff } from "./mapping";
+import { inviteDiff, settingsOf } from "./mapping";
 import { declaredScope } from "../../scope";
+import { memberRemovalArmedWarning, memberRemovalWarning, ownerRemovalRefused } from "./member-removal";
+import { warn } from "./warn";
 
 type Json = Record<string, unknown>;
 
@@ -22,5 +24,21 @@ export async function diff(_id: string, olds: Json, news: Json): Promise<pulumi.
     news,
     declaredScope("organization", news.organizationId, resolveSettings()),
   );
+  if (olds.status === "accepted") announceMemberRemoval(olds, news, replaces.length > 0);
   return { changes, replaces, deleteBeforeReplace: false };
+}
+
+/**
+ * A member is removed only when the resource goes (deleted, or replaced: another person or organization). The
+ * engine asks the provider nothing before a delete, so the warning is printed when removal is armed (the setting
+ * turned on) and when this step's replacement removes the member; an owner's removal fails here, as PostHog would.
+ */
+function announceMemberRemoval(olds: Json, news: Json, replacing: boolean): void {
+  const removing = replacing && settingsOf(olds).removeMemberOnDelete;
+  const arming = settingsOf(news).removeMemberOnDelete && !settingsOf(olds).removeMemberOnDelete;
+  const who = `Invite "${String(olds.targetEmail)}"`;
+  if (removing && olds.level === "owner") throw ownerRemovalRefused(who, String(olds.targetEmail));
+  if (removing) warn(memberRemovalWarning(who, String(olds.targetEmail), String(olds.organizationId)));
+  else if (arming)
+    warn(memberRemovalArmedWarning(who, String(olds.targetEmail), String(olds.organizationId)));
 }

@@ -24,9 +24,10 @@ export interface InviteInputs {
   sendEmail?: boolean;
   renewWhenExpired?: boolean;
   adopt?: boolean;
+  /** Once accepted, deleting the resource also removes the person from the organization (default false). */
+  removeMemberOnDelete?: boolean;
 }
 
-/** The user who sent the invite. */
 /** The PostHog user who created the invite. */
 export type InviteUser = UserSummary;
 
@@ -41,10 +42,13 @@ export interface InviteOutputs {
   sendEmail: boolean;
   renewWhenExpired: boolean;
   adopt: boolean;
+  removeMemberOnDelete: boolean;
   /** PostHog's invite id; null when the person was already a member when the invite was declared. */
   inviteId: string | null;
   /** The organization member id once the invite is accepted (or the person already was a member). */
   memberId: string | null;
+  /** The member's user uuid (how PostHog addresses a membership) once accepted; null before. */
+  userUuid: string | null;
   isExpired: boolean;
   emailingAttemptMade: boolean;
   createdAt: string | null;
@@ -59,6 +63,8 @@ export interface BatchPerson {
   firstName?: string;
   level?: InviteLevel;
   privateProjectAccess?: PrivateProjectAccess[];
+  /** Overrides the batch's removeMemberOnDelete for this person. */
+  removeMemberOnDelete?: boolean;
 }
 
 export interface InviteBatchInputs {
@@ -67,6 +73,8 @@ export interface InviteBatchInputs {
   /** Shared message for the emails. Changing it applies to people invited from then on (no re-send). */
   message?: string | null;
   sendEmail?: boolean;
+  /** Removing an accepted person from the batch (or deleting the batch) removes them from the organization (default false). */
+  removeMemberOnDelete?: boolean;
 }
 
 /** Where one person of a batch stands. */
@@ -75,20 +83,28 @@ export interface BatchInvitation {
   inviteId: string;
   status: InviteStatus;
   isExpired: boolean;
+  /** The member's user uuid, once accepted and seen in the member list. */
+  userUuid?: string;
 }
 
-/** A person as last applied: the fields whose change re-invites them. */
+/**
+ * A person as last applied. Before acceptance a change of the invite terms (all but removeMemberOnDelete) re-invites
+ * them; once accepted, `level` is the member's level in PostHog and a change of it is PATCHed.
+ */
 export interface AppliedPerson {
   targetEmail: string;
   firstName: string;
   level: InviteLevel;
   privateProjectAccess: PrivateProjectAccess[];
+  /** Only when declared for this person. */
+  removeMemberOnDelete?: boolean;
 }
 
 export interface InviteBatchOutputs {
   organizationId: string;
   message: string | null;
   sendEmail: boolean;
+  removeMemberOnDelete: boolean;
   /** The people as applied (invited or found to be members), in declaration order. */
   invites: AppliedPerson[];
   /** Per person, keyed by lowercased email. */

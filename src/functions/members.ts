@@ -1,0 +1,51 @@
+// getMembers: every member of an organization, with the level they have in PostHog.
+import * as pulumi from "@pulumi/pulumi";
+import { membershipFacts } from "../resources/invite/mapping";
+import type { InviteLevel } from "../resources/invite/types";
+import { functionContext, organizationOf } from "./context";
+
+export interface MemberInfo {
+  /** The membership id. */
+  memberId: string;
+  /** The user's uuid: how PostHog addresses the membership. */
+  userUuid: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  level: InviteLevel;
+  /** When they joined (ISO 8601); null if PostHog does not say. */
+  joinedAt: string | null;
+}
+
+export interface GetMembersArgs {
+  /** Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. */
+  organizationId?: string;
+}
+
+export interface GetMembersResult {
+  organizationId: string;
+  /** Newest member first, as PostHog lists them. */
+  members: MemberInfo[];
+}
+
+export async function getMembers(args: GetMembersArgs = {}): Promise<GetMembersResult> {
+  const ctx = functionContext();
+  const organizationId = await organizationOf(ctx, args.organizationId);
+  const members = await ctx.client.members.listAll(organizationId);
+  return {
+    organizationId,
+    members: members.map((m): MemberInfo => ({
+      ...membershipFacts(m),
+      email: m.user.email,
+      firstName: m.user.first_name ?? "",
+      lastName: m.user.last_name ?? "",
+      joinedAt: m.joined_at ?? null,
+    })),
+  };
+}
+
+export function getMembersOutput(
+  args: pulumi.Input<{ organizationId?: pulumi.Input<string> }> = {},
+): pulumi.Output<GetMembersResult> {
+  return pulumi.output(args).apply((a) => getMembers(a as GetMembersArgs));
+}
