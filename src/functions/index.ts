@@ -5,3 +5,5 @@ export { getInvites, getInvitesOutput } from "./invites";
 export type { GetInvitesArgs, GetInvitesResult, InviteInfo } from "./invites";
 export { getSurveyResponsesCount, getSurveyResponsesCountOutput } from "./responses-count";
 export type { GetSurveyResponsesCountArgs, GetSurveyResponsesCountResult } from "./responses-count";
+export { getFeatureFlag, getFeatureFlagOutput } from "./flags";
+export type { GetFeatureFlagArgs, FeatureFlagInfo } from "./flags";

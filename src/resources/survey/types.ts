@@ -55,6 +55,9 @@ export type SurveyAppearance = Record<string, unknown>;
 /** Release conditions of the survey's targeting flag: `{groups: [{properties, rollout_percentage, variant}]}`. */
 export type TargetingFlagFilters = { groups: Record<string, unknown>[]; [key: string]: unknown };
 
+/** draft: never launched; running: launched (start date set, no end date); stopped: end date set. */
+export type SurveyStatus = "draft" | "running" | "stopped";
+
 /** Take over a survey that already exists instead of creating one (Pulumi cannot import dynamic resources). */
 export interface SurveyAdoption {
   /** The survey's id (UUID). */
@@ -70,6 +73,10 @@ export interface SurveyInputs {
   type: SurveyType;
   linkedFlagId?: number | null;
   targetingFlagId?: number | null;
+  /** The linked flag by key, instead of linkedFlagId. */
+  linkedFlagKey?: string | null;
+  /** The targeting flag by key, instead of targetingFlagId. */
+  targetingFlagKey?: string | null;
   targetingFlagFilters?: TargetingFlagFilters | null;
   removeTargetingFlag?: boolean;
   questions?: SurveyQuestion[];
@@ -77,6 +84,7 @@ export interface SurveyInputs {
   appearance?: SurveyAppearance | null;
   startDate?: string | null;
   endDate?: string | null;
+  status?: SurveyStatus;
   archived?: boolean;
   schedule?: "once" | "recurring" | "always";
   responsesLimit?: number | null;
@@ -112,6 +120,8 @@ export interface SurveyOutputs {
   type: string;
   linkedFlagId: number | null;
   targetingFlagId: number | null;
+  linkedFlagKey: string | null;
+  targetingFlagKey: string | null;
   targetingFlagFilters: TargetingFlagFilters | null;
   removeTargetingFlag: boolean;
   questions: SurveyQuestion[];
@@ -119,6 +129,7 @@ export interface SurveyOutputs {
   appearance: SurveyAppearance | null;
   startDate: string | null;
   endDate: string | null;
+  status: SurveyStatus;
   archived: boolean;
   schedule: string;
   responsesLimit: number | null;
