@@ -155,9 +155,9 @@ export async function update(id: string, olds: Json, news: Json): Promise<pulumi
   if (refused) throw new Error(`${label(news)}: ${refused}`);
   let survey: WireSurvey | undefined;
   try {
-    const patched = fields.some((f) => f !== "status")
-      ? await client.surveys.update(project, id, await body(project, news, fields, olds))
-      : undefined;
+    // Empty when only status changed, or a flag moved from its id to its key (or back) without changing.
+    const patch = await body(project, news, fields, olds);
+    const patched = Object.keys(patch).length > 0 ? await client.surveys.update(project, id, patch) : undefined;
     const stored = { id, start_date: olds.startDate as string | null, end_date: olds.endDate as string | null };
     survey = (await applyStatus(client, project, patched ?? stored, news)) ?? patched;
   } catch (error) {
