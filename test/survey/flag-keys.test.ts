@@ -1,6 +1,8 @@
 // Flags named by key through the real plugin against the emulator: one PATCH per move, previews that send
 // nothing, and the named errors for an unknown key (at up) and for an id declared with a key (at check).
 import { Survey, SurveyArgs } from "../../src";
+import type { WireSurvey } from "../../src/client";
+import { surveyArgs } from "../../src/export/survey";
 import { startStack, TestStack } from "../support/stack";
 
 let stack: TestStack;
@@ -22,7 +24,11 @@ afterAll(async () => stack?.close());
 
 const program = (args: SurveyArgs) => () => {
   const survey = new Survey("keyed", args);
-  return { surveyId: survey.surveyId, linkedFlagId: survey.linkedFlagId, linkedFlagKey: survey.linkedFlagKey };
+  return {
+    surveyId: survey.surveyId,
+    linkedFlagId: survey.linkedFlagId,
+    linkedFlagKey: survey.linkedFlagKey,
+  };
 };
 const base: SurveyArgs = { name: "Keyed", type: "popover" };
 const writes = async () => (await stack.requests()).filter((r) => r.method !== "GET");
@@ -60,7 +66,10 @@ describe("linkedFlagKey", () => {
     expect((await writes()).map((r) => [r.method, r.body])).toEqual([
       ["PATCH", { linked_flag_id: flagIds["paying-users"] }],
     ]);
-    expect(up.outputs).toMatchObject({ linkedFlagId: flagIds["paying-users"], linkedFlagKey: "paying-users" });
+    expect(up.outputs).toMatchObject({
+      linkedFlagId: flagIds["paying-users"],
+      linkedFlagKey: "paying-users",
+    });
 
     await stack.clearRequests();
     expect((await engine().preview(program(moved))).steps.map((s) => s.op)).toEqual(["same"]);
@@ -88,15 +97,39 @@ describe("linkedFlagKey", () => {
   });
 });
 
+describe("export", () => {
+  it("writes the flag's key, not its id", async () => {
+    const res = await stack.api<{ id: string }>("POST", `/api/projects/${stack.projectId}/surveys/`, {
+      name: "Exported",
+      type: "popover",
+      linked_flag_id: flagIds["paying-users"],
+    });
+    const survey = await stack.api<WireSurvey>(
+      "GET",
+      `/api/projects/${stack.projectId}/surveys/${res.body.id}/`,
+    );
+    const { args, skipped } = surveyArgs(survey.body);
+    expect(args).toEqual({ name: "Exported", type: "popover", linkedFlagKey: "paying-users" });
+    expect(skipped).toEqual([]);
+  });
+});
+
 describe("targetingFlagKey", () => {
   it("uses the flag the key names for targeting", async () => {
     const engine = stack.newEngine();
     const up = await engine.up(() => {
-      const survey = new Survey("targeted", { name: "Targeted", type: "popover", targetingFlagKey: "paying-users" });
+      const survey = new Survey("targeted", {
+        name: "Targeted",
+        type: "popover",
+        targetingFlagKey: "paying-users",
+      });
       return { targetingFlagId: survey.targetingFlagId, targetingFlagKey: survey.targetingFlagKey };
     });
     expect(up.errors).toEqual([]);
-    expect(up.outputs).toEqual({ targetingFlagId: flagIds["paying-users"], targetingFlagKey: "paying-users" });
+    expect(up.outputs).toEqual({
+      targetingFlagId: flagIds["paying-users"],
+      targetingFlagKey: "paying-users",
+    });
   });
 });
 

@@ -70,9 +70,9 @@ describe("survey status", () => {
   });
 
   it("a stop made in PostHog shows as status drift on refresh, and up resumes", async () => {
-    expect(
-      (await stack.api("POST", `/api/projects/${stack.projectId}/surveys/${id}/stop/`)).status,
-    ).toBe(200);
+    expect((await stack.api("POST", `/api/projects/${stack.projectId}/surveys/${id}/stop/`)).status).toBe(
+      200,
+    );
     const refresh = await engine().refresh();
     expect(refresh.steps.map((s) => [s.op, s.changedKeys])).toEqual([["refresh", ["status"]]]);
     expect(refresh.steps[0].outputs).toMatchObject({ status: "stopped" });
@@ -121,9 +121,7 @@ describe("status with explicit dates", () => {
     const engine = stack.newEngine();
     const startDate = "2030-01-01T09:00:00Z";
     await stack.clearRequests();
-    const up = await engine.up(
-      program({ name: "Scheduled", type: "popover", status: "running", startDate }),
-    );
+    const up = await engine.up(program({ name: "Scheduled", type: "popover", status: "running", startDate }));
     expect(up.errors).toEqual([]);
     expect(await apiRequests()).toEqual([`POST /api/projects/${stack.projectId}/surveys/`]);
     const id = String(up.outputs.surveyId);

@@ -20,7 +20,10 @@ export const QUESTION_TYPES = ["open", "link", "rating", "single_choice", "multi
 export const SCHEDULES = ["once", "recurring", "always"] as const;
 export const SURVEY_STATUSES = ["draft", "running", "stopped"] as const;
 /** Each flag input that takes an id, and the one that names the same flag by key instead. */
-export const FLAG_KEY_INPUTS = { linkedFlagId: "linkedFlagKey", targetingFlagId: "targetingFlagKey" } as const;
+export const FLAG_KEY_INPUTS = {
+  linkedFlagId: "linkedFlagKey",
+  targetingFlagId: "targetingFlagKey",
+} as const;
 
 const FIX_TYPE = `Use one of: ${SURVEY_TYPES.join(", ")}.`;
 
@@ -353,7 +356,10 @@ export const SURVEY_INPUT_KEYS = Object.keys(surveyShape) as SurveyField[];
 const MAX_BODY_BYTES = 2_621_440;
 
 /** An id and a key for the same flag contradict each other: declare one. */
-function flagKeyFailures(inputs: Record<string, unknown>, known: (key: SurveyField) => boolean): CheckFailure[] {
+function flagKeyFailures(
+  inputs: Record<string, unknown>,
+  known: (key: SurveyField) => boolean,
+): CheckFailure[] {
   return Object.entries(FLAG_KEY_INPUTS).flatMap(([idInput, keyInput]) =>
     known(idInput as SurveyField) &&
     known(keyInput) &&
@@ -370,7 +376,10 @@ function flagKeyFailures(inputs: Record<string, unknown>, known: (key: SurveyFie
 }
 
 /** A declared status must agree with declared dates (status draft/running/stopped reads from the dates). */
-function statusFailures(inputs: Record<string, unknown>, known: (key: SurveyField) => boolean): CheckFailure[] {
+function statusFailures(
+  inputs: Record<string, unknown>,
+  known: (key: SurveyField) => boolean,
+): CheckFailure[] {
   const status = inputs.status;
   if (!known("status") || status === undefined) return [];
   const contradiction = (property: string, reason: string): CheckFailure[] => [
@@ -382,14 +391,17 @@ function statusFailures(inputs: Record<string, unknown>, known: (key: SurveyFiel
   if (status === "draft" && known("startDate") && typeof inputs.startDate === "string") {
     return contradiction(
       "startDate",
-      "startDate: a start date launches the survey (or schedules its launch). Use status \"running\", or remove startDate.",
+      'startDate: a start date launches the survey (or schedules its launch). Use status "running", or remove startDate.',
     );
   }
   if (status === "draft" && endSet) {
     return contradiction("endDate", "endDate: a draft has no end date. Remove endDate.");
   }
   if (status !== "draft" && startNull) {
-    return contradiction("startDate", "startDate: null (never launched). Remove startDate, or give the launch date.");
+    return contradiction(
+      "startDate",
+      "startDate: null (never launched). Remove startDate, or give the launch date.",
+    );
   }
   if (status === "running" && endSet) {
     return contradiction(
@@ -452,7 +464,12 @@ function crossFieldFailures(
   }
   const conditions = inputs.conditions as Record<string, unknown> | null | undefined;
   const linked = (["linkedFlagId", "linkedFlagKey"] as const).filter((k) => inputs[k] != null);
-  if (known("conditions") && known("linkedFlagId") && known("linkedFlagKey") && conditions?.linkedFlagVariant) {
+  if (
+    known("conditions") &&
+    known("linkedFlagId") &&
+    known("linkedFlagKey") &&
+    conditions?.linkedFlagVariant
+  ) {
     if (linked.length === 0) {
       failures.push({
         property: "conditions",

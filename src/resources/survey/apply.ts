@@ -111,7 +111,11 @@ export async function create(inputs: Json): Promise<pulumi.dynamic.CreateResult>
   } catch (error) {
     // The survey exists: keep it in state, so the next `up` moves it on instead of creating another.
     const outputs = surveyOutputs(survey, project, declaredInputs(inputs));
-    const message = describeFailure(label(inputs), `set its status to ${String(inputs.status)}`, error).message;
+    const message = describeFailure(
+      label(inputs),
+      `set its status to ${String(inputs.status)}`,
+      error,
+    ).message;
     throw resourceInitError(message, survey.id, outputs, inputs);
   } finally {
     invalidateProject(client, project);
@@ -157,8 +161,13 @@ export async function update(id: string, olds: Json, news: Json): Promise<pulumi
   try {
     // Empty when only status changed, or a flag moved from its id to its key (or back) without changing.
     const patch = await body(project, news, fields, olds);
-    const patched = Object.keys(patch).length > 0 ? await client.surveys.update(project, id, patch) : undefined;
-    const stored = { id, start_date: olds.startDate as string | null, end_date: olds.endDate as string | null };
+    const patched =
+      Object.keys(patch).length > 0 ? await client.surveys.update(project, id, patch) : undefined;
+    const stored = {
+      id,
+      start_date: olds.startDate as string | null,
+      end_date: olds.endDate as string | null,
+    };
     survey = (await applyStatus(client, project, patched ?? stored, news)) ?? patched;
   } catch (error) {
     const hint = isNotFound(error)
