@@ -173,26 +173,20 @@ describe("servers without the launch/stop endpoints", () => {
     const created = await engine.up(program({ ...args, status: "draft" }));
     expect(created.errors).toEqual([]);
 
-    await stack.clearRequests();
-    const launched = await engine.up(program({ ...args, status: "running" }));
-    expect(launched.errors).toEqual([]);
-    const launchRequests = await stack.requests();
-    expect(launchRequests.map((r) => [r.method, r.status])).toEqual([
-      ["POST", 404],
-      ["PATCH", 200],
-    ]);
-    expect(Object.keys(launchRequests[1].body as object)).toEqual(["start_date"]);
-    expect(launched.outputs).toMatchObject({ status: "running", endDate: null });
-
-    await stack.clearRequests();
-    const stopped = await engine.up(program({ ...args, status: "stopped" }));
-    expect(stopped.errors).toEqual([]);
-    const stopRequests = await stack.requests();
-    expect(stopRequests.map((r) => [r.method, r.status])).toEqual([
-      ["POST", 404],
-      ["PATCH", 200],
-    ]);
-    expect(Object.keys(stopRequests[1].body as object)).toEqual(["end_date"]);
-    expect(stopped.outputs).toMatchObject({ status: "stopped" });
+    // Each move: the endpoint answers 404, then one PATCH of the date it would have set.
+    const move = async (status: "running" | "stopped", date: string) => {
+      await stack.clearRequests();
+      const up = await engine.up(program({ ...args, status }));
+      expect(up.errors).toEqual([]);
+      const requests = await stack.requests();
+      expect(requests.map((r) => [r.method, r.status])).toEqual([
+        ["POST", 404],
+        ["PATCH", 200],
+      ]);
+      expect(Object.keys(requests[1].body as object)).toEqual([date]);
+      expect(up.outputs).toMatchObject({ status });
+    };
+    await move("running", "start_date");
+    await move("stopped", "end_date");
   });
 });
