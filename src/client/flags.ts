@@ -1,5 +1,6 @@
 import { featureFlagSchema, type WireFeatureFlag } from "../model/wire/flag";
 import { seg } from "./base-url";
+import { listAll } from "./paginate";
 import type { Id } from "./surveys";
 import type { Transport } from "./transport";
 
@@ -13,6 +14,8 @@ export interface FeatureFlagWriteBody {
 export interface FeatureFlagsApi {
   create(projectId: Id, body: FeatureFlagWriteBody): Promise<WireFeatureFlag>;
   get(projectId: Id, id: number): Promise<WireFeatureFlag>;
+  /** Every flag of the project, all pages (PostHog leaves out the flags surveys create for themselves). */
+  listAll(projectId: Id): Promise<WireFeatureFlag[]>;
 }
 
 export function featureFlagsApi(t: Transport): FeatureFlagsApi {
@@ -22,5 +25,6 @@ export function featureFlagsApi(t: Transport): FeatureFlagsApi {
       t.call({ method: "POST", path: base(projectId), body, schema: featureFlagSchema }),
     get: (projectId, id) =>
       t.call({ method: "GET", path: `${base(projectId)}${seg(id)}/`, schema: featureFlagSchema }),
+    listAll: (projectId) => listAll(t, base(projectId), { limit: 100 }, featureFlagSchema),
   };
 }

@@ -24,6 +24,10 @@ export interface SurveysApi {
   create(projectId: Id, body: SurveyWriteBody): Promise<WireSurveyWriteResponse>;
   update(projectId: Id, id: string, patch: SurveyWriteBody): Promise<WireSurveyWriteResponse>;
   delete(projectId: Id, id: string): Promise<void>;
+  /** POST …/launch/: PostHog sets start_date to now (a no-op once launched). Older servers answer 404/405. */
+  launch(projectId: Id, id: string): Promise<WireSurvey>;
+  /** POST …/stop/: PostHog sets end_date to now (a no-op once stopped). Older servers answer 404/405. */
+  stop(projectId: Id, id: string): Promise<WireSurvey>;
   findByName(projectId: Id, name: string): Promise<WireSurvey | undefined>;
   responsesCount(
     projectId: Id,
@@ -47,6 +51,10 @@ export function surveysApi(t: Transport): SurveysApi {
     async delete(projectId, id) {
       await t.call({ method: "DELETE", path: one(projectId, id), schema: z.unknown() });
     },
+    launch: (projectId, id) =>
+      t.call({ method: "POST", path: `${one(projectId, id)}launch/`, schema: surveySchema }),
+    stop: (projectId, id) =>
+      t.call({ method: "POST", path: `${one(projectId, id)}stop/`, schema: surveySchema }),
     async findByName(projectId, name) {
       // ?search= also matches descriptions and substrings; names are unique and case-sensitive.
       const hits = await listAll(t, base(projectId), { limit: PAGE_SIZE, search: name }, surveySchema);

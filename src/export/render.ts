@@ -39,7 +39,7 @@ function header(snapshot: Snapshot, host: string): string[] {
   ];
   if (snapshot.surveys.some((s) => s.targeting_flag)) {
     lines.push(
-      "// targetingFlagId is the flag PostHog made from a survey's release conditions; to change the conditions,",
+      "// targetingFlagKey is the flag PostHog made from a survey's release conditions; to change the conditions,",
       "// replace it with targetingFlagFilters.",
     );
   }

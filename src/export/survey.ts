@@ -1,7 +1,7 @@
 // A survey as PostHog has it -> the Survey arguments that declare it: only fields that differ from PostHog's
 // defaults, each in the form the provider compares with (so the first preview after adoption shows no change).
 import type { WireSurvey } from "../client";
-import { validateSurveyInputs } from "../model/input/survey";
+import { FLAG_KEY_INPUTS, validateSurveyInputs } from "../model/input/survey";
 import { deepEqualLoose } from "../resources/common/equality";
 import {
   currentValue,
@@ -11,6 +11,7 @@ import {
   type SurveyField,
 } from "../resources/survey/fields";
 import { surveyOutputs } from "../resources/survey/mapping";
+import { NEW_SURVEY_STATUS } from "../resources/survey/status";
 import type { Literal } from "./literal";
 
 /** Exported in declaration order; the write-only inputs (targetingFlagFilters, removeTargetingFlag) cannot be read back. */
@@ -23,6 +24,7 @@ export interface ExportedSurvey {
 }
 
 function isDefault(field: SurveyField, value: unknown): boolean {
+  if (field === "status") return value === NEW_SURVEY_STATUS;
   const reset = resetValue(field);
   if (reset === undefined) return false; // name and type are always declared
   // null and an empty object both mean "nothing set" for the JSON fields.
@@ -47,6 +49,10 @@ export function surveyArgs(survey: WireSurvey): ExportedSurvey {
       field === "questions"
         ? (value as { [key: string]: Literal }[]).map(readableQuestion)
         : (value as Literal);
+  }
+  // Flags by key, not id: ids differ between projects and hosts, so a program with keys can be applied elsewhere.
+  for (const [idInput, keyInput] of Object.entries(FLAG_KEY_INPUTS)) {
+    if (args[keyInput] !== undefined) delete args[idInput];
   }
   // Keep the program valid: a value the provider's check would reject is left out (the survey keeps it).
   const skipped: string[] = [];

@@ -7,3 +7,5 @@ export { getMembers, getMembersOutput } from "./members";
 export type { GetMembersArgs, GetMembersResult, MemberInfo } from "./members";
 export { getSurveyResponsesCount, getSurveyResponsesCountOutput } from "./responses-count";
 export type { GetSurveyResponsesCountArgs, GetSurveyResponsesCountResult } from "./responses-count";
+export { getFeatureFlag, getFeatureFlagOutput } from "./flags";
+export type { GetFeatureFlagArgs, FeatureFlagInfo } from "./flags";

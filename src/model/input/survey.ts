@@ -4,10 +4,20 @@
 import { z } from "zod";
 import { CheckFailure, failuresFromZod, unknownKeyFailures } from "./failures";
 import { containsUnknown } from "./unknown";
-import { SURVEY_SCHEDULES, SURVEY_TYPES, type SurveyInputs } from "../../resources/survey/types";
+import {
+  SURVEY_SCHEDULES,
+  SURVEY_STATUSES,
+  SURVEY_TYPES,
+  type SurveyInputs,
+} from "../../resources/survey/types";
 import type { FitsPublic } from "./public-shape";
 
 export const QUESTION_TYPES = ["open", "link", "rating", "single_choice", "multiple_choice"] as const;
+/** Each flag input that takes an id, and the one that names the same flag by key instead. */
+export const FLAG_KEY_INPUTS = {
+  linkedFlagId: "linkedFlagKey",
+  targetingFlagId: "targetingFlagKey",
+} as const;
 
 const FIX_TYPE = `Use one of: ${SURVEY_TYPES.join(", ")}.`;
 
@@ -21,6 +31,13 @@ const flagId = (what: string) =>
     .number({ error: `${what} must be a feature flag id (an integer).` })
     .int(`${what} must be an integer feature flag id.`)
     .positive(`${what} must be a positive feature flag id.`)
+    .nullable();
+
+// PostHog: posthog/api/feature_flag.py, FeatureFlagSerializer.validate_key (letters, digits, "-" and "_").
+const flagKey = (what: string) =>
+  z
+    .string({ error: `${what} must be a feature flag key (a string).` })
+    .regex(/^[a-zA-Z0-9_-]+$/, `${what} must be a feature flag key: letters, numbers, "-" and "_" only.`)
     .nullable();
 
 const dateInput = (what: string) =>
@@ -255,6 +272,8 @@ const surveyShape = {
   }),
   linkedFlagId: flagId("linkedFlagId").optional(),
   targetingFlagId: flagId("targetingFlagId").optional(),
+  linkedFlagKey: flagKey("linkedFlagKey").optional(),
+  targetingFlagKey: flagKey("targetingFlagKey").optional(),
   targetingFlagFilters: targetingFlagFilters.optional(),
   removeTargetingFlag: z.boolean({ error: "removeTargetingFlag must be true or false." }).optional(),
   questions: z
@@ -266,6 +285,9 @@ const surveyShape = {
   appearance: appearance.optional(),
   startDate: dateInput("startDate").optional(),
   endDate: dateInput("endDate").optional(),
+  status: z
+    .enum(SURVEY_STATUSES, { error: `status must be one of: ${SURVEY_STATUSES.join(", ")}.` })
+    .optional(),
   archived: z.boolean({ error: "archived must be true or false." }).optional(),
   schedule: z
     .enum(SURVEY_SCHEDULES, { error: "schedule must be one of: once, recurring, always." })
@@ -330,6 +352,66 @@ export const SURVEY_INPUT_KEYS = Object.keys(surveyShape) as SurveyField[];
 /** Largest request body PostHog accepts (Django's default upload limit). */
 const MAX_BODY_BYTES = 2_621_440;
 
+/** An id and a key for the same flag contradict each other: declare one. */
+function flagKeyFailures(
+  inputs: Record<string, unknown>,
+  known: (key: SurveyField) => boolean,
+): CheckFailure[] {
+  return Object.entries(FLAG_KEY_INPUTS).flatMap(([idInput, keyInput]) =>
+    known(idInput as SurveyField) &&
+    known(keyInput) &&
+    inputs[idInput] !== undefined &&
+    inputs[keyInput] !== undefined
+      ? [
+          {
+            property: keyInput,
+            reason: `${idInput} and ${keyInput} both name the survey's flag. Declare only one of them.`,
+          },
+        ]
+      : [],
+  );
+}
+
+/** A declared status must agree with declared dates (status draft/running/stopped reads from the dates). */
+function statusFailures(
+  inputs: Record<string, unknown>,
+  known: (key: SurveyField) => boolean,
+): CheckFailure[] {
+  const status = inputs.status;
+  if (!known("status") || status === undefined) return [];
+  const contradiction = (property: string, reason: string): CheckFailure[] => [
+    { property, reason: `status "${String(status)}" contradicts ${reason}` },
+  ];
+  const startNull = known("startDate") && inputs.startDate === null;
+  const endSet = known("endDate") && typeof inputs.endDate === "string";
+  const endNull = known("endDate") && inputs.endDate === null;
+  if (status === "draft" && known("startDate") && typeof inputs.startDate === "string") {
+    return contradiction(
+      "startDate",
+      'startDate: a start date launches the survey (or schedules its launch). Use status "running", or remove startDate.',
+    );
+  }
+  if (status === "draft" && endSet) {
+    return contradiction("endDate", "endDate: a draft has no end date. Remove endDate.");
+  }
+  if (status !== "draft" && startNull) {
+    return contradiction(
+      "startDate",
+      "startDate: null (never launched). Remove startDate, or give the launch date.",
+    );
+  }
+  if (status === "running" && endSet) {
+    return contradiction(
+      "endDate",
+      'endDate: an end date stops the survey (or schedules its stop). Use status "stopped", or remove endDate.',
+    );
+  }
+  if (status === "stopped" && endNull) {
+    return contradiction("endDate", "endDate: null (not stopped). Remove endDate, or give the stop date.");
+  }
+  return [];
+}
+
 /** Rules that span fields. Each only runs when the fields it needs are known. */
 function crossFieldFailures(
   inputs: Record<string, unknown>,
@@ -346,6 +428,7 @@ function crossFieldFailures(
       });
     }
   }
+  failures.push(...flagKeyFailures(inputs, known), ...statusFailures(inputs, known));
   const questions = Array.isArray(inputs.questions) ? (inputs.questions as Record<string, unknown>[]) : [];
   const appearance = inputs.appearance as Record<string, unknown> | null | undefined;
   if (known("questions") && known("appearance") && appearance?.shuffleQuestions === true) {
@@ -377,17 +460,23 @@ function crossFieldFailures(
     });
   }
   const conditions = inputs.conditions as Record<string, unknown> | null | undefined;
-  if (known("conditions") && known("linkedFlagId") && conditions?.linkedFlagVariant) {
-    if (inputs.linkedFlagId === undefined || inputs.linkedFlagId === null) {
+  const linked = (["linkedFlagId", "linkedFlagKey"] as const).filter((k) => inputs[k] != null);
+  if (
+    known("conditions") &&
+    known("linkedFlagId") &&
+    known("linkedFlagKey") &&
+    conditions?.linkedFlagVariant
+  ) {
+    if (linked.length === 0) {
       failures.push({
         property: "conditions",
         reason:
-          "conditions.linkedFlagVariant can only be used when linkedFlagId is set. Set linkedFlagId or remove the variant.",
+          "conditions.linkedFlagVariant can only be used when linkedFlagId or linkedFlagKey is set. Set one or remove the variant.",
       });
     }
   }
   if (known("type") && inputs.type === "external_survey") {
-    for (const key of ["linkedFlagId", "targetingFlagFilters"] as const) {
+    for (const key of ["linkedFlagId", "linkedFlagKey", "targetingFlagFilters"] as const) {
       if (known(key) && inputs[key] !== undefined && inputs[key] !== null) {
         failures.push({
           property: key,

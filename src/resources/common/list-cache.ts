@@ -3,7 +3,7 @@
 // about N/100 list requests instead of N GETs (and, for invites, which have no GET-by-id, instead of N full
 // listings). Concurrent readers share one in-flight listing; any write made through this process drops the
 // scope's entries, so a read never misses the process's own changes.
-import type { PostHogClient, WireInvite, WireMember, WireSurvey } from "../../client";
+import type { PostHogClient, WireFeatureFlag, WireInvite, WireMember, WireSurvey } from "../../client";
 import { resolveSettings } from "../../config";
 
 /** How long a finished listing is reused (a `pulumi refresh` reads everything within a few seconds). */
@@ -65,6 +65,16 @@ export function cachedInvites(client: PostHogClient, orgId: string): Promise<Wir
 /** Every member of the organization, shared by concurrent callers. */
 export function cachedMembers(client: PostHogClient, orgId: string): Promise<WireMember[]> {
   return cached(client, keyOf("members", orgId), () => client.members.listAll(orgId));
+}
+
+/** Every feature flag of the project, shared by concurrent callers (surveys naming flags by key). */
+export function cachedFlags(client: PostHogClient, project: string): Promise<WireFeatureFlag[]> {
+  return cached(client, keyOf("flags", project), () => client.featureFlags.listAll(project));
+}
+
+/** Forget the project's flag listing (a key it missed may name a flag made since). */
+export function invalidateFlags(client: PostHogClient, project: string): void {
+  cacheOf(client).delete(keyOf("flags", project));
 }
 
 /** Forget the organization's lists: call after any write (a listing in flight is not kept either). */

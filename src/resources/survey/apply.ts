@@ -10,11 +10,21 @@ import { resourceInitError } from "../common/init-error";
 import { findLateCreate } from "../common/late-create";
 import { declaredScope, resolveScope } from "../../scope";
 import { invalidateProject, readSurvey } from "../common/list-cache";
-import { changedFields, SURVEY_FIELD_NAMES, writeBody } from "./fields";
+import { changedFields, currentValue, SURVEY_FIELD_NAMES, writeBody, type SurveyField } from "./fields";
+import { resolveFlagKeys } from "./flag-keys";
+import { applyStatus } from "./lifecycle";
+import { refusedTransition } from "./lifecycle-rules";
+import type { SurveyStatus } from "./types";
 import { declaredInputs, lastDeclared } from "../common/declared";
 import { reconstructInputs, surveyOutputs } from "./mapping";
 
 type Json = Record<string, unknown>;
+
+/** The write body for `fields`, flag keys resolved to their ids. */
+async function body(project: string, inputs: Json, fields: readonly SurveyField[], outputs: Json) {
+  const resolved = await resolveFlagKeys(callContext().client, project, inputs, fields);
+  return writeBody(resolved.values, resolved.fields, outputs);
+}
 
 function label(inputs: Json): string {
   return `Survey "${typeof inputs.name === "string" ? inputs.name : "?"}"`;
@@ -40,7 +50,7 @@ async function adopt(project: string, inputs: Json): Promise<WireSurvey> {
   const fields = changedFields(inputs, outputs, {});
   if (fields.length === 0) return existing;
   try {
-    return await client.surveys.update(project, existing.id, writeBody(inputs, fields, outputs));
+    return await client.surveys.update(project, existing.id, await body(project, inputs, fields, outputs));
   } catch (error) {
     throw resourceInitError(
       describeFailure(label(inputs), "bring the adopted survey to the declared state", error).message,
@@ -55,14 +65,11 @@ async function adopt(project: string, inputs: Json): Promise<WireSurvey> {
 async function post(project: string, inputs: Json): Promise<WireSurvey> {
   const { client, settings } = callContext();
   const name = String(inputs.name);
-  const body = writeBody(
-    inputs,
-    SURVEY_FIELD_NAMES.filter((f) => inputs[f] !== undefined),
-    {},
-  );
+  const declared = SURVEY_FIELD_NAMES.filter((f) => inputs[f] !== undefined);
+  const created = await body(project, inputs, declared, {});
   for (let attempt = 0; ; attempt++) {
     try {
-      return await client.surveys.create(project, body);
+      return await client.surveys.create(project, created);
     } catch (error) {
       // A resent POST that clashes with the name was beaten by the late original: that one is ours.
       const clash = attempt > 0 && isUniqueViolation(error);
@@ -99,6 +106,20 @@ export async function create(inputs: Json): Promise<pulumi.dynamic.CreateResult>
   } finally {
     invalidateProject(client, project);
   }
+  try {
+    survey = (await applyStatus(client, project, survey, inputs)) ?? survey;
+  } catch (error) {
+    // The survey exists: keep it in state, so the next `up` moves it on instead of creating another.
+    const outputs = surveyOutputs(survey, project, declaredInputs(inputs));
+    const message = describeFailure(
+      label(inputs),
+      `set its status to ${String(inputs.status)}`,
+      error,
+    ).message;
+    throw resourceInitError(message, survey.id, outputs, inputs);
+  } finally {
+    invalidateProject(client, project);
+  }
   return { id: survey.id, outs: surveyOutputs(survey, project, declaredInputs(inputs)) };
 }
 
@@ -117,20 +138,37 @@ export async function read(id: string, props: Json): Promise<pulumi.dynamic.Read
   return { id: survey.id, props: outputs, inputs: reconstructInputs(outputs, declared) };
 }
 
+/** The stored outputs as they are, with the newly declared inputs recorded. */
+function unchanged(olds: Json, declared: Json): pulumi.dynamic.UpdateResult {
+  const { __provider: _p, ...outs } = olds;
+  return { outs: { ...outs, declared } };
+}
+
 export async function update(id: string, olds: Json, news: Json): Promise<pulumi.dynamic.UpdateResult> {
   const { client } = callContext();
   const project = String(olds.projectId);
   const previouslyDeclared = lastDeclared(olds);
   const fields = changedFields(news, olds, previouslyDeclared);
   const declared = declaredInputs(news);
-  if (fields.length === 0) {
-    // Only provider-side inputs changed (e.g. `adopt`): nothing to send.
-    const { __provider: _p, ...outs } = olds;
-    return { outs: { ...outs, declared } };
-  }
-  let survey: WireSurvey;
+  // Only provider-side inputs changed (e.g. `adopt`): nothing to send.
+  if (fields.length === 0) return unchanged(olds, declared);
+  const refused =
+    news.status === undefined
+      ? undefined
+      : refusedTransition(currentValue("status", olds) as SurveyStatus, news.status as SurveyStatus);
+  if (refused) throw new Error(`${label(news)}: ${refused}`);
+  let survey: WireSurvey | undefined;
   try {
-    survey = await client.surveys.update(project, id, writeBody(news, fields, olds));
+    // Empty when only status changed, or a flag moved from its id to its key (or back) without changing.
+    const patch = await body(project, news, fields, olds);
+    const patched =
+      Object.keys(patch).length > 0 ? await client.surveys.update(project, id, patch) : undefined;
+    const stored = {
+      id,
+      start_date: olds.startDate as string | null,
+      end_date: olds.endDate as string | null,
+    };
+    survey = (await applyStatus(client, project, patched ?? stored, news)) ?? patched;
   } catch (error) {
     const hint = isNotFound(error)
       ? "It was deleted outside Pulumi: run `pulumi refresh`, then `pulumi up` to create it again."
@@ -139,6 +177,7 @@ export async function update(id: string, olds: Json, news: Json): Promise<pulumi
   } finally {
     invalidateProject(client, project);
   }
+  if (!survey) return unchanged(olds, declared);
   return { outs: surveyOutputs(survey, project, declared) };
 }
 

@@ -4,6 +4,7 @@
 // Adding a field: a row here, its zod rule in model/input/survey.ts, its public type in types.ts and survey.ts.
 import type { SurveyWriteBody, WireSurvey } from "../../model/wire";
 import { deepEqualLoose, sameInstant, withoutUndefined } from "../common/equality";
+import { statusOf } from "./status";
 import type { SurveyInputs, SurveyQuestion } from "./types";
 
 type Json = Record<string, unknown>;
@@ -12,7 +13,8 @@ type Json = Record<string, unknown>;
 export type StoredOutputs = Json;
 
 interface FieldSpec {
-  wire: keyof SurveyWriteBody;
+  /** Absent: not part of the write body; the field is applied by requests of its own (see lifecycle.ts). */
+  wire?: keyof SurveyWriteBody;
   /** Sent when the program stops declaring the field; undefined for required fields (never reset). */
   reset: unknown;
   /** The server's value as the field's output; default `survey[wire] ?? reset ?? null`. */
@@ -79,6 +81,18 @@ export const SURVEY_FIELDS = {
     reset: null,
     read: (survey) => survey.targeting_flag?.id ?? null,
   },
+  // A flag named by key: diff compares the key with the linked flag's key (no request); apply resolves the key to
+  // the flag's id first (flag-keys.ts), so the value written is that id. Rows after the id rows they replace.
+  linkedFlagKey: {
+    wire: "linked_flag_id",
+    reset: null,
+    read: (survey) => survey.linked_flag?.key ?? null,
+  },
+  targetingFlagKey: {
+    wire: "targeting_flag_id",
+    reset: null,
+    read: (survey) => survey.targeting_flag?.key ?? null,
+  },
   targetingFlagFilters: {
     wire: "targeting_flag_filters",
     reset: null,
@@ -108,6 +122,14 @@ export const SURVEY_FIELDS = {
   appearance: { wire: "appearance", reset: null },
   startDate: { wire: "start_date", reset: null, same: sameInstant },
   endDate: { wire: "end_date", reset: null, same: sameInstant },
+  // Launched, stopped or neither, read from the dates; applied by the launch/stop endpoints (lifecycle.ts).
+  // Never reset: a program that stops declaring it leaves the survey as it is.
+  status: {
+    reset: undefined,
+    read: (survey) => statusOf(survey.start_date, survey.end_date),
+    current: (outputs) => statusOf(outputs.startDate, outputs.endDate),
+    write: () => ({}),
+  },
   archived: { wire: "archived", reset: false },
   schedule: { wire: "schedule", reset: "once" },
   responsesLimit: { wire: "responses_limit", reset: null },
@@ -142,7 +164,7 @@ export function outputValue(field: SurveyField, survey: WireSurvey, declared: Js
   const s = spec(field);
   if (s.writeOnly) return declared[field] ?? s.reset;
   if (s.read) return s.read(survey);
-  return (survey as Json)[s.wire] ?? s.reset ?? null;
+  return (s.wire && (survey as Json)[s.wire]) ?? s.reset ?? null;
 }
 
 /** The field's value in force, from the stored outputs (no request). */
@@ -168,7 +190,7 @@ export function writeBody(
     const s = spec(field);
     const value = inputs[field] === undefined ? s.reset : inputs[field];
     if (value === undefined) continue;
-    Object.assign(body, s.write ? s.write(value, outputs) : { [s.wire]: value });
+    Object.assign(body, s.write ? s.write(value, outputs) : s.wire ? { [s.wire]: value } : {});
   }
   return withoutUndefined(body);
 }

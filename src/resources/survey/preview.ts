@@ -5,12 +5,13 @@ import { resolveSettings } from "../../config";
 import { validateSurveyInputs } from "../../model/input/survey";
 import { CURRENT, declaredScope } from "../../scope";
 import { changedFields } from "./fields";
+import { unlaunchFailures } from "./lifecycle-rules";
 import { declaredKeysChanged, lastDeclared } from "../common/declared";
 
 type Json = Record<string, unknown>;
 
-export async function check(_olds: Json, news: Json): Promise<pulumi.dynamic.CheckResult> {
-  const failures = validateSurveyInputs(news);
+export async function check(olds: Json, news: Json): Promise<pulumi.dynamic.CheckResult> {
+  const failures = [...validateSurveyInputs(news), ...unlaunchFailures(olds, news)];
   if (failures.length > 0) return { inputs: news, failures };
   const inputs = { ...news };
   if (typeof inputs.projectId === "number") inputs.projectId = String(inputs.projectId);

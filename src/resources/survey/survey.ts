@@ -9,6 +9,7 @@ import type {
   SurveyFlag,
   SurveyQuestion,
   SurveySchedule,
+  SurveyStatus,
   SurveyType,
   SurveyUser,
   TargetingFlagFilters,
@@ -31,6 +32,10 @@ export interface SurveyArgs {
   linkedFlagId?: pulumi.Input<number | null>;
   /** An existing flag to use for targeting. */
   targetingFlagId?: pulumi.Input<number | null>;
+  /** The linked flag by key instead of id (ids differ between projects and hosts). Not with linkedFlagId. */
+  linkedFlagKey?: pulumi.Input<string | null>;
+  /** The targeting flag by key instead of id. Not with targetingFlagId. */
+  targetingFlagKey?: pulumi.Input<string | null>;
   /** Release conditions: PostHog creates (and later updates) a targeting flag from them. Write-only. */
   targetingFlagFilters?: pulumi.Input<TargetingFlagFilters | null>;
   /** true deletes the survey's targeting flag. Write-only. */
@@ -42,6 +47,8 @@ export interface SurveyArgs {
   startDate?: pulumi.Input<DateInput>;
   /** Stops the survey (ISO 8601 string or Date). */
   endDate?: pulumi.Input<DateInput>;
+  /** draft, running (launches; from stopped, resumes) or stopped. A launched survey cannot go back to draft. */
+  status?: pulumi.Input<SurveyStatus>;
   archived?: pulumi.Input<boolean>;
   schedule?: pulumi.Input<SurveySchedule>;
   responsesLimit?: pulumi.Input<number | null>;
@@ -72,6 +79,9 @@ export class Survey extends pulumi.dynamic.Resource {
   declare readonly type: pulumi.Output<string>;
   declare readonly linkedFlagId: pulumi.Output<number | null>;
   declare readonly targetingFlagId: pulumi.Output<number | null>;
+  /** The key of the linked flag, whether declared by key or by id. */
+  declare readonly linkedFlagKey: pulumi.Output<string | null>;
+  declare readonly targetingFlagKey: pulumi.Output<string | null>;
   declare readonly targetingFlagFilters: pulumi.Output<TargetingFlagFilters | null>;
   declare readonly removeTargetingFlag: pulumi.Output<boolean>;
   /** Questions as PostHog holds them, each with its server-assigned `id`. */
@@ -80,6 +90,8 @@ export class Survey extends pulumi.dynamic.Resource {
   declare readonly appearance: pulumi.Output<SurveyAppearance | null>;
   declare readonly startDate: pulumi.Output<string | null>;
   declare readonly endDate: pulumi.Output<string | null>;
+  /** As PostHog holds it: draft (no start date), running (start date, no end date) or stopped (end date). */
+  declare readonly status: pulumi.Output<SurveyStatus>;
   declare readonly archived: pulumi.Output<boolean>;
   declare readonly schedule: pulumi.Output<string>;
   declare readonly responsesLimit: pulumi.Output<number | null>;

@@ -68,6 +68,11 @@ export type SurveyAppearance = Record<string, unknown>;
 /** Release conditions of the survey's targeting flag: `{groups: [{properties, rollout_percentage, variant}]}`. */
 export type TargetingFlagFilters = { groups: Record<string, unknown>[]; [key: string]: unknown };
 
+/** draft: never launched; running: launched (start date set, no end date); stopped: end date set. */
+/** A survey's lifecycle as people think of it; SurveyStatus derives from this list. */
+export const SURVEY_STATUSES = ["draft", "running", "stopped"] as const;
+export type SurveyStatus = (typeof SURVEY_STATUSES)[number];
+
 /** Take over a survey that already exists instead of creating one (Pulumi cannot import dynamic resources). */
 export interface SurveyAdoption {
   /** The survey's id (UUID). */
@@ -83,6 +88,10 @@ export interface SurveyInputs {
   type: SurveyType;
   linkedFlagId?: number | null;
   targetingFlagId?: number | null;
+  /** The linked flag by key, instead of linkedFlagId. */
+  linkedFlagKey?: string | null;
+  /** The targeting flag by key, instead of targetingFlagId. */
+  targetingFlagKey?: string | null;
   targetingFlagFilters?: TargetingFlagFilters | null;
   removeTargetingFlag?: boolean;
   questions?: SurveyQuestion[];
@@ -90,6 +99,7 @@ export interface SurveyInputs {
   appearance?: SurveyAppearance | null;
   startDate?: string | null;
   endDate?: string | null;
+  status?: SurveyStatus;
   archived?: boolean;
   schedule?: SurveySchedule;
   responsesLimit?: number | null;
@@ -125,6 +135,8 @@ export interface SurveyOutputs {
   type: string;
   linkedFlagId: number | null;
   targetingFlagId: number | null;
+  linkedFlagKey: string | null;
+  targetingFlagKey: string | null;
   targetingFlagFilters: TargetingFlagFilters | null;
   removeTargetingFlag: boolean;
   questions: SurveyQuestion[];
@@ -132,6 +144,7 @@ export interface SurveyOutputs {
   appearance: SurveyAppearance | null;
   startDate: string | null;
   endDate: string | null;
+  status: SurveyStatus;
   archived: boolean;
   schedule: string;
   responsesLimit: number | null;

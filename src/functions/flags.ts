@@ -1,0 +1,42 @@
+// getFeatureFlag: one of the project's feature flags, found by its key (ids differ between projects and hosts).
+import * as pulumi from "@pulumi/pulumi";
+import { findFlagByKey, unknownFlagKey } from "../resources/survey/flag-keys";
+import { functionContext, projectOf } from "./context";
+
+export interface GetFeatureFlagArgs {
+  /** The flag's key, exactly (case-sensitive). */
+  key: string;
+  /** Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. */
+  projectId?: string | number;
+}
+
+export interface FeatureFlagInfo {
+  projectId: string;
+  id: number;
+  key: string;
+  name: string;
+  active: boolean;
+  /** Release conditions: `{groups: [...], ...}` as PostHog holds them. */
+  filters: Record<string, unknown>;
+}
+
+export async function getFeatureFlag(args: GetFeatureFlagArgs): Promise<FeatureFlagInfo> {
+  const ctx = functionContext();
+  const projectId = await projectOf(ctx, args.projectId);
+  const flag = await findFlagByKey(ctx.client, projectId, args.key);
+  if (!flag) throw new Error(`getFeatureFlag: ${unknownFlagKey("key", args.key, projectId).message}`);
+  return {
+    projectId,
+    id: flag.id,
+    key: flag.key,
+    name: flag.name ?? "",
+    active: flag.active ?? false,
+    filters: (flag.filters as Record<string, unknown> | null | undefined) ?? {},
+  };
+}
+
+export function getFeatureFlagOutput(
+  args: pulumi.Input<{ [K in keyof GetFeatureFlagArgs]: pulumi.Input<GetFeatureFlagArgs[K]> }>,
+): pulumi.Output<FeatureFlagInfo> {
+  return pulumi.output(args).apply((a) => getFeatureFlag(a as GetFeatureFlagArgs));
+}
