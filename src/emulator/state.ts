@@ -2,6 +2,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { Json, JsonObject } from "./json";
 import { OWNER_LEVEL, type ProjectAccessLevel } from "./org-access";
+import type { RoleAtOrganization } from "./user-profile";
 
 export interface OrgRecord {
   id: string;
@@ -41,6 +42,10 @@ export interface UserRecord {
   is_email_verified: boolean;
   /** deactivated users are hidden from the member list and their keys fail (absent: true) */
   is_active?: boolean;
+  /** the avatar settings as the user saved them, any JSON (absent: null) */
+  hedgehog_config?: Json;
+  /** absent: null */
+  role_at_organization?: RoleAtOrganization | null;
 }
 
 export interface MemberRecord {
