@@ -28,6 +28,7 @@ export function resetOrg(em: Emulator): void {
   ];
   d.project_access = [];
   d.alien_orgs = [];
+  d.alien_project_ids = [];
   delete d.org.members_can_invite;
   delete d.org.invite_settings_available;
   d.email_available = em.emailAvailableAtStart;
@@ -84,11 +85,17 @@ const patchMember: Control = (em, req, raw): Result => {
   return ok(memberShape(em, member));
 };
 
-/** An organization that exists but that no emulator user belongs to (its routes answer 403). */
+/**
+ * An organization that exists but that no emulator user belongs to (its routes answer 403), with one project
+ * whose id is real but belongs to no organization of ours.
+ */
 const createAlienOrg: Control = (em) => {
+  const d = em.store.data;
   const id = randomUUID();
-  (em.store.data.alien_orgs ??= []).push(id);
-  return created({ id });
+  (d.alien_orgs ??= []).push(id);
+  const projectId = d.next.project++;
+  (d.alien_project_ids ??= []).push(projectId);
+  return created({ id, project_id: projectId });
 };
 
 /** Gives a member their own access level on a project (meaningful when the project is private). */

@@ -185,6 +185,8 @@ export interface StateData {
   project_access?: ProjectAccessRecord[];
   /** ids of organizations that exist but that the emulator's users do not belong to */
   alien_orgs?: string[];
+  /** ids of projects in those organizations: taken from the same sequence, so no project of ours has them */
+  alien_project_ids?: number[];
 }
 
 /** The first user, created with the state, holds the admin key; a reset keeps only it (as owner). */
