@@ -130,6 +130,14 @@ export interface ActionRecord {
 }
 
 /** A minimal Insight: only its existence matters (survey linked_insight_id). */
+/** A cohort as survey targeting sees it (seeded by a control; there is no cohort API). */
+export interface CohortRecord {
+  id: number;
+  team_id: number;
+  name: string;
+  filters: JsonObject;
+}
+
 export interface InsightRecord {
   id: number;
   short_id: string;
@@ -173,6 +181,8 @@ export interface StateData {
   invites: InviteRecord[];
   actions: ActionRecord[];
   insights: InsightRecord[];
+  /** absent: none */
+  cohorts?: CohortRecord[];
   /** survey id -> the uuids of its recorded "survey sent" events, oldest first */
   responses: Record<string, string[]>;
   /** SurveyResponseArchive rows: responses hidden by exclude_archived */

@@ -8,6 +8,7 @@ import { sanitizeSurveyTexts } from "./sanitize";
 import { parseSurveyFields, type SurveyWrite } from "./survey-fields";
 import { normalizeLanguage } from "./survey-languages";
 import { checkFlagFilters } from "./flag-filters";
+import { checkCohortProperty } from "./cohorts";
 import type { SurveyRecord } from "./state";
 
 /** Condition keys an external (hosted) survey must leave unset; actions and events are checked by their values. */
@@ -151,7 +152,7 @@ function validateObject(ctx: Ctx, teamId: number, data: SurveyWrite, existing?: 
   if (data.type === "external_survey") checkExternalSurvey(data);
   checkBaseLanguageCollision(data, existing);
   if (isObject(data.targeting_flag_filters) && pyTruthy(data.targeting_flag_filters)) {
-    checkFlagFilters(data.targeting_flag_filters);
+    checkFlagFilters(data.targeting_flag_filters, (prop) => checkCohortProperty(store.data, teamId, prop));
   }
   // SurveySerializerCreateUpdateOnly.update: raised after validate(), only for a positive count.
   const current = existing?.current_iteration;
