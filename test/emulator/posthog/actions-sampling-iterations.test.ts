@@ -95,6 +95,11 @@ describe("TestSurveyWithActions", () => {
 });
 
 describe("TestSurveyResponseSampling", () => {
+  // PostHog freezes the class at 2024-12-12 00:00:00, so a sampling start of that day is "today".
+  beforeEach(async () => {
+    await ph().h.control("POST", "/clock", { now: "2024-12-12T00:00:00Z" });
+  });
+
   async function sampled() {
     const r = await ph().post({
       name: `Survey with adaptive response collection ${Math.random().toString(16).slice(2, 12)}`,
