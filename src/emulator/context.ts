@@ -3,6 +3,7 @@ import type { Principal } from "./auth";
 import type { Clock } from "./clock";
 import { notFound, permissionDenied } from "./errors";
 import type { ApiRequest } from "./request";
+import { hedgehogSummary } from "./user-profile";
 import type { OrgRecord, ProjectRecord, Store, UserRecord } from "./state";
 
 /** PostHog behaviour that sits behind an internal rollout flag; off by default, as on PostHog. */
@@ -78,7 +79,7 @@ export function userBasic(user: UserRecord | undefined): Record<string, unknown>
     last_name: user.last_name,
     email: user.email,
     is_email_verified: user.is_email_verified,
-    hedgehog_config: null,
-    role_at_organization: null,
+    hedgehog_config: hedgehogSummary(user.hedgehog_config),
+    role_at_organization: user.role_at_organization ?? null,
   };
 }

@@ -19,6 +19,7 @@ import { recordResponses } from "./responses";
 import type { ApiRequest } from "./request";
 import { LEVELS, MEMBER_LEVEL } from "./org-access";
 import { ORG_CONTROLS, resetOrg } from "./org-controls";
+import { COHORT_CONTROLS } from "./cohorts";
 import { adminUserId, newProject } from "./state";
 import { body, field, type Control, type ControlRoute } from "./control-kit";
 import { surveyReadShape } from "./surveys";
@@ -32,6 +33,7 @@ const reset: Control = (em) => {
   d.response_archives = [];
   d.actions = [];
   d.insights = [];
+  d.cohorts = [];
   d.keys = [];
   resetOrg(em);
   d.projects = d.projects.slice(0, 1);
@@ -225,6 +227,7 @@ const CONTROLS: ControlRoute[] = [
   { pattern: /^\/_emulator\/state\/?$/, methods: { GET: dumpState } },
   { pattern: /^\/_emulator\/latency\/?$/, methods: { POST: setLatency } },
   ...ORG_CONTROLS,
+  ...COHORT_CONTROLS,
   { pattern: /^\/_emulator\/rollouts\/?$/, methods: { POST: setRollouts } },
 ];
 

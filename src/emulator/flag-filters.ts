@@ -5,8 +5,8 @@ import { clone, isObject, type Json, type JsonObject } from "./json";
 
 const REGEX_OPERATORS = ["regex", "not_regex"];
 
-/** Filters must be an object, and regex property values must compile. */
-export function checkFlagFilters(filters: Json): void {
+/** Filters must be an object; each property passes `checkProperty` (cohorts) and regex values must compile. */
+export function checkFlagFilters(filters: Json, checkProperty: (prop: Json) => void): void {
   if (!isObject(filters)) {
     throw validationError("invalid", "Filters are not valid (can only be object)", "targeting_flag_filters");
   }
@@ -14,6 +14,7 @@ export function checkFlagFilters(filters: Json): void {
   for (const group of groups) {
     const properties = isObject(group) && Array.isArray(group.properties) ? group.properties : [];
     for (const prop of properties) {
+      checkProperty(prop);
       if (!isObject(prop) || typeof prop.operator !== "string" || !REGEX_OPERATORS.includes(prop.operator))
         continue;
       try {

@@ -9,6 +9,7 @@ import { boolField, choiceField, emailField } from "./fields";
 import { memberShape } from "./members";
 import { LEVELS, OWNER_LEVEL } from "./org-access";
 import { adminUserId, type StateData } from "./state";
+import { ROLES_AT_ORGANIZATION } from "./user-profile";
 
 /** Back to one organization whose only member, the admin key's user, is its owner. */
 export function resetOrg(em: Emulator): void {
@@ -16,6 +17,8 @@ export function resetOrg(em: Emulator): void {
   const admin = adminUserId(d);
   d.users = d.users.filter((u) => u.id === admin);
   delete d.users[0].is_active;
+  delete d.users[0].hedgehog_config;
+  delete d.users[0].role_at_organization;
   const now = em.clock.nowMs();
   const own = d.members.find((m) => m.user_id === admin);
   d.members = [
@@ -25,6 +28,7 @@ export function resetOrg(em: Emulator): void {
   ];
   d.project_access = [];
   d.alien_orgs = [];
+  d.alien_project_ids = [];
   delete d.org.members_can_invite;
   delete d.org.invite_settings_available;
   d.email_available = em.emailAvailableAtStart;
@@ -62,21 +66,36 @@ function memberAt(em: Emulator, raw: string) {
   return { user, member };
 }
 
-/** Changes a member as an admin would in the UI, with no rules: level and whether the user is active. */
+/**
+ * Changes a member as an admin would in the UI, with no rules: level and whether the user is active; and, as the
+ * user would in their own settings, their hedgehog avatar (any JSON, stored as sent) and role.
+ */
 const patchMember: Control = (em, req, raw): Result => {
   const { user, member } = memberAt(em, raw);
   const b = body(req);
   if (b.level !== undefined) member.level = field("level", () => choiceField(b.level, LEVELS) as number);
   if (b.is_active !== undefined) user.is_active = field("is_active", () => boolField(b.is_active) as boolean);
+  if (b.hedgehog_config !== undefined) user.hedgehog_config = b.hedgehog_config;
+  if (b.role_at_organization !== undefined) {
+    user.role_at_organization = field("role_at_organization", () =>
+      choiceField(b.role_at_organization, ROLES_AT_ORGANIZATION, { allowNull: true }),
+    );
+  }
   member.updated_at = em.clock.nowMs();
   return ok(memberShape(em, member));
 };
 
-/** An organization that exists but that no emulator user belongs to (its routes answer 403). */
+/**
+ * An organization that exists but that no emulator user belongs to (its routes answer 403), with one project
+ * whose id is real but belongs to no organization of ours.
+ */
 const createAlienOrg: Control = (em) => {
+  const d = em.store.data;
   const id = randomUUID();
-  (em.store.data.alien_orgs ??= []).push(id);
-  return created({ id });
+  (d.alien_orgs ??= []).push(id);
+  const projectId = d.next.project++;
+  (d.alien_project_ids ??= []).push(projectId);
+  return created({ id, project_id: projectId });
 };
 
 /** Gives a member their own access level on a project (meaningful when the project is private). */

@@ -2,6 +2,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { Json, JsonObject } from "./json";
 import { OWNER_LEVEL, type ProjectAccessLevel } from "./org-access";
+import type { RoleAtOrganization } from "./user-profile";
 
 export interface OrgRecord {
   id: string;
@@ -41,6 +42,10 @@ export interface UserRecord {
   is_email_verified: boolean;
   /** deactivated users are hidden from the member list and their keys fail (absent: true) */
   is_active?: boolean;
+  /** the avatar settings as the user saved them, any JSON (absent: null) */
+  hedgehog_config?: Json;
+  /** absent: null */
+  role_at_organization?: RoleAtOrganization | null;
 }
 
 export interface MemberRecord {
@@ -125,6 +130,14 @@ export interface ActionRecord {
 }
 
 /** A minimal Insight: only its existence matters (survey linked_insight_id). */
+/** A cohort as survey targeting sees it (seeded by a control; there is no cohort API). */
+export interface CohortRecord {
+  id: number;
+  team_id: number;
+  name: string;
+  filters: JsonObject;
+}
+
 export interface InsightRecord {
   id: number;
   short_id: string;
@@ -168,6 +181,8 @@ export interface StateData {
   invites: InviteRecord[];
   actions: ActionRecord[];
   insights: InsightRecord[];
+  /** absent: none */
+  cohorts?: CohortRecord[];
   /** survey id -> the uuids of its recorded "survey sent" events, oldest first */
   responses: Record<string, string[]>;
   /** SurveyResponseArchive rows: responses hidden by exclude_archived */
@@ -180,6 +195,8 @@ export interface StateData {
   project_access?: ProjectAccessRecord[];
   /** ids of organizations that exist but that the emulator's users do not belong to */
   alien_orgs?: string[];
+  /** ids of projects in those organizations: taken from the same sequence, so no project of ours has them */
+  alien_project_ids?: number[];
 }
 
 /** The first user, created with the state, holds the admin key; a reset keeps only it (as owner). */

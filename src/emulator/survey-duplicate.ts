@@ -59,6 +59,7 @@ export function duplicateToProjects(ctx: Ctx, p: Params): Result {
   if (!pyTruthy(targets) || !Array.isArray(targets)) {
     throw validationError("invalid", "target_team_ids must be a non-empty list of team IDs");
   }
+  // Only the organization's own projects are candidates: another organization's project id reads as not found.
   const teams = store.data.projects.filter((t) => targets.includes(t.id));
   if (teams.length !== targets.length) {
     throw validationError("invalid", "One or more target teams not found or you don't have access to them");

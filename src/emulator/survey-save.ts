@@ -69,6 +69,32 @@ function deriveIterations(s: SurveyRecord): void {
   s.current_iteration_start_date = dates[s.current_iteration - 1] ?? dates[0];
 }
 
+/**
+ * The last iteration's window (its start date plus the frequency, in whole days) is over before today (UTC).
+ * PostHog: the Survey model's has_final_iteration_ended (as posthog/tasks/update_survey_iteration.py also reads it).
+ */
+function hasFinalIterationEnded(s: SurveyRecord, nowMs: number): boolean {
+  const dates = s.iteration_start_dates;
+  const every = s.iteration_frequency_days;
+  if (!dates || dates.length === 0 || !every) return false;
+  const lastStartDay = Date.parse(`${dates[dates.length - 1].slice(0, 10)}T00:00:00Z`);
+  return isoDate(nowMs) > isoDate(lastStartDay + every * DAY_MS);
+}
+
+/**
+ * Resuming (clearing end_date) a recurring survey whose whole schedule lies in the past restarts it from now at
+ * its first iteration, so the periodic iteration task does not stop it again.
+ * PostHog: products/surveys/backend/api/survey.py, SurveySerializerCreateUpdateOnly._reanchor_recurring_schedule_on_resume
+ */
+function reanchorOnResume(s: SurveyRecord, wasStopped: boolean, nowMs: number): void {
+  if (!wasStopped || s.end_date !== null) return;
+  if (!s.iteration_count || !s.iteration_frequency_days || !hasFinalIterationEnded(s, nowMs)) return;
+  s.start_date = drfTime(nowMs);
+  s.current_iteration = null;
+  s.current_iteration_start_date = null;
+  deriveIterations(s);
+}
+
 const INTERVAL_DAYS: Record<string, number> = { day: 1, week: 7, month: 30 };
 
 /** pre_save stores response_sampling_daily_limits as a json.dumps string (Python separators). */
@@ -254,11 +280,13 @@ export function updateSurvey(core: Core, s: SurveyRecord, data: SurveyWrite, use
       newFlagId = newTargetingFlag(core, s, filters, userId, Boolean(s.start_date));
     }
   }
+  const wasStopped = s.end_date !== null;
   applyPlain(s, data);
   applyIterationQuirk(s, data);
   if (newFlagId !== undefined) s.targeting_flag_id = newFlagId;
   deriveIterations(s);
   deriveSamplingLimits(s);
+  reanchorOnResume(s, wasStopped, core.clock.nowMs());
   // PR #49117 behaviour: flag activity follows the saved survey after every PATCH.
   const targeting = s.targeting_flag_id === null ? undefined : store.flag(s.targeting_flag_id);
   if (targeting) targeting.active = shouldFlagsBeActive(s);

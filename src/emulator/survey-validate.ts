@@ -1,6 +1,7 @@
 // SurveySerializerCreateUpdateOnly validation: the field table's checks, then the object-level validate().
 // PostHog: products/surveys/backend/api/survey.py, SurveySerializerCreateUpdateOnly.validate
 import type { Ctx } from "./context";
+import { isoDate, toMs } from "./dates";
 import { validationError } from "./errors";
 import { expectObject } from "./fields";
 import { isObject, pyTruthy, type Json, type JsonObject } from "./json";
@@ -8,6 +9,7 @@ import { sanitizeSurveyTexts } from "./sanitize";
 import { parseSurveyFields, type SurveyWrite } from "./survey-fields";
 import { normalizeLanguage } from "./survey-languages";
 import { checkFlagFilters } from "./flag-filters";
+import { checkCohortProperty } from "./cohorts";
 import type { SurveyRecord } from "./state";
 
 /** Condition keys an external (hosted) survey must leave unset; actions and events are checked by their values. */
@@ -64,6 +66,52 @@ function checkFullRollout(filters: Json | undefined): void {
     throw validationError(
       "invalid",
       "Invalid operation: User targeting rolls out to everyone. If you want to roll out to everyone, delete this targeting",
+    );
+  }
+}
+
+/** Python's str() of an aware UTC datetime, e.g. 2024-12-11 00:00:00+00:00 (microseconds only when set). */
+function pyUtcString(canonical: string): string {
+  return `${canonical.slice(0, -1).replace("T", " ")}+00:00`;
+}
+
+/**
+ * Response sampling, on the fields sent: the start date is today (UTC) or later, the interval is above 0, and a
+ * positive limit with a positive interval needs a start date. (PostHog compares a missing interval with 0 there
+ * and fails with a server error; the emulator skips that comparison.)
+ */
+function checkResponseSampling(data: SurveyWrite, nowMs: number): void {
+  const start = data.response_sampling_start_date;
+  if (typeof start === "string") {
+    const today = `${isoDate(nowMs)}T00:00:00Z`;
+    if (toMs(start) < toMs(today)) {
+      throw validationError(
+        "invalid",
+        `Response sampling start date must be today or a future date in UTC. Got ${pyUtcString(start)} when current time is ${pyUtcString(today)}`,
+        "response_sampling_start_date",
+      );
+    }
+  }
+  const interval = data.response_sampling_interval;
+  if (typeof interval === "number" && interval <= 0) {
+    throw validationError(
+      "invalid",
+      "Response sampling interval must be greater than 0.",
+      "response_sampling_interval",
+    );
+  }
+  const limit = data.response_sampling_limit;
+  if (
+    typeof limit === "number" &&
+    limit > 0 &&
+    typeof interval === "number" &&
+    interval > 0 &&
+    start == null
+  ) {
+    throw validationError(
+      "invalid",
+      "Response sampling start date should be set if response_sampling_start_date is not zero.",
+      "response_sampling_start_date",
     );
   }
 }
@@ -147,11 +195,12 @@ function validateObject(ctx: Ctx, teamId: number, data: SurveyWrite, existing?: 
     throw validationError("unique", "There is already another survey with this name.");
   }
   checkFullRollout(data.targeting_flag_filters);
+  checkResponseSampling(data, ctx.core.clock.nowMs());
   checkShuffleWithBranching(data, existing);
   if (data.type === "external_survey") checkExternalSurvey(data);
   checkBaseLanguageCollision(data, existing);
   if (isObject(data.targeting_flag_filters) && pyTruthy(data.targeting_flag_filters)) {
-    checkFlagFilters(data.targeting_flag_filters);
+    checkFlagFilters(data.targeting_flag_filters, (prop) => checkCohortProperty(store.data, teamId, prop));
   }
   // SurveySerializerCreateUpdateOnly.update: raised after validate(), only for a positive count.
   const current = existing?.current_iteration;

@@ -95,6 +95,11 @@ describe("TestSurveyWithActions", () => {
 });
 
 describe("TestSurveyResponseSampling", () => {
+  // PostHog freezes the class at 2024-12-12 00:00:00, so a sampling start of that day is "today".
+  beforeEach(async () => {
+    await ph().h.control("POST", "/clock", { now: "2024-12-12T00:00:00Z" });
+  });
+
   async function sampled() {
     const r = await ph().post({
       name: `Survey with adaptive response collection ${Math.random().toString(16).slice(2, 12)}`,
@@ -270,5 +275,36 @@ describe("TestSurveysRecurringIterations", () => {
     const stopped = await launchWithSchedule(await recurring(), { end_date: daysFromNow(2) });
     expect(stopped.body.iteration_start_dates).toHaveLength(2);
     expect(stopped.body.current_iteration).toBe(1);
+  });
+
+  test("test_resuming_recurring_survey_past_final_iteration_reanchors_and_stays_open", async () => {
+    const DAY = 86_400_000;
+    const now = async () => Date.parse((await ph().h.control("GET", "/clock")).body.now as string);
+    // The final iteration has ended: its 30-day window closed before today.
+    const finalIterationEnded = (dates: string[], today: number) =>
+      Date.parse(dates[dates.length - 1].slice(0, 10)) + 31 * DAY <= today;
+    const id = await recurring();
+    const launched = await launchWithSchedule(id, { start_date: daysFromNow(-100) });
+    expect(finalIterationEnded(launched.body.iteration_start_dates, await now())).toBe(true);
+    await ph().patch(id, { end_date: daysFromNow(0) });
+    const before = await now();
+    const resumed = await ph().patch(id, { end_date: null });
+    const after = await now();
+    expect(resumed.status).toBe(200);
+    expect(resumed.body.end_date).toBeNull();
+    // Re-anchored to the resume moment: the schedule restarts at its first iteration, from then.
+    const start = Date.parse(resumed.body.start_date);
+    expect(start).toBeGreaterThanOrEqual(before);
+    expect(start).toBeLessThanOrEqual(after);
+    expect(finalIterationEnded(resumed.body.iteration_start_dates, after)).toBe(false);
+    expect(resumed.body.current_iteration).toBe(1);
+    expect(resumed.body.iteration_start_dates.map((d: string) => Date.parse(d))).toEqual([
+      start,
+      start + 30 * DAY,
+    ]);
+    // PostHog then runs its periodic update_survey_iteration task, which closes only surveys whose final
+    // iteration has ended; that task is outside the API, so the check above on the schedule it reads stands in.
+    const stored = await ph().h.api("GET", `${ph().surveys}${id}/`);
+    expect(stored.body.end_date).toBeNull();
   });
 });

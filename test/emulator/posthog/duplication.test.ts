@@ -1,5 +1,5 @@
 // Ported from PostHog products/surveys/backend/api/test/test_survey.py, class TestSurveyBulkDuplication.
-// PostHog's extra teams are the emulator's extra projects (one organization holds them all).
+// PostHog's extra teams are the emulator's extra projects; another organization's team is POST /_emulator/organizations.
 import { randomUUID } from "node:crypto";
 import { postHogCase } from "./support";
 
@@ -67,6 +67,15 @@ describe("TestSurveyBulkDuplication", () => {
 
   test("test_bulk_duplicate_with_nonexistent_team", async () => {
     const r = await duplicate({ target_team_ids: [team2, 99999] });
+    expect(r.status).toBe(400);
+    expect(r.body.detail).toBe("One or more target teams not found or you don't have access to them");
+    expect(await surveysOf(team2)).toHaveLength(0);
+  });
+
+  test("test_bulk_duplicate_with_team_from_different_org", async () => {
+    const other = (await ph().h.control("POST", "/organizations")).body;
+    expect(other.project_id).not.toBe(team2);
+    const r = await duplicate({ target_team_ids: [team2, other.project_id] });
     expect(r.status).toBe(400);
     expect(r.body.detail).toBe("One or more target teams not found or you don't have access to them");
     expect(await surveysOf(team2)).toHaveLength(0);

@@ -502,6 +502,51 @@ describe("TestSurvey", () => {
     });
   });
 
+  test("test_updating_survey_with_invalid_targeting_throws_appropriate_error", async () => {
+    // PostHog seeds the cohort through the ORM; the emulator through its cohort control.
+    const cohort = await ph().h.control("POST", "/cohorts", {
+      name: "cohort2",
+      filters: {
+        properties: {
+          type: "AND",
+          values: [
+            {
+              key: "$pageview",
+              event_type: "events",
+              time_value: 2,
+              time_interval: "week",
+              value: "performed_event_first_time",
+              type: "behavioral",
+            },
+            { key: "email", value: "test@posthog.com", type: "person" },
+          ],
+        },
+      },
+    });
+    expect(cohort.status).toBe(201);
+    const r = await ph().post({
+      name: "survey with targeting",
+      type: "popover",
+      targeting_flag_filters: {
+        groups: [
+          {
+            variant: null,
+            rollout_percentage: null,
+            properties: [{ key: "id", value: cohort.body.id, operator: "exact", type: "cohort" }],
+          },
+        ],
+      },
+      conditions: NOTEBOOKS_URL,
+    });
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual({
+      type: "validation_error",
+      code: "behavioral_cohort_found",
+      detail: "Cohort 'cohort2' with filters on events cannot be used in surveys.",
+      attr: null,
+    });
+  });
+
   test("test_updating_survey_with_targeting_creates_or_updates_targeting_flag", async () => {
     const withTargeting = await targetedSurvey();
     const without = await ph().post({ name: "survey without targeting", type: "popover" });
