@@ -61,6 +61,8 @@ export interface ProviderServer {
   ): Promise<{ id: string; outputs: Props; inputs?: Props }>;
   delete(id: string, urn: string, outputs: Props, oldInputs: Props): Promise<void>;
   close(): Promise<void>;
+  /** Everything the plugin wrote to stderr so far (the engine shows it to the user: provider warnings). */
+  stderr(): string;
 }
 
 export interface StartOptions {
@@ -80,9 +82,11 @@ export async function startProviderServer(opts: StartOptions = {}): Promise<Prov
     env: { ...process.env, ...opts.env, PULUMI_NODEJS_PROJECT: opts.project ?? "project" },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  let stderr = "";
+  child.stderr?.on("data", (d: Buffer) => (stderr += d.toString()));
   const port = await readPort(child);
   const client = new ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
-  return new GrpcProviderServer(child, port, client);
+  return new GrpcProviderServer(child, port, client, () => stderr);
 }
 
 /** The server prints its port on its own stdout line; stderr is kept for the error message. */
@@ -110,6 +114,7 @@ class GrpcProviderServer implements ProviderServer {
     private readonly child: ChildProcess,
     readonly port: number,
     private readonly client: ResourceProviderClient,
+    readonly stderr: () => string,
   ) {
     this.pid = child.pid ?? -1;
   }

@@ -16,6 +16,12 @@ export const SURVEY_TYPES = [
   "widget",
   "external_survey",
 ] as const;
+/** Types the interface description still lists but current PostHog refuses: check warns instead of failing. */
+export const RETIRED_SURVEY_TYPES = ["button", "email", "full_screen"] as const;
+/** The types current PostHog accepts. PostHog: products/surveys/backend/models (Survey.SurveyType). */
+export const CURRENT_SURVEY_TYPES = SURVEY_TYPES.filter(
+  (type) => !(RETIRED_SURVEY_TYPES as readonly string[]).includes(type),
+);
 export const QUESTION_TYPES = ["open", "link", "rating", "single_choice", "multiple_choice"] as const;
 export const SCHEDULES = ["once", "recurring", "always"] as const;
 

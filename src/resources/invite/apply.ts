@@ -24,7 +24,7 @@ import {
   writeBody,
 } from "./mapping";
 import { resolveScope } from "../../scope";
-import { warn } from "./warn";
+import { warn } from "../common/warn";
 
 type Json = Record<string, unknown>;
 

@@ -22,7 +22,7 @@ import {
 import { MEMBER_ID_PREFIX, memberEmail } from "./mapping";
 import { resolveScope } from "../../scope";
 import type { AppliedPerson, BatchInvitation, InviteBatchOutputs } from "./types";
-import { warn } from "./warn";
+import { warn } from "../common/warn";
 
 type Json = Record<string, unknown>;
 

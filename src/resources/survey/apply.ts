@@ -10,7 +10,7 @@ import { resourceInitError } from "../common/init-error";
 import { findLateCreate } from "../common/late-create";
 import { declaredScope, resolveScope } from "../../scope";
 import { invalidateProject, readSurvey } from "../common/list-cache";
-import { changedFields, SURVEY_FIELD_NAMES, writeBody } from "./fields";
+import { changedFields, patchFields, SURVEY_FIELD_NAMES, writeBody } from "./fields";
 import { declaredInputs, lastDeclared } from "../common/declared";
 import { reconstructInputs, surveyOutputs } from "./mapping";
 
@@ -37,7 +37,7 @@ async function adopt(project: string, inputs: Json): Promise<WireSurvey> {
     );
   }
   const outputs = surveyOutputs(existing, project, {});
-  const fields = changedFields(inputs, outputs, {});
+  const fields = patchFields(changedFields(inputs, outputs, {}), inputs);
   if (fields.length === 0) return existing;
   try {
     return await client.surveys.update(project, existing.id, writeBody(inputs, fields, outputs));
@@ -121,7 +121,7 @@ export async function update(id: string, olds: Json, news: Json): Promise<pulumi
   const { client } = callContext();
   const project = String(olds.projectId);
   const previouslyDeclared = lastDeclared(olds);
-  const fields = changedFields(news, olds, previouslyDeclared);
+  const fields = patchFields(changedFields(news, olds, previouslyDeclared), news);
   const declared = declaredInputs(news);
   if (fields.length === 0) {
     // Only provider-side inputs changed (e.g. `adopt`): nothing to send.
