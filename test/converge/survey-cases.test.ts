@@ -246,3 +246,22 @@ describe("8 names over 200 characters", () => {
     await expectConverged(engine, args);
   });
 });
+
+test.each(["button", "email", "full_screen"] as const)(
+  "type %s passes check with a warning naming the current choices",
+  async (type) => {
+    const engine = stack.newEngine();
+    const args: SurveyArgs = { name: `Retired type ${type}`, type };
+    await stack.clearRequests();
+    const printed = stack.server.stderr().length;
+    const preview = await engine.preview(program(args));
+    expect(preview.errors).toEqual([]);
+    expect(preview.steps.map((s) => [s.op, s.checkFailures])).toEqual([["create", []]]);
+    expect(stack.server.stderr().slice(printed)).toBe(
+      `warning: Survey "Retired type ${type}": type "${type}" is no longer offered by PostHog; the current types ` +
+        'are popover, api, widget, external_survey. For a feedback button use type "widget" with ' +
+        'appearance.widgetType "button".\n',
+    );
+    expect(await stack.requests()).toEqual([]);
+  },
+);
