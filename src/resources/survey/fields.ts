@@ -48,13 +48,15 @@ function stripQuestionIds(questions: unknown, keepIdsOf: unknown): unknown {
 }
 
 // PostHog: products/surveys/backend/api/survey.py, get_survey_conditions_with_actions: responses replace
-// conditions.actions.values with the linked Action objects, so actions compare by id only.
+// conditions.actions.values with the linked Action objects, in the order of the survey's action set (not
+// the order declared), so actions compare as a set of ids.
 function actionIds(conditions: unknown): unknown {
   if (!conditions || typeof conditions !== "object") return conditions;
   const c = conditions as Json;
   const actions = c.actions as { values?: Json[] } | null | undefined;
   if (!actions || !Array.isArray(actions.values)) return conditions;
-  return { ...c, actions: { ...actions, values: actions.values.map((v) => ({ id: v.id })) } };
+  const ids = actions.values.map((v) => v?.id).sort((a, b) => Number(a) - Number(b));
+  return { ...c, actions: { ...actions, values: ids.map((id) => ({ id })) } };
 }
 
 /** Question ids: keep each question's server id (explicit id first, else the old question at the same position). */
