@@ -1,6 +1,5 @@
 // Small JSON helpers shared by the emulator modules (no third-party code).
 
-import type { Json, JsonObject } from "../posthog-html/json";
 export { isObject, pyTruthy, type Json, type JsonObject } from "../posthog-html/json";
 
 export function has(obj: object, key: string): boolean {

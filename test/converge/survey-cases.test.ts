@@ -62,7 +62,9 @@ test("1 rich text: compared as PostHog sanitises it, with a warning showing the 
   const first = await up(engine, args);
   expect(summary(first.requests)).toEqual([`POST ${surveys()} 201`]);
   // Sent as declared: PostHog does the sanitising.
-  expect(first.requests[0].body).toMatchObject({ questions: [{ question: args.questions![0].question }] });
+  expect(first.requests[0].body).toMatchObject({
+    questions: [{ question: "How do you use <b>Dashboards</b> & <i>Insights</i>?" }],
+  });
   expect(first.warnings).toContain(
     'warning: Survey "Case 1 rich text": PostHog sanitises the HTML in questions[0].question and stores it as "How do you use <b>Dashboards</b> &amp; <i>Insights</i>?".\n',
   );

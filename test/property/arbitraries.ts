@@ -2,7 +2,8 @@
 // entities, whitespace and unicode; every question type with branching; appearance; conditions with url,
 // events, actions and variants; dates with offsets, milliseconds and no zone; every invite field.
 import fc from "fast-check";
-import type { InviteArgs, SurveyArgs, SurveyQuestion } from "../../src";
+import type { InviteInputs as InviteArgs } from "../../src/resources/invite/types";
+import type { SurveyInputs as SurveyArgs, SurveyQuestion } from "../../src/resources/survey/types";
 
 /** What the definitions may point at: created once per run in the emulator. */
 export interface Fixtures {
