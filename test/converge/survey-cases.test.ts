@@ -4,6 +4,7 @@
 import { Survey, SurveyArgs } from "../../src";
 import type { Engine } from "../support";
 import { LoggedRequest, startStack, TestStack } from "../support/stack";
+import { action, variantFlag } from "./fixtures";
 
 let stack: TestStack;
 beforeAll(async () => {
@@ -144,25 +145,13 @@ test("5 changing iterationCount alone keeps the frequency", async () => {
 });
 
 test("6 changing conditions with a linkedFlagVariant carries linked_flag_id", async () => {
-  const flag = await stack.api<{ id: number }>("POST", `/api/projects/${stack.projectId}/feature_flags/`, {
-    key: "case-6-flag",
-    filters: {
-      groups: [],
-      multivariate: {
-        variants: [
-          { key: "control", rollout_percentage: 50 },
-          { key: "test", rollout_percentage: 50 },
-        ],
-      },
-    },
-  });
-  expect(flag.status).toBe(201);
+  const flagId = await variantFlag(stack, "case-6-flag");
   const engine = stack.newEngine();
   const args: SurveyArgs = {
     name: "Case 6 variant",
     type: "popover",
     questions: [{ type: "open", question: "How is the new flow?" }],
-    linkedFlagId: flag.body.id,
+    linkedFlagId: flagId,
     conditions: { linkedFlagVariant: "test", url: "/checkout", urlMatchType: "icontains" },
   };
   await up(engine, args);
@@ -171,23 +160,20 @@ test("6 changing conditions with a linkedFlagVariant carries linked_flag_id", as
   const second = await up(engine, changed);
   expect(summary(second.requests)).toEqual([`PATCH ${surveys()}${id}/ 200`]);
   expect(second.requests[0].body).toEqual({
-    linked_flag_id: flag.body.id,
+    linked_flag_id: flagId,
     conditions: { linkedFlagVariant: "test", url: "/cart", urlMatchType: "icontains" },
   });
   await expectConverged(engine, changed);
 });
 
 test("7 a survey triggered by actions: every PATCH carries conditions, so the actions stay linked", async () => {
-  const action = await stack.api<{ id: number }>("POST", `/api/projects/${stack.projectId}/actions/`, {
-    name: "Case 7 signed up",
-  });
-  expect(action.status).toBe(201);
+  const actionId = await action(stack, "Case 7 signed up");
   const engine = stack.newEngine();
   const args: SurveyArgs = {
     name: "Case 7 actions",
     type: "popover",
     questions: [{ type: "open", question: "Why did you sign up?" }],
-    conditions: { actions: { values: [{ id: action.body.id }] } },
+    conditions: { actions: { values: [{ id: actionId }] } },
   };
   await up(engine, args);
   const id = engine.state()[0].id;
@@ -196,10 +182,10 @@ test("7 a survey triggered by actions: every PATCH carries conditions, so the ac
   expect(summary(second.requests)).toEqual([`PATCH ${surveys()}${id}/ 200`]);
   expect(second.requests[0].body).toEqual({
     description: "Asked after sign-up",
-    conditions: { actions: { values: [{ id: action.body.id }] } },
+    conditions: { actions: { values: [{ id: actionId }] } },
   });
   expect(await stored(id)).toMatchObject({
-    conditions: { actions: { values: [expect.objectContaining({ id: action.body.id })] } },
+    conditions: { actions: { values: [expect.objectContaining({ id: actionId })] } },
   });
   await expectConverged(engine, changed);
 });

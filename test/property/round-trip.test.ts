@@ -10,11 +10,13 @@ import type { InviteInputs as InviteArgs } from "../../src/resources/invite/type
 import type { SurveyInputs as SurveyArgs } from "../../src/resources/survey/types";
 import type { Engine } from "../support";
 import { LoggedRequest, startStack, TestStack } from "../support/stack";
+import { action, variantFlag } from "../converge/fixtures";
 import { Fixtures, inviteArgs, laterDateText, paddedText, richText, surveyArgs } from "./arbitraries";
 
 const CASES = Number(process.env.PROPERTY_CASES ?? 240);
 const SEED = Number(process.env.PROPERTY_SEED ?? 20261122);
-const BATCH = 8;
+const BATCH = 16;
+const INVITES_PER_BATCH = 4;
 const RUNS = Math.ceil(CASES / BATCH);
 
 let stack: TestStack;
@@ -22,25 +24,10 @@ let fixtures: Fixtures;
 beforeAll(async () => {
   // A non-UTC plugin: dates without a zone must still be read as UTC.
   stack = await startStack({ env: { TZ: "Asia/Kolkata" } });
-  const project = `/api/projects/${stack.projectId}`;
-  const actions = await Promise.all(
-    ["Signed up", "Upgraded"].map((name) =>
-      stack.api<{ id: number }>("POST", `${project}/actions/`, { name }),
-    ),
-  );
-  const flag = await stack.api<{ id: number }>("POST", `${project}/feature_flags/`, {
-    key: "property-variants",
-    filters: {
-      groups: [],
-      multivariate: {
-        variants: [
-          { key: "control", rollout_percentage: 50 },
-          { key: "test", rollout_percentage: 50 },
-        ],
-      },
-    },
-  });
-  fixtures = { actionIds: actions.map((a) => a.body.id), flagId: flag.body.id };
+  fixtures = {
+    actionIds: [await action(stack, "Signed up"), await action(stack, "Upgraded")],
+    flagId: await variantFlag(stack, "property-variants"),
+  };
 }, 60_000);
 afterAll(async () => stack?.close());
 
@@ -84,10 +71,7 @@ function surveyEdit(args: SurveyArgs, tag: string): fc.Arbitrary<Edit> {
     );
   }
   if (args.conditions) {
-    const variant = args.conditions.linkedFlagVariant ? ["linked_flag_id"] : [];
-    options.push(
-      fc.constant(edit({ conditions: { ...args.conditions, url: `/${tag}` } }, ["conditions", ...variant])),
-    );
+    options.push(fc.constant(edit({ conditions: { ...args.conditions, url: `/${tag}` } }, ["conditions"])));
   }
   return fc.oneof(...options);
 }
@@ -101,14 +85,14 @@ let batchNo = 0;
 function caseArbitrary(): fc.Arbitrary<Case> {
   const batch = ++batchNo;
   const surveys = fc.tuple(
-    ...Array.from({ length: BATCH - 2 }, (_, i) =>
+    ...Array.from({ length: BATCH - INVITES_PER_BATCH }, (_, i) =>
       surveyArgs(fixtures, `Property ${batch}.${i}`).chain((args) =>
         surveyEdit(args, `edited${batch}x${i}`).map((edit) => ({ args, edit })),
       ),
     ),
   );
   const invites = fc.tuple(
-    ...Array.from({ length: 2 }, (_, i) =>
+    ...Array.from({ length: INVITES_PER_BATCH }, (_, i) =>
       inviteArgs(`property-${batch}-${i}@example.com`).map((args) => ({
         args,
         edited: { ...args, firstName: `Edited ${i}` },
@@ -136,7 +120,7 @@ async function run(engine: Engine, op: "up" | "preview", surveys: SurveyArgs[], 
 const writes = (requests: LoggedRequest[]) => requests.filter((r) => r.method !== "GET");
 
 async function roundTrip(c: Case): Promise<void> {
-  const engine = stack.newEngine();
+  const engine = stack.newEngine({ parallelism: BATCH });
   const surveys = c.surveys.map((s) => s.args);
   const invites = c.invites.map((i) => i.args);
   try {
