@@ -3,7 +3,7 @@
 // change; a one-field edit sends exactly the one write that edit needs (a PATCH carrying only the edited field
 // and the related state PostHog needs; for an invite, whose terms cannot be edited, one new invitation); a
 // preview shows no change. Definitions run in batches of BATCH resources per program, one plugin and emulator
-// for the whole file. PROPERTY_CASES sets the number of definitions (default 240), PROPERTY_SEED the seed.
+// for the whole file. PROPERTY_CASES sets the number of definitions (default 160), PROPERTY_SEED the seed.
 import fc from "fast-check";
 import { Invite, Survey } from "../../src";
 import type { InviteInputs as InviteArgs } from "../../src/resources/invite/types";
@@ -13,7 +13,7 @@ import { LoggedRequest, startStack, TestStack } from "../support/stack";
 import { action, variantFlag } from "../converge/fixtures";
 import { Fixtures, inviteArgs, laterDateText, paddedText, richText, surveyArgs } from "./arbitraries";
 
-const CASES = Number(process.env.PROPERTY_CASES ?? 240);
+const CASES = Number(process.env.PROPERTY_CASES ?? 160);
 const SEED = Number(process.env.PROPERTY_SEED ?? 20261122);
 const BATCH = 16;
 const INVITES_PER_BATCH = 4;
