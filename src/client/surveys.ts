@@ -37,6 +37,19 @@ export interface SurveysApi {
 
 const PAGE_SIZE = 100;
 
+// PostHog: posthog/helpers/trigram_search.py, MAX_SEARCH_LENGTH: a longer ?search= is refused with a 400.
+const MAX_SEARCH_LENGTH = 200;
+
+/** The longest start of `text` within the search limit, counted both in code points and in UTF-16 units. */
+function searchPrefix(text: string): string {
+  let prefix = "";
+  for (const char of text) {
+    if (prefix.length + char.length > MAX_SEARCH_LENGTH) break;
+    prefix += char;
+  }
+  return prefix;
+}
+
 export function surveysApi(t: Transport): SurveysApi {
   const base = (projectId: Id) => `/api/projects/${seg(projectId)}/surveys/`;
   const one = (projectId: Id, id: string) => `${base(projectId)}${seg(id)}/`;
@@ -56,8 +69,10 @@ export function surveysApi(t: Transport): SurveysApi {
     stop: (projectId, id) =>
       t.call({ method: "POST", path: `${one(projectId, id)}stop/`, schema: surveySchema }),
     async findByName(projectId, name) {
-      // ?search= also matches descriptions and substrings; names are unique and case-sensitive.
-      const hits = await listAll(t, base(projectId), { limit: PAGE_SIZE, search: name }, surveySchema);
+      // ?search= also matches descriptions and substrings; names are unique and case-sensitive. A name longer
+      // than a search may be is looked up by its first characters: it contains them, so it is among the hits.
+      const search = searchPrefix(name);
+      const hits = await listAll(t, base(projectId), { limit: PAGE_SIZE, search }, surveySchema);
       return hits.find((s) => s.name === name);
     },
     responsesCount: (projectId, q = {}) =>

@@ -5,7 +5,7 @@ import { isoDate, toMs } from "./dates";
 import { validationError } from "./errors";
 import { expectObject } from "./fields";
 import { isObject, pyTruthy, type Json, type JsonObject } from "./json";
-import { sanitizeSurveyTexts } from "./sanitize";
+import { sanitizeSurveyTexts } from "../posthog-html";
 import { parseSurveyFields, type SurveyWrite } from "./survey-fields";
 import { normalizeLanguage } from "./survey-languages";
 import { checkFlagFilters } from "./flag-filters";
@@ -220,7 +220,7 @@ export function validateSurveyWrite(
   body: unknown,
   existing?: SurveyRecord,
 ): SurveyWrite {
-  // PostHog sanitises survey texts while validating the fields (see sanitize/survey-texts.ts).
+  // PostHog sanitises survey texts while validating the fields (see src/posthog-html/survey-texts.ts).
   const data = sanitizeSurveyTexts(parseSurveyFields(expectObject(body), existing));
   validateObject(ctx, teamId, data, existing);
   return data;

@@ -82,9 +82,11 @@ export async function startProviderServer(opts: StartOptions = {}): Promise<Prov
     env: { ...process.env, ...opts.env, PULUMI_NODEJS_PROJECT: opts.project ?? "project" },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  let stderr = "";
+  child.stderr?.on("data", (d: Buffer) => (stderr += d.toString()));
   const port = await readPort(child);
   const client = new ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
-  return new GrpcProviderServer(child, port, client);
+  return new GrpcProviderServer(child, port, client, () => stderr);
 }
 
 /** The server prints its port on its own stdout line; stderr is kept for the error message. */
@@ -108,18 +110,13 @@ type Callback<Res> = (err: grpc.ServiceError | null, res: Res) => void;
 
 class GrpcProviderServer implements ProviderServer {
   readonly pid: number;
-  private written = "";
   constructor(
     private readonly child: ChildProcess,
     readonly port: number,
     private readonly client: ResourceProviderClient,
+    readonly stderr: () => string,
   ) {
     this.pid = child.pid ?? -1;
-    child.stderr?.on("data", (d: Buffer) => (this.written += d.toString()));
-  }
-
-  stderr(): string {
-    return this.written;
   }
 
   private call<Res>(invoke: (cb: Callback<Res>) => unknown): Promise<Res> {

@@ -11,6 +11,7 @@ import {
 import { typedFields } from "./typed";
 import type { FitsPublic } from "./public-shape";
 import { z } from "zod";
+import { stripLikeDrf } from "./normal-form";
 import { CheckFailure, failuresFromZod, unknownKeyFailures } from "./failures";
 import { containsUnknown, UNKNOWN } from "./unknown";
 
@@ -30,6 +31,21 @@ export const BATCH_INPUT_KEYS = [
 /** PostHog lowercases the whole address (newer versions): so do we, so that case never causes a diff. */
 export function normaliseEmail(email: string): string {
   return email.toLowerCase();
+}
+
+// PostHog: posthog/api/organization_invite.py, OrganizationInviteSerializer (first_name and message are DRF
+// CharFields, which store the text stripped of surrounding whitespace).
+const TRIMMED_TEXTS = ["firstName", "message"] as const;
+
+/** An invite's (or a batch person's) texts as PostHog stores them; anything that is not a string is kept. */
+export function normaliseTexts<T>(inputs: T): T {
+  if (inputs === null || typeof inputs !== "object" || Array.isArray(inputs)) return inputs;
+  const out: Record<string, unknown> = { ...(inputs as Record<string, unknown>) };
+  for (const key of TRIMMED_TEXTS) {
+    const value = out[key];
+    if (typeof value === "string") out[key] = stripLikeDrf(value);
+  }
+  return out as T;
 }
 
 function emailProblem(email: string): string | undefined {

@@ -12,6 +12,12 @@ import {
 } from "../../resources/survey/types";
 import type { FitsPublic } from "./public-shape";
 
+/** Types the interface description still lists but current PostHog refuses: check warns instead of failing. */
+export const RETIRED_SURVEY_TYPES = ["button", "email", "full_screen"] as const;
+/** The types current PostHog accepts. PostHog: products/surveys/backend/models (Survey.SurveyType). */
+export const CURRENT_SURVEY_TYPES = SURVEY_TYPES.filter(
+  (type) => !(RETIRED_SURVEY_TYPES as readonly string[]).includes(type),
+);
 export const QUESTION_TYPES = ["open", "link", "rating", "single_choice", "multiple_choice"] as const;
 /** Each flag input that takes an id, and the one that names the same flag by key instead. */
 export const FLAG_KEY_INPUTS = {

@@ -23,7 +23,7 @@ import {
   TERM_KEYS,
   writeBody,
 } from "./mapping";
-import { warn } from "./warn";
+import { warn } from "../common/warn";
 
 type Json = Record<string, unknown>;
 

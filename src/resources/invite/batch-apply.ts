@@ -24,7 +24,7 @@ import {
 import { levelName, MEMBER_ID_PREFIX, memberEmail } from "./mapping";
 import { removeMember, setMemberLevel } from "./membership";
 import type { AppliedPerson, BatchInvitation, InviteBatchOutputs, InviteLevel } from "./types";
-import { warn } from "./warn";
+import { warn } from "../common/warn";
 
 type Json = Record<string, unknown>;
 

@@ -1,6 +1,6 @@
 // The InviteBatch provider's preview calls: check and diff. They load no HTTP client; see batch-provider.ts.
 import type * as pulumi from "@pulumi/pulumi";
-import { normaliseEmail, validateBatchInputs } from "../../model/input/invite";
+import { normaliseEmail, normaliseTexts, validateBatchInputs } from "../../model/input/invite";
 import { containsUnknown } from "../../model/input/unknown";
 import { resolveSettings } from "../../config";
 import { deepEqualLoose } from "../common/equality";
@@ -12,16 +12,18 @@ import {
   planBatch,
 } from "./batch-mapping";
 import { memberRemovalWarning, ownerRemovalRefused } from "./member-removal";
-import { warn } from "./warn";
+import { warn } from "../common/warn";
 import { CURRENT, declaredScope } from "../../scope";
 import type { InviteBatchOutputs } from "./types";
 
 type Json = Record<string, unknown>;
 
 export async function check(_olds: Json, news: Json): Promise<pulumi.dynamic.CheckResult> {
-  const failures = validateBatchInputs(news);
+  // Validated as PostHog will read it: trimmed texts (a 30-character first name may come with spaces).
+  const inputs = normaliseTexts(news);
+  if (Array.isArray(inputs.invites)) inputs.invites = inputs.invites.map(normaliseTexts);
+  const failures = validateBatchInputs(inputs);
   if (failures.length > 0) return { inputs: news, failures };
-  const inputs = { ...news };
   if (Array.isArray(inputs.invites)) {
     inputs.invites = (inputs.invites as unknown[]).map((person) => {
       const p = person as Json;

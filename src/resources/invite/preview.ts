@@ -1,18 +1,19 @@
 // The Invite provider's preview calls: check and diff. They load no HTTP client; see provider.ts.
 import type * as pulumi from "@pulumi/pulumi";
-import { normaliseEmail, validateInviteInputs } from "../../model/input/invite";
+import { normaliseEmail, normaliseTexts, validateInviteInputs } from "../../model/input/invite";
 import { resolveSettings } from "../../config";
 import { inviteDiff, settingsOf } from "./mapping";
 import { declaredScope } from "../../scope";
 import { memberRemovalArmedWarning, memberRemovalWarning, ownerRemovalRefused } from "./member-removal";
-import { warn } from "./warn";
+import { warn } from "../common/warn";
 
 type Json = Record<string, unknown>;
 
 export async function check(_olds: Json, news: Json): Promise<pulumi.dynamic.CheckResult> {
-  const failures = validateInviteInputs(news);
+  // Validated as PostHog will read it: trimmed texts (a 30-character first name may come with spaces).
+  const inputs = normaliseTexts(news);
+  const failures = validateInviteInputs(inputs);
   if (failures.length > 0) return { inputs: news, failures };
-  const inputs = { ...news };
   // PostHog stores the address lowercased: so do we, so Alice@Example.com never diffs against it.
   if (typeof inputs.targetEmail === "string") inputs.targetEmail = normaliseEmail(inputs.targetEmail);
   return { inputs };

@@ -10,7 +10,14 @@ import { resourceInitError } from "../common/init-error";
 import { findLateCreate } from "../common/late-create";
 import { declaredScope, resolveScope } from "../../scope";
 import { invalidateProject, readSurvey } from "../common/list-cache";
-import { changedFields, currentValue, SURVEY_FIELD_NAMES, writeBody, type SurveyField } from "./fields";
+import {
+  changedFields,
+  currentValue,
+  patchFields,
+  SURVEY_FIELD_NAMES,
+  writeBody,
+  type SurveyField,
+} from "./fields";
 import { resolveFlagKeys } from "./flag-keys";
 import { applyStatus } from "./lifecycle";
 import { refusedTransition } from "./lifecycle-rules";
@@ -47,7 +54,7 @@ async function adopt(project: string, inputs: Json): Promise<WireSurvey> {
     );
   }
   const outputs = surveyOutputs(existing, project, {});
-  const fields = changedFields(inputs, outputs, {});
+  const fields = patchFields(changedFields(inputs, outputs, {}), inputs);
   if (fields.length === 0) return existing;
   try {
     return await client.surveys.update(project, existing.id, await body(project, inputs, fields, outputs));
@@ -148,7 +155,7 @@ export async function update(id: string, olds: Json, news: Json): Promise<pulumi
   const { client } = callContext();
   const project = String(olds.projectId);
   const previouslyDeclared = lastDeclared(olds);
-  const fields = changedFields(news, olds, previouslyDeclared);
+  const fields = patchFields(changedFields(news, olds, previouslyDeclared), news);
   const declared = declaredInputs(news);
   // Only provider-side inputs changed (e.g. `adopt`): nothing to send.
   if (fields.length === 0) return unchanged(olds, declared);

@@ -3,8 +3,10 @@
 // and whether PostHog ever returns it. The write body, outputs, diff, refresh and export all derive from here.
 // Adding a field: a row here, its zod rule in model/input/survey.ts, its public type in types.ts and survey.ts.
 import type { SurveyWriteBody, WireSurvey } from "../../model/wire";
+import { naiveAsUtc, stripLikeDrf } from "../../model/input/normal-form";
 import { deepEqualLoose, sameInstant, withoutUndefined } from "../common/equality";
 import { statusOf } from "./status";
+import { storedAppearance, storedQuestions } from "./stored-texts";
 import type { SurveyInputs, SurveyQuestion } from "./types";
 
 type Json = Record<string, unknown>;
@@ -23,6 +25,10 @@ interface FieldSpec {
   writeOnly?: true;
   /** The value in force, from stored outputs, when it is not simply the output (default `output ?? reset ?? null`). */
   current?(outputs: StoredOutputs): unknown;
+  /** The declared value in the form PostHog stores it, applied by check (trimmed text, dates in UTC). */
+  normalise?(value: string): string;
+  /** What PostHog stores for a declared value it rewrites (sanitised HTML); diffs compare in this form. */
+  stored?(declared: unknown): unknown;
   /** Whether a declared value means the same as the current one (default: JSON equality, null = absent). */
   same?(declared: unknown, current: unknown): boolean;
   /** The body fragment for a value (default `{[wire]: value}`). */
@@ -44,13 +50,15 @@ function stripQuestionIds(questions: unknown, keepIdsOf: unknown): unknown {
 }
 
 // PostHog: products/surveys/backend/api/survey.py, get_survey_conditions_with_actions: responses replace
-// conditions.actions.values with the linked Action objects, so actions compare by id only.
+// conditions.actions.values with the linked Action objects, in the order of the survey's action set (not
+// the order declared), so actions compare as a set of ids.
 function actionIds(conditions: unknown): unknown {
   if (!conditions || typeof conditions !== "object") return conditions;
   const c = conditions as Json;
   const actions = c.actions as { values?: Json[] } | null | undefined;
   if (!actions || !Array.isArray(actions.values)) return conditions;
-  return { ...c, actions: { ...actions, values: actions.values.map((v) => ({ id: v.id })) } };
+  const ids = actions.values.map((v) => v?.id).sort((a, b) => Number(a) - Number(b));
+  return { ...c, actions: { ...actions, values: ids.map((id) => ({ id })) } };
 }
 
 /** Question ids: keep each question's server id (explicit id first, else the old question at the same position). */
@@ -67,8 +75,8 @@ const languageCode = (value: unknown) =>
   typeof value === "string" ? value.trim().toLowerCase().replace(/_/g, "-") : value;
 
 export const SURVEY_FIELDS = {
-  name: { wire: "name", reset: undefined },
-  description: { wire: "description", reset: "" },
+  name: { wire: "name", reset: undefined, normalise: stripLikeDrf },
+  description: { wire: "description", reset: "", normalise: stripLikeDrf },
   type: { wire: "type", reset: undefined },
   linkedFlagId: {
     wire: "linked_flag_id",
@@ -109,6 +117,7 @@ export const SURVEY_FIELDS = {
   questions: {
     wire: "questions",
     reset: [],
+    stored: storedQuestions,
     same: (declared, current) => deepEqualLoose(declared ?? [], stripQuestionIds(current, declared) ?? []),
     write: (value, outputs) => ({
       questions: carryQuestionIds(value as SurveyQuestion[], (outputs.questions as Json[] | undefined) ?? []),
@@ -119,9 +128,9 @@ export const SURVEY_FIELDS = {
     reset: null,
     same: (declared, current) => deepEqualLoose(actionIds(declared), actionIds(current)),
   },
-  appearance: { wire: "appearance", reset: null },
-  startDate: { wire: "start_date", reset: null, same: sameInstant },
-  endDate: { wire: "end_date", reset: null, same: sameInstant },
+  appearance: { wire: "appearance", reset: null, stored: storedAppearance },
+  startDate: { wire: "start_date", reset: null, normalise: naiveAsUtc, same: sameInstant },
+  endDate: { wire: "end_date", reset: null, normalise: naiveAsUtc, same: sameInstant },
   // Launched, stopped or neither, read from the dates; applied by the launch/stop endpoints (lifecycle.ts).
   // Never reset: a program that stops declaring it leaves the survey as it is.
   status: {
@@ -173,10 +182,70 @@ export function currentValue(field: SurveyField, outputs: StoredOutputs): unknow
   return s.current ? s.current(outputs) : (outputs[field] ?? s.reset ?? null);
 }
 
-/** Whether a declared value and a current value mean the same thing. */
+/** Whether a declared value and a current value mean the same thing, once PostHog has stored the declared one. */
 export function fieldMatches(field: SurveyField, declared: unknown, current: unknown): boolean {
-  const same = spec(field).same ?? deepEqualLoose;
-  return same(declared, current);
+  const s = spec(field);
+  const same = s.same ?? deepEqualLoose;
+  return same(storedForm(field, declared), current);
+}
+
+/** What PostHog stores for a declared value (the value itself unless PostHog rewrites it). */
+export function storedForm(field: SurveyField, declared: unknown): unknown {
+  const stored = spec(field).stored;
+  return stored && declared !== undefined && declared !== null ? stored(declared) : declared;
+}
+
+/** The inputs with each text and date in the form PostHog stores it (run by check). */
+export function normaliseInputs(inputs: Json): Json {
+  const out = { ...inputs };
+  for (const field of SURVEY_FIELD_NAMES) {
+    const normalise = spec(field).normalise;
+    const value = out[field];
+    if (normalise && typeof value === "string") out[field] = normalise(value);
+  }
+  return out;
+}
+
+const conditionsOf = (inputs: Json): Json =>
+  inputs.conditions !== null && typeof inputs.conditions === "object" ? (inputs.conditions as Json) : {};
+
+const hasActions = (inputs: Json): boolean => {
+  const actions = conditionsOf(inputs).actions as { values?: unknown[] } | null | undefined;
+  return Array.isArray(actions?.values) && actions.values.length > 0;
+};
+
+// What a PATCH must carry besides the changed fields, or PostHog drops related state. In order: a rule may
+// add a field a later rule looks at.
+const RELATED_STATE: readonly { send: SurveyField; when(fields: SurveyField[], inputs: Json): boolean }[] = [
+  // PostHog: products/surveys/backend/api/survey.py, SurveySerializerCreateUpdateOnly.update calls
+  // _associate_actions on every save, which unlinks the actions unless the request carries conditions.actions.
+  { send: "conditions", when: (_fields, inputs) => hasActions(inputs) },
+  // PostHog: survey.py, SurveySerializerCreateUpdateOnly.validate: a linkedFlagVariant needs linked_flag_id in
+  // the same request.
+  {
+    send: "linkedFlagId",
+    when: (fields, inputs) =>
+      fields.includes("conditions") && Boolean(conditionsOf(inputs).linkedFlagVariant),
+  },
+  // PostHog: survey.py, SurveySerializerCreateUpdateOnly.update: a non-null iteration_count sets
+  // iteration_frequency_days from the same request, null when it is absent.
+  {
+    send: "iterationFrequencyDays",
+    when: (fields, inputs) =>
+      fields.includes("iterationCount") &&
+      inputs.iterationCount !== null &&
+      inputs.iterationCount !== undefined,
+  },
+];
+
+/** The fields a PATCH sends: the changed ones plus the related state PostHog would otherwise drop. */
+export function patchFields(changed: readonly SurveyField[], inputs: Json): SurveyField[] {
+  const fields = [...changed];
+  if (fields.length === 0) return fields;
+  for (const rule of RELATED_STATE) {
+    if (!fields.includes(rule.send) && rule.when(fields, inputs)) fields.push(rule.send);
+  }
+  return SURVEY_FIELD_NAMES.filter((field) => fields.includes(field));
 }
 
 /** The write body for `fields`; a field absent from `inputs` is sent as its reset value (explicit null). */

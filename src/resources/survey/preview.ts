@@ -2,19 +2,48 @@
 // the stored outputs). They load no HTTP client; see provider.ts.
 import type * as pulumi from "@pulumi/pulumi";
 import { resolveSettings } from "../../config";
-import { validateSurveyInputs } from "../../model/input/survey";
+import { CURRENT_SURVEY_TYPES, RETIRED_SURVEY_TYPES, validateSurveyInputs } from "../../model/input/survey";
+import { containsUnknown } from "../../model/input/unknown";
+import { stripLikeDrf } from "../../model/input/normal-form";
 import { CURRENT, declaredScope } from "../../scope";
-import { changedFields } from "./fields";
+import { changedFields, normaliseInputs, storedForm } from "./fields";
 import { unlaunchFailures } from "./lifecycle-rules";
+import { rewrittenTexts } from "./stored-texts";
 import { declaredKeysChanged, lastDeclared } from "../common/declared";
+import { warn } from "../common/warn";
 
 type Json = Record<string, unknown>;
 
+/** What the person running Pulumi should know before PostHog changes what they declared. */
+function previewWarnings(inputs: Json): string[] {
+  const label = `Survey "${typeof inputs.name === "string" ? inputs.name : "?"}"`;
+  const warnings: string[] = [];
+  if ((RETIRED_SURVEY_TYPES as readonly unknown[]).includes(inputs.type)) {
+    warnings.push(
+      `${label}: type "${String(inputs.type)}" is no longer offered by PostHog; the current types are ` +
+        `${CURRENT_SURVEY_TYPES.join(", ")}. For a feedback button use type "widget" with appearance.widgetType "button".`,
+    );
+  }
+  for (const field of ["questions", "appearance"] as const) {
+    if (containsUnknown(inputs[field])) continue;
+    for (const { path, stored } of rewrittenTexts(field, inputs[field], storedForm(field, inputs[field]))) {
+      warnings.push(
+        `${label}: PostHog sanitises the HTML in ${path} and stores it as ${JSON.stringify(stored)}.`,
+      );
+    }
+  }
+  return warnings;
+}
+
 export async function check(olds: Json, news: Json): Promise<pulumi.dynamic.CheckResult> {
-  const failures = [...validateSurveyInputs(news), ...unlaunchFailures(olds, news)];
+  const inputs = normaliseInputs(news);
+  // Adopting by name looks for the name as PostHog stores it.
+  const adopt = inputs.adopt as Json | undefined;
+  if (typeof adopt?.name === "string") inputs.adopt = { ...adopt, name: stripLikeDrf(adopt.name) };
+  const failures = [...validateSurveyInputs(inputs), ...unlaunchFailures(olds, inputs)];
   if (failures.length > 0) return { inputs: news, failures };
-  const inputs = { ...news };
   if (typeof inputs.projectId === "number") inputs.projectId = String(inputs.projectId);
+  previewWarnings(inputs).forEach(warn);
   return { inputs };
 }
 

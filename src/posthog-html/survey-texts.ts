@@ -2,7 +2,7 @@
 // PostHog: products/surveys/backend/api/survey.py, SurveySerializerCreateUpdateOnly
 // (validate_questions, _validate_and_sanitize_choices, _validate_and_sanitize_link,
 //  _validate_question_translations, validate_translations, validate_appearance)
-import { isObject, pyTruthy, type Json, type JsonObject } from "../json";
+import { isObject, pyTruthy, type Json, type JsonObject } from "./json";
 import { isHtml } from "./is-html";
 import { sanitizeHtml } from "./clean";
 
