@@ -92,7 +92,7 @@ describe("batch plan", () => {
     },
   };
 
-  it("invites new and changed people, uninvites removed ones, keeps the rest (members whatever changed)", () => {
+  it("invites new and changed people, uninvites removed ones, re-levels a member, keeps the rest", () => {
     const plan = planBatch(state, {
       invites: [
         { targetEmail: "A@x.io" },
@@ -103,7 +103,9 @@ describe("batch plan", () => {
     });
     expect(plan.invite.map((p) => p.targetEmail)).toEqual(["b@x.io", "d@x.io"]);
     expect(plan.uninvite).toEqual(["c@x.io"]);
-    expect(plan.keep.map((p) => p.targetEmail)).toEqual(["a@x.io", "m@x.io"]);
+    // Issue 15: an accepted person is never invited again; a changed level is one PATCH of the membership.
+    expect(plan.relevel.map((p) => p.targetEmail)).toEqual(["m@x.io"]);
+    expect(plan.keep.map((p) => p.targetEmail)).toEqual(["a@x.io"]);
   });
 
   it("re-invites a person whose invite disappeared (no invitation recorded)", () => {
