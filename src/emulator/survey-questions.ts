@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import { fieldError } from "./fields";
 import { clone, has, isObject, pyTruthy, type Json, type JsonObject } from "./json";
 import { cleanTranslations } from "./survey-languages";
+import { QUESTION_LABELS } from "../posthog-html";
 
 const LINK_SCHEMES = ["https", "mailto"];
 const MAILTO_RE = /^mailto:[a-zA-Z0-9._%+-]+@[a-zA-Z0-9.-]+\.[a-zA-Z]{2,}$/;
@@ -46,7 +47,8 @@ function validateChoices(choices: Json[]): Json[] {
   return choices;
 }
 
-const QUESTION_TEXT_FIELDS = ["question", "description", "buttonText", "lowerBoundLabel", "upperBoundLabel"];
+// The texts a question and its translations carry: one list, shared with the sanitiser.
+const QUESTION_TEXT_FIELDS = ["question", ...QUESTION_LABELS];
 
 function cleanQuestionTranslation(n: number, lang: string, entry: JsonObject): JsonObject {
   const out: JsonObject = {};
@@ -114,7 +116,7 @@ function validateQuestion(
   if (pyTruthy(raw.description) && typeof raw.description !== "string") {
     throw fieldError("Question description must be a string");
   }
-  for (const field of ["buttonText", "lowerBoundLabel", "upperBoundLabel"]) {
+  for (const field of QUESTION_LABELS.filter((label) => label !== "description")) {
     if (pyTruthy(raw[field]) && typeof raw[field] !== "string")
       throw fieldError(`Question ${field} must be a string`);
   }

@@ -25,7 +25,7 @@ const rules = (when: When, fields: readonly string[], clean = sanitizeString): R
   fields.map((field) => ({ field, when, clean }));
 
 // Texts a question shares with its translations, besides `question` itself.
-const QUESTION_LABELS = ["description", "buttonText", "lowerBoundLabel", "upperBoundLabel"];
+export const QUESTION_LABELS = ["description", "buttonText", "lowerBoundLabel", "upperBoundLabel"];
 // Texts the appearance shares with the survey's translations.
 const THANK_YOU_TEXTS = [
   "thankYouMessageHeader",
