@@ -2,10 +2,8 @@
 // from the client against the emulator enforcing them (in its own process, so client and server each get a
 // core): failures, 429s and time against the sustained floor. Then a request with the default deadline
 // (scaled too), sent while the sustained window is full: it must fail at once, with its message.
-import { spawn } from "node:child_process";
-import path from "node:path";
 import { createClient, PostHogApiError } from "../src/client";
-import { REPO_ROOT } from "../test/support/self-link";
+import { startEmulatorProcess } from "../test/support/emulator-process";
 import { ms, ratio, Row } from "./table";
 
 const SCALE = 30;
@@ -35,33 +33,6 @@ async function failFast(run: () => Promise<unknown>): Promise<FailFast> {
     throw e;
   }
   throw new Error("the over-deadline request did not fail");
-}
-
-interface Emulator {
-  url: string;
-  apiKey: string;
-  projectId: number;
-  close(): void;
-}
-
-/** `node dist/cli/emulator.js --port 0 --json` (npm run bench builds dist first). */
-function startEmulatorProcess(): Promise<Emulator> {
-  const child = spawn(
-    process.execPath,
-    [path.join(REPO_ROOT, "dist/cli/emulator.js"), "--port", "0", "--json"],
-    {
-      stdio: ["ignore", "pipe", "inherit"],
-    },
-  );
-  return new Promise((resolve, reject) => {
-    let out = "";
-    child.stdout.on("data", (d: Buffer) => {
-      out += d.toString();
-      const line = out.split("\n").find((l) => l.startsWith("{"));
-      if (line) resolve({ ...(JSON.parse(line) as Omit<Emulator, "close">), close: () => child.kill() });
-    });
-    child.on("exit", (code) => reject(new Error(`emulator exited with ${code}`)));
-  });
 }
 
 export async function hourRows(): Promise<Row[]> {
@@ -127,6 +98,6 @@ export async function hourRows(): Promise<Row[]> {
       },
     ];
   } finally {
-    emu.close();
+    await emu.close();
   }
 }

@@ -31,7 +31,7 @@ export async function benchStack(pace: Pace, parallelism = 8): Promise<BenchStac
   // The harness turns pacing off for tests; drop that to get the defaults, and keep the environment out.
   delete process.env.POSTHOG_REQUESTS_PER_SECOND;
   delete process.env.POSTHOG_RATE_WINDOWS;
-  const stack = await startStack({ parallelism });
+  const stack = await startStack({ parallelism, emulatorProcess: true });
   const {
     ["posthog:requestsPerSecond"]: _harnessCap,
     ["posthog:rateWindows"]: _harnessWindows,

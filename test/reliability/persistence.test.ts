@@ -1,46 +1,24 @@
 // The emulator CLI with --state, killed with SIGKILL in the middle of a 50-survey `up` and restarted on the same
 // port from the same file: no survey whose create completed is lost, the run recovers through the outage, and
 // a second run converges to exactly the 50 declared surveys.
-import { ChildProcess, spawn } from "node:child_process";
+import { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Survey } from "../../src";
+import { EmulatorProcess, startEmulatorProcess } from "../support/emulator-process";
 import { createEngine, Engine, Program } from "../support/engine";
 import { ProviderServer, startProviderServer } from "../support/provider-server";
 import { REPO_ROOT, selfLinkNodePath } from "../support/self-link";
 import { sleep } from "./helpers";
 
 const COUNT = 50;
-const CLI = path.join(REPO_ROOT, "dist/cli/emulator.js");
 
-interface Started {
-  child: ChildProcess;
-  url: string;
-  apiKey: string;
-  organizationId: string;
-  projectId: number;
-}
+/** The emulator CLI on `statePath` and `port` (0 = any). */
+const startCli = (statePath: string, port: number) =>
+  startEmulatorProcess(["--state", statePath, "--port", String(port)]);
 
-/** Starts `node dist/cli/emulator.js --state FILE --port PORT --json` and reads its one JSON line. */
-function startCli(statePath: string, port: number): Promise<Started> {
-  const child = spawn(process.execPath, [CLI, "--state", statePath, "--port", String(port), "--json"], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  return new Promise((resolve, reject) => {
-    let out = "";
-    let err = "";
-    child.stderr?.on("data", (d: Buffer) => (err += d.toString()));
-    child.stdout?.on("data", (d: Buffer) => {
-      out += d.toString();
-      const line = out.split("\n").find((l) => l.startsWith("{"));
-      if (line) resolve({ child, ...(JSON.parse(line) as Omit<Started, "child">) });
-    });
-    child.on("exit", (code) => reject(new Error(`emulator exited with ${code}: ${err}`)));
-  });
-}
-
-async function control<T>(em: Started, method: string, p: string, body?: unknown): Promise<T> {
+async function control<T>(em: EmulatorProcess, method: string, p: string, body?: unknown): Promise<T> {
   // The test's own reads poll every 20 ms on a busy machine; a kept-alive socket the emulator is closing can
   // drop one of them ("other side closed"). That is the harness's connection, not the behaviour under test,
   // so a dropped read is simply made again.
@@ -58,7 +36,7 @@ async function control<T>(em: Started, method: string, p: string, body?: unknown
   }
 }
 
-const surveysIn = async (em: Started) =>
+const surveysIn = async (em: EmulatorProcess) =>
   (await control<{ surveys: { id: string; name: string }[] }>(em, "GET", "/state")).surveys;
 
 const program: Program = () => {

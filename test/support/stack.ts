@@ -1,6 +1,7 @@
 // One test "stack": the emulator, the real dynamic-provider plugin pointed at it, and a simulated engine,
 // plus the emulator's test controls. Shared by the resource, example and reliability tests.
 import { startEmulator } from "../../src/emulator";
+import { startEmulatorProcess } from "./emulator-process";
 import { createEngine, Engine, EngineOptions } from "./engine";
 import { ProviderServer, startProviderServer } from "./provider-server";
 import { REPO_ROOT, selfLinkNodePath } from "./self-link";
@@ -42,10 +43,12 @@ export interface StackOptions {
   /** Extra environment for the plugin process. */
   env?: Record<string, string>;
   statePath?: string;
+  /** Run the emulator in its own process (needs dist) rather than in this one, as benchmarks do. */
+  emulatorProcess?: boolean;
 }
 
 export async function startStack(opts: StackOptions = {}): Promise<TestStack> {
-  const emulator = await startEmulator({ port: 0 });
+  const emulator = opts.emulatorProcess ? await startEmulatorProcess() : await startEmulator({ port: 0 });
   const config: Record<string, string> = {
     "posthog:host": emulator.url,
     "posthog:apiKey": emulator.apiKey,
