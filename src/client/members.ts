@@ -8,7 +8,8 @@ import type { Transport } from "./transport";
 export type MemberLevelNumber = 1 | 8 | 15;
 
 // PostHog: posthog/api/organization_member.py, OrganizationMemberViewSet. Members are addressed by their user's
-// uuid; there is no retrieve (GET by id is 405), so a member is looked up through the list.
+// uuid; there is no retrieve (a GET by id has no action, refused to a personal API key), so a member is looked
+// up through the list.
 export interface MembersApi {
   listAll(orgId: string): Promise<WireMember[]>;
   /** PATCH the member's level; refused with PostHog's own 403/400 when the key's user may not. */

@@ -1,16 +1,27 @@
-// node:http front door: routes /_emulator/* to the controls and /api/* through latency, faults, auth,
-// 405, scopes, rate limit and the handler; commits (saves) writes before answering.
+// node:http front door: routes /_emulator/* to the controls and /api/* through latency, faults, auth, scopes,
+// organization membership, rate limit and the handler (or 405); commits (saves) writes before answering.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { authenticate, requireScope } from "./auth";
-import type { Ctx, Result } from "./context";
+import { resolveOrg, type Ctx, type Result } from "./context";
 import { runControl } from "./controls";
 import type { Emulator } from "./emulator";
-import { ApiError, defaultErrorFor, methodNotAllowed, notFound, serverError, throttled } from "./errors";
+import {
+  ApiError,
+  defaultErrorFor,
+  methodNotAllowed,
+  notFound,
+  permissionDenied,
+  serverError,
+  throttled,
+} from "./errors";
 import type { Fault } from "./faults";
 import { ApiRequest } from "./request";
-import { matchApiRoute } from "./routes";
+import { matchApiRoute, unroutedScope } from "./routes";
 
 type Outcome = { kind: "respond"; result: Result } | { kind: "reset" } | { kind: "drop"; status: number };
+
+/** APIScopePermission's message when a method has no scope a key could hold (posthog/permissions.py). */
+const NO_KEY_ACCESS = "This action does not support personal API key access";
 
 const WRITE_METHODS = new Set(["POST", "PATCH", "PUT", "DELETE"]);
 
@@ -29,12 +40,20 @@ function runApi(em: Emulator, req: ApiRequest, hostFallback: string): Result {
     const match = matchApiRoute(req.path);
     if (!match) throw notFound();
     const principal = authenticate(em.store, req);
+    // DRF's APIView.initial: permissions, then throttles; only then the handler, or 405 for a method with no
+    // action. PostHog's permissions (posthog/api/routing.py, TeamAndOrgViewSetMixin.get_permissions) are
+    // APIScopePermission first, then organization membership (docs/posthog-behaviour.md#methods-a-route-lacks).
     const method = match.route.methods[req.method];
-    if (!method) throw methodNotAllowed(req.method);
-    if (method.scope) requireScope(principal, method.scope);
+    const scope = method ? method.scope : unroutedScope(match.route, req.method);
+    if (!method && scope === undefined) throw permissionDenied(NO_KEY_ACCESS);
+    if (scope) requireScope(principal, scope);
+    const ctx: Ctx = { core: em, req, principal, hostFallback };
+    // OrganizationMemberPermissions: an unknown or foreign organization is refused before the throttles count
+    // the request. (A missing project passes TeamMemberAccessPermission and is the viewset's 404.)
+    if (match.params.org !== undefined) resolveOrg(ctx, match.params.org);
     const verdict = em.limiter.check(principal.keyId, em.clock.nowMs());
     if (!verdict.allowed) throw throttled(verdict.waitSeconds);
-    const ctx: Ctx = { core: em, req, principal, hostFallback };
+    if (!method) throw methodNotAllowed(req.method);
     const result = method.handler(ctx, match.params);
     if (WRITE_METHODS.has(req.method) && result.status < 400) em.save();
     return result;

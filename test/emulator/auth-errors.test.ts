@@ -1,4 +1,4 @@
-// Conformance: authentication, scopes, 404/405/400-parse bodies, trailing slashes, @current, aliases.
+// Conformance: authentication, scopes, 403/404/405/400-parse bodies, trailing slashes, @current, aliases.
 import { errorBody, startHarness, type Harness } from "./helpers";
 
 let h: Harness;
@@ -117,10 +117,32 @@ describe("404, 405 and parse errors", () => {
     expect(r.body).toEqual(errorBody("invalid_request", "not_found", "Not found."));
   });
 
-  it("405 method_not_allowed with the method in the detail", async () => {
-    const r = await h.api("PUT", surveys(), {});
+  it("a PATCH on a collection is a write (scope checked), then 405 method_not_allowed", async () => {
+    const r = await h.api("PATCH", surveys(), {});
     expect(r.status).toBe(405);
-    expect(r.body).toEqual(errorBody("invalid_request", "method_not_allowed", 'Method "PUT" not allowed.'));
+    expect(r.body).toEqual(errorBody("invalid_request", "method_not_allowed", 'Method "PATCH" not allowed.'));
+    const readOnly = (await h.control("POST", "/keys", { scopes: ["survey:read"] })).body.key as string;
+    const denied = await h.api("PATCH", surveys(), {}, { key: readOnly });
+    expect(denied.status).toBe(403);
+    expect(denied.body.detail).toBe("API key missing required scope 'survey:write'");
+  });
+
+  it("any other method a route lacks has no action: a personal API key gets 403, not 405", async () => {
+    for (const [method, path] of [
+      ["PUT", surveys()],
+      ["DELETE", surveys()],
+      ["POST", `${surveys()}responses_count/`],
+    ] as const) {
+      const r = await h.api(method, path, method === "DELETE" ? undefined : {});
+      expect(r.status).toBe(403);
+      expect(r.body).toEqual(
+        errorBody(
+          "authentication_error",
+          "permission_denied",
+          "This action does not support personal API key access",
+        ),
+      );
+    }
   });
 
   it("a body that is not JSON gives 400 parse_error", async () => {

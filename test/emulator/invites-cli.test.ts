@@ -1,8 +1,8 @@
 // The CLI's --email-available flag: the started instance reports emailing attempts on new invites.
-import { exited, spawnCli } from "./cli-process";
+import { exited, spawnEmulatorCli } from "../support/emulator-process";
 
 it("posthog-emulator --email-available makes invites report emailing_attempt_made", async () => {
-  const { child, banner } = await spawnCli(["--port", "0", "--json", "--email-available"]);
+  const { child, banner } = await spawnEmulatorCli(["--port", "0", "--json", "--email-available"], "source");
   try {
     const res = await fetch(`${banner.url}/api/organizations/@current/invites/`, {
       method: "POST",

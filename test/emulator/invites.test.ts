@@ -123,7 +123,7 @@ describe("create", () => {
   });
 });
 
-describe("expiry, list order, delete, 405", () => {
+describe("expiry, list order, delete, unrouted methods", () => {
   it("is_expired flips after 3 days on the emulator clock; list is newest first", async () => {
     const a = await invite({ target_email: "a@example.com" });
     await h.control("POST", "/clock", { advanceSeconds: 60 });
@@ -135,13 +135,17 @@ describe("expiry, list order, delete, 405", () => {
     expect(list.body.results.map((i: { is_expired: boolean }) => i.is_expired)).toEqual([false, true]);
   });
 
-  it("DELETE is 204 then 404; GET/PATCH/PUT on one invite are 405", async () => {
+  it("DELETE is 204 then 404; GET/PATCH/PUT on one invite have no action, so a key gets 403", async () => {
     const a = await invite({ target_email: "a@example.com" });
     for (const method of ["GET", "PATCH", "PUT"]) {
       const r = await h.api(method, `${invites()}${a.body.id}/`, method === "GET" ? undefined : {});
-      expect(r.status).toBe(405);
+      expect(r.status).toBe(403);
       expect(r.body).toEqual(
-        errorBody("invalid_request", "method_not_allowed", `Method "${method}" not allowed.`),
+        errorBody(
+          "authentication_error",
+          "permission_denied",
+          "This action does not support personal API key access",
+        ),
       );
     }
     const del = await h.api("DELETE", `${invites()}${a.body.id}`);
@@ -178,7 +182,11 @@ describe("bulk", () => {
       "one@example.com",
       "two@example.com",
     ]);
-    expect((await h.api("GET", `/api/organizations/${h.em.organizationId}/invites/bulk`)).status).toBe(405);
+    // bulk is a POST-only action; a GET has no action (403 for a key). A PATCH there is PostHog's "patch" write.
+    expect((await h.api("GET", `/api/organizations/${h.em.organizationId}/invites/bulk`)).status).toBe(403);
+    expect((await h.api("PATCH", `/api/organizations/${h.em.organizationId}/invites/bulk`, {})).status).toBe(
+      405,
+    );
   });
 
   it("not an array, or more than 20, are exact errors", async () => {

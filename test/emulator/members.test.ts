@@ -90,15 +90,21 @@ describe("who may change or remove whom", () => {
 });
 
 describe("lookup, list and routes", () => {
-  it("unknown or malformed uuids are 404; GET on one member is 405 (no retrieve)", async () => {
+  it("unknown or malformed uuids are 404; GET on one member has no action (no retrieve): 403 for a key", async () => {
     const member = await createActor(h, "member@example.com");
     expect((await h.api("PATCH", `${MEMBERS}0f0f0f0f-0000-4000-8000-000000000000/`, {})).body).toEqual(
       errorBody("invalid_request", "not_found", "Not found."),
     );
     expect((await h.api("DELETE", `${MEMBERS}not-a-uuid/`)).status).toBe(404);
     const get = await h.api("GET", `${MEMBERS}${member.uuid}/`);
-    expect(get.status).toBe(405);
-    expect(get.body).toEqual(errorBody("invalid_request", "method_not_allowed", 'Method "GET" not allowed.'));
+    expect(get.status).toBe(403);
+    expect(get.body).toEqual(
+      errorBody(
+        "authentication_error",
+        "permission_denied",
+        "This action does not support personal API key access",
+      ),
+    );
     // Django's UUID lookup takes any case and no hyphens.
     const upper = member.uuid.toUpperCase().replace(/-/g, "");
     expect((await h.api("PATCH", `${MEMBERS}${upper}`, { level: ADMIN })).status).toBe(200);

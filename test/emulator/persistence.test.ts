@@ -3,7 +3,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { startEmulator } from "../../src/emulator";
-import { exited, spawnCli, type Banner } from "./cli-process";
+import { exited, spawnEmulatorCli, type Banner } from "../support/emulator-process";
 
 let dir: string;
 beforeEach(() => {
@@ -48,7 +48,7 @@ it("startEmulator reloads --state after close, with the same org, key and data",
 
 it("the CLI prints one JSON line, and kill -9 right after writes loses no committed object", async () => {
   const file = path.join(dir, "cli-state.json");
-  const { child, banner } = await spawnCli(["--port", "0", "--state", file, "--json"]);
+  const { child, banner } = await spawnEmulatorCli(["--port", "0", "--state", file, "--json"], "source");
   expect(Object.keys(banner).sort()).toEqual(["apiKey", "organizationId", "projectId", "url"]);
   expect(banner.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   expect(banner.apiKey).toBe("phx_emulator_default_key");
@@ -67,7 +67,7 @@ it("the CLI prints one JSON line, and kill -9 right after writes loses no commit
   const committed = writes.filter((w) => w.status === 201).map((w) => w.id);
   expect(committed).toHaveLength(30);
 
-  const again = await spawnCli(["--port", "0", "--state", file, "--json"]);
+  const again = await spawnEmulatorCli(["--port", "0", "--state", file, "--json"], "source");
   try {
     expect(again.banner.organizationId).toBe(banner.organizationId);
     const s = await state(again.banner);

@@ -78,3 +78,20 @@ describe("rate-limit control with two windows", () => {
     expect((await h.control("POST", "/rate-limit", { windows: [] })).status).toBe(400);
   });
 });
+
+describe("what the throttles count (DRF checks permissions, then throttles, then routes the method)", () => {
+  it("a 405 counts toward the window; a permission 403 or a foreign organization does not", async () => {
+    await h.control("POST", "/rate-limit", { windows: [{ limit: 2, windowMs: 60_000 }] });
+    const noAction = await h.api("PUT", surveys(), {});
+    expect(noAction.status).toBe(403);
+    const foreign = await h.api("GET", "/api/organizations/00000000-0000-4000-8000-000000000000/invites/");
+    expect(foreign.status).toBe(404);
+    expect((await h.api("PATCH", surveys(), {})).status).toBe(405);
+    expect((await get()).status).toBe(200);
+    // The 405 and the GET filled the window of 2; the 403 and the 404 were refused before the throttles.
+    const next = await get();
+    expect(next.status).toBe(429);
+    const log = (await h.control("GET", "/requests")).body.requests.map((r: { status: number }) => r.status);
+    expect(log).toEqual([403, 404, 405, 200, 429]);
+  });
+});

@@ -1,32 +1,42 @@
-// The emulator CLI in its own process (`node dist/cli/emulator.js ... --json`), for runs where it must not share
-// a core's event loop with the client: PostHog is another machine, and a benchmark that runs the emulator in
-// the measuring process measures the emulator too. Needs `npm run build` (dist) first.
+// The emulator CLI in its own process, the way a user starts it, reading its one `--json` banner line. Also for
+// runs where the emulator must not share this process's event loop: PostHog is another machine, and a benchmark
+// that runs the emulator in the measuring process measures the emulator too.
 import { ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { REPO_ROOT } from "./self-link";
 
-export const EMULATOR_CLI = path.join(REPO_ROOT, "dist/cli/emulator.js");
-
-export interface EmulatorProcess {
-  child: ChildProcess;
+/** What `--json` prints once the emulator listens. */
+export interface Banner {
   url: string;
   apiKey: string;
   organizationId: string;
   projectId: number;
-  /** Ends the process (SIGTERM) and resolves once it has exited. */
-  close(): Promise<void>;
 }
 
-/** Starts the CLI with `args` (plus `--json`) and resolves with the one JSON line it prints once listening. */
-export function startEmulatorProcess(args: string[] = ["--port", "0"]): Promise<EmulatorProcess> {
-  const child = spawn(process.execPath, [EMULATOR_CLI, ...args, "--json"], {
+/**
+ * `dist`: the built CLI (needs `npm run build`); `source`: src/cli/emulator.ts through a transpile-only hook,
+ * for tests that must not depend on a build.
+ */
+export type CliEntry = "dist" | "source";
+
+const ENTRY: Record<CliEntry, string[]> = {
+  dist: [path.join(REPO_ROOT, "dist/cli/emulator.js")],
+  source: [
+    "-r",
+    path.join(REPO_ROOT, "test/emulator/ts-register.js"),
+    path.join(REPO_ROOT, "src/cli/emulator.ts"),
+  ],
+};
+
+/** Runs the CLI with `args` (which should include `--json`) and resolves once it prints the banner. */
+export function spawnEmulatorCli(
+  args: string[],
+  entry: CliEntry = "dist",
+): Promise<{ child: ChildProcess; banner: Banner }> {
+  const child = spawn(process.execPath, [...ENTRY[entry], ...args], {
+    cwd: REPO_ROOT,
     stdio: ["ignore", "pipe", "pipe"],
   });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const close = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
-    await exited;
-  };
   return new Promise((resolve, reject) => {
     let out = "";
     let err = "";
@@ -34,11 +44,30 @@ export function startEmulatorProcess(args: string[] = ["--port", "0"]): Promise<
     child.stdout?.on("data", (d: Buffer) => {
       out += d.toString();
       const line = out.split("\n").find((l) => l.startsWith("{"));
-      if (line) {
-        const started = JSON.parse(line) as Omit<EmulatorProcess, "child" | "close">;
-        resolve({ child, ...started, close });
-      }
+      if (line) resolve({ child, banner: JSON.parse(line) as Banner });
     });
-    child.once("exit", (code) => reject(new Error(`emulator exited with ${code}: ${err}`)));
+    child.once("exit", (code) => reject(new Error(`emulator exited early (${code}): ${err}`)));
   });
+}
+
+/** Resolves with the process's exit code. */
+export function exited(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => child.once("exit", (code) => resolve(code)));
+}
+
+export interface EmulatorProcess extends Banner {
+  child: ChildProcess;
+  /** Ends the process (SIGTERM) and resolves once it has exited. */
+  close(): Promise<void>;
+}
+
+/** The built CLI with `args` (default any free port), as a handle like the in-process emulator's. */
+export async function startEmulatorProcess(args: string[] = ["--port", "0"]): Promise<EmulatorProcess> {
+  const { child, banner } = await spawnEmulatorCli([...args, "--json"]);
+  const close = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+    await exited(child);
+  };
+  return { ...banner, child, close };
 }
