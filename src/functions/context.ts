@@ -1,7 +1,7 @@
 // Data functions run in the program process, not the provider: settings come from the stack's `posthog:*`
 // config (new pulumi.Config("posthog")), then the environment, then defaults.
 import * as pulumi from "@pulumi/pulumi";
-import { clientFor, type PostHogClient } from "../client";
+import type { PostHogClient } from "../client";
 import { readPulumiConfig, resolveSettings, type Settings } from "../config";
 import { resolveScope } from "../scope";
 
@@ -13,6 +13,8 @@ export interface FunctionContext {
 export function functionContext(): FunctionContext {
   const config = new pulumi.Config("posthog");
   const settings = resolveSettings(readPulumiConfig((key) => config.get(key.slice("posthog:".length))));
+  // Loaded on the first call: a program that only declares resources never loads the HTTP client (axios).
+  const { clientFor } = require("../client") as typeof import("../client");
   return { client: clientFor(settings), settings };
 }
 

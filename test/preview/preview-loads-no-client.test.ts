@@ -1,5 +1,6 @@
 // A preview (configure, check, diff) must not load the HTTP client: axios and everything under src/client/ are
-// loaded only by create, read, update and delete. Checked in a fresh node process against the built package.
+// loaded only by create, read, update and delete. Nor must a program that only declares resources (the data
+// functions load the client on their first call). Checked in fresh node processes against the built package.
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { REPO_ROOT } from "../support/self-link";
@@ -28,4 +29,12 @@ test("configure, check and diff of every resource load neither axios nor the cli
   expect(loaded.filter((file) => file.includes("node_modules/axios/"))).toEqual([]);
   expect(loaded.filter((file) => file.startsWith("dist/client/"))).toEqual([]);
   expect(loaded.filter((file) => /dist\/resources\/.*\/(batch-)?apply\.js$/.test(file))).toEqual([]);
+});
+
+test("a program that imports the package and declares resources loads neither axios nor the client", () => {
+  const loaded = modulesLoadedBy("load-program.js");
+  expect(loaded).toEqual(expect.arrayContaining(["dist/index.js", "dist/resources/survey/survey.js"]));
+  expect(loaded.filter((file) => file.includes("node_modules/axios/"))).toEqual([]);
+  // VERSION comes from client/user-agent.js, which only reads package.json.
+  expect(loaded.filter((file) => file.startsWith("dist/client/"))).toEqual(["dist/client/user-agent.js"]);
 });
