@@ -61,3 +61,14 @@ export async function startHarness(opts: EmulatorOptions = {}): Promise<Harness>
 export function errorBody(type: string, code: string, detail: string, attr: string | null = null) {
   return { type, code, detail, attr };
 }
+
+/**
+ * What a personal API key gets for a method the route has no action for (a GET on one invite or member).
+ * PostHog's tests log in with a session and skip that check; a key meets APIScopePermission first, which finds
+ * no scope to require and refuses with its own message (docs/posthog-behaviour.md#methods-a-route-lacks).
+ */
+export const noKeyAccess = errorBody(
+  "authentication_error",
+  "permission_denied",
+  "This action does not support personal API key access",
+);

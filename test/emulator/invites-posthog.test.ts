@@ -1,12 +1,11 @@
 // PostHog's posthog/api/test/test_organization_invites.py, one test per test function, over HTTP against the
 // emulator. docs/posthog-org-tests.md lists every function: ported or skipped, and why.
-import { startHarness, type Harness, type Reply } from "./helpers";
+import { noKeyAccess, startHarness, type Harness, type Reply } from "./helpers";
 import {
   ADMIN,
   createActor,
   MEMBER,
   OWNER,
-  noKeyAccessResponse,
   permissionDeniedResponse,
   setLevel,
   type Actor,
@@ -78,7 +77,7 @@ describe("TestOrganizationInvitesAPI", () => {
     // Even though there's no retrieve for invites, permissions are validated first.
     const one = await self.call("GET", `${invitesOf(org)}0f0f0f0f-0000-4000-8000-000000000000`);
     expect(one.status).toBe(403);
-    expect(one.body).toEqual(noKeyAccessResponse); // the key's answer; a session would get the default 403
+    expect(one.body).toEqual(noKeyAccess); // the key's answer; a session would get the default 403
   });
 
   it("test_add_organization_invite_email_required", async () => {

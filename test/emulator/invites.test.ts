@@ -1,5 +1,5 @@
 // Conformance: organization invites and members (docs/posthog-behaviour.md#invites).
-import { errorBody, startHarness, type Harness } from "./helpers";
+import { errorBody, noKeyAccess, startHarness, type Harness } from "./helpers";
 
 let h: Harness;
 beforeAll(async () => {
@@ -140,13 +140,7 @@ describe("expiry, list order, delete, unrouted methods", () => {
     for (const method of ["GET", "PATCH", "PUT"]) {
       const r = await h.api(method, `${invites()}${a.body.id}/`, method === "GET" ? undefined : {});
       expect(r.status).toBe(403);
-      expect(r.body).toEqual(
-        errorBody(
-          "authentication_error",
-          "permission_denied",
-          "This action does not support personal API key access",
-        ),
-      );
+      expect(r.body).toEqual(noKeyAccess);
     }
     const del = await h.api("DELETE", `${invites()}${a.body.id}`);
     expect(del.status).toBe(204);

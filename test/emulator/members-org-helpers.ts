@@ -38,13 +38,3 @@ export const permissionDeniedResponse = {
   detail: "You do not have permission to perform this action.",
   attr: null,
 };
-
-/**
- * What a personal API key gets for a method the route has no action for (a GET on one invite or member).
- * PostHog's tests log in with a session and skip that check; a key meets APIScopePermission first, which finds
- * no scope to require and refuses with its own message (docs/posthog-behaviour.md#methods-a-route-lacks).
- */
-export const noKeyAccessResponse = {
-  ...permissionDeniedResponse,
-  detail: "This action does not support personal API key access",
-};

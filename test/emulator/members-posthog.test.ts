@@ -1,12 +1,11 @@
 // PostHog's posthog/api/test/test_organization_members.py, one test per test function, over HTTP against the
 // emulator. docs/posthog-org-tests.md lists every function: ported or skipped, and why.
-import { startHarness, type Harness } from "./helpers";
+import { noKeyAccess, startHarness, type Harness } from "./helpers";
 import {
   ADMIN,
   createActor,
   MEMBER,
   OWNER,
-  noKeyAccessResponse,
   permissionDeniedResponse,
   setLevel,
   type Actor,
@@ -59,7 +58,7 @@ describe("TestOrganizationMembersAPI", () => {
     // Even though there's no retrieve for members, permissions are validated first.
     const one = await self.call("GET", `/api/organizations/${org}/members/${self.uuid}`);
     expect(one.status).toBe(403);
-    expect(one.body).toEqual(noKeyAccessResponse); // the key's answer; a session would get the default 403
+    expect(one.body).toEqual(noKeyAccess); // the key's answer; a session would get the default 403
   });
 
   it("test_delete_organization_member", async () => {
