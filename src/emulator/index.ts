@@ -3,7 +3,8 @@
 // src/client or src/model. Choices where the reference leaves room:
 // - emailing_attempt_made is false unless started with emailAvailable (or set by /_emulator/settings); no email is sent.
 // - whiteLabel: true is accepted (the emulated org has the white-labelling feature).
-// - PUT on a survey is 405 (PostHog routes it to the read serializer; PATCH is the supported update).
+// - PUT on one survey is 405 after its scope check (PostHog routes it as `update`, to the read serializer;
+//   PATCH is the supported update).
 // - The clock is real time plus an offset; reset returns it to the `now` option (or real time).
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";

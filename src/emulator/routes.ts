@@ -1,5 +1,6 @@
 // The /api route table: path pattern -> method -> required scope and handler. Trailing slash optional.
 import type { Handler, Params } from "./context";
+import { methodNotAllowed } from "./errors";
 import { createFlag, getFlag, listFlags } from "./flags";
 import { bulkInvites, createInvite, deleteInvite, listInvites } from "./invites";
 import { deleteMember, listMembers, updateMember } from "./members";
@@ -42,6 +43,10 @@ const route = (path: string, names: string[], methods: Route["methods"]): Route 
   detail: path.endsWith(SEG) || names.includes("id"),
 });
 const PROJ = `/api/(?:projects|environments)/${SEG}`;
+/** A method PostHog routes but the emulator does not model: scope-checked and counted, then 405. */
+const notModelled: Handler = (ctx) => {
+  throw methodNotAllowed(ctx.req.method);
+};
 const ORG = `/api/organizations/${SEG}`;
 
 const ROUTES = [
@@ -61,6 +66,7 @@ const ROUTES = [
   route(`${PROJ}/surveys/${SEG}`, ["project", "id"], {
     GET: { scope: "survey:read", handler: getSurvey },
     PATCH: { scope: "survey:write", handler: patchSurvey },
+    PUT: { scope: "survey:write", handler: notModelled },
     DELETE: { scope: "survey:write", handler: deleteSurveyRoute },
   }),
   route(`${PROJ}/surveys/${SEG}/launch`, ["project", "id"], {

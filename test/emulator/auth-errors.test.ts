@@ -209,3 +209,12 @@ describe("routing", () => {
     expect(bad.status).toBe(401);
   });
 });
+
+describe("PUT on one survey", () => {
+  it("is routed in PostHog but not modelled: scope-checked, then 405", async () => {
+    const created = await h.api("POST", surveys(), { name: "Put", type: "api" });
+    const r = await h.api("PUT", `${surveys()}${created.body.id}/`, { name: "Put", type: "api" });
+    expect(r.status).toBe(405);
+    expect(r.body).toEqual(errorBody("invalid_request", "method_not_allowed", 'Method "PUT" not allowed.'));
+  });
+});
