@@ -6,6 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { startEmulator, type EmulatorHandle } from "../../src/emulator";
 import type { RunResult, StepOp } from "../../test/support/engine";
+import { freshConnectionRequest } from "../../test/support/fresh-connection";
 import { pulumiOnPath } from "../../test/support/pulumi-cli";
 import { runWithCli } from "./cli";
 import { startHarnessEngine, type DemoEngine } from "./harness";
@@ -33,13 +34,14 @@ class RequestLog {
   constructor(private readonly emulator: EmulatorHandle) {}
 
   async control<T>(method: string, route: string, body?: unknown): Promise<T> {
-    const res = await fetch(`${this.emulator.url}${route}`, {
+    // A new connection each time: between steps the demo can sit idle past the emulator's keep-alive timeout.
+    const res = await freshConnectionRequest(`${this.emulator.url}${route}`, {
       method,
       headers: { authorization: `Bearer ${this.emulator.apiKey}`, "content-type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    if (!res.ok) throw new Error(`${method} ${route} failed: ${res.status}`);
-    return (await res.json()) as T;
+    if (res.status >= 400) throw new Error(`${method} ${route} failed: ${res.status}`);
+    return JSON.parse(res.text) as T;
   }
 
   /** Requests since the last call, e.g. `3 HTTP requests (POST 2, GET 1)`. */
@@ -63,16 +65,10 @@ class RequestLog {
 
 /** Someone changes the survey description in the PostHog UI: refresh shows it as drift. */
 async function editInTheUi(log: RequestLog, emulator: EmulatorHandle): Promise<void> {
-  const res = await fetch(`${emulator.url}/api/projects/${emulator.projectId}/surveys/`, {
-    headers: { authorization: `Bearer ${emulator.apiKey}` },
-  });
-  const { results } = (await res.json()) as { results: { id: string }[] };
+  const surveys = `/api/projects/${emulator.projectId}/surveys/`;
+  const { results } = await log.control<{ results: { id: string }[] }>("GET", surveys);
   for (const survey of results) {
-    await fetch(`${emulator.url}/api/projects/${emulator.projectId}/surveys/${survey.id}/`, {
-      method: "PATCH",
-      headers: { authorization: `Bearer ${emulator.apiKey}`, "content-type": "application/json" },
-      body: JSON.stringify({ description: "Edited in the PostHog UI" }),
-    });
+    await log.control("PATCH", `${surveys}${survey.id}/`, { description: "Edited in the PostHog UI" });
   }
   await log.skip();
 }

@@ -8,6 +8,7 @@ import path from "node:path";
 import { Survey } from "../../src";
 import { EmulatorProcess, startEmulatorProcess } from "../support/emulator-process";
 import { createEngine, Engine, Program } from "../support/engine";
+import { freshConnectionRequest } from "../support/fresh-connection";
 import { ProviderServer, startProviderServer } from "../support/provider-server";
 import { REPO_ROOT, selfLinkNodePath } from "../support/self-link";
 import { sleep } from "./helpers";
@@ -19,21 +20,12 @@ const startCli = (statePath: string, port: number) =>
   startEmulatorProcess(["--state", statePath, "--port", String(port)]);
 
 async function control<T>(em: EmulatorProcess, method: string, p: string, body?: unknown): Promise<T> {
-  // The test's own reads poll every 20 ms on a busy machine; a kept-alive socket the emulator is closing can
-  // drop one of them ("other side closed"). That is the harness's connection, not the behaviour under test,
-  // so a dropped read is simply made again.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const res = await fetch(`${em.url}/_emulator${p}`, {
-        method,
-        headers: { authorization: `Bearer ${em.apiKey}`, "content-type": "application/json" },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return (await res.json()) as T;
-    } catch (error) {
-      if (attempt >= 3) throw error;
-    }
-  }
+  const res = await freshConnectionRequest(`${em.url}/_emulator${p}`, {
+    method,
+    headers: { authorization: `Bearer ${em.apiKey}`, "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return JSON.parse(res.text) as T;
 }
 
 const surveysIn = async (em: EmulatorProcess) =>

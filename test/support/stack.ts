@@ -2,6 +2,7 @@
 // plus the emulator's test controls. Shared by the resource, example and reliability tests.
 import { startEmulator } from "../../src/emulator";
 import { startEmulatorProcess } from "./emulator-process";
+import { freshConnectionRequest } from "./fresh-connection";
 import { createEngine, Engine, EngineOptions } from "./engine";
 import { ProviderServer, startProviderServer } from "./provider-server";
 import { REPO_ROOT, selfLinkNodePath } from "./self-link";
@@ -68,13 +69,12 @@ export async function startStack(opts: StackOptions = {}): Promise<TestStack> {
     createEngine({ server, config, parallelism: opts.parallelism, statePath: opts.statePath, ...more });
 
   const call = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(emulator.url + path, {
+    const res = await freshConnectionRequest(emulator.url + path, {
       method,
       headers: { authorization: `Bearer ${emulator.apiKey}`, "content-type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null };
+    return { status: res.status, body: res.text ? JSON.parse(res.text) : null };
   };
   const control = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
     const res = await call(method, `/_emulator${path}`, body);
