@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { startEmulator, type EmulatorHandle } from "../../src/emulator";
 import type { RunResult, StepOp } from "../../test/support/engine";
-import { freshConnectionRequest } from "../../test/support/fresh-connection";
+import { emulatorCall } from "../../test/support/fresh-connection";
 import { pulumiOnPath } from "../../test/support/pulumi-cli";
 import { runWithCli } from "./cli";
 import { startHarnessEngine, type DemoEngine } from "./harness";
@@ -35,13 +35,9 @@ class RequestLog {
 
   async control<T>(method: string, route: string, body?: unknown): Promise<T> {
     // A new connection each time: between steps the demo can sit idle past the emulator's keep-alive timeout.
-    const res = await freshConnectionRequest(`${this.emulator.url}${route}`, {
-      method,
-      headers: { authorization: `Bearer ${this.emulator.apiKey}`, "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    const res = await emulatorCall(this.emulator.url, this.emulator.apiKey, method, route, body);
     if (res.status >= 400) throw new Error(`${method} ${route} failed: ${res.status}`);
-    return JSON.parse(res.text) as T;
+    return res.body as T;
   }
 
   /** Requests since the last call, e.g. `3 HTTP requests (POST 2, GET 1)`. */

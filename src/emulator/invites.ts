@@ -4,7 +4,6 @@ import {
   created,
   noContent,
   ok,
-  resolveOrg,
   userBasic,
   type Core,
   type Ctx,
@@ -35,8 +34,7 @@ export function inviteShape(core: Core, i: InviteRecord): Record<string, unknown
   };
 }
 
-export function listInvites(ctx: Ctx, p: Params): Result {
-  resolveOrg(ctx, p.org);
+export function listInvites(ctx: Ctx): Result {
   const invites = [...ctx.core.store.data.invites].sort(
     (a, b) => b.created_at - a.created_at || b.seq - a.seq,
   );
@@ -44,16 +42,14 @@ export function listInvites(ctx: Ctx, p: Params): Result {
   return ok({ ...page, results: page.results.map((i) => inviteShape(ctx.core, i)) });
 }
 
-export function createInvite(ctx: Ctx, p: Params): Result {
-  resolveOrg(ctx, p.org);
+export function createInvite(ctx: Ctx): Result {
   assertCanInvite(ctx);
   const data = parseSingleInvite(ctx, ctx.req.json());
   assertNotMember(ctx.core, data.target_email);
   return created(inviteShape(ctx.core, insertInvite(ctx.core, ctx.principal, data)));
 }
 
-export function bulkInvites(ctx: Ctx, p: Params): Result {
-  resolveOrg(ctx, p.org);
+export function bulkInvites(ctx: Ctx): Result {
   assertCanInvite(ctx);
   const items = parseBulkInvites(ctx, ctx.req.json());
   for (const item of items) assertNotMember(ctx.core, item.target_email);
@@ -62,7 +58,6 @@ export function bulkInvites(ctx: Ctx, p: Params): Result {
 }
 
 export function deleteInvite(ctx: Ctx, p: Params): Result {
-  resolveOrg(ctx, p.org);
   if (inviterLevel(ctx) < ADMIN_LEVEL)
     throw permissionDenied("Your organization access level is insufficient.");
   const id = canonicalUuid(p.id);

@@ -5,7 +5,6 @@ import {
   canonicalUuid,
   noContent,
   ok,
-  resolveOrg,
   userBasic,
   type Core,
   type Ctx,
@@ -81,8 +80,7 @@ function searchMatch(u: UserRecord, term: string): boolean {
 }
 
 /** safely_get_queryset for list: email and updated_after filters, then search or order (default -joined_at). */
-export function listMembers(ctx: Ctx, p: Params): Result {
-  resolveOrg(ctx, p.org);
+export function listMembers(ctx: Ctx): Result {
   const { req } = ctx;
   const search = req.param("search") ?? "";
   if (search.length > MAX_SEARCH_LENGTH) {
@@ -135,7 +133,6 @@ function requesterOf(ctx: Ctx): MemberRecord {
 
 /** PATCH and PUT: the object permission, then the level field, then validate_update with the new level. */
 export function updateMember(ctx: Ctx, p: Params): Result {
-  resolveOrg(ctx, p.org);
   const target = findMember(ctx, p.id);
   const requester = requesterOf(ctx);
   validateUpdate(requester, target);
@@ -152,7 +149,6 @@ export function updateMember(ctx: Ctx, p: Params): Result {
 
 /** DELETE: the object permission, then User.leave (owners cannot leave). The user itself remains. */
 export function deleteMember(ctx: Ctx, p: Params): Result {
-  resolveOrg(ctx, p.org);
   const target = findMember(ctx, p.id);
   validateUpdate(requesterOf(ctx), target);
   validateLeave(target);

@@ -1,5 +1,5 @@
 // Projects, the organization and GET /api/users/@me/ (config discovery).
-import { ok, resolveOrg, resolveProject, type Core, type Ctx, type Params, type Result } from "./context";
+import { ok, resolveProject, type Core, type Ctx, type Params, type Result } from "./context";
 import { drfTime } from "./dates";
 import { notFound } from "./errors";
 import { paginate } from "./pagination";
@@ -40,8 +40,7 @@ export function getProject(ctx: Ctx, p: Params): Result {
   return ok(projectShape(ctx.core, resolveProject(ctx, p.project)));
 }
 
-export function getOrganization(ctx: Ctx, p: Params): Result {
-  resolveOrg(ctx, p.org);
+export function getOrganization(ctx: Ctx): Result {
   return ok(orgShape(ctx));
 }
 

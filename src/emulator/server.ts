@@ -48,8 +48,9 @@ function runApi(em: Emulator, req: ApiRequest, hostFallback: string): Result {
     if (!method && scope === undefined) throw permissionDenied(NO_KEY_ACCESS);
     if (scope) requireScope(principal, scope);
     const ctx: Ctx = { core: em, req, principal, hostFallback };
-    // OrganizationMemberPermissions: an unknown or foreign organization is refused before the throttles count
-    // the request. (A missing project passes TeamMemberAccessPermission and is the viewset's 404.)
+    // OrganizationMemberPermissions, once for every organization route (the handlers rely on it): an unknown or
+    // foreign organization is refused before the throttles count the request. (A missing project passes
+    // TeamMemberAccessPermission and is the viewset's 404.)
     if (match.params.org !== undefined) resolveOrg(ctx, match.params.org);
     const verdict = em.limiter.check(principal.keyId, em.clock.nowMs());
     if (!verdict.allowed) throw throttled(verdict.waitSeconds);

@@ -8,7 +8,7 @@ import path from "node:path";
 import { Survey } from "../../src";
 import { EmulatorProcess, startEmulatorProcess } from "../support/emulator-process";
 import { createEngine, Engine, Program } from "../support/engine";
-import { freshConnectionRequest } from "../support/fresh-connection";
+import { emulatorCall } from "../support/fresh-connection";
 import { ProviderServer, startProviderServer } from "../support/provider-server";
 import { REPO_ROOT, selfLinkNodePath } from "../support/self-link";
 import { sleep } from "./helpers";
@@ -20,12 +20,7 @@ const startCli = (statePath: string, port: number) =>
   startEmulatorProcess(["--state", statePath, "--port", String(port)]);
 
 async function control<T>(em: EmulatorProcess, method: string, p: string, body?: unknown): Promise<T> {
-  const res = await freshConnectionRequest(`${em.url}/_emulator${p}`, {
-    method,
-    headers: { authorization: `Bearer ${em.apiKey}`, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return JSON.parse(res.text) as T;
+  return (await emulatorCall(em.url, em.apiKey, method, `/_emulator${p}`, body)).body as T;
 }
 
 const surveysIn = async (em: EmulatorProcess) =>

@@ -4,12 +4,12 @@
 // closed", a failure of the harness's connection, not of the behaviour under test.
 import http from "node:http";
 
-export interface FreshResponse {
+interface FreshResponse {
   status: number;
   text: string;
 }
 
-export function freshConnectionRequest(
+function freshConnectionRequest(
   url: string,
   init: { method: string; headers: Record<string, string>; body?: string },
 ): Promise<FreshResponse> {
@@ -24,4 +24,20 @@ export function freshConnectionRequest(
     req.on("error", reject);
     req.end(init.body);
   });
+}
+
+/** A JSON call to the emulator with `apiKey` as the bearer, on a new connection; the body parsed, or null. */
+export async function emulatorCall(
+  baseUrl: string,
+  apiKey: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: unknown }> {
+  const res = await freshConnectionRequest(baseUrl + path, {
+    method,
+    headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: res.text ? (JSON.parse(res.text) as unknown) : null };
 }

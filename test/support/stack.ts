@@ -2,7 +2,7 @@
 // plus the emulator's test controls. Shared by the resource, example and reliability tests.
 import { startEmulator } from "../../src/emulator";
 import { startEmulatorProcess } from "./emulator-process";
-import { freshConnectionRequest } from "./fresh-connection";
+import { emulatorCall } from "./fresh-connection";
 import { createEngine, Engine, EngineOptions } from "./engine";
 import { ProviderServer, startProviderServer } from "./provider-server";
 import { REPO_ROOT, selfLinkNodePath } from "./self-link";
@@ -68,14 +68,8 @@ export async function startStack(opts: StackOptions = {}): Promise<TestStack> {
   const newEngine = (more: Partial<EngineOptions> = {}) =>
     createEngine({ server, config, parallelism: opts.parallelism, statePath: opts.statePath, ...more });
 
-  const call = async (method: string, path: string, body?: unknown) => {
-    const res = await freshConnectionRequest(emulator.url + path, {
-      method,
-      headers: { authorization: `Bearer ${emulator.apiKey}`, "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, body: res.text ? JSON.parse(res.text) : null };
-  };
+  const call = (method: string, path: string, body?: unknown) =>
+    emulatorCall(emulator.url, emulator.apiKey, method, path, body);
   const control = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
     const res = await call(method, `/_emulator${path}`, body);
     if (res.status >= 400)
