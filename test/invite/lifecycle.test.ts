@@ -23,7 +23,7 @@ interface StateDump {
 }
 
 describe("Invite lifecycle", () => {
-  it("preview, up, no-op, replace on change, accept, refresh, destroy", async () => {
+  it("preview, up, no-op, re-invite on change, accept, refresh, destroy", async () => {
     const engine = stack.newEngine();
     const orgInvites = `/api/organizations/${stack.organizationId}/invites/`;
     const args: InviteArgs = { targetEmail: "Alice@Example.com", firstName: "Alice", level: "admin" };
@@ -68,19 +68,22 @@ describe("Invite lifecycle", () => {
     expect(await stack.requests()).toEqual([]);
     expect(engine.state()[0].id).toBe(created.id);
 
-    // firstName: a new invite; the old id's DELETE is a 404 (PostHog already replaced it) and that is fine.
+    // firstName: an update that sends a new invite (PostHog then deletes the old one); the resource keeps its
+    // id, `inviteId` follows the new invite. The list tells it is still pending.
     const renamed = { ...args, firstName: "Ali", sendEmail: false };
+    await stack.clearRequests();
     const replaced = await engine.up(program(renamed));
     expect(replaced.errors).toEqual([]);
-    expect(replaced.steps.map((s) => s.op)).toEqual(["replace"]);
-    expect(replaced.steps[0].replaceKeys).toEqual(["firstName"]);
-    const newId = engine.state()[0].id;
+    expect(replaced.steps.map((s) => s.op)).toEqual(["update"]);
+    expect(engine.state()[0].id).toBe(created.id);
+    const newId = String(engine.state()[0].outputs.inviteId);
     expect(newId).not.toBe(created.id);
-    expect(summary(await stack.requests())).toEqual([
-      `POST ${orgInvites} 201`,
-      `DELETE ${orgInvites}${created.id}/ 404`,
+    expect(summary(await stack.requests())).toEqual([`GET ${orgInvites} 200`, `POST ${orgInvites} 201`]);
+    expect((await stack.requests())[1].body).toMatchObject({ send_email: false, first_name: "Ali" });
+    const pending = await stack.control<StateDump>("GET", "/state");
+    expect(pending.invites.filter((i) => i.target_email === "alice@example.com").map((i) => i.id)).toEqual([
+      newId,
     ]);
-    expect((await stack.requests())[0].body).toMatchObject({ send_email: false, first_name: "Ali" });
 
     // Accepted in PostHog: the invite disappears from the list; refresh keeps it as accepted.
     const member = await stack.control<{ id: string }>("POST", `/invites/${newId}/accept`);
@@ -89,7 +92,7 @@ describe("Invite lifecycle", () => {
     expect(refresh.errors).toEqual([]);
     expect(refresh.steps.map((s) => [s.op, s.changedKeys])).toEqual([["refresh", []]]);
     expect(engine.state()[0]).toMatchObject({
-      id: newId,
+      id: created.id,
       outputs: { status: "accepted", memberId: member.id },
     });
     expect(summary(await stack.requests())).toEqual([

@@ -71,8 +71,9 @@ export const invite: Subject = {
   targets: {
     create: { method: "POST", path: "/invites/?$", what: "POST /invites/" },
     read: { method: "GET", path: "/invites/?$", what: "GET /invites/ (listing)" },
-    // Invites have no PATCH: changing the first name replaces the invite, so the update's request is a POST.
-    update: { method: "POST", path: "/invites/?$", what: "POST /invites/ (replacement)" },
+    // Invites have no PATCH: changing the first name sends a new invite in place of the old one, so the update's
+    // request is a POST (the resource keeps its id; `inviteId` follows the new invite).
+    update: { method: "POST", path: "/invites/?$", what: "POST /invites/ (re-invite)" },
     delete: { method: "DELETE", path: INVITE_BY_ID, what: "DELETE /invites/:id/" },
   },
   resourceName: (s) => `invite-${s}`,
@@ -95,8 +96,8 @@ export const invite: Subject = {
     const first = version === 1 ? "One" : "Two";
     expect(invites.map((i) => [i.target_email, i.first_name])).toEqual([[inviteEmail(s), first]]);
     expect(
-      state.map((r) => [r.id, r.outputs.inviteId, r.outputs.firstName, r.outputs.status, r.initErrors]),
-    ).toEqual([[invites[0].id, invites[0].id, first, "pending", undefined]]);
+      state.map((r) => [r.outputs.inviteId, r.outputs.firstName, r.outputs.status, r.initErrors]),
+    ).toEqual([[invites[0].id, first, "pending", undefined]]);
   },
 };
 

@@ -34,10 +34,14 @@ describe("invite diff", () => {
     expect(inviteDiff(olds, news, "@current")).toEqual({ changes: false, replaces: [] });
   });
 
-  it("any change of terms replaces", () => {
-    expect(inviteDiff(olds, { ...news, level: "admin" }, ORG).replaces).toEqual(["level"]);
-    expect(inviteDiff(olds, { ...news, message: "hi" }, ORG).replaces).toEqual(["message"]);
+  it("only another person or organization replaces; other terms are an update decided at up", () => {
+    expect(inviteDiff(olds, { ...news, level: "admin" }, ORG)).toEqual({ changes: true, replaces: [] });
+    expect(inviteDiff(olds, { ...news, message: "hi" }, ORG)).toEqual({ changes: true, replaces: [] });
+    expect(inviteDiff(olds, { ...news, firstName: UNKNOWN }, ORG)).toEqual({ changes: true, replaces: [] });
     expect(inviteDiff(olds, news, "other-org").replaces).toEqual(["organizationId"]);
+    expect(inviteDiff(olds, { ...news, targetEmail: "b@example.com" }, ORG).replaces).toEqual([
+      "targetEmail",
+    ]);
     expect(inviteDiff(olds, { ...news, targetEmail: UNKNOWN }, ORG).replaces).toEqual(["targetEmail"]);
   });
 

@@ -2,7 +2,7 @@
 // provider.ts (never in a preview); nothing here is ever serialized into state. PostHog invites have no update and no
 // GET-by-id: every change of terms is a replacement, and read finds the invite in the (cached) list.
 import type * as pulumi from "@pulumi/pulumi";
-import { type PostHogClient, type WireInvite } from "../../client";
+import { type PostHogClient, type WireInvite, type WireMember } from "../../client";
 import { normaliseEmail } from "../../model/input/invite";
 import { callContext, scopeForCreate } from "../common/context";
 import { declaredInputs, lastDeclared } from "../common/declared";
@@ -13,9 +13,11 @@ import { cachedInvites, invalidateOrganization } from "../common/list-cache";
 import { findMember, removeMember, setMemberLevel } from "./membership";
 import {
   acceptedOutputs,
+  changedTerms,
   differingTerms,
   isPendingInviteWith,
   inviteOutputs,
+  levelName,
   MEMBER_ID_PREFIX,
   memberOutputs,
   settingsOf,
@@ -119,7 +121,8 @@ export async function read(id: string, props: Json): Promise<pulumi.dynamic.Read
       const invites = await cachedInvites(client, org);
       // Our id, or else the pending invite with exactly our terms that replaced it (a create that timed out
       // and landed after its retry deletes the retry's invite): take it over rather than invite again.
-      const invite = invites.find((i) => i.id === id) ?? matchingInvite(invites, previous);
+      const invite =
+        invites.find((i) => i.id === inviteIdOf(id, previous)) ?? matchingInvite(invites, previous);
       if (invite) {
         return {
           id: invite.id,
@@ -137,60 +140,111 @@ export async function read(id: string, props: Json): Promise<pulumi.dynamic.Read
   }
 }
 
+/** The invite PostHog knows this resource by: `inviteId`, which an in-place re-invite moves on from the id. */
+function inviteIdOf(id: string, props: Json): string {
+  return typeof props.inviteId === "string" && props.inviteId.length > 0 ? props.inviteId : id;
+}
+
 /**
- * Provider-side settings changed, or the person has accepted: a changed level is PATCHed onto the membership
- * (never a new invitation); other terms no longer reach PostHog and are only recorded.
+ * The accepted person's membership takes the declared level: one PATCH when it differs from `current` (the level
+ * as last read). Other terms no longer reach PostHog and are only recorded.
  */
-export async function update(_id: string, olds: Json, news: Json): Promise<pulumi.dynamic.UpdateResult> {
+async function applyToMember(news: Json, outs: Json, uuid: unknown, current: unknown): Promise<Json> {
+  const terms = termsOf(news);
+  if (terms.level !== current) {
+    const { client } = callContext();
+    const org = String(outs.organizationId);
+    try {
+      const found = await setMemberLevel(client, org, terms.targetEmail, uuid, terms.level);
+      if (found) outs.userUuid = found;
+      else
+        warn(
+          `${label(news)}: ${terms.targetEmail} is no longer a member of organization ${org}; level not changed.`,
+        );
+    } catch (error) {
+      throw describeFailure(label(news), `change the level of ${terms.targetEmail} to ${terms.level}`, error);
+    }
+  }
+  for (const key of TERM_KEYS) outs[key] = terms[key];
+  return outs;
+}
+
+/**
+ * The terms of an invite the state shows pending (or expired) changed. PostHog cannot edit an invite, and the
+ * person may have accepted since the last refresh, so PostHog is asked which it is: an invite with exactly the new
+ * terms is taken over (a run that stopped after sending it); if ours is gone and the person is a member, the
+ * membership gets the declared level (no invitation: PostHog would refuse to invite a member); otherwise a new
+ * invite is sent, which makes PostHog delete the old one (`OrganizationInviteManager`,
+ * posthog/api/organization_invite.py). The resource keeps its id; `inviteId` follows the new invite.
+ */
+async function reinvite(id: string, previous: Json, news: Json): Promise<Json> {
+  const { client, settings } = callContext();
+  const org = String(previous.organizationId);
+  const email = termsOf(news).targetEmail;
+  const failure = (error: unknown) =>
+    describeFailure(label(news), `invite ${email} again with the new terms`, error);
+  let member: WireMember | undefined;
+  try {
+    const invites = await cachedInvites(client, org);
+    const sent = matchingInvite(invites, news);
+    if (sent) return { ...inviteOutputs(sent, org, news) };
+    if (!invites.some((i) => i.id === inviteIdOf(id, previous)))
+      member = await findMember(client, org, email);
+    if (!member) return { ...inviteOutputs(await post(client, settings, org, news), org, news) };
+  } catch (error) {
+    throw failure(error);
+  }
+  const accepted: Json = {
+    ...acceptedOutputs(previous, member),
+    ...settingsOf(news),
+    declared: declaredInputs(news),
+  };
+  return applyToMember(news, accepted, member.user.uuid, levelName(member.level));
+}
+
+/**
+ * Provider-side settings changed, the person has accepted (a changed level is PATCHed onto the membership, never
+ * a new invitation), or the terms of a pending invite changed (`reinvite`).
+ */
+export async function update(id: string, olds: Json, news: Json): Promise<pulumi.dynamic.UpdateResult> {
   const { __provider: _p, ...previous } = olds;
   const outs: Json = { ...previous, ...settingsOf(news), declared: declaredInputs(news) };
-  if (olds.status === "accepted") {
-    const terms = termsOf(news);
-    if (terms.level !== olds.level) {
-      const { client } = callContext();
-      const org = String(olds.organizationId);
-      try {
-        const uuid = await setMemberLevel(client, org, terms.targetEmail, olds.userUuid, terms.level);
-        if (uuid) outs.userUuid = uuid;
-        else
-          warn(
-            `${label(news)}: ${terms.targetEmail} is no longer a member of organization ${org}; level not changed.`,
-          );
-      } catch (error) {
-        throw describeFailure(
-          label(news),
-          `change the level of ${terms.targetEmail} to ${terms.level}`,
-          error,
-        );
-      }
-    }
-    for (const key of TERM_KEYS) outs[key] = terms[key];
-  }
+  if (olds.status === "accepted") return { outs: await applyToMember(news, outs, olds.userUuid, olds.level) };
+  if (changedTerms(olds, news).length > 0) return { outs: await reinvite(id, previous, news) };
   return { outs };
 }
 
 export async function remove(id: string, props: Json): Promise<void> {
   const { client } = callContext();
   const org = String(props.organizationId);
-  if (id.startsWith(MEMBER_ID_PREFIX) || props.status === "accepted") {
-    // Accepted: the invite no longer exists. The member is removed only when asked for (offboarding as code).
-    if (props.removeMemberOnDelete !== true) return;
-    const email = normaliseEmail(String(props.targetEmail));
+  const email = normaliseEmail(String(props.targetEmail));
+  const removeMembership = async () => {
     try {
       await removeMember(client, org, email, props.userUuid);
     } catch (error) {
       throw describeFailure(label(props), `remove ${email} from organization ${org}`, error);
     }
+  };
+  if (id.startsWith(MEMBER_ID_PREFIX) || props.status === "accepted") {
+    // Accepted: the invite no longer exists. The member is removed only when asked for (offboarding as code).
+    if (props.removeMemberOnDelete === true) await removeMembership();
     return;
   }
+  const inviteId = inviteIdOf(id, props);
   try {
-    await client.invites.delete(org, id);
+    await client.invites.delete(org, inviteId);
+    return;
   } catch (error) {
-    // 404: replaced by a newer invite for the same email (create-before-delete), accepted, or deleted.
-    if (isNotFound(error)) return;
-    throw describeFailure(label(props), `delete invite ${id}`, error);
+    // 404: accepted (PostHog deletes every invite for the email when one is used, OrganizationInvite.use in
+    // posthog/models/organization_invite.py), deleted outside Pulumi, or, for an expired invite being renewed,
+    // replaced by the new one (create runs before delete).
+    if (!isNotFound(error)) throw describeFailure(label(props), `delete invite ${inviteId}`, error);
   } finally {
     invalidateOrganization(client, org);
   }
+  // State said pending, but the person may have accepted since the last refresh: with removal on, the member list
+  // is asked (removeMember looks the email up; not a member is nothing to do). Not for an expired invite: it
+  // cannot have been accepted, and its renewal's new invite must not cost the person a membership they have.
+  if (props.status === "pending" && props.removeMemberOnDelete === true) await removeMembership();
 }
 export { remove as delete };

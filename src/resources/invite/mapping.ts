@@ -181,23 +181,30 @@ export interface InviteDiff {
   replaces: string[];
 }
 
+/** The terms (not the email) a step changes or may change (not known yet in a preview). */
+export function changedTerms(olds: Json, news: Json): (keyof InviteTerms)[] {
+  const before = termsOf(olds);
+  const after = termsOf(news);
+  return TERM_KEYS.filter(
+    (key) => key !== "targetEmail" && (containsUnknown(news[key]) || !sameTerm(key, before, after)),
+  );
+}
+
 /**
- * What a change of inputs means. Any change of the invite's terms is a new invite (PostHog has no update);
- * once accepted, only a different person (email) or organization is (a level change is then PATCHed). An expired invite is replaced (re-sent)
- * when renewWhenExpired is on. sendEmail/renewWhenExpired/adopt are only recorded.
+ * What a change of inputs means. Only another person (email) or organization replaces the resource. Any other
+ * change of terms is an update, decided at `up` because a preview cannot know without a request whether the
+ * person has accepted since the last refresh: a pending invite is then re-sent with the new terms (PostHog has
+ * no invite update), a membership gets its level PATCHed (apply.ts, `update`). A replacement there would be
+ * unsafe: its delete of the old invite could not tell "accepted since" from "removed from the program", and
+ * with removeMemberOnDelete it would remove the member the replacement had just found. An expired invite is
+ * replaced (re-sent) when renewWhenExpired is on. sendEmail/renewWhenExpired/adopt are only recorded.
  */
 export function inviteDiff(olds: Json, news: Json, newOrganization: string): InviteDiff {
   const replaces: string[] = [];
   if (newOrganization !== CURRENT && newOrganization !== olds.organizationId) replaces.push("organizationId");
-  const before = termsOf(olds);
-  const after = termsOf(news);
-  const accepted = olds.status === "accepted";
-  let recorded = false;
-  for (const key of TERM_KEYS) {
-    if (!containsUnknown(news[key]) && sameTerm(key, before, after)) continue;
-    if (accepted && key !== "targetEmail") recorded = true;
-    else replaces.push(key);
-  }
+  if (containsUnknown(news.targetEmail) || termsOf(olds).targetEmail !== termsOf(news).targetEmail)
+    replaces.push("targetEmail");
+  const recorded = changedTerms(olds, news).length > 0;
   const settings = settingsOf(news);
   if (olds.status === "expired" && settings.renewWhenExpired && replaces.length === 0)
     replaces.push("status");

@@ -2,7 +2,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { normaliseEmail, normaliseTexts, validateInviteInputs } from "../../model/input/invite";
 import { resolveSettings } from "../../config";
-import { inviteDiff, settingsOf } from "./mapping";
+import { changedTerms, inviteDiff, settingsOf } from "./mapping";
 import { declaredScope } from "../../scope";
 import { memberRemovalArmedWarning, memberRemovalWarning, ownerRemovalRefused } from "./member-removal";
 import { warn } from "../common/warn";
@@ -26,6 +26,7 @@ export async function diff(_id: string, olds: Json, news: Json): Promise<pulumi.
     declaredScope("organization", news.organizationId, resolveSettings()),
   );
   if (olds.status === "accepted") announceMemberRemoval(olds, news, replaces.length > 0);
+  else if (replaces.length === 0) announceReinvite(olds, news);
   return { changes, replaces, deleteBeforeReplace: false };
 }
 
@@ -42,4 +43,20 @@ function announceMemberRemoval(olds: Json, news: Json, replacing: boolean): void
   if (removing) warn(memberRemovalWarning(who, String(olds.targetEmail), String(olds.organizationId)));
   else if (arming)
     warn(memberRemovalArmedWarning(who, String(olds.targetEmail), String(olds.organizationId)));
+}
+
+/**
+ * State says pending, so whether the person has accepted since is known only at `up` (a preview sends no request).
+ * The preview shows an update and says both outcomes: a new invitation if still pending, a PATCH of the
+ * membership's level if accepted.
+ */
+function announceReinvite(olds: Json, news: Json): void {
+  const terms = changedTerms(olds, news);
+  if (terms.length === 0) return;
+  const email = String(olds.targetEmail);
+  warn(
+    `Invite "${email}": ${terms.join(", ")} changed. At \`pulumi up\`, if ${email} has not accepted yet, a new ` +
+      "invitation with these terms replaces the pending one (PostHog cannot edit an invite); if they have accepted " +
+      "since, only the level is applied, to their membership, and nothing is sent.",
+  );
 }
