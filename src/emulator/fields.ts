@@ -2,6 +2,7 @@
 import { ApiError, validationError } from "./errors";
 import { parseDateTime } from "./dates";
 import { has, pyTypeName, type JsonObject } from "./json";
+import { pythonStrip } from "./python-strip";
 
 /** A field-level validation failure; the collector attaches the attr. */
 export class FieldError {
@@ -68,11 +69,15 @@ export interface CharOpts {
   maxLength?: number;
 }
 
-/** CharField: accepts str/int/float, trims whitespace, blank and length checks. */
+/**
+ * CharField: accepts str/int/float, trims whitespace, blank and length checks. The trim is Python's `str.strip()`
+ * (rest_framework/fields.py, CharField.to_internal_value, `value.strip()` with trim_whitespace on by default),
+ * whose whitespace is not JavaScript's (python-strip.ts).
+ */
 export function charField(value: unknown, opts: CharOpts = {}): string | null {
   if (nullCheck(value, opts.allowNull ?? false)) return null;
   if (typeof value !== "string" && typeof value !== "number") throw fieldError("Not a valid string.");
-  const s = String(value).trim();
+  const s = pythonStrip(String(value));
   if (s === "" && !opts.allowBlank) throw new FieldError("blank", "This field may not be blank.");
   if (opts.maxLength !== undefined && [...s].length > opts.maxLength) {
     throw new FieldError("max_length", `Ensure this field has no more than ${opts.maxLength} characters.`);

@@ -7,6 +7,7 @@ import { fieldError } from "./fields";
 import { clone, has, isObject, pyTruthy, type Json, type JsonObject } from "./json";
 import { cleanTranslations } from "./survey-languages";
 import { QUESTION_LABELS } from "../posthog-html";
+import { pythonStrip } from "./python-strip";
 
 const LINK_SCHEMES = ["https", "mailto"];
 const MAILTO_RE = /^mailto:[a-zA-Z0-9._%+-]+@[a-zA-Z0-9.-]+\.[a-zA-Z]{2,}$/;
@@ -42,7 +43,8 @@ export function validateLink(link: string): string {
 function validateChoices(choices: Json[]): Json[] {
   for (const choice of choices) {
     if (typeof choice !== "string") throw fieldError("Question choices must be strings");
-    if (choice.trim() === "") throw fieldError("Question choices cannot be empty");
+    // `not choice.strip()` in validate_questions: Python's whitespace (python-strip.ts), not JavaScript's.
+    if (pythonStrip(choice) === "") throw fieldError("Question choices cannot be empty");
   }
   return choices;
 }

@@ -11,6 +11,7 @@ import {
   type SurveyInputs,
 } from "../../resources/survey/types";
 import type { FitsPublic } from "./public-shape";
+import { stripLikeDrf } from "./normal-form";
 
 /** Types the interface description still lists but current PostHog refuses: check warns instead of failing. */
 export const RETIRED_SURVEY_TYPES = ["button", "email", "full_screen"] as const;
@@ -27,8 +28,10 @@ export const FLAG_KEY_INPUTS = {
 
 const FIX_TYPE = `Use one of: ${SURVEY_TYPES.join(", ")}.`;
 
+// Blank as PostHog sees it: empty once Python's str.strip() has run (DRF's CharField, PostHog's `choice.strip()`),
+// whose whitespace differs from String.prototype.trim (normal-form.ts).
 const nonBlank = (what: string) =>
-  z.string({ error: `${what} must be a string.` }).refine((s) => s.trim().length > 0, {
+  z.string({ error: `${what} must be a string.` }).refine((s) => stripLikeDrf(s).length > 0, {
     message: `${what} must not be empty.`,
   });
 
@@ -115,7 +118,7 @@ const choices = z
     error: "choices must be a list of strings.",
   })
   .min(1, "a choice question needs at least one choice.")
-  .refine((list) => list.every((c) => c.trim().length > 0), {
+  .refine((list) => list.every((c) => stripLikeDrf(c).length > 0), {
     message: "choices must not contain an empty choice.",
   });
 
