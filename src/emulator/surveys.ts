@@ -47,7 +47,9 @@ export function surveyReadShape(
 ): Record<string, unknown> {
   const { store } = core;
   const flag = (id: number | null) => minimalFlag(id === null ? undefined : store.flag(id));
-  const level = viewer ? (store.memberOf(viewer.id)?.level ?? 1) : 15;
+  // UserAccessControl.access_level_for_object (posthog/rbac/user_access_control.py): the object's creator and org
+  // admins and owners get the highest level ("manager" for surveys); anyone else the default, "editor".
+  const highest = !viewer || s.created_by === viewer.id || (store.memberOf(viewer.id)?.level ?? 1) >= 8;
   return {
     id: s.id,
     name: s.name,
@@ -91,8 +93,7 @@ export function surveyReadShape(
     enable_iframe_embedding: s.enable_iframe_embedding,
     base_language: s.base_language,
     translations: s.translations,
-    // Org admins and owners get "manager" on every resource; plain members "editor".
-    user_access_level: level >= 8 ? "manager" : "editor",
+    user_access_level: highest ? "manager" : "editor",
     form_content: s.form_content,
     // SearchMatchTypeSerializerMixin: present only on a list filtered by `search`.
     ...(matchType ? { search_match_type: matchType } : {}),
