@@ -49,6 +49,17 @@ export function resolveProject(ctx: Ctx, raw: string): ProjectRecord {
 }
 
 /**
+ * TeamMemberAccessPermission (posthog/permissions.py): a project that exists but belongs to an organization the user
+ * is not in is 403 "You don't have access to the project." before the throttles; a project that does not exist
+ * passes ("handled as a 404 in the viewset").
+ */
+export function requireProjectAccess(ctx: Ctx, raw: string): void {
+  const foreign = ctx.core.store.data.alien_project_ids ?? [];
+  if (/^\d+$/.test(raw) && foreign.includes(Number(raw)))
+    throw permissionDenied("You don't have access to the project.");
+}
+
+/**
  * `@current` or the org's uuid (case-insensitive); an org the user is not in is 403 (OrganizationMemberPermissions);
  * anything else is 404 "Organization not found.".
  */

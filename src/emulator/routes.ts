@@ -32,24 +32,34 @@ export interface Route {
   methods: Partial<Record<string, RouteMethod>>;
   /** DRF's `view.detail`: one object (or an action on one), as opposed to the collection. */
   detail: boolean;
+  /** Under a project (surveys, flags, ...): TeamMemberAccessPermission applies, unlike the project itself. */
+  teamScoped: boolean;
+}
+
+/** A route as the table declares it: its path with `([^/]+)` for each named segment. */
+export interface RouteEntry extends Route {
+  path: string;
+  names: string[];
 }
 
 const SEG = "([^/]+)";
-const route = (path: string, names: string[], methods: Route["methods"]): Route & { names: string[] } => ({
+const PROJ = `/api/(?:projects|environments)/${SEG}`;
+const route = (path: string, names: string[], methods: Route["methods"]): RouteEntry => ({
   pattern: new RegExp(`^${path}/?$`),
+  path,
   names,
   methods,
   // A path ending in a lookup, or an action under an object's id, is a detail route.
   detail: path.endsWith(SEG) || names.includes("id"),
+  teamScoped: path.startsWith(`${PROJ}/`),
 });
-const PROJ = `/api/(?:projects|environments)/${SEG}`;
 /** A method PostHog routes but the emulator does not model: scope-checked and counted, then 405. */
 const notModelled: Handler = (ctx) => {
   throw methodNotAllowed(ctx.req.method);
 };
 const ORG = `/api/organizations/${SEG}`;
 
-const ROUTES = [
+const ROUTES: readonly RouteEntry[] = [
   route(`/api/users/${SEG}`, ["user"], { GET: { scope: "user:read", handler: getMe } }),
   route(`/api/projects`, [], { GET: { scope: "project:read", handler: listProjects } }),
   route(`/api/projects/${SEG}`, ["project"], { GET: { scope: "project:read", handler: getProject } }),
@@ -122,6 +132,9 @@ const ROUTES = [
     DELETE: { scope: "organization_member:write", handler: deleteInvite },
   }),
 ];
+
+/** Every /api route, for tests that hold a rule to all of them. */
+export const API_ROUTES: readonly RouteEntry[] = ROUTES;
 
 /**
  * The scope a method the route does not have needs, or undefined when a personal API key may not make it at

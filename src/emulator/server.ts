@@ -2,7 +2,7 @@
 // organization membership, rate limit and the handler (or 405); commits (saves) writes before answering.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { authenticate, requireScope } from "./auth";
-import { resolveOrg, type Ctx, type Result } from "./context";
+import { requireProjectAccess, resolveOrg, type Ctx, type Result } from "./context";
 import { runControl } from "./controls";
 import type { Emulator } from "./emulator";
 import {
@@ -49,9 +49,11 @@ function runApi(em: Emulator, req: ApiRequest, hostFallback: string): Result {
     if (scope) requireScope(principal, scope);
     const ctx: Ctx = { core: em, req, principal, hostFallback };
     // OrganizationMemberPermissions, once for every organization route (the handlers rely on it): an unknown or
-    // foreign organization is refused before the throttles count the request. (A missing project passes
+    // foreign organization is refused before the throttles count the request; TeamMemberAccessPermission likewise
+    // for a project of another organization. (A missing project passes
     // TeamMemberAccessPermission and is the viewset's 404.)
     if (match.params.org !== undefined) resolveOrg(ctx, match.params.org);
+    if (match.route.teamScoped) requireProjectAccess(ctx, match.params.project);
     const verdict = em.limiter.check(principal.keyId, em.clock.nowMs());
     if (!verdict.allowed) throw throttled(verdict.waitSeconds);
     if (!method) throw methodNotAllowed(req.method);
