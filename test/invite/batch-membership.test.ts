@@ -169,6 +169,22 @@ describe("InviteBatch as a roster", () => {
     expect((await dump()).members.map((m) => m.user.email)).not.toContain(email(1));
   });
 
+  it("without removeMemberOnDelete, a person who accepted after the last refresh stays a member when dropped", async () => {
+    const engine = stack().newEngine();
+    const args: InviteBatchArgs = { invites: roster(2), sendEmail: false };
+    expect((await engine.up(program(args))).errors).toEqual([]);
+    const sent = engine.state()[0].outputs.invitations as Invitations;
+    await stack().control("POST", `/invites/${sent[email(1)].inviteId}/accept`);
+    await stack().clearRequests();
+    expect((await engine.up(program({ ...args, invites: roster(1) }))).errors).toEqual([]);
+    const org = `/api/organizations/${stack().organizationId}`;
+    expect(summary(await stack().requests())).toEqual([
+      `DELETE ${org}/invites/${sent[email(1)].inviteId}/ 404`,
+    ]);
+    expect((await dump()).members.map((m) => m.user.email)).toContain(email(1));
+    expect(Object.keys(engine.state()[0].outputs.invitations as Invitations)).toEqual([email(0)]);
+  });
+
   it("a level change for someone who joined since the last refresh finds them a member and PATCHes once", async () => {
     const engine = stack().newEngine();
     const args: InviteBatchArgs = { invites: roster(2), sendEmail: false };
