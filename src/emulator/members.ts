@@ -17,6 +17,7 @@ import { choiceField, Collector, expectObject } from "./fields";
 import { validateLeave, validateUpdate } from "./member-rules";
 import { LEVELS } from "./org-access";
 import { paginate } from "./pagination";
+import { normalizeSearch } from "./survey-search";
 import { newUser, type MemberRecord, type UserRecord } from "./state";
 
 /** INTERNAL_BOT_EMAIL_SUFFIX: PostHog's own bot users never show as members. */
@@ -96,7 +97,8 @@ export function listMembers(ctx: Ctx): Result {
   const after = req.param("updated_after");
   const afterIso = after === undefined ? undefined : parseDateTime(after);
   if (afterIso !== undefined) rows = rows.filter((r) => r.m.updated_at > toMs(afterIso));
-  const term = search.trim();
+  // OrganizationMemberViewSet._apply_search (posthog/api/organization_member.py) runs normalize_search_term.
+  const term = normalizeSearch(search);
   let match: string | null = null;
   if (term) {
     // PostHog also returns fuzzy trigram ("similar") matches; only substring ("exact") ones are modelled.

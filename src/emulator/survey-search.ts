@@ -3,6 +3,7 @@
 // PostHog: products/surveys/backend/api/survey.py, SurveyViewSet (safely_get_queryset, _apply_search,
 // filter_queryset); posthog/helpers/trigram_search.py (thresholds, MAX_SEARCH_LENGTH, normalize_search_term).
 import { validationError } from "./errors";
+import { pythonStrip } from "./python-strip";
 
 export const MAX_SEARCH_LENGTH = 200;
 const MIN_NAME_SIMILARITY = 0.3;
@@ -70,9 +71,12 @@ export function checkSearchLength(raw: string): void {
   }
 }
 
-/** normalize_search_term: NUL bytes dropped, whitespace stripped; "" means no search at all. */
+/**
+ * normalize_search_term (posthog/helpers/trigram_search.py): NUL bytes dropped, whitespace stripped with Python's
+ * str.strip() (python-strip.ts); "" means no search at all. Shared by the survey and member lists.
+ */
 export function normalizeSearch(raw: string): string {
-  return raw.replace(/\0/g, "").trim();
+  return pythonStrip(raw.replace(/\0/g, ""));
 }
 
 /** Matches with their type, best first (score, then name); similar ones only when no exact match exists. */

@@ -58,4 +58,24 @@ describe("Python's whitespace, as PostHog trims", () => {
     expect(r.status).toBe(201);
     expect([r.body.first_name, r.body.message]).toEqual(["Ann", "hi\ufeff"]);
   });
+
+  it("a search term loses NUL bytes and Python's whitespace, on the member and survey lists", async () => {
+    await h.control("POST", "/members", { email: "zed@example.com", first_name: "Ada" });
+    const members = `/api/organizations/${h.em.organizationId}/members/`;
+    const q = encodeURIComponent("\u001c\u0085ada\u0000\u001f");
+    const found = await h.api("GET", `${members}?search=${q}`);
+    expect(found.body.results.map((m: { user: { email: string } }) => m.user.email)).toEqual([
+      "zed@example.com",
+    ]);
+    const blank = await h.api("GET", `${members}?search=${encodeURIComponent("\u001d\u0085")}`);
+    expect([blank.body.count, blank.body.results[0].search_match_type]).toEqual([2, null]);
+
+    await h.survey({ name: "NPS", questions: QUESTIONS });
+    await h.survey({ name: "CSAT", questions: QUESTIONS });
+    const surveys = await h.api(
+      "GET",
+      `/api/projects/${h.em.projectId}/surveys/?search=${encodeURIComponent("\u001enps\u0085")}`,
+    );
+    expect(surveys.body.results.map((x: { name: string }) => x.name)).toEqual(["NPS"]);
+  });
 });
