@@ -35,7 +35,7 @@ const before = {
   deleteBatch: () => batch("b-delete", ["da", "db"]),
 };
 
-/** The faulted `up`: three creates and three updates (the invite's is a replacement; the batch only adds). */
+/** The faulted `up`: three creates and three updates (the invite's sends a new invite; the batch only adds). */
 const mainAfter = () => {
   survey("s-create", "v1");
   survey("s-update", "v2");
@@ -56,7 +56,7 @@ const FAULTS = [
   slow("PATCH", "/surveys/[^/]+/?$", 1),
   slow("GET", "/surveys/[^/]+/?$", 1),
   slow("DELETE", "/surveys/[^/]+/?$", 1),
-  slow("POST", "/invites/?$", 2), // i-create, i-update's replacement
+  slow("POST", "/invites/?$", 2), // i-create, i-update's new invite
   slow("POST", "/invites/bulk/?$", 2), // b-create, b-update's added person
   slow("GET", "/invites/?$", 1), // the listing i-read and b-read share
   slow("DELETE", "/invites/(?!bulk)[^/]+/?$", 3), // i-delete, da, db
@@ -163,7 +163,8 @@ async function danglingIds(): Promise<string[]> {
             e,
             i.inviteId,
           ])
-        : [[r.name, r.id]];
+        : // An Invite re-invited in place keeps its id; `inviteId` is the invite it stands for now.
+          [[r.name, typeof r.outputs.inviteId === "string" ? r.outputs.inviteId : r.id]];
       for (const [what, id] of pointsAt) {
         if (!ids.has(id)) dangling.push(`${name}: ${r.name} ${what === r.name ? "" : `(${what}) `}-> ${id}`);
       }
