@@ -2,7 +2,8 @@
 // change, `pulumi destroy` removes them. Two values come from stack config so you can try an edit without
 // touching the code:
 //   pulumi config set surveyDescription "Three quick questions"   -> the survey is updated in place
-//   pulumi config set inviteLevel admin                            -> the invite is replaced (invites cannot be edited)
+//   pulumi config set inviteLevel admin                            -> a new invite at that level (invites cannot be
+//                                                                     edited; once accepted, the membership changes)
 import * as pulumi from "@pulumi/pulumi";
 import * as posthog from "pulumi-posthog";
 

@@ -67,11 +67,11 @@ describe("npm run demo", () => {
     expect(section(out, "2. pulumi up")).toContain("inviteStatus pending");
     expect(section(out, "2. pulumi up").pop()).toBe("done · 2 HTTP requests (POST 2)");
     expect(section(out, "3. pulumi preview")).toEqual([
-      "+- replace posthog:Invite teammate [level]",
+      "~ update posthog:Invite teammate [level] id=<id>",
       "~ update posthog:Survey welcome-survey [description] id=<id>",
-      "plan: 1 to update, 1 to replace · 0 HTTP requests",
+      "plan: 2 to update · 0 HTTP requests",
     ]);
-    expect(section(out, "4. pulumi up").pop()).toBe("done · 3 HTTP requests (PATCH 1, POST 1, DELETE 1)");
+    expect(section(out, "4. pulumi up").pop()).toBe("done · 3 HTTP requests (GET 1, PATCH 1, POST 1)");
     expect(section(out, "5. pulumi refresh")).toEqual([
       "= in sync posthog:Invite teammate id=<id>",
       "~ refresh posthog:Survey welcome-survey [description] id=<id>",
@@ -83,7 +83,7 @@ describe("npm run demo", () => {
       "done · 2 HTTP requests (DELETE 2)",
     ]);
     const summary =
-      /^summary: 2 created, 1 updated, 1 replaced, 2 deleted · 9 HTTP requests to the emulator · ([\d.]+)s$/m.exec(
+      /^summary: 2 created, 2 updated, 0 replaced, 2 deleted · 9 HTTP requests to the emulator · ([\d.]+)s$/m.exec(
         out,
       );
     expect(summary).not.toBeNull();

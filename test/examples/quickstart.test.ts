@@ -39,7 +39,7 @@ describe("examples/quickstart", () => {
     expect(await dump(stack)).toMatchObject({ surveys: [], invites: [] });
   });
 
-  it("updates the survey in place and replaces the invite when the stack config changes", async () => {
+  it("updates the survey in place and sends the invite again at the new level when the stack config changes", async () => {
     const statePath = tempStatePath();
     const engine = exampleEngine(stack, PROJECT, {}, statePath);
     expect((await engine.up(program)).errors).toEqual([]);
@@ -53,7 +53,7 @@ describe("examples/quickstart", () => {
     const preview = await exampleEngine(stack, PROJECT, config, statePath).preview(program);
     expect(preview.errors).toEqual([]);
     expect(preview.steps.map((s) => [s.name, s.op, s.changedKeys]).sort()).toEqual([
-      ["teammate", "replace", ["level"]],
+      ["teammate", "update", ["level"]],
       ["welcome-survey", "update", ["description"]],
     ]);
 
@@ -62,7 +62,7 @@ describe("examples/quickstart", () => {
     const up = await edited.up(program);
     expect(up.errors).toEqual([]);
     expect(ops(up)).toEqual([
-      ["teammate", "replace"],
+      ["teammate", "update"],
       ["welcome-survey", "update"],
     ]);
     const sent = writes(await stack.requests()).map((r) => [
