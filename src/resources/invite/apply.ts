@@ -1,6 +1,7 @@
 // The Invite provider: create, read, update and delete against PostHog, loaded on first use by
 // provider.ts (never in a preview); nothing here is ever serialized into state. PostHog invites have no update and no
-// GET-by-id: every change of terms is a replacement, and read finds the invite in the (cached) list.
+// GET-by-id: a change of terms is a new invite (sent by update, in place of the old one, unless the person has
+// joined since), and read finds the invite in the (cached) list.
 import type * as pulumi from "@pulumi/pulumi";
 import { type PostHogClient, type WireInvite, type WireMember } from "../../client";
 import { normaliseEmail } from "../../model/input/invite";
