@@ -64,6 +64,24 @@ function invitationPosts(requests: LoggedRequest[]): Record<string, number> {
   return counts;
 }
 
+/** The resources whose warnings say they took over what the interrupted run made. */
+function takenOver(stderr: string): string[] {
+  return stderr
+    .split("\n")
+    .filter((line) => line.includes("took over"))
+    .map((line) => /^warning: (Survey "[^"]*"|Invite "[^"]*"|InviteBatch)/.exec(line)?.[1] ?? line);
+}
+
+/** The resource a create request belongs to (undefined for other requests). */
+function createdBy(r: LoggedRequest): string | undefined {
+  if (r.method !== "POST") return undefined;
+  const body = r.body as { name?: string; target_email?: string };
+  if (/\/surveys\/$/.test(r.path)) return `Survey "${body.name}"`;
+  if (/\/invites\/bulk\/$/.test(r.path)) return "InviteBatch";
+  if (/\/invites\/$/.test(r.path)) return `Invite "${body.target_email}"`;
+  return undefined;
+}
+
 const count = <T>(items: T[], key: (t: T) => string, names: string[]) =>
   names.map((n) => items.filter((i) => key(i) === n).length);
 
@@ -87,8 +105,8 @@ test("an up killed after any request converges on the next up: one of each, one 
   const clean = await cleanRun();
   expect(clean.length).toBeGreaterThan(0);
   const table: string[] = [
-    "| N | request N | surveys (draft, launch) | pending invites (solo, a, b, c) | invitation POSTs (solo, a, b, c) | next preview |",
-    "|---|---|---|---|---|---|",
+    "| N | request N (never answered) | re-run took over | surveys (draft, launch) | pending invites (solo, a, b, c) | invitation POSTs over both runs (solo, a, b, c) | next preview |",
+    "|---|---|---|---|---|---|---|",
   ];
   const failures: string[] = [];
   for (let n = 1; n <= clean.length; n++) {
@@ -96,8 +114,10 @@ test("an up killed after any request converges on the next up: one of each, one 
     const killed = await upKilledAfter(stack, statePath, program, n);
     expect(killed.killed).toBe(true);
 
+    const killedRequests = received(await stack.requests()).length;
     const { server, engine } = await newRun(stack, statePath);
     const again = await engine.up(program);
+    const tookOver = takenOver(server.stderr());
     const requests = await stack.requests();
     await stack.clearRequests();
     const quiet = await stack.newEngine({ statePath }).preview(program);
@@ -114,8 +134,13 @@ test("an up killed after any request converges on the next up: one of each, one 
     const posts = EMAILS.map((e) => invitationPosts(requests)[e]);
     const changes = quiet.steps.filter((s) => s.op !== "same").map((s) => `${s.op} ${s.name}`);
     const nth = received(requests)[n - 1];
+    expect(killedRequests).toBe(n); // nothing after request N took effect
+    // Request N's answer never reached the plugin: what it created must have been taken over.
+    const lost = createdBy(nth);
+    if (lost && !tookOver.includes(lost))
+      failures.push(`N=${n}: ${lost} was not taken over (${tookOver.join(", ")})`);
     table.push(
-      `| ${n} | ${shortPath(nth)} | ${surveys.join(", ")} | ${pending.join(", ")} | ${posts.join(", ")} | ` +
+      `| ${n} | ${shortPath(nth)} | ${tookOver.join(", ") || "-"} | ${surveys.join(", ")} | ${pending.join(", ")} | ${posts.join(", ")} | ` +
         `${changes.length === 0 ? "no changes" : changes.join("; ")}, ${previewRequests} requests |`,
     );
     const errors = [...again.errors, ...quiet.errors].map((e) => e.message);

@@ -45,11 +45,11 @@ export async function upKilledAfter(
 ): Promise<KilledRun> {
   const before = received(await stack.requests()).length;
   const api = "^/api/";
-  // Both faults count every API request; the first fires on request n only, the second on every one after it.
+  // A fault counts only the requests that reach it: the second never sees request n, on which the first fires.
   await stack.control("POST", "/faults", {
     faults: [
       { path: api, skip: before + n - 1, times: 1, commitThenDrop: true },
-      { path: api, skip: before + n, reset: true },
+      { path: api, skip: before + n - 1, reset: true },
     ],
   });
   const { server, engine } = await newRun(stack, statePath);

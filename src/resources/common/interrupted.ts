@@ -9,15 +9,22 @@
 // took over and what it deleted, and never does both to one object.
 import { warn } from "./warn";
 
-type Claim = "taken" | "deleted";
+/** Made by this process, taken over from an earlier run, or deleted by this process. */
+type Claim = "created" | "taken" | "deleted";
 
 // Process-wide: the engine sends every step of one run to one provider process.
 const claims = new Map<string, Claim>();
 
 const keyOf = (kind: string, id: string) => `${kind}\u0000${id}`;
 
-/** Claims `id` for a create in this run. False when this run already took it over or deleted it. */
-export function claimForCreate(kind: string, id: string): boolean {
+/** Records that a create of this run made `id`: no other create takes it over. */
+export function markCreated(kind: string, id: string): void {
+  const key = keyOf(kind, id);
+  if (!claims.has(key)) claims.set(key, "created");
+}
+
+/** Claims `id`, made by an earlier run, for a create of this run. False when this run made, took or deleted it. */
+export function claimForTakeOver(kind: string, id: string): boolean {
   const key = keyOf(kind, id);
   if (claims.has(key)) return false;
   claims.set(key, "taken");

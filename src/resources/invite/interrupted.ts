@@ -3,7 +3,7 @@
 // OrganizationInviteSerializer.create, after OrganizationInviteManager.combine_invites). So a create looks first:
 // a pending invite with exactly the terms it would send is the one an earlier, interrupted run sent.
 import type { PostHogClient, WireInvite } from "../../client";
-import { claimForCreate, isUnclaimed } from "../common/interrupted";
+import { claimForTakeOver, isUnclaimed, markCreated } from "../common/interrupted";
 import { invitesAtStart } from "../common/list-cache";
 
 /**
@@ -22,12 +22,12 @@ export async function leftBehind<T>(
   for (const entry of wanted) {
     // Newest first, as PostHog lists them; a claimed one belongs to another resource of this run.
     const invite = invites.find((i) => isUnclaimed("invite", i.id) && matches(i, entry));
-    if (invite && claimForCreate("invite", invite.id)) found.set(entry, invite);
+    if (invite && claimForTakeOver("invite", invite.id)) found.set(entry, invite);
   }
   return found;
 }
 
 /** Marks invites this run created, so no other resource of the run takes them over. */
 export function claimCreated(invites: readonly { id: string }[]): void {
-  for (const invite of invites) claimForCreate("invite", invite.id);
+  for (const invite of invites) markCreated("invite", invite.id);
 }

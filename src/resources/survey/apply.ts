@@ -8,7 +8,7 @@ import { callContext } from "../common/context";
 import { describeFailure, isNotFound, isOutcomeUnknown, isUniqueViolation } from "../common/errors";
 import { resourceInitError } from "../common/init-error";
 import { findLateCreate } from "../common/late-create";
-import { claimForCreate, claimForDelete } from "../common/interrupted";
+import { claimForDelete, markCreated } from "../common/interrupted";
 import { declaredScope, resolveScope } from "../../scope";
 import { invalidateProject, readSurvey } from "../common/list-cache";
 import {
@@ -82,7 +82,7 @@ async function post(project: string, inputs: Json): Promise<WireSurvey> {
   for (let attempt = 0; ; attempt++) {
     try {
       const survey = await client.surveys.create(project, created);
-      claimForCreate("survey", survey.id); // never taken over by another resource of this run
+      markCreated("survey", survey.id); // never taken over by another resource of this run
       return survey;
     } catch (error) {
       if (attempt === 0 && isUniqueViolation(error)) {

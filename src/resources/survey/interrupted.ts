@@ -4,18 +4,44 @@
 // clash costs no extra request in the normal path; only a clash looks anything up.
 import type { PostHogClient } from "../../client";
 import type { WireSurvey } from "../../model/wire";
-import { claimForCreate } from "../common/interrupted";
+import { claimForTakeOver } from "../common/interrupted";
 import { warn } from "../common/warn";
-import { changedFields, type SurveyField } from "./fields";
+import { declaredInputs } from "../common/declared";
+import { changedFields, resetValue, SURVEY_FIELD_NAMES, type SurveyField } from "./fields";
 import { surveyOutputs } from "./mapping";
 
 type Json = Record<string, unknown>;
 
 /**
- * Where the survey stands is not compared: the interrupted run may have died between the POST and the launch,
- * and the create goes on to the declared status as usual after taking the survey over.
+ * Where the survey stands is not compared unless declared: the interrupted run may have died between the POST
+ * and the launch, and the create goes on to the declared status as usual after taking the survey over.
  */
-const LIFECYCLE: readonly SurveyField[] = ["status"];
+const LIFECYCLE: readonly SurveyField[] = ["status", "startDate", "endDate"];
+
+/** A flag is declared by id or by key; the other row of the pair says nothing about what the create writes. */
+const FLAG_ALTERNATES: Partial<Record<SurveyField, SurveyField>> = {
+  linkedFlagId: "linkedFlagKey",
+  linkedFlagKey: "linkedFlagId",
+  targetingFlagId: "targetingFlagKey",
+  targetingFlagKey: "targetingFlagId",
+};
+
+/**
+ * The fields in which `existing` is not what this create would leave in PostHog: each declared field as PostHog
+ * stores it, and each other field at the value a create leaves it (its reset value), compared as diff compares.
+ */
+function differingFields(existing: WireSurvey, project: string, inputs: Json): SurveyField[] {
+  const declared = declaredInputs(inputs);
+  const undeclared = SURVEY_FIELD_NAMES.filter(
+    (field) =>
+      declared[field] === undefined &&
+      !LIFECYCLE.includes(field) &&
+      !Object.keys(declared).includes(FLAG_ALTERNATES[field] ?? ""),
+  );
+  const compared = Object.fromEntries(undeclared.map((field) => [field, resetValue(field) ?? null]));
+  // `compared` stands for "declared before": changedFields then compares those fields with their reset value.
+  return changedFields(declared, surveyOutputs(existing, project, declared), compared);
+}
 
 /**
  * The survey named like `inputs` if it is the one this create would have made: the declared fields as PostHog
@@ -34,20 +60,18 @@ export async function takeOverInterrupted(
   const [existing, me] = await Promise.all([client.surveys.findByName(project, name), client.users.me()]);
   // Gone since the clash (deleted in between): nothing to take over, report the clash as it was.
   if (!existing) throw clash;
-  const differing = changedFields(inputs, surveyOutputs(existing, project, {}), {}).filter(
-    (field) => !LIFECYCLE.includes(field),
-  );
+  const differing = differingFields(existing, project, inputs).filter((field) => field !== "status");
   const creator = existing.created_by;
   const ours = Boolean(creator?.uuid) && creator?.uuid === me.uuid;
   const reasons = [
     ...(differing.length > 0 ? [`it differs from this program in ${differing.join(", ")}`] : []),
     ...(ours ? [] : [`it was created by ${creator?.email ?? "an unknown user"}, not by this API key's user`]),
   ];
-  if (reasons.length === 0 && !claimForCreate("survey", existing.id))
+  if (reasons.length === 0 && !claimForTakeOver("survey", existing.id))
     reasons.push("another resource of this run already manages it");
   if (reasons.length > 0) {
     throw new Error(
-      `survey ${existing.id} already has this name in project ${project}, and it is not one an ` +
+      `${clash.message.replace(/\.$/, "")}. Survey ${existing.id} holds the name, and it is not one an ` +
         `interrupted run left behind: ${reasons.join("; ")}. To manage it with Pulumi, set ` +
         `adopt: {name: ${JSON.stringify(name)}} (the next up brings it to the declared state), or rename this survey.`,
     );
