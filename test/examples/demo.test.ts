@@ -65,7 +65,8 @@ describe("npm run demo", () => {
       "+ create posthog:Survey welcome-survey id=<id>",
     ]);
     expect(section(out, "2. pulumi up")).toContain("inviteStatus pending");
-    expect(section(out, "2. pulumi up").pop()).toBe("done · 2 HTTP requests (POST 2)");
+    // The GET looks for an invite an interrupted run sent (docs/interrupted-runs.md).
+    expect(section(out, "2. pulumi up").pop()).toBe("done · 3 HTTP requests (GET 1, POST 2)");
     expect(section(out, "3. pulumi preview")).toEqual([
       "+- replace posthog:Invite teammate [level]",
       "~ update posthog:Survey welcome-survey [description] id=<id>",
