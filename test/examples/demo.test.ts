@@ -84,7 +84,7 @@ describe("npm run demo", () => {
       "done · 2 HTTP requests (DELETE 2)",
     ]);
     const summary =
-      /^summary: 2 created, 1 updated, 1 replaced, 2 deleted · 9 HTTP requests to the emulator · ([\d.]+)s$/m.exec(
+      /^summary: 2 created, 1 updated, 1 replaced, 2 deleted · 10 HTTP requests to the emulator · ([\d.]+)s$/m.exec(
         out,
       );
     expect(summary).not.toBeNull();

@@ -1,42 +1,89 @@
-// Issue 20: an `up` killed after any request PostHog received, then run again from the state the engine kept.
-// For every kill point N of a clean run (counted from its own request log, so a change in what a step sends
-// changes N's range, not this test): each object exists once, each person got exactly one invitation POST over
-// both runs, and the preview after the second run is clean and sends nothing. Prints the interrupted-run table.
+// Issue 20: an operation killed after any request PostHog received, then run again from the state the engine
+// kept (test/support/kill-point.ts). For every kill point N of a clean run (counted from that run's own request
+// log, so a change in what a step sends changes N's range, not this test): each object exists as often as it
+// should, each person got exactly the invitation POSTs the program asked for over both runs, whatever request N
+// created was taken over by the re-run, and the preview after it is clean and sends nothing. Prints the
+// interrupted-run tables.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { Invite, InviteBatch, Survey } from "../../src";
-import type { Program } from "../support/engine";
-import { newRun, received, upKilledAfter } from "../support/kill-point";
+import type { Engine, Program, RunResult } from "../support/engine";
+import { killedAfter, newRun, received } from "../support/kill-point";
 import { LoggedRequest, startStack, TestStack } from "../support/stack";
 
-const EMAILS = ["solo@example.com", "team-a@example.com", "team-b@example.com", "team-c@example.com"];
+const [SOLO, A, B, C, D] = ["solo", "team-a", "team-b", "team-c", "team-d"].map((n) => `${n}@example.com`);
+const EMAILS = [SOLO, A, B, C, D];
 const SURVEYS = ["Interrupted draft", "Interrupted launch"];
 
-const program: Program = () => {
-  new Survey("draft", {
-    name: SURVEYS[0],
-    type: "api",
-    questions: [{ type: "open", question: "Anything to add?" }],
-  });
-  new Survey("launched", {
-    name: SURVEYS[1],
-    type: "popover",
-    status: "running",
-    questions: [{ type: "rating", question: "How likely are you to recommend us?", scale: 10 }],
-  });
-  new Invite("solo", { targetEmail: EMAILS[0], level: "member" });
-  new InviteBatch("team", { invites: EMAILS.slice(1).map((targetEmail) => ({ targetEmail })) });
+const draft = {
+  name: SURVEYS[0],
+  type: "api" as const,
+  questions: [{ type: "open" as const, question: "More?" }],
+};
+const launch = {
+  name: SURVEYS[1],
+  type: "popover" as const,
+  questions: [{ type: "rating" as const, question: "How likely are you to recommend us?", scale: 10 }],
 };
 
-interface Held {
-  surveys: { name: string }[];
-  invites: { target_email: string; is_expired?: boolean }[];
+/** Two surveys (one launched), an invite and a batch of three. */
+const program: Program = () => {
+  new Survey("draft", draft);
+  new Survey("launched", { ...launch, status: "running" });
+  new Invite("solo", { targetEmail: SOLO, level: "member" });
+  new InviteBatch("team", { invites: [A, B, C].map((targetEmail) => ({ targetEmail })) });
+};
+
+/** The same stack changed: a PATCH, a stop, a setting recorded without a request, one person out and one in. */
+const changed: Program = () => {
+  new Survey("draft", { ...draft, description: "Now with a description" });
+  new Survey("launched", { ...launch, status: "stopped" });
+  new Invite("solo", { targetEmail: SOLO, level: "member", sendEmail: false });
+  new InviteBatch("team", { invites: [A, B, D].map((targetEmail) => ({ targetEmail })) });
+};
+
+interface Counts {
+  /** Surveys per name, in SURVEYS order. */
+  surveys: number[];
+  /** Pending invites per email, in EMAILS order. */
+  pending: number[];
+  /** Invitation POSTs PostHog received per email over the killed run and the re-run, in EMAILS order. */
+  posts: number[];
 }
 
-/** What PostHog must hold after every kill point and the re-run. */
-const ONE_EACH = { surveys: [1, 1], pending: [1, 1, 1, 1], posts: [1, 1, 1, 1] };
+interface Scenario {
+  title: string;
+  /** The state the operation starts from (a clean `up` of `program`, or nothing). */
+  from?: Program;
+  operation(engine: Engine): Promise<RunResult>;
+  expected: Counts;
+  /** The program whose preview must be clean afterwards; undefined: the state must be empty (destroy). */
+  after?: Program;
+}
+
+const SCENARIOS: Scenario[] = [
+  {
+    title: "up from nothing",
+    operation: (engine) => engine.up(program),
+    expected: { surveys: [1, 1], pending: [1, 1, 1, 1, 0], posts: [1, 1, 1, 1, 0] },
+    after: program,
+  },
+  {
+    title: "up with changes",
+    from: program,
+    operation: (engine) => engine.up(changed),
+    expected: { surveys: [1, 1], pending: [1, 1, 1, 0, 1], posts: [0, 0, 0, 0, 1] },
+    after: changed,
+  },
+  {
+    title: "destroy",
+    from: program,
+    operation: (engine) => engine.destroy(),
+    expected: { surveys: [0, 0], pending: [0, 0, 0, 0, 0], posts: [0, 0, 0, 0, 0] },
+  },
+];
 
 let stack: TestStack;
 let dir: string;
@@ -53,15 +100,14 @@ const shortPath = (r: LoggedRequest) =>
   `${r.method} ${r.path.replace(/\/api\/(projects|organizations)\/[^/]+/, "").replace(/[0-9a-f-]{36}/g, ":id")}`;
 
 /** Invitation POSTs PostHog received per email (single and bulk). */
-function invitationPosts(requests: LoggedRequest[]): Record<string, number> {
-  const counts: Record<string, number> = Object.fromEntries(EMAILS.map((e) => [e, 0]));
+function invitationPosts(requests: LoggedRequest[]): number[] {
+  const counts = new Map(EMAILS.map((e) => [e, 0]));
   for (const r of received(requests)) {
     if (r.method !== "POST" || !/\/invites\/(bulk\/)?$/.test(r.path)) continue;
-    const bodies = Array.isArray(r.body) ? r.body : [r.body];
-    for (const b of bodies as { target_email?: string }[])
-      if (b.target_email) counts[b.target_email] = (counts[b.target_email] ?? 0) + 1;
+    for (const b of (Array.isArray(r.body) ? r.body : [r.body]) as { target_email?: string }[])
+      if (b.target_email) counts.set(b.target_email, (counts.get(b.target_email) ?? 0) + 1);
   }
-  return counts;
+  return EMAILS.map((e) => counts.get(e) ?? 0);
 }
 
 /** The resources whose warnings say they took over what the interrupted run made. */
@@ -82,72 +128,89 @@ function createdBy(r: LoggedRequest): string | undefined {
   return undefined;
 }
 
-const count = <T>(items: T[], key: (t: T) => string, names: string[]) =>
-  names.map((n) => items.filter((i) => key(i) === n).length);
+async function held(): Promise<Pick<Counts, "surveys" | "pending">> {
+  const state = await stack.control<{
+    surveys: { name: string }[];
+    invites: { target_email: string; is_expired?: boolean }[];
+  }>("GET", "/state");
+  const pending = state.invites.filter((i) => !i.is_expired);
+  return {
+    surveys: SURVEYS.map((name) => state.surveys.filter((s) => s.name === name).length),
+    pending: EMAILS.map((email) => pending.filter((i) => i.target_email === email).length),
+  };
+}
 
-async function reset(): Promise<string> {
+/** An empty PostHog, and a state file holding a clean `up` of `from` (if any); the request log starts after it. */
+async function start(scenario: Scenario): Promise<string> {
   await stack.control("POST", "/reset");
   const statePath = path.join(dir, `state-${Math.random().toString(36).slice(2)}.json`);
+  if (scenario.from) {
+    const { server, engine } = await newRun(stack, statePath);
+    const up = await engine.up(scenario.from);
+    await server.close();
+    expect(up.errors).toEqual([]);
+    await stack.clearRequests();
+  }
   return statePath;
 }
 
-/** One clean `up`: the requests it sends are the kill points. */
-async function cleanRun(): Promise<LoggedRequest[]> {
-  const statePath = await reset();
-  const { server, engine } = await newRun(stack, statePath);
-  const up = await engine.up(program);
-  await server.close();
-  expect(up.errors).toEqual([]);
-  return received(await stack.requests());
-}
+describe.each(SCENARIOS)("$title killed after any request", (scenario) => {
+  it("converges when run again: the right objects once each, no second invitation, a clean preview", async () => {
+    const statePath = await start(scenario);
+    const { server: cleanServer, engine: cleanEngine } = await newRun(stack, statePath);
+    const clean = await scenario.operation(cleanEngine);
+    await cleanServer.close();
+    expect(clean.errors).toEqual([]);
+    const killPoints = received(await stack.requests()).length;
+    expect(killPoints).toBeGreaterThan(0);
 
-test("an up killed after any request converges on the next up: one of each, one invitation each", async () => {
-  const clean = await cleanRun();
-  expect(clean.length).toBeGreaterThan(0);
-  const table: string[] = [
-    "| N | request N (never answered) | re-run took over | surveys (draft, launch) | pending invites (solo, a, b, c) | invitation POSTs over both runs (solo, a, b, c) | next preview |",
-    "|---|---|---|---|---|---|---|",
-  ];
-  const failures: string[] = [];
-  for (let n = 1; n <= clean.length; n++) {
-    const statePath = await reset();
-    const killed = await upKilledAfter(stack, statePath, program, n);
-    expect(killed.killed).toBe(true);
+    const table = [
+      `${scenario.title}, killed after request N of ${killPoints}, then run again:`,
+      "| N | request N (applied, never answered) | the re-run took over | surveys (draft, launch) | pending invites (solo, a, b, c, d) | invitation POSTs over both runs (solo, a, b, c, d) | next preview |",
+      "|---|---|---|---|---|---|---|",
+    ];
+    const failures: string[] = [];
+    for (let n = 1; n <= killPoints; n++) {
+      const statePath = await start(scenario);
+      const killed = await killedAfter(stack, statePath, n, scenario.operation);
+      expect(killed.killed).toBe(true);
+      expect(received(await stack.requests())).toHaveLength(n); // nothing after request N took effect
 
-    const killedRequests = received(await stack.requests()).length;
-    const { server, engine } = await newRun(stack, statePath);
-    const again = await engine.up(program);
-    const tookOver = takenOver(server.stderr());
-    const requests = await stack.requests();
-    await stack.clearRequests();
-    const quiet = await stack.newEngine({ statePath }).preview(program);
-    const previewRequests = received(await stack.requests()).length;
-    await server.close();
+      const { server, engine } = await newRun(stack, statePath);
+      const again = await scenario.operation(engine);
+      const tookOver = takenOver(server.stderr());
+      await server.close();
+      const requests = await stack.requests();
+      await stack.clearRequests();
+      const next = scenario.after ? await stack.newEngine({ statePath }).preview(scenario.after) : undefined;
+      const previewRequests = received(await stack.requests()).length;
 
-    const held = await stack.control<Held>("GET", "/state");
-    const surveys = count(held.surveys, (s) => s.name, SURVEYS);
-    const pending = count(
-      held.invites.filter((i) => !i.is_expired),
-      (i) => i.target_email,
-      EMAILS,
-    );
-    const posts = EMAILS.map((e) => invitationPosts(requests)[e]);
-    const changes = quiet.steps.filter((s) => s.op !== "same").map((s) => `${s.op} ${s.name}`);
-    const nth = received(requests)[n - 1];
-    expect(killedRequests).toBe(n); // nothing after request N took effect
-    // Request N's answer never reached the plugin: what it created must have been taken over.
-    const lost = createdBy(nth);
-    if (lost && !tookOver.includes(lost))
-      failures.push(`N=${n}: ${lost} was not taken over (${tookOver.join(", ")})`);
-    table.push(
-      `| ${n} | ${shortPath(nth)} | ${tookOver.join(", ") || "-"} | ${surveys.join(", ")} | ${pending.join(", ")} | ${posts.join(", ")} | ` +
-        `${changes.length === 0 ? "no changes" : changes.join("; ")}, ${previewRequests} requests |`,
-    );
-    const errors = [...again.errors, ...quiet.errors].map((e) => e.message);
-    const outcome = { errors, surveys, pending, posts, changes, previewRequests };
-    const expected = { ...ONE_EACH, errors: [], changes: [], previewRequests: 0 };
-    if (!isDeepStrictEqual(outcome, expected)) failures.push(`N=${n}: ${JSON.stringify(outcome)}`);
-  }
-  console.log(`interrupted runs (${clean.length} kill points):\n${table.join("\n")}`);
-  expect(failures).toEqual([]);
+      const nth = received(requests)[n - 1];
+      // Request N's answer never reached the plugin: what it created must have been taken over.
+      const lost = createdBy(nth);
+      if (lost && !tookOver.includes(lost)) failures.push(`N=${n}: ${lost} was not taken over`);
+      const changes = next
+        ? next.steps.filter((s) => s.op !== "same").map((s) => `${s.op} ${s.name}`)
+        : stack
+            .newEngine({ statePath })
+            .state()
+            .map((r) => `left in state: ${r.name}`);
+      const outcome = {
+        errors: [...again.errors, ...(next?.errors ?? [])].map((e) => e.message),
+        ...(await held()),
+        posts: invitationPosts(requests),
+        changes,
+        previewRequests,
+      };
+      table.push(
+        `| ${n} | ${shortPath(nth)} | ${tookOver.join(", ") || "-"} | ${outcome.surveys.join(", ")} | ` +
+          `${outcome.pending.join(", ")} | ${outcome.posts.join(", ")} | ` +
+          `${next ? (changes.length === 0 ? "no changes" : changes.join("; ")) : changes.length === 0 ? "state empty" : changes.join("; ")}, ${previewRequests} requests |`,
+      );
+      const expected = { errors: [], ...scenario.expected, changes: [], previewRequests: 0 };
+      if (!isDeepStrictEqual(outcome, expected)) failures.push(`N=${n}: ${JSON.stringify(outcome)}`);
+    }
+    console.log(table.join("\n"));
+    expect(failures).toEqual([]);
+  });
 });

@@ -36,16 +36,17 @@ export interface KilledRun {
   stderr: string;
 }
 
-/** `up` from `statePath`, killed right after PostHog received request `n` (1-based, counted from now). */
-export async function upKilledAfter(
+/** An operation (`up`, `destroy`, ...) from `statePath`, killed right after PostHog received request `n` (1-based). */
+export async function killedAfter(
   stack: TestStack,
   statePath: string,
-  program: Program,
   n: number,
+  operation: (engine: Engine) => Promise<RunResult>,
 ): Promise<KilledRun> {
   const before = received(await stack.requests()).length;
   const api = "^/api/";
-  // A fault counts only the requests that reach it: the second never sees request n, on which the first fires.
+  // The first fault fires on request n only, the second on every one after it. A fault counts only the requests
+  // that reach it: the second never sees request n, on which the first fires.
   await stack.control("POST", "/faults", {
     faults: [
       { path: api, skip: before + n - 1, times: 1, commitThenDrop: true },
@@ -54,7 +55,7 @@ export async function upKilledAfter(
   });
   const { server, engine } = await newRun(stack, statePath);
   let settled = false;
-  const run = engine.up(program).finally(() => (settled = true));
+  const run = operation(engine).finally(() => (settled = true));
   let killed = false;
   while (!settled) {
     if (received(await stack.requests()).length >= before + n) {
@@ -70,3 +71,7 @@ export async function upKilledAfter(
   await stack.control("DELETE", "/faults");
   return { result, killed, stderr };
 }
+
+/** `up` from `statePath`, killed right after PostHog received request `n`. */
+export const upKilledAfter = (stack: TestStack, statePath: string, program: Program, n: number) =>
+  killedAfter(stack, statePath, n, (engine) => engine.up(program));
