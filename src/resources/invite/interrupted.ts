@@ -1,7 +1,8 @@
 // Invites an interrupted run sent. PostHog has no uniqueness to clash on here: a second POST for the same email
-// replaces the pending invite and emails the person again (posthog/api/organization_invite.py,
-// OrganizationInviteSerializer.create, after OrganizationInviteManager.combine_invites). So a create looks first:
-// a pending invite with exactly the terms it would send is the one an earlier, interrupted run sent.
+// deletes the pending invite, makes a new one and emails the person again (posthog/api/organization_invite.py,
+// OrganizationInviteSerializer.create: OrganizationInviteManager.delete_existing_invites, then send_invite unless
+// send_email is false). So a create looks first: a pending invite with exactly the terms it would send is the one
+// an earlier, interrupted run sent.
 import type { PostHogClient, WireInvite } from "../../client";
 import { claimForTakeOver, isUnclaimed, markCreated } from "../common/interrupted";
 import { invitesAtStart } from "../common/list-cache";
