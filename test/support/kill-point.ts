@@ -7,7 +7,9 @@
 // - a step that completed before the kill is saved (createSnapshotMutation/updateSnapshotMutation End);
 // - a create in flight is lost: the real engine holds it only as a pending CREATE operation, which the next `up`
 //   does not read (deployment_executor.go printPendingOperationsWarning only warns), so Create is called again;
-// - an update or delete in flight keeps the old state (markDone(old) runs only on success).
+// - an update or delete in flight keeps the old state (markDone(old) runs only on success);
+// - a replaced resource whose replacement exists but whose delete was in flight stays, pending deletion, and the
+//   next `up` deletes it (engine.ts, StateResource.pendingDelete).
 // The state goes through a JSON file, so the next run (new plugin process, new engine) starts from it.
 import { createEngine, Engine, Program, RunResult } from "./engine";
 import { startProviderServer, ProviderServer } from "./provider-server";
