@@ -65,7 +65,8 @@ describe("npm run demo", () => {
       "+ create posthog:Survey welcome-survey id=<id>",
     ]);
     expect(section(out, "2. pulumi up")).toContain("inviteStatus pending");
-    expect(section(out, "2. pulumi up").pop()).toBe("done · 2 HTTP requests (POST 2)");
+    // The GET looks for an invite an interrupted run sent (docs/interrupted-runs.md).
+    expect(section(out, "2. pulumi up").pop()).toBe("done · 3 HTTP requests (GET 1, POST 2)");
     expect(section(out, "3. pulumi preview")).toEqual([
       "~ update posthog:Invite teammate [level] id=<id>",
       "~ update posthog:Survey welcome-survey [description] id=<id>",
@@ -83,7 +84,7 @@ describe("npm run demo", () => {
       "done · 2 HTTP requests (DELETE 2)",
     ]);
     const summary =
-      /^summary: 2 created, 2 updated, 0 replaced, 2 deleted · 9 HTTP requests to the emulator · ([\d.]+)s$/m.exec(
+      /^summary: 2 created, 2 updated, 0 replaced, 2 deleted · 10 HTTP requests to the emulator · ([\d.]+)s$/m.exec(
         out,
       );
     expect(summary).not.toBeNull();

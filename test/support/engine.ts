@@ -138,7 +138,7 @@ class SimulatedEngine implements Engine {
   private async deploy(program: Program, preview: boolean): Promise<RunResult> {
     await this.configure();
     const olds = this.store.list();
-    const oldByUrn = new Map(olds.map((r) => [r.urn, r]));
+    const oldByUrn = new Map(olds.filter((r) => !r.pendingDelete).map((r) => [r.urn, r]));
     const registered = new Set<string>();
     const run = newRun(preview);
 
@@ -164,9 +164,9 @@ class SimulatedEngine implements Engine {
     });
     if (result.programError) run.errors.push({ urn: this.stackUrn(), message: result.programError });
 
-    // Resources the program no longer declares: deleted after the program finishes, newest first.
-    // After a failure the engine cannot know what was meant, so it keeps them.
-    for (const old of olds.filter((r) => !registered.has(r.urn)).reverse()) {
+    // Resources the program no longer declares, and replaced ones still pending deletion: deleted after the
+    // program finishes, newest first. After a failure the engine cannot know what was meant, so it keeps them.
+    for (const old of olds.filter((r) => r.pendingDelete || !registered.has(r.urn)).reverse()) {
       if (result.failed || !(await this.deleteOne(run, old))) run.next.push(old);
     }
     if (!preview) this.store.replaceAll(run.next);
@@ -290,6 +290,7 @@ class SimulatedEngine implements Engine {
         await this.server.delete(old.id, who.urn, old.outputs, old.inputs);
       } catch (e) {
         run.errors.push({ urn: who.urn, message: `deleting replaced ${old.id}: ${messageOf(e)}` });
+        run.next.push({ ...old, pendingDelete: true }); // the next up deletes it
       }
     } else if (!run.next.some((r) => r.urn === who.urn)) {
       run.next.push(old); // creation of the replacement failed: the old one is still there

@@ -17,6 +17,12 @@ export interface StateResource {
   initErrors?: string[];
   /** Read with Resource.get(): not managed, so never deleted. */
   external?: boolean;
+  /**
+   * Replaced (its replacement was created) but not yet deleted: the engine marks the old state `Delete` once the
+   * replacement exists (pkg/backend/snapshot.go, createSnapshotMutation.End), and the next `up` deletes it
+   * (pkg/resource/deploy/step_generator.go, GenerateDeletes).
+   */
+  pendingDelete?: boolean;
 }
 
 interface StateFile {

@@ -112,3 +112,23 @@ export async function readSurvey(client: PostHogClient, project: string, id: str
 export function invalidateProject(client: PostHogClient, project: string): void {
   cacheOf(client).delete(keyOf("surveys", project));
 }
+
+// Per client and organization: the invites as the first look of this process found them.
+const firstInviteListings = new WeakMap<PostHogClient, Map<string, Promise<WireInvite[]>>>();
+
+/**
+ * The organization's invites as they were when this process first looked, listed once per process and never
+ * refreshed: what an interrupted earlier run left behind is in it (interrupted.ts), so a run creating many
+ * invites pays one listing, not one per create. Invites made or deleted since are tracked by the callers' claims.
+ */
+export function invitesAtStart(client: PostHogClient, orgId: string): Promise<WireInvite[]> {
+  let byOrg = firstInviteListings.get(client);
+  if (!byOrg) firstInviteListings.set(client, (byOrg = new Map()));
+  let listing = byOrg.get(orgId);
+  if (!listing) {
+    listing = client.invites.listAll(orgId);
+    byOrg.set(orgId, listing);
+    listing.catch(() => byOrg.delete(orgId)); // a failure is not remembered
+  }
+  return listing;
+}

@@ -27,6 +27,8 @@ import {
   writeBody,
 } from "./mapping";
 import { warn } from "../common/warn";
+import { claimForDelete } from "../common/interrupted";
+import { claimCreated, leftBehind } from "./interrupted";
 
 type Json = Record<string, unknown>;
 
@@ -50,7 +52,9 @@ async function post(
   const body = writeBody(termsOf(inputs), settingsOf(inputs).sendEmail);
   for (let attempt = 0; ; attempt++) {
     try {
-      return await client.invites.create(org, body);
+      const invite = await client.invites.create(org, body);
+      claimCreated([invite]);
+      return invite;
     } catch (error) {
       if (!isOutcomeUnknown(error) || attempt > 0) throw error;
       // A successful POST leaves exactly one pending invite with these terms (older ones are deleted): an
@@ -60,7 +64,10 @@ async function post(
         return matchingInvite(await cachedInvites(client, org), inputs);
       };
       const found = await findLateCreate(error, settings, lookup, Boolean);
-      if (found) return found;
+      if (found) {
+        claimCreated([found]);
+        return found;
+      }
       // Not there: the POST never took effect, so sending it once more cannot send a second email.
     } finally {
       invalidateOrganization(client, org);
@@ -86,13 +93,33 @@ async function adoptable(client: PostHogClient, org: string, inputs: Json): Prom
   return pending;
 }
 
+/** The pending invite an interrupted run sent with exactly these terms, taken over without a second email. */
+async function interruptedInvite(
+  client: PostHogClient,
+  org: string,
+  inputs: Json,
+): Promise<WireInvite | undefined> {
+  const found = (await leftBehind(client, org, [inputs], (i) => isPendingInviteWith(i, termsOf(inputs)))).get(
+    inputs,
+  );
+  if (found) {
+    warn(
+      `${label(inputs)}: took over pending invite ${found.id}, which an earlier run sent with the same terms and ` +
+        "did not record (it was interrupted). No second invitation was sent.",
+    );
+  }
+  return found;
+}
+
 export async function create(inputs: Json): Promise<pulumi.dynamic.CreateResult> {
   const context = callContext();
   const { client, settings } = context;
   const org = await scopeForCreate(label(inputs), "organization", inputs.organizationId, context);
   const email = termsOf(inputs).targetEmail;
   try {
-    const adopted = settingsOf(inputs).adopt ? await adoptable(client, org, inputs) : undefined;
+    const adopted = settingsOf(inputs).adopt
+      ? await adoptable(client, org, inputs)
+      : await interruptedInvite(client, org, inputs);
     const invite = adopted ?? (await post(client, settings, org, inputs));
     return { id: invite.id, outs: inviteOutputs(invite, org, inputs) };
   } catch (error) {
@@ -232,6 +259,7 @@ export async function remove(id: string, props: Json): Promise<void> {
     return;
   }
   const inviteId = inviteIdOf(id, props);
+  if (!claimForDelete("invite", inviteId, label(props))) return;
   try {
     await client.invites.delete(org, inviteId);
     return;

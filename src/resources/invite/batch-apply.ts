@@ -25,6 +25,8 @@ import { levelName, MEMBER_ID_PREFIX, memberEmail } from "./mapping";
 import { removeMember, setMemberLevel } from "./membership";
 import type { AppliedPerson, BatchInvitation, InviteBatchOutputs, InviteLevel } from "./types";
 import { warn } from "../common/warn";
+import { claimForDelete } from "../common/interrupted";
+import { claimCreated, leftBehind } from "./interrupted";
 
 type Json = Record<string, unknown>;
 
@@ -144,6 +146,7 @@ async function bulk(
     state.organizationId,
     people.map((p) => personBody(p, state.message, state.sendEmail)),
   );
+  claimCreated(created);
   const result = new Map<string, BatchInvitation>();
   created.forEach((invite, i) => {
     result.set(normaliseEmail(invite.target_email ?? people[i].targetEmail), invitationOf(invite));
@@ -177,7 +180,10 @@ async function inviteChunk(
       const invites = await findLateCreate(error, callContext().settings, lookup, everyoneInvited);
       rest = chunk.filter((person) => {
         const found = invites.find((i) => isInviteFor(i, person));
-        if (found) result.set(person.targetEmail, invitationOf(found));
+        if (found) {
+          claimCreated([found]);
+          result.set(person.targetEmail, invitationOf(found));
+        }
         return !found;
       });
     } else if (isBadRequest(error)) {
@@ -202,8 +208,35 @@ async function inviteChunk(
   }
 }
 
+/**
+ * Records the people whose pending invite an interrupted run already sent with the same terms, and returns the
+ * others: they are the ones still to invite (no second email for anyone).
+ */
+async function takeOverInterrupted(
+  client: PostHogClient,
+  state: BatchState,
+  people: AppliedPerson[],
+): Promise<AppliedPerson[]> {
+  const found = await leftBehind(client, state.organizationId, people, (i, person) => isInviteFor(i, person));
+  for (const [person, invite] of found) state.record(person, invitationOf(invite));
+  if (found.size > 0) {
+    const emails = [...found.keys()].map((p) => p.targetEmail);
+    warn(
+      `${LABEL}: took over the pending invites of ${emails.join(", ")}, which an earlier run sent with the same ` +
+        "terms and did not record (it was interrupted). No second invitation was sent to them.",
+    );
+  }
+  return people.filter((person) => !found.has(person));
+}
+
 /** Invites `people` in chunks of 20, recording each chunk as it succeeds. Throws at the first failed chunk. */
-async function inviteAll(client: PostHogClient, state: BatchState, people: AppliedPerson[]): Promise<void> {
+async function inviteAll(client: PostHogClient, state: BatchState, declared: AppliedPerson[]): Promise<void> {
+  let people: AppliedPerson[];
+  try {
+    people = await takeOverInterrupted(client, state, declared);
+  } catch (error) {
+    throw describeFailure(LABEL, "look for invites an interrupted run sent", error);
+  }
   const chunks: AppliedPerson[][] = [];
   for (let i = 0; i < people.length; i += MAX_BULK_INVITES)
     chunks.push(people.slice(i, i + MAX_BULK_INVITES));
@@ -252,7 +285,7 @@ async function uninvite(
   const org = state.organizationId;
   const invitation = state.invitation(email);
   let memberMayExist = invitation !== undefined && isMember(invitation);
-  if (invitation && !isMember(invitation)) {
+  if (invitation && !isMember(invitation) && claimForDelete("invite", invitation.inviteId, LABEL)) {
     try {
       await client.invites.delete(org, invitation.inviteId);
     } catch (error) {

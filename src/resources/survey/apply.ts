@@ -8,6 +8,7 @@ import { callContext } from "../common/context";
 import { describeFailure, isNotFound, isOutcomeUnknown, isUniqueViolation } from "../common/errors";
 import { resourceInitError } from "../common/init-error";
 import { findLateCreate } from "../common/late-create";
+import { claimForDelete, markCreated } from "../common/interrupted";
 import { declaredScope, resolveScope } from "../../scope";
 import { invalidateProject, readSurvey } from "../common/list-cache";
 import {
@@ -19,6 +20,7 @@ import {
   type SurveyField,
 } from "./fields";
 import { resolveFlagKeys } from "./flag-keys";
+import { takeOverInterrupted } from "./interrupted";
 import { applyStatus } from "./lifecycle";
 import { refusedTransition } from "./lifecycle-rules";
 import type { SurveyStatus } from "./types";
@@ -68,7 +70,10 @@ async function adopt(project: string, inputs: Json): Promise<WireSurvey> {
   }
 }
 
-/** POST; if the answer was lost, look the survey up by its (unique) name instead of posting twice. */
+/**
+ * POST; if the answer was lost, look the survey up by its (unique) name instead of posting twice. A first POST
+ * that clashes on the name may meet the survey an interrupted run made: take that one over (interrupted.ts).
+ */
 async function post(project: string, inputs: Json): Promise<WireSurvey> {
   const { client, settings } = callContext();
   const name = String(inputs.name);
@@ -76,8 +81,13 @@ async function post(project: string, inputs: Json): Promise<WireSurvey> {
   const created = await body(project, inputs, declared, {});
   for (let attempt = 0; ; attempt++) {
     try {
-      return await client.surveys.create(project, created);
+      const survey = await client.surveys.create(project, created);
+      markCreated("survey", survey.id); // never taken over by another resource of this run
+      return survey;
     } catch (error) {
+      if (attempt === 0 && isUniqueViolation(error)) {
+        return await takeOverInterrupted(client, project, inputs, label(inputs), error);
+      }
       // A resent POST that clashes with the name was beaten by the late original: that one is ours.
       const clash = attempt > 0 && isUniqueViolation(error);
       if (!isOutcomeUnknown(error) && !clash) throw error;
@@ -191,6 +201,7 @@ export async function update(id: string, olds: Json, news: Json): Promise<pulumi
 export async function remove(id: string, props: Json): Promise<void> {
   const { client } = callContext();
   const project = String(props.projectId);
+  if (!claimForDelete("survey", id, label(props))) return;
   try {
     await client.surveys.delete(project, id);
   } catch (error) {

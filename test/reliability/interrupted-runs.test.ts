@@ -1,0 +1,219 @@
+// Issue 20: an operation killed after any request PostHog received, then run again from the state the engine
+// kept (test/support/kill-point.ts). For every kill point N of a clean run (counted from that run's own request
+// log, so a change in what a step sends changes N's range, not this test): each object exists as often as it
+// should, each person got exactly the invitation POSTs the program asked for over both runs, whatever request N
+// created was taken over by the re-run, and the preview after it is clean and sends nothing. Prints the
+// interrupted-run tables.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { isDeepStrictEqual } from "node:util";
+import { Invite, InviteBatch, Survey } from "../../src";
+import type { Engine, Program, RunResult } from "../support/engine";
+import { killedAfter, newRun, received } from "../support/kill-point";
+import { LoggedRequest, startStack, TestStack } from "../support/stack";
+
+const [SOLO, A, B, C, D] = ["solo", "team-a", "team-b", "team-c", "team-d"].map((n) => `${n}@example.com`);
+const EMAILS = [SOLO, A, B, C, D];
+const SURVEYS = ["Interrupted draft", "Interrupted launch"];
+
+const draft = {
+  name: SURVEYS[0],
+  type: "api" as const,
+  questions: [{ type: "open" as const, question: "More?" }],
+};
+const launch = {
+  name: SURVEYS[1],
+  type: "popover" as const,
+  questions: [{ type: "rating" as const, question: "How likely are you to recommend us?", scale: 10 }],
+};
+
+/** Two surveys (one launched), an invite and a batch of three. */
+const program: Program = () => {
+  new Survey("draft", draft);
+  new Survey("launched", { ...launch, status: "running" });
+  new Invite("solo", { targetEmail: SOLO, level: "member" });
+  new InviteBatch("team", { invites: [A, B, C].map((targetEmail) => ({ targetEmail })) });
+};
+
+/**
+ * The same stack changed: a PATCH, a stop, the invite replaced (a new first name is a new invitation; PostHog
+ * deletes the old invite itself, so the replaced one's DELETE is a 404), one person out of the batch and one in.
+ */
+const changed: Program = () => {
+  new Survey("draft", { ...draft, description: "Now with a description" });
+  new Survey("launched", { ...launch, status: "stopped" });
+  new Invite("solo", { targetEmail: SOLO, level: "member", firstName: "Solo" });
+  new InviteBatch("team", { invites: [A, B, D].map((targetEmail) => ({ targetEmail })) });
+};
+
+interface Counts {
+  /** Surveys per name, in SURVEYS order. */
+  surveys: number[];
+  /** Pending invites per email, in EMAILS order. */
+  pending: number[];
+  /** Invitation POSTs PostHog received per email over the killed run and the re-run, in EMAILS order. */
+  posts: number[];
+}
+
+interface Scenario {
+  title: string;
+  /** The state the operation starts from (a clean `up` of `program`, or nothing). */
+  from?: Program;
+  operation(engine: Engine): Promise<RunResult>;
+  expected: Counts;
+  /** The program whose preview must be clean afterwards; undefined: the state must be empty (destroy). */
+  after?: Program;
+}
+
+const SCENARIOS: Scenario[] = [
+  {
+    title: "up from nothing",
+    operation: (engine) => engine.up(program),
+    expected: { surveys: [1, 1], pending: [1, 1, 1, 1, 0], posts: [1, 1, 1, 1, 0] },
+    after: program,
+  },
+  {
+    title: "up with changes",
+    from: program,
+    operation: (engine) => engine.up(changed),
+    expected: { surveys: [1, 1], pending: [1, 1, 1, 0, 1], posts: [1, 0, 0, 0, 1] },
+    after: changed,
+  },
+  {
+    title: "destroy",
+    from: program,
+    operation: (engine) => engine.destroy(),
+    expected: { surveys: [0, 0], pending: [0, 0, 0, 0, 0], posts: [0, 0, 0, 0, 0] },
+  },
+];
+
+let stack: TestStack;
+let dir: string;
+beforeAll(async () => {
+  stack = await startStack();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-posthog-interrupted-"));
+});
+afterAll(async () => {
+  await stack?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const shortPath = (r: LoggedRequest) =>
+  `${r.method} ${r.path.replace(/\/api\/(projects|organizations)\/[^/]+/, "").replace(/[0-9a-f-]{36}/g, ":id")}`;
+
+/** Invitation POSTs PostHog received per email (single and bulk). */
+function invitationPosts(requests: LoggedRequest[]): number[] {
+  const counts = new Map(EMAILS.map((e) => [e, 0]));
+  for (const r of received(requests)) {
+    if (r.method !== "POST" || !/\/invites\/(bulk\/)?$/.test(r.path)) continue;
+    for (const b of (Array.isArray(r.body) ? r.body : [r.body]) as { target_email?: string }[])
+      if (b.target_email) counts.set(b.target_email, (counts.get(b.target_email) ?? 0) + 1);
+  }
+  return EMAILS.map((e) => counts.get(e) ?? 0);
+}
+
+/** The resources whose warnings say they took over what the interrupted run made. */
+function takenOver(stderr: string): string[] {
+  return stderr
+    .split("\n")
+    .filter((line) => line.includes("took over"))
+    .map((line) => /^warning: (Survey "[^"]*"|Invite "[^"]*"|InviteBatch)/.exec(line)?.[1] ?? line);
+}
+
+/** The resource a create request belongs to (undefined for other requests). */
+function createdBy(r: LoggedRequest): string | undefined {
+  if (r.method !== "POST") return undefined;
+  const body = r.body as { name?: string; target_email?: string };
+  if (/\/surveys\/$/.test(r.path)) return `Survey "${body.name}"`;
+  if (/\/invites\/bulk\/$/.test(r.path)) return "InviteBatch";
+  if (/\/invites\/$/.test(r.path)) return `Invite "${body.target_email}"`;
+  return undefined;
+}
+
+async function held(): Promise<Pick<Counts, "surveys" | "pending">> {
+  const state = await stack.control<{
+    surveys: { name: string }[];
+    invites: { target_email: string; is_expired?: boolean }[];
+  }>("GET", "/state");
+  const pending = state.invites.filter((i) => !i.is_expired);
+  return {
+    surveys: SURVEYS.map((name) => state.surveys.filter((s) => s.name === name).length),
+    pending: EMAILS.map((email) => pending.filter((i) => i.target_email === email).length),
+  };
+}
+
+/** An empty PostHog, and a state file holding a clean `up` of `from` (if any); the request log starts after it. */
+async function start(scenario: Scenario): Promise<string> {
+  await stack.control("POST", "/reset");
+  const statePath = path.join(dir, `state-${Math.random().toString(36).slice(2)}.json`);
+  if (scenario.from) {
+    const { server, engine } = await newRun(stack, statePath);
+    const up = await engine.up(scenario.from);
+    await server.close();
+    expect(up.errors).toEqual([]);
+    await stack.clearRequests();
+  }
+  return statePath;
+}
+
+describe.each(SCENARIOS)("$title killed after any request", (scenario) => {
+  it("converges when run again: the right objects once each, no second invitation, a clean preview", async () => {
+    const statePath = await start(scenario);
+    const { server: cleanServer, engine: cleanEngine } = await newRun(stack, statePath);
+    const clean = await scenario.operation(cleanEngine);
+    await cleanServer.close();
+    expect(clean.errors).toEqual([]);
+    const killPoints = received(await stack.requests()).length;
+    expect(killPoints).toBeGreaterThan(0);
+
+    const table = [
+      `${scenario.title}, killed after request N of ${killPoints}, then run again:`,
+      "| N | request N (applied, never answered) | the re-run took over | surveys (draft, launch) | pending invites (solo, a, b, c, d) | invitation POSTs over both runs (solo, a, b, c, d) | next preview |",
+      "|---|---|---|---|---|---|---|",
+    ];
+    const failures: string[] = [];
+    for (let n = 1; n <= killPoints; n++) {
+      const statePath = await start(scenario);
+      const killed = await killedAfter(stack, statePath, n, scenario.operation);
+      expect(killed.killed).toBe(true);
+      expect(received(await stack.requests())).toHaveLength(n); // nothing after request N took effect
+
+      const { server, engine } = await newRun(stack, statePath);
+      const again = await scenario.operation(engine);
+      const tookOver = takenOver(server.stderr());
+      await server.close();
+      const requests = await stack.requests();
+      await stack.clearRequests();
+      const next = scenario.after ? await stack.newEngine({ statePath }).preview(scenario.after) : undefined;
+      const previewRequests = received(await stack.requests()).length;
+
+      const nth = received(requests)[n - 1];
+      // Request N's answer never reached the plugin: what it created must have been taken over.
+      const lost = createdBy(nth);
+      if (lost && !tookOver.includes(lost)) failures.push(`N=${n}: ${lost} was not taken over`);
+      const changes = next
+        ? next.steps.filter((s) => s.op !== "same").map((s) => `${s.op} ${s.name}`)
+        : stack
+            .newEngine({ statePath })
+            .state()
+            .map((r) => `left in state: ${r.name}`);
+      const outcome = {
+        errors: [...again.errors, ...(next?.errors ?? [])].map((e) => e.message),
+        ...(await held()),
+        posts: invitationPosts(requests),
+        changes,
+        previewRequests,
+      };
+      table.push(
+        `| ${n} | ${shortPath(nth)} | ${tookOver.join(", ") || "-"} | ${outcome.surveys.join(", ")} | ` +
+          `${outcome.pending.join(", ")} | ${outcome.posts.join(", ")} | ` +
+          `${next ? (changes.length === 0 ? "no changes" : changes.join("; ")) : changes.length === 0 ? "state empty" : changes.join("; ")}, ${previewRequests} requests |`,
+      );
+      const expected = { errors: [], ...scenario.expected, changes: [], previewRequests: 0 };
+      if (!isDeepStrictEqual(outcome, expected)) failures.push(`N=${n}: ${JSON.stringify(outcome)}`);
+    }
+    console.log(table.join("\n"));
+    expect(failures).toEqual([]);
+  });
+});
