@@ -20,7 +20,7 @@ import {
 } from "./fields";
 import { resolveFlagKeys } from "./flag-keys";
 import { applyStatus } from "./lifecycle";
-import { archivedInWrite, planLifecycle, type LifecycleState } from "./lifecycle-plan";
+import { archivedInWrite, needsUnarchived, planLifecycle, type LifecycleState } from "./lifecycle-plan";
 import { refusedTransition } from "./lifecycle-rules";
 import type { SurveyStatus } from "./types";
 import { declaredInputs, lastDeclared } from "../common/declared";
@@ -110,7 +110,9 @@ function postInputs(inputs: Json): Json {
     { start_date: null, end_date: null, ...datesFrom(inputs), archived: false },
     inputs,
   );
-  return archivedInWrite(predicted, inputs) === undefined ? { ...inputs, archived: undefined } : inputs;
+  return inputs.archived === true && predicted.some(needsUnarchived)
+    ? { ...inputs, archived: undefined }
+    : inputs;
 }
 
 /** The declared dates, in PostHog's field names, for a predicted state. */
@@ -209,7 +211,7 @@ export async function update(id: string, olds: Json, news: Json): Promise<pulumi
   const lifecycle = fields.includes("status") || fields.includes("archived");
   let survey: WireSurvey | undefined;
   try {
-    const archived = lifecycle ? archivedInWrite(predictedPlan(olds, news, fields), news) : undefined;
+    const archived = lifecycle ? archivedInWrite(predictedPlan(olds, news, fields)) : undefined;
     // Empty when only status changed, or a flag moved from its id to its key (or back) without changing.
     const patch = {
       ...(await body(
