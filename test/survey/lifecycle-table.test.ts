@@ -307,6 +307,24 @@ describe("date-based cases, measured", () => {
     ]);
     expect(await stack.requests()).toEqual([]);
     rows.push(["create running, endDate already past", "none", "refused at check"]);
+    const stoppedPast = await stack
+      .newEngine()
+      .preview(program({ "ended long ago": { status: "stopped", archived: false, endDate: past } }));
+    expect(stoppedPast.steps.flatMap((s) => s.checkFailures).map((f) => f.property)).toEqual(["startDate"]);
+    expect(await stack.requests()).toEqual([]);
+    rows.push(["create stopped, endDate already past, no startDate", "none", "refused at check"]);
+    const withStart = {
+      status: "stopped" as const,
+      archived: false,
+      endDate: past,
+      startDate: new Date(Date.now() - 2 * day).toISOString(),
+    };
+    await step(
+      "create stopped, startDate and endDate already past",
+      { "ran last week": withStart },
+      "ran last week",
+      "stopped",
+    );
     measured.dates = table(["case", "requests `up` sends", "status output"], rows);
   });
 });

@@ -107,6 +107,22 @@ describe("pastEndFailures", () => {
     ).toHaveLength(1);
   });
 
+  it("refuses stopped from a draft with an endDate already past and no startDate: launch would be refused", () => {
+    expect(pastEndFailures({}, { status: "stopped", endDate: past }, now)).toEqual([
+      {
+        property: "startDate",
+        reason:
+          `endDate (${past}) has already passed and no startDate is declared: PostHog cannot launch a survey whose ` +
+          "end date has passed. Declare the startDate it ran from, too.",
+      },
+    ]);
+    expect(
+      pastEndFailures({}, { status: "stopped", endDate: past, startDate: "2026-04-01T00:00:00Z" }, now),
+    ).toEqual([]);
+    // Already launched: the end date is a PATCH, no launch needed.
+    expect(pastEndFailures({ status: "running" }, { status: "stopped", endDate: past }, now)).toEqual([]);
+  });
+
   it("accepts it unchanged, once time has passed it", () => {
     expect(
       pastEndFailures({ status: "running", endDate: past }, { status: "running", endDate: past }, now),
