@@ -329,6 +329,59 @@ describe("date-based cases, measured", () => {
   });
 });
 
+describe("an up interrupted half-way", () => {
+  afterEach(async () => stack.control("DELETE", "/faults"));
+  const draftState: State = { status: "draft", archived: false };
+  const target: State = { status: "stopped", archived: true };
+
+  /** The next PATCH of this survey fails once, as if the run stopped there. */
+  const failNextPatch = (id: string) =>
+    stack.control("POST", "/faults", {
+      faults: [{ path: `/surveys/${id}/?$`, method: "PATCH", status: 400, times: 1 }],
+    });
+
+  it("is finished by the next up from where PostHog is: no second launch", async () => {
+    const engine = stack.newEngine();
+    const name = "interrupted update";
+    const created = await engine.up(program({ [name]: draftState }));
+    const id = outputsOf(created, name).surveyId;
+    await failNextPatch(id);
+    const broken = await engine.up(program({ [name]: target }));
+    expect(broken.errors).toHaveLength(1);
+    expect(await held(id)).toBe("stopped"); // launched and stopped, not archived
+
+    await stack.clearRequests();
+    const rerun = await engine.up(program({ [name]: target }));
+    expect(rerun.errors).toEqual([]);
+    const sent = requestsBySurvey(await stack.requests(), new Map([[name, id]])).get(name);
+    expect(sent).toEqual(["GET survey", "PATCH archived=true"]);
+    expect(await held(id)).toBe("stopped+archived");
+    expect((await engine.preview(program({ [name]: target }))).steps.map((s) => s.op)).toEqual(["same"]);
+  });
+
+  it("a create that failed at the archive keeps the survey, and the next up archives it", async () => {
+    const engine = stack.newEngine();
+    const name = "interrupted create";
+    // The POST is not a PATCH: only the archive after launch and stop fails.
+    await stack.control("POST", "/faults", {
+      faults: [{ path: "/surveys/[0-9a-f-]{36}/?$", method: "PATCH", status: 400, times: 1 }],
+    });
+    const broken = await engine.up(program({ [name]: target }));
+    expect(broken.errors).toHaveLength(1);
+    const id = String(engine.state().find((r) => r.name === name)?.id);
+    expect(await held(id)).toBe("stopped");
+
+    await stack.clearRequests();
+    const rerun = await engine.up(program({ [name]: target }));
+    expect(rerun.errors).toEqual([]);
+    // State holds the POST's answer (a draft); the plan reads PostHog first and sends only the archive.
+    const sent = requestsBySurvey(await stack.requests(), new Map([[name, id]])).get(name);
+    expect(sent).toEqual(["GET survey", "PATCH archived=true"]);
+    expect(await held(id)).toBe("stopped+archived");
+    expect((await engine.preview(program({ [name]: target }))).steps.map((s) => s.op)).toEqual(["same"]);
+  });
+});
+
 describe("docs/survey-lifecycle.md", () => {
   it("lists exactly the measured requests", () => {
     let doc = readFileSync(DOC, "utf8");
