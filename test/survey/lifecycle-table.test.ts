@@ -289,6 +289,12 @@ describe("date-based cases, measured", () => {
       "scheduled",
       "running",
     );
+    await step(
+      "running until endDate → stopped, endDate dropped",
+      { scheduled: { ...scheduled, status: "stopped" } },
+      "scheduled",
+      "stopped",
+    );
   });
 
   it("refuses running with an endDate already past when it is new, with no request", async () => {

@@ -92,6 +92,9 @@ async function post(project: string, inputs: Json): Promise<WireSurvey> {
   }
 }
 
+/** The fields whose change runs the lifecycle plan after the PATCH. */
+const LIFECYCLE_FIELDS: readonly SurveyField[] = ["status", "archived", "startDate", "endDate"];
+
 /** What the lifecycle steps were for, as a failure names it. */
 function lifecycleGoal(inputs: Json): string {
   const goals = [
@@ -208,7 +211,8 @@ export async function update(id: string, olds: Json, news: Json): Promise<pulumi
       : refusedTransition(currentValue("status", olds) as SurveyStatus, news.status as SurveyStatus);
   if (refused) throw new Error(`${label(news)}: ${refused}`);
   // `archived` rides in the PATCH only where the lifecycle order allows it (lifecycle-plan.ts, archivedInWrite).
-  const lifecycle = fields.includes("status") || fields.includes("archived");
+  // A written date can move the status too (an endDate reset to null resumes a survey declared stopped).
+  const lifecycle = fields.some((field) => LIFECYCLE_FIELDS.includes(field));
   let survey: WireSurvey | undefined;
   try {
     const archived = lifecycle ? archivedInWrite(predictedPlan(olds, news, fields)) : undefined;
