@@ -388,6 +388,27 @@ describe("an up interrupted half-way", () => {
   });
 });
 
+describe("a program that stops declaring them", () => {
+  it("resets archived to false, as any field, and leaves the status as PostHog has it", async () => {
+    const engine = stack.newEngine();
+    const name = "undeclared later";
+    const first = await engine.up(program({ [name]: { status: "stopped", archived: true } }));
+    const id = outputsOf(first, name).surveyId;
+    await stack.clearRequests();
+    const plain = () => {
+      new Survey(name, { name, type: "popover", questions: [{ type: "open", question: "Why?" }] });
+    };
+    const up = await engine.up(plain);
+    expect(up.errors).toEqual([]);
+    expect(requestsBySurvey(await stack.requests(), new Map([[name, id]])).get(name)).toEqual([
+      "PATCH archived=false",
+    ]);
+    expect(await held(id)).toBe("stopped");
+    expect(outputsOf(up, name)).toMatchObject({ status: "stopped", archived: false });
+    expect((await engine.preview(plain)).steps.map((s) => s.op)).toEqual(["same"]);
+  });
+});
+
 describe("docs/survey-lifecycle.md", () => {
   it("lists exactly the measured requests", () => {
     let doc = readFileSync(DOC, "utf8");

@@ -14,6 +14,7 @@ import {
   changedFields,
   currentValue,
   patchFields,
+  resetValue,
   SURVEY_FIELD_NAMES,
   writeBody,
   type SurveyField,
@@ -213,9 +214,14 @@ export async function update(id: string, olds: Json, news: Json): Promise<pulumi
   // `archived` rides in the PATCH only where the lifecycle order allows it (lifecycle-plan.ts, archivedInWrite).
   // A written date can move the status too (an endDate reset to null resumes a survey declared stopped).
   const lifecycle = fields.some((field) => LIFECYCLE_FIELDS.includes(field));
+  // An `archived` the program stopped declaring goes back to its reset value (false), as any field does.
+  const target =
+    fields.includes("archived") && news.archived === undefined
+      ? { ...news, archived: resetValue("archived") }
+      : news;
   let survey: WireSurvey | undefined;
   try {
-    const archived = lifecycle ? archivedInWrite(predictedPlan(olds, news, fields)) : undefined;
+    const archived = lifecycle ? archivedInWrite(predictedPlan(olds, target, fields)) : undefined;
     // Empty when only status changed, or a flag moved from its id to its key (or back) without changing.
     const patch = {
       ...(await body(
@@ -232,7 +238,7 @@ export async function update(id: string, olds: Json, news: Json): Promise<pulumi
     // yet archived, say) may have left it elsewhere, and a step planned from stale outputs could be refused.
     if (lifecycle) {
       current ??= await client.surveys.get(project, id);
-      current = (await applyStatus(client, project, current, news)) ?? current;
+      current = (await applyStatus(client, project, current, target)) ?? current;
     }
     survey = current;
   } catch (error) {
