@@ -106,26 +106,37 @@ function docSection(doc: string, name: string): { from: number; to: number; text
 }
 
 const measured: Record<string, string> = {};
+/** Each transition's measured row, by key; the table is assembled in TRANSITIONS order once all have run. */
+const transitionRows = new Map<string, string[]>();
 
 describe("the lifecycle table, measured", () => {
   const ids = new Map<string, string>();
   const createNames = STATES.map((s) => `create ${nameOf(s)}`);
-  const fromProgram: Record<string, State> = {
-    ...Object.fromEntries(STATES.map((s) => [`create ${nameOf(s)}`, s])),
-    ...Object.fromEntries(TRANSITIONS.map((t) => [t.key, t.from])),
-  };
   const allowed = TRANSITIONS.filter((t) => !unlaunches(t.from, t.to));
   const refused = TRANSITIONS.filter((t) => unlaunches(t.from, t.to));
+  const fromProgram: Record<string, State> = {
+    ...Object.fromEntries(STATES.map((s) => [`create ${nameOf(s)}`, s])),
+    ...Object.fromEntries(allowed.map((t) => [t.key, t.from])),
+  };
   const toProgram: Record<string, State> = {
     ...fromProgram,
     ...Object.fromEntries(allowed.map((t) => [t.key, t.to])),
   };
+  // The un-launches in an engine of their own: each refused run stops at its check failure, and a small program
+  // keeps those runs short.
+  let refusedEngine: ReturnType<TestStack["newEngine"]>;
+  const refusedFrom: Record<string, State> = Object.fromEntries(refused.map((t) => [t.key, t.from]));
 
   it("creates each of the six states from nothing with the planned requests", async () => {
     await stack.clearRequests();
-    const up = await stack.engine.up(program(fromProgram));
-    expect(up.errors).toEqual([]);
+    refusedEngine = stack.newEngine();
+    const [up, upRefused] = [
+      await stack.engine.up(program(fromProgram)),
+      await refusedEngine.up(program(refusedFrom)),
+    ];
+    expect([...up.errors, ...upRefused.errors]).toEqual([]);
     for (const name of Object.keys(fromProgram)) ids.set(name, outputsOf(up, name).surveyId);
+    for (const name of Object.keys(refusedFrom)) ids.set(name, outputsOf(upRefused, name).surveyId);
     const sent = requestsBySurvey(await stack.requests(), ids);
     const rows: string[][] = [];
     for (const [i, state] of STATES.entries()) {
@@ -152,18 +163,13 @@ describe("the lifecycle table, measured", () => {
     const up = await stack.engine.up(program(toProgram));
     expect(up.errors).toEqual([]);
     const sent = requestsBySurvey(await stack.requests(), ids);
-    const rows: string[][] = [];
-    for (const t of TRANSITIONS) {
-      if (unlaunches(t.from, t.to)) {
-        rows.push([nameOf(t.from), nameOf(t.to), "none", "refused at check (un-launch)"]);
-        continue;
-      }
+    for (const t of allowed) {
       const out = outputsOf(up, t.key);
-      expect([t.key, await held(out.surveyId)]).toEqual([t.key, nameOf(t.to)]);
+      const holds = await held(out.surveyId);
+      expect([t.key, holds]).toEqual([t.key, nameOf(t.to)]);
       expect([t.key, out.status, out.archived]).toEqual([t.key, t.to.status, t.to.archived]);
-      rows.push([nameOf(t.from), nameOf(t.to), (sent.get(t.key) ?? []).join(", "), nameOf(t.to)]);
+      transitionRows.set(t.key, [nameOf(t.from), nameOf(t.to), (sent.get(t.key) ?? []).join(", "), holds]);
     }
-    measured.transitions = table(["from", "to", "requests `up` sends", "PostHog holds"], rows);
 
     await stack.clearRequests();
     const again = await stack.engine.preview(program(toProgram));
@@ -175,9 +181,10 @@ describe("the lifecycle table, measured", () => {
     "refuses %s at preview and up, with no request",
     async (_key, t) => {
       await stack.clearRequests();
-      const target = program({ ...toProgram, [t.key]: t.to });
-      const preview = await stack.engine.preview(target);
-      expect(preview.steps.flatMap((s) => s.checkFailures)).toEqual([
+      const target = program({ ...refusedFrom, [t.key]: t.to });
+      const preview = await refusedEngine.preview(target);
+      const failures = preview.steps.flatMap((s) => s.checkFailures);
+      expect(failures).toEqual([
         {
           property: "status",
           reason:
@@ -185,10 +192,18 @@ describe("the lifecycle table, measured", () => {
             'Keep "running" or "stopped", or create a new survey.',
         },
       ]);
-      const up = await stack.engine.up(target);
+      const up = await refusedEngine.up(target);
       expect(up.errors.map((e) => e.message).join()).toContain("PostHog cannot un-launch a survey");
-      expect(await stack.requests()).toEqual([]);
-      expect(await held(ids.get(t.key)!)).toBe(nameOf(t.from));
+      const sent = (await stack.requests()).map(describeRequest);
+      expect(sent).toEqual([]);
+      const holds = await held(ids.get(t.key)!);
+      expect(holds).toBe(nameOf(t.from));
+      transitionRows.set(t.key, [
+        nameOf(t.from),
+        nameOf(t.to),
+        sent.join(", ") || "none",
+        `refused at check (${failures[0].property}); still ${holds}`,
+      ]);
     },
   );
 });
@@ -411,6 +426,11 @@ describe("a program that stops declaring them", () => {
 
 describe("docs/survey-lifecycle.md", () => {
   it("lists exactly the measured requests", () => {
+    expect(TRANSITIONS.filter((t) => !transitionRows.has(t.key))).toEqual([]);
+    measured.transitions = table(
+      ["from", "to", "requests `up` sends", "PostHog holds"],
+      TRANSITIONS.map((t) => transitionRows.get(t.key)!),
+    );
     let doc = readFileSync(DOC, "utf8");
     for (const name of ["creates", "transitions", "dates"]) {
       expect(measured[name]).toBeDefined();
