@@ -142,9 +142,10 @@ describe("the lifecycle table, measured", () => {
     for (const [i, state] of STATES.entries()) {
       const name = createNames[i];
       const out = outputsOf(up, name);
-      expect(await held(out.surveyId)).toBe(nameOf(state));
+      const holds = await held(out.surveyId);
+      expect(holds).toBe(nameOf(state));
       expect({ status: out.status, archived: out.archived }).toEqual(state);
-      rows.push([nameOf(state), (sent.get(name) ?? []).join(", "), nameOf(state)]);
+      rows.push([nameOf(state), (sent.get(name) ?? []).join(", "), holds]);
     }
     // The surveys created as the start of each transition went the same way.
     for (const t of TRANSITIONS) {
@@ -268,7 +269,7 @@ describe("date-based cases, measured", () => {
       rows.push([
         "refresh after the endDate passed",
         refreshed.get("runs until")?.join(", ") ?? "none",
-        "running",
+        String(refresh.steps[0].outputs?.status),
       ]);
       await stack.clearRequests();
       const preview = await engine().preview(program(surveys));
@@ -276,7 +277,11 @@ describe("date-based cases, measured", () => {
       const up = await engine().up(program(surveys));
       expect(up.errors).toEqual([]);
       const sent = (await stack.requests()).map(describeRequest);
-      rows.push(["preview and up after the endDate passed", sent.join(", ") || "none", "running"]);
+      rows.push([
+        "preview and up after the endDate passed",
+        sent.join(", ") || "none",
+        outputsOf(up, "runs until").status,
+      ]);
 
       await step(
         "running after its endDate → stopped+archived, same endDate",
@@ -315,10 +320,27 @@ describe("date-based cases, measured", () => {
   it("refuses running with an endDate already past when it is new, with no request", async () => {
     await stack.clearRequests();
     const past = new Date(Date.now() - day).toISOString();
-    const preview = await stack
-      .newEngine()
-      .preview(program({ "too late": { status: "running", archived: false, endDate: past } }));
-    expect(preview.steps.flatMap((s) => s.checkFailures)).toEqual([
+    /** Preview and up of a program check refuses: the failures, and a row of what up sent. */
+    const refusedCase = async (label: string, surveys: Record<string, State & Partial<SurveyArgs>>) => {
+      await stack.clearRequests();
+      const preview = await engine().preview(program(surveys));
+      const failures = preview.steps.flatMap((s) => s.checkFailures);
+      const up = await engine().up(program(surveys));
+      expect(up.errors).toHaveLength(1);
+      const sent = (await stack.requests()).map(describeRequest);
+      expect(sent).toEqual([]);
+      rows.push([
+        label,
+        sent.join(", ") || "none",
+        `refused at check (${failures.map((f) => f.property).join()})`,
+      ]);
+      return failures;
+    };
+    expect(
+      await refusedCase("create running, endDate already past", {
+        "too late": { status: "running", archived: false, endDate: past },
+      }),
+    ).toEqual([
       {
         property: "endDate",
         reason:
@@ -326,14 +348,18 @@ describe("date-based cases, measured", () => {
           'Set a future endDate, or declare status "stopped".',
       },
     ]);
-    expect(await stack.requests()).toEqual([]);
-    rows.push(["create running, endDate already past", "none", "refused at check"]);
-    const stoppedPast = await stack
-      .newEngine()
-      .preview(program({ "ended long ago": { status: "stopped", archived: false, endDate: past } }));
-    expect(stoppedPast.steps.flatMap((s) => s.checkFailures).map((f) => f.property)).toEqual(["startDate"]);
-    expect(await stack.requests()).toEqual([]);
-    rows.push(["create stopped, endDate already past, no startDate", "none", "refused at check"]);
+    expect(
+      await refusedCase("create stopped, endDate already past, no startDate", {
+        "ended long ago": { status: "stopped", archived: false, endDate: past },
+      }),
+    ).toEqual([
+      {
+        property: "startDate",
+        reason:
+          `endDate (${past}) has already passed and no startDate is declared: PostHog cannot launch a survey ` +
+          "whose end date has passed. Declare the startDate it ran from, too.",
+      },
+    ]);
     const withStart = {
       status: "stopped" as const,
       archived: false,
