@@ -284,28 +284,22 @@ describe("date-based cases, measured", () => {
       ]);
 
       await step(
-        "running after its endDate → stopped+archived, same endDate",
-        { "runs until": { status: "stopped", archived: true, endDate: later } },
+        "archived after its endDate passed, status and endDate kept",
+        { "runs until": { ...runUntil, endDate: later, archived: true } },
         "runs until",
-        "stopped+archived",
+        "running+archived",
       );
     } finally {
       await stack.control("POST", "/clock", { advanceSeconds: -(70 * day) / 1000 });
     }
   });
 
-  it("a future startDate is a scheduled launch; stopping at a declared endDate writes it", async () => {
+  it("a future startDate is a scheduled launch; an endDate added to it is a scheduled stop", async () => {
     const scheduled = { status: "running" as const, archived: false, startDate: launchAt };
     await step("create running, startDate in the future", { scheduled }, "scheduled", "running");
     await step(
-      "running → stopped with a declared endDate",
-      { scheduled: { ...scheduled, status: "stopped", endDate: until } },
-      "scheduled",
-      "stopped",
-    );
-    await step(
-      "stopped with endDate → running until that endDate",
-      { scheduled: { ...scheduled, status: "running", endDate: until } },
+      "running → running until a declared endDate",
+      { scheduled: { ...scheduled, endDate: until } },
       "scheduled",
       "running",
     );
@@ -317,7 +311,7 @@ describe("date-based cases, measured", () => {
     );
   });
 
-  it("refuses running with an endDate already past when it is new, with no request", async () => {
+  it("refuses an endDate that contradicts the status when it is new, with no request", async () => {
     await stack.clearRequests();
     const past = new Date(Date.now() - day).toISOString();
     /** Preview and up of a program check refuses: the failures, and a row of what up sent. */
@@ -358,6 +352,19 @@ describe("date-based cases, measured", () => {
         reason:
           `endDate (${past}) has already passed and no startDate is declared: PostHog cannot launch a survey ` +
           "whose end date has passed. Declare the startDate it ran from, too.",
+      },
+    ]);
+    const future = new Date(Date.now() + 5 * day).toISOString();
+    expect(
+      await refusedCase("create stopped, endDate in the future", {
+        "not yet stopped": { status: "stopped", archived: false, endDate: future },
+      }),
+    ).toEqual([
+      {
+        property: "endDate",
+        reason:
+          `endDate (${future}) is in the future, so a survey declared status "stopped" would run until then. ` +
+          'Declare status "running" to run it until endDate, or remove endDate to stop it now.',
       },
     ]);
     const withStart = {

@@ -123,6 +123,17 @@ describe("pastEndFailures", () => {
     expect(pastEndFailures({ status: "running" }, { status: "stopped", endDate: past }, now)).toEqual([]);
   });
 
+  it("refuses stopped with a future endDate when it is new: that survey runs until then", () => {
+    const future = "2026-07-01T00:00:00Z";
+    expect(pastEndFailures({}, { status: "stopped", endDate: future }, now).map((f) => f.property)).toEqual([
+      "endDate",
+    ]);
+    // A program that declared it before this rule keeps working while unchanged.
+    expect(
+      pastEndFailures({ status: "stopped", endDate: future }, { status: "stopped", endDate: future }, now),
+    ).toEqual([]);
+  });
+
   it("accepts it unchanged, once time has passed it", () => {
     expect(
       pastEndFailures({ status: "running", endDate: past }, { status: "running", endDate: past }, now),
