@@ -31,7 +31,7 @@ export function unlaunchFailures(olds: Json, news: Json): CheckFailure[] {
  * SurveyViewSet.launch). Judged only when the endDate or the status is new or changed: a scheduled stop that
  * passes later, or a program written before these rules, stays valid unchanged (docs/survey-lifecycle.md).
  */
-export function pastEndFailures(olds: Json, news: Json, nowMs: number): CheckFailure[] {
+export function endDateFailures(olds: Json, news: Json, nowMs: number): CheckFailure[] {
   const end = news.endDate;
   if (typeof end !== "string" || containsUnknown(end)) return [];
   const unchanged = olds.status === news.status && sameInstant(olds.endDate, end);
