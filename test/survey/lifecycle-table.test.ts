@@ -422,6 +422,9 @@ describe("an up interrupted half-way", () => {
     });
     const broken = await engine.up(program({ [name]: target }));
     expect(broken.errors).toHaveLength(1);
+    expect(broken.errors[0].message).toContain(
+      `Survey "${name}": could not set its status to stopped and archive it. `,
+    );
     const id = String(engine.state().find((r) => r.name === name)?.id);
     expect(await held(id)).toBe("stopped");
 
