@@ -443,6 +443,39 @@ describe("an up interrupted half-way", () => {
   });
 });
 
+describe("adopting a survey", () => {
+  it("keeps the archive for after the stop: the adopt PATCH does not archive first", async () => {
+    const name = "adopted running";
+    const made = await stack.api<{ id: string }>("POST", `/api/projects/${stack.projectId}/surveys/`, {
+      name,
+      type: "popover",
+      start_date: "2026-01-01T00:00:00Z",
+    });
+    const id = made.body.id;
+    const engine = stack.newEngine();
+    const adopted = () => {
+      new Survey(name, {
+        name,
+        type: "popover",
+        status: "stopped",
+        archived: true,
+        startDate: "2026-01-01T00:00:00Z",
+        adopt: { id },
+      });
+    };
+    await stack.clearRequests();
+    const up = await engine.up(adopted);
+    expect(up.errors).toEqual([]);
+    expect(requestsBySurvey(await stack.requests(), new Map([[name, id]])).get(name)).toEqual([
+      "GET survey",
+      "POST stop/",
+      "PATCH archived=true",
+    ]);
+    expect(await held(id)).toBe("stopped+archived");
+    expect((await engine.preview(adopted)).steps.map((s) => s.op)).toEqual(["same"]);
+  });
+});
+
 describe("a program that stops declaring them", () => {
   it("resets archived to false, as any field, and leaves the status as PostHog has it", async () => {
     const engine = stack.newEngine();

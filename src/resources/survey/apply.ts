@@ -59,7 +59,20 @@ async function adopt(project: string, inputs: Json): Promise<WireSurvey> {
   const fields = patchFields(changedFields(inputs, outputs, {}), inputs);
   if (fields.length === 0) return existing;
   try {
-    return await client.surveys.update(project, existing.id, await body(project, inputs, fields, outputs));
+    // As on update: `archived` rides in this PATCH only where the lifecycle order allows it.
+    const written = Object.fromEntries(fields.map((field) => [field, inputs[field]]));
+    const archived = archivedInWrite(planLifecycle({ ...existing, ...datesFrom(written) }, inputs));
+    const patch = {
+      ...(await body(
+        project,
+        inputs,
+        fields.filter((field) => field !== "archived"),
+        outputs,
+      )),
+      ...(archived === undefined ? {} : { archived }),
+    };
+    if (Object.keys(patch).length === 0) return existing;
+    return await client.surveys.update(project, existing.id, patch);
   } catch (error) {
     throw resourceInitError(
       describeFailure(label(inputs), "bring the adopted survey to the declared state", error).message,
