@@ -35,6 +35,23 @@ async function body(project: string, inputs: Json, fields: readonly SurveyField[
   return writeBody(resolved.values, resolved.fields, outputs);
 }
 
+/** The PATCH body for `fields`, `archived` left to the lifecycle order: written only as `archived` says. */
+async function patchBody(
+  project: string,
+  inputs: Json,
+  fields: readonly SurveyField[],
+  outputs: Json,
+  archived: boolean | undefined,
+) {
+  const written = await body(
+    project,
+    inputs,
+    fields.filter((field) => field !== "archived"),
+    outputs,
+  );
+  return archived === undefined ? written : { ...written, archived };
+}
+
 function label(inputs: Json): string {
   return `Survey "${typeof inputs.name === "string" ? inputs.name : "?"}"`;
 }
@@ -62,15 +79,7 @@ async function adopt(project: string, inputs: Json): Promise<WireSurvey> {
     // As on update: `archived` rides in this PATCH only where the lifecycle order allows it.
     const written = Object.fromEntries(fields.map((field) => [field, inputs[field]]));
     const archived = archivedInWrite(planLifecycle({ ...existing, ...datesFrom(written) }, inputs));
-    const patch = {
-      ...(await body(
-        project,
-        inputs,
-        fields.filter((field) => field !== "archived"),
-        outputs,
-      )),
-      ...(archived === undefined ? {} : { archived }),
-    };
+    const patch = await patchBody(project, inputs, fields, outputs, archived);
     if (Object.keys(patch).length === 0) return existing;
     return await client.surveys.update(project, existing.id, patch);
   } catch (error) {
@@ -237,15 +246,7 @@ export async function update(id: string, olds: Json, news: Json): Promise<pulumi
   try {
     const archived = lifecycle ? archivedInWrite(predictedPlan(olds, target, fields)) : undefined;
     // Empty when only status changed, or a flag moved from its id to its key (or back) without changing.
-    const patch = {
-      ...(await body(
-        project,
-        news,
-        fields.filter((f) => f !== "archived"),
-        olds,
-      )),
-      ...(archived === undefined ? {} : { archived }),
-    };
+    const patch = await patchBody(project, target, fields, olds, archived);
     let current: WireSurvey | undefined =
       Object.keys(patch).length > 0 ? await client.surveys.update(project, id, patch) : undefined;
     // Plan from what PostHog holds now, not from the stored outputs: a run interrupted half-way (stopped but not
