@@ -15,6 +15,7 @@ import {
   changedFields,
   currentValue,
   patchFields,
+  resetValue,
   SURVEY_FIELD_NAMES,
   writeBody,
   type SurveyField,
@@ -22,6 +23,7 @@ import {
 import { resolveFlagKeys } from "./flag-keys";
 import { takeOverInterrupted } from "./interrupted";
 import { applyStatus } from "./lifecycle";
+import { archivedInWrite, needsUnarchived, planLifecycle, type LifecycleState } from "./lifecycle-plan";
 import { refusedTransition } from "./lifecycle-rules";
 import type { SurveyStatus } from "./types";
 import { declaredInputs, lastDeclared } from "../common/declared";
@@ -33,6 +35,23 @@ type Json = Record<string, unknown>;
 async function body(project: string, inputs: Json, fields: readonly SurveyField[], outputs: Json) {
   const resolved = await resolveFlagKeys(callContext().client, project, inputs, fields);
   return writeBody(resolved.values, resolved.fields, outputs);
+}
+
+/** The PATCH body for `fields`, `archived` left to the lifecycle order: written only as `archived` says. */
+async function patchBody(
+  project: string,
+  inputs: Json,
+  fields: readonly SurveyField[],
+  outputs: Json,
+  archived: boolean | undefined,
+) {
+  const written = await body(
+    project,
+    inputs,
+    fields.filter((field) => field !== "archived"),
+    outputs,
+  );
+  return archived === undefined ? written : { ...written, archived };
 }
 
 function label(inputs: Json): string {
@@ -59,7 +78,12 @@ async function adopt(project: string, inputs: Json): Promise<WireSurvey> {
   const fields = patchFields(changedFields(inputs, outputs, {}), inputs);
   if (fields.length === 0) return existing;
   try {
-    return await client.surveys.update(project, existing.id, await body(project, inputs, fields, outputs));
+    // As on update: `archived` rides in this PATCH only where the lifecycle order allows it.
+    const written = Object.fromEntries(fields.map((field) => [field, inputs[field]]));
+    const archived = archivedInWrite(planLifecycle({ ...existing, ...datesFrom(written) }, inputs));
+    const patch = await patchBody(project, inputs, fields, outputs, archived);
+    if (Object.keys(patch).length === 0) return existing;
+    return await client.surveys.update(project, existing.id, patch);
   } catch (error) {
     throw resourceInitError(
       describeFailure(label(inputs), "bring the adopted survey to the declared state", error).message,
@@ -101,6 +125,43 @@ async function post(project: string, inputs: Json): Promise<WireSurvey> {
   }
 }
 
+/** The fields whose change runs the lifecycle plan after the PATCH. */
+const LIFECYCLE_FIELDS: readonly SurveyField[] = ["status", "archived", "startDate", "endDate"];
+
+/** What the lifecycle steps were for, as a failure names it. */
+function lifecycleGoal(inputs: Json): string {
+  const goals = [
+    inputs.status === undefined ? undefined : `set its status to ${String(inputs.status)}`,
+    typeof inputs.archived === "boolean" ? (inputs.archived ? "archive it" : "unarchive it") : undefined,
+  ].filter(Boolean);
+  return goals.join(" and ") || "bring it to its declared status";
+}
+
+/**
+ * The inputs the POST carries: all of them, except `archived: true` when a launch or stop must follow, which
+ * PostHog refuses on an archived survey; the lifecycle plan archives it last instead.
+ */
+function postInputs(inputs: Json): Json {
+  const predicted = planLifecycle(
+    { start_date: null, end_date: null, ...datesFrom(inputs), archived: false },
+    inputs,
+  );
+  return inputs.archived === true && predicted.some(needsUnarchived)
+    ? { ...inputs, archived: undefined }
+    : inputs;
+}
+
+/** The declared dates, in PostHog's field names, for a predicted state. */
+function datesFrom(inputs: Json): LifecycleState {
+  const date = (value: unknown) => (typeof value === "string" || value === null ? { value } : undefined);
+  const start = date(inputs.startDate);
+  const end = date(inputs.endDate);
+  return {
+    ...(start ? { start_date: start.value as string | null } : {}),
+    ...(end ? { end_date: end.value as string | null } : {}),
+  };
+}
+
 export async function create(inputs: Json): Promise<pulumi.dynamic.CreateResult> {
   let client: PostHogClient;
   let project: string;
@@ -113,7 +174,7 @@ export async function create(inputs: Json): Promise<pulumi.dynamic.CreateResult>
   }
   let survey: WireSurvey;
   try {
-    survey = inputs.adopt ? await adopt(project, inputs) : await post(project, inputs);
+    survey = inputs.adopt ? await adopt(project, inputs) : await post(project, postInputs(inputs));
   } catch (error) {
     if ((error as { id?: string }).id) throw error;
     const hint = isUniqueViolation(error)
@@ -124,15 +185,12 @@ export async function create(inputs: Json): Promise<pulumi.dynamic.CreateResult>
     invalidateProject(client, project);
   }
   try {
-    survey = (await applyStatus(client, project, survey, inputs)) ?? survey;
+    // Each answer is kept: if a later step fails, state holds how far the survey got.
+    await applyStatus(client, project, survey, inputs, (answer) => (survey = answer));
   } catch (error) {
     // The survey exists: keep it in state, so the next `up` moves it on instead of creating another.
     const outputs = surveyOutputs(survey, project, declaredInputs(inputs));
-    const message = describeFailure(
-      label(inputs),
-      `set its status to ${String(inputs.status)}`,
-      error,
-    ).message;
+    const message = describeFailure(label(inputs), lifecycleGoal(inputs), error).message;
     throw resourceInitError(message, survey.id, outputs, inputs);
   } finally {
     invalidateProject(client, project);
@@ -161,6 +219,18 @@ function unchanged(olds: Json, declared: Json): pulumi.dynamic.UpdateResult {
   return { outs: { ...outs, declared } };
 }
 
+/** The lifecycle plan as the stored outputs predict it, once the PATCH of `fields` is applied. */
+function predictedPlan(olds: Json, news: Json, fields: readonly SurveyField[]) {
+  const written = Object.fromEntries(fields.map((field) => [field, news[field]]));
+  const state: LifecycleState = {
+    start_date: olds.startDate as string | null,
+    end_date: olds.endDate as string | null,
+    ...datesFrom(written),
+    archived: currentValue("archived", olds) === true,
+  };
+  return planLifecycle(state, news);
+}
+
 export async function update(id: string, olds: Json, news: Json): Promise<pulumi.dynamic.UpdateResult> {
   const { client } = callContext();
   const project = String(olds.projectId);
@@ -174,18 +244,28 @@ export async function update(id: string, olds: Json, news: Json): Promise<pulumi
       ? undefined
       : refusedTransition(currentValue("status", olds) as SurveyStatus, news.status as SurveyStatus);
   if (refused) throw new Error(`${label(news)}: ${refused}`);
+  // `archived` rides in the PATCH only where the lifecycle order allows it (lifecycle-plan.ts, archivedInWrite).
+  // A written date can move the status too (an endDate reset to null resumes a survey declared stopped).
+  const lifecycle = fields.some((field) => LIFECYCLE_FIELDS.includes(field));
+  // An `archived` the program stopped declaring goes back to its reset value (false), as any field does.
+  const target =
+    fields.includes("archived") && news.archived === undefined
+      ? { ...news, archived: resetValue("archived") }
+      : news;
   let survey: WireSurvey | undefined;
   try {
+    const archived = lifecycle ? archivedInWrite(predictedPlan(olds, target, fields)) : undefined;
     // Empty when only status changed, or a flag moved from its id to its key (or back) without changing.
-    const patch = await body(project, news, fields, olds);
-    const patched =
+    const patch = await patchBody(project, target, fields, olds, archived);
+    let current: WireSurvey | undefined =
       Object.keys(patch).length > 0 ? await client.surveys.update(project, id, patch) : undefined;
-    const stored = {
-      id,
-      start_date: olds.startDate as string | null,
-      end_date: olds.endDate as string | null,
-    };
-    survey = (await applyStatus(client, project, patched ?? stored, news)) ?? patched;
+    // Plan from what PostHog holds now, not from the stored outputs: a run interrupted half-way (stopped but not
+    // yet archived, say) may have left it elsewhere, and a step planned from stale outputs could be refused.
+    if (lifecycle) {
+      current ??= await client.surveys.get(project, id);
+      current = (await applyStatus(client, project, current, target)) ?? current;
+    }
+    survey = current;
   } catch (error) {
     const hint = isNotFound(error)
       ? "It was deleted outside Pulumi: run `pulumi refresh`, then `pulumi up` to create it again."
