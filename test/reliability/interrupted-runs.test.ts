@@ -28,17 +28,17 @@ const launch = {
   questions: [{ type: "rating" as const, question: "How likely are you to recommend us?", scale: 10 }],
 };
 
-/** Two surveys (one launched), an invite and a batch of three. */
+/** Two surveys (one launched and archived: three requests in a row), an invite and a batch of three. */
 const program: Program = () => {
   new Survey("draft", draft);
-  new Survey("launched", { ...launch, status: "running" });
+  new Survey("launched", { ...launch, status: "running", archived: true });
   new Invite("solo", { targetEmail: SOLO, level: "member" });
   new InviteBatch("team", { invites: [A, B, C].map((targetEmail) => ({ targetEmail })) });
 };
 
 /**
- * The same stack changed: a PATCH, a stop, the invite replaced (a new first name is a new invitation; PostHog
- * deletes the old invite itself, so the replaced one's DELETE is a 404), one person out of the batch and one in.
+ * The same stack changed: a PATCH, an unarchive and a stop, the invite sent again in place (a new first name is a
+ * new invitation; PostHog deletes the old invite itself), one person out of the batch and one in.
  */
 const changed: Program = () => {
   new Survey("draft", { ...draft, description: "Now with a description" });

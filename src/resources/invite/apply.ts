@@ -102,13 +102,15 @@ async function interruptedInvite(
   const found = (await leftBehind(client, org, [inputs], (i) => isPendingInviteWith(i, termsOf(inputs)))).get(
     inputs,
   );
-  if (found) {
-    warn(
-      `${label(inputs)}: took over pending invite ${found.id}, which an earlier run sent with the same terms and ` +
-        "did not record (it was interrupted). No second invitation was sent.",
-    );
-  }
+  if (found) warnTakenOver(inputs, found);
   return found;
+}
+
+function warnTakenOver(inputs: Json, invite: WireInvite): void {
+  warn(
+    `${label(inputs)}: took over pending invite ${invite.id}, which an earlier run sent with the same terms and ` +
+      "did not record (it was interrupted). No second invitation was sent.",
+  );
 }
 
 export async function create(inputs: Json): Promise<pulumi.dynamic.CreateResult> {
@@ -214,8 +216,12 @@ async function reinvite(id: string, previous: Json, news: Json): Promise<Json> {
   let member: WireMember | undefined;
   try {
     const invites = await cachedInvites(client, org);
+    // Only new terms match: the invite an interrupted run of this update sent.
     const sent = matchingInvite(invites, news);
-    if (sent) return { ...inviteOutputs(sent, org, news) };
+    if (sent) {
+      warnTakenOver(news, sent);
+      return { ...inviteOutputs(sent, org, news) };
+    }
     if (!invites.some((i) => i.id === inviteIdOf(id, previous)))
       member = await findMember(client, org, email);
     if (!member) return { ...inviteOutputs(await post(client, settings, org, news), org, news) };

@@ -13,10 +13,13 @@ import { surveyOutputs } from "./mapping";
 type Json = Record<string, unknown>;
 
 /**
- * Where the survey stands is not compared unless declared: the interrupted run may have died between the POST
- * and the launch, and the create goes on to the declared status as usual after taking the survey over.
+ * Where the survey stands is not compared unless declared: the interrupted run may have died anywhere between the
+ * POST and the last step of the lifecycle plan (launch, stop, archive), and the create goes on to the declared
+ * status and `archived` as usual after taking the survey over. `archived` is never compared, declared or not: the
+ * POST leaves it out when a launch or stop follows (PostHog refuses those on an archived survey), so an
+ * interrupted run's survey may hold either value.
  */
-const LIFECYCLE: readonly SurveyField[] = ["status", "startDate", "endDate"];
+const LIFECYCLE: readonly SurveyField[] = ["status", "startDate", "endDate", "archived"];
 
 /** A flag is declared by id or by key; the other row of the pair says nothing about what the create writes. */
 const FLAG_ALTERNATES: Partial<Record<SurveyField, SurveyField>> = {
@@ -60,7 +63,7 @@ export async function takeOverInterrupted(
   const [existing, me] = await Promise.all([client.surveys.findByName(project, name), client.users.me()]);
   // Gone since the clash (deleted in between): nothing to take over, report the clash as it was.
   if (!existing) throw clash;
-  const differing = differingFields(existing, project, inputs).filter((field) => field !== "status");
+  const differing = differingFields(existing, project, inputs).filter((field) => !LIFECYCLE.includes(field));
   const creator = existing.created_by;
   const ours = Boolean(creator?.uuid) && creator?.uuid === me.uuid;
   const reasons = [
