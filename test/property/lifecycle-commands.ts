@@ -1,0 +1,291 @@
+// The commands of survey-lifecycle-model.test.ts: declare-and-up, a plain re-up, preview, refresh, the changes
+// a person makes in PostHog's UI, and time passing. Each runs on the real system, asserts what the model
+// predicts a user would see (requests PostHog received, errors, state, what PostHog holds), then moves the model.
+import fc from "fast-check";
+import type { SurveyStatus } from "../../src/resources/survey/types";
+import {
+  afterUp,
+  type Declaration,
+  type Model,
+  MAY_CHANGE,
+  readStatus,
+  refusesUnlaunch,
+  requiredChanges,
+  sameDeclaration,
+  UNLAUNCH_REFUSAL,
+} from "./lifecycle-model";
+import { type LifecycleSystem, type Tally, writes } from "./lifecycle-system";
+
+export interface Real {
+  system: LifecycleSystem;
+  tally: Tally;
+}
+type Command = fc.AsyncCommand<Model, Real>;
+
+/** A declaration as generated: the end date counted in days from the day it is declared. */
+export interface Wanted {
+  status: SurveyStatus;
+  archived: boolean;
+  endInDays?: number;
+}
+
+const declare = (w: Wanted, m: Model): Declaration => ({
+  status: w.status,
+  archived: w.archived,
+  ...(w.endInDays === undefined ? {} : { endDay: m.today + w.endInDays }),
+});
+
+const wantedText = (w: Wanted) =>
+  `${w.status}${w.archived ? "+archived" : ""}${w.endInDays === undefined ? "" : `+end in ${w.endInDays}d`}`;
+
+/** PostHog holds what the model says it holds. */
+async function expectHeld(m: Model, r: Real): Promise<void> {
+  const actual = await r.system.held();
+  if (!m.held) {
+    expect(actual).toBeUndefined();
+    return;
+  }
+  expect(actual).toBeDefined();
+  const { end, ...rest } = actual!;
+  expect({ ...rest, endDay: r.system.endDayOf(end, m.held.endDay) }).toEqual(m.held);
+}
+
+/** Refresh: Pulumi's state takes what PostHog holds. */
+async function refresh(m: Model, r: Real): Promise<void> {
+  const { result, requests } = await r.system.refresh();
+  expect(result.errors).toEqual([]);
+  expect(writes(requests)).toEqual([]);
+  const entry = r.system.stateEntry();
+  if (!m.held) {
+    expect(entry).toBeUndefined();
+  } else if (m.recorded) {
+    expect(entry).toBeDefined();
+    const status = readStatus(m.held, m.today);
+    expect(entry!.outputs).toMatchObject({
+      archived: m.held.archived,
+      description: m.held.description,
+      ...(status === undefined ? {} : { status }),
+    });
+    // Nothing changed in PostHog since Pulumi last looked (time may have passed): nothing may drift.
+    if (!m.unseen) expect(result.steps.map((s) => [s.op, s.changedKeys])).toEqual([["refresh", []]]);
+  }
+  m.recorded = m.held && m.recorded ? { ...m.held } : undefined;
+  m.unseen = false;
+}
+
+/**
+ * `pulumi up` of `d`; `pulumi up --refresh` when PostHog changed since Pulumi last looked. Either PostHog ends
+ * up holding the declaration, the outputs say so and the next preview is clean and silent; or the declaration
+ * un-launches the survey Pulumi knows as launched, and `up` fails with the refusal having written nothing.
+ */
+async function up(m: Model, r: Real, d: Declaration): Promise<void> {
+  if (m.unseen) {
+    r.tally.count("(refresh before up)");
+    await refresh(m, r);
+  }
+  const refused = refusesUnlaunch(m.recorded, d);
+  const { result, requests } = await r.system.up(d);
+  m.declared = d;
+  if (refused) {
+    r.tally.count("(up refused)");
+    expect(result.errors.map((e) => e.message).join("\n")).toContain(UNLAUNCH_REFUSAL);
+    expect(writes(requests)).toEqual([]);
+    m.applied = false;
+    await expectHeld(m, r);
+    return;
+  }
+  expect(result.errors).toEqual([]);
+  m.held = afterUp(m.held, d, m.today);
+  m.recorded = { ...m.held };
+  m.applied = true;
+  r.system.surveyId = String(result.outputs.surveyId);
+  expect({ status: result.outputs.status, archived: result.outputs.archived }).toEqual({
+    status: d.status,
+    archived: d.archived,
+  });
+  if (d.endDay !== undefined) {
+    expect(Date.parse(String(result.outputs.endDate))).toBe(Date.parse(r.system.dayDate(d.endDay)));
+  }
+  await expectHeld(m, r);
+  const after = await r.system.preview(d);
+  expect(after.result.errors).toEqual([]);
+  expect(after.result.steps.map((s) => [s.op, s.changedKeys])).toEqual([["same", []]]);
+  expect(after.requests).toEqual([]);
+}
+
+class DeclareUp implements Command {
+  constructor(readonly wanted: Wanted) {}
+  check = () => true;
+  async run(m: Model, r: Real) {
+    r.tally.count("declare+up");
+    await up(m, r, declare(this.wanted, m));
+  }
+  toString = () => `DeclareUp(${wantedText(this.wanted)})`;
+}
+
+/** `up` again with the program unchanged (not after a scheduled running survey's end: see the issue). */
+class Reapply implements Command {
+  check = (m: Readonly<Model>) =>
+    m.declared !== undefined &&
+    !(m.declared.status === "running" && m.declared.endDay !== undefined && m.declared.endDay <= m.today);
+  async run(m: Model, r: Real) {
+    r.tally.count("up");
+    await up(m, r, m.declared!);
+  }
+  toString = () => "Reapply";
+}
+
+/** A preview of the current program, or of another declaration; previews never send a request. */
+class Preview implements Command {
+  constructor(readonly wanted?: Wanted) {}
+  check = (m: Readonly<Model>) => this.wanted !== undefined || m.declared !== undefined;
+  async run(m: Model, r: Real) {
+    r.tally.count(this.wanted ? "preview (other declaration)" : "preview");
+    const d = this.wanted ? declare(this.wanted, m) : m.declared!;
+    const { result, requests } = await r.system.preview(d);
+    expect(requests).toEqual([]);
+    const steps = result.steps.map((s) => [s.op, s.changedKeys]);
+    if (!m.recorded) {
+      expect(result.errors).toEqual([]);
+      expect(steps).toEqual([["create", []]]);
+    } else if (refusesUnlaunch(m.recorded, d)) {
+      const failures = result.steps.flatMap((s) => s.checkFailures);
+      expect(failures.map((f) => f.property)).toEqual(["status"]);
+      expect(failures[0].reason).toContain("cannot un-launch");
+    } else if (!m.unseen && m.applied && sameDeclaration(m.declared, d)) {
+      expect(result.errors).toEqual([]);
+      expect(steps).toEqual([["same", []]]);
+    } else {
+      // Against what Pulumi last recorded: a change made in PostHog shows only once a refresh has seen it.
+      expect(result.errors).toEqual([]);
+      expect(result.steps).toHaveLength(1);
+      const [{ op, changedKeys }] = result.steps;
+      expect(changedKeys).toEqual(expect.arrayContaining(requiredChanges(m.recorded, d, m.today)));
+      expect(MAY_CHANGE).toEqual(expect.arrayContaining(changedKeys));
+      expect(op).toBe(changedKeys.length > 0 ? "update" : "same");
+    }
+  }
+  toString = () => `Preview(${this.wanted ? wantedText(this.wanted) : "program"})`;
+}
+
+class Refresh implements Command {
+  check = (m: Readonly<Model>) => m.declared !== undefined;
+  async run(m: Model, r: Real) {
+    r.tally.count("refresh");
+    await refresh(m, r);
+  }
+  toString = () => "Refresh";
+}
+
+/** A change in PostHog's UI, offered only where the UI offers it. */
+abstract class InTheUi implements Command {
+  abstract readonly label: string;
+  abstract allowed(held: NonNullable<Model["held"]>, today: number): boolean;
+  abstract send(r: Real): Promise<void>;
+  abstract change(m: Model): void;
+  check = (m: Readonly<Model>) => m.held !== undefined && this.allowed(m.held, m.today);
+  async run(m: Model, r: Real) {
+    r.tally.count(`ui ${this.label}`);
+    await this.send(r);
+    this.change(m);
+    m.unseen = true;
+    await expectHeld(m, r);
+  }
+  toString = () => `Ui${this.label[0].toUpperCase()}${this.label.slice(1)}`;
+}
+
+class UiLaunch extends InTheUi {
+  label = "launch";
+  allowed = (h: NonNullable<Model["held"]>) => !h.launched && !h.archived && h.endDay === null;
+  send = (r: Real) => r.system.outside("POST", "launch/");
+  change = (m: Model) => void (m.held!.launched = true);
+}
+
+class UiStop extends InTheUi {
+  label = "stop";
+  allowed = (h: NonNullable<Model["held"]>, today: number) =>
+    h.launched && !h.archived && (h.endDay === null || h.endDay > today);
+  send = (r: Real) => r.system.outside("POST", "stop/");
+  change = (m: Model) => void (m.held!.endDay = m.today);
+}
+
+/** Resuming a stopped survey: the UI clears its end date (PostHog has no resume endpoint). */
+class UiResume extends InTheUi {
+  label = "resume";
+  allowed = (h: NonNullable<Model["held"]>, today: number) =>
+    h.launched && !h.archived && h.endDay !== null && h.endDay <= today;
+  send = (r: Real) => r.system.outside("PATCH", "", { end_date: null });
+  change = (m: Model) => void (m.held!.endDay = null);
+}
+
+class UiArchive extends InTheUi {
+  constructor(readonly to: boolean) {
+    super();
+  }
+  get label() {
+    return this.to ? "archive" : "unarchive";
+  }
+  allowed = (h: NonNullable<Model["held"]>) => h.archived !== this.to;
+  send = (r: Real) => r.system.outside("PATCH", "", { archived: this.to });
+  change = (m: Model) => void (m.held!.archived = this.to);
+}
+
+class UiEdit extends InTheUi {
+  constructor(readonly text: string) {
+    super();
+  }
+  label = "edit";
+  allowed = () => true;
+  send = (r: Real) => r.system.outside("PATCH", "", { description: this.text });
+  // PostHog strips the whitespace around a description, so a padded copy of the declared one is no drift.
+  change = (m: Model) => void (m.held!.description = this.text.trim());
+}
+
+class UiDelete extends InTheUi {
+  label = "delete";
+  allowed = () => true;
+  send = (r: Real) => r.system.outside("DELETE", "");
+  change = (m: Model) => void (m.held = undefined);
+}
+
+/** Days pass on the emulator's clock: scheduled end dates come due, and nothing may drift because of it. */
+class AdvanceClock implements Command {
+  constructor(readonly days: number) {}
+  check = (m: Readonly<Model>) => m.declared !== undefined;
+  async run(m: Model, r: Real) {
+    r.tally.count("clock");
+    await r.system.advanceClock(this.days);
+    m.today += this.days;
+  }
+  toString = () => `AdvanceClock(${this.days}d)`;
+}
+
+const wanted: fc.Arbitrary<Wanted> = fc
+  .record({ status: fc.constantFrom<SurveyStatus>("draft", "running", "stopped"), archived: fc.boolean() })
+  .chain((w) =>
+    w.status === "draft"
+      ? fc.constant(w)
+      : fc.option(fc.integer({ min: 1, max: 60 }), { nil: undefined }).map((endInDays) =>
+          endInDays === undefined ? w : { ...w, endInDays },
+        ),
+  );
+
+export function lifecycleCommands(maxCommands: number) {
+  return fc.commands(
+    [
+      wanted.map((w): Command => new DeclareUp(w)),
+      wanted.map((w): Command => new DeclareUp(w)),
+      fc.constant<Command>(new Reapply()),
+      fc.option(wanted, { nil: undefined }).map((w): Command => new Preview(w)),
+      fc.constant<Command>(new Refresh()),
+      fc.constant<Command>(new UiLaunch()),
+      fc.constant<Command>(new UiStop()),
+      fc.constant<Command>(new UiResume()),
+      fc.boolean().map((to): Command => new UiArchive(to)),
+      fc.constantFrom("Edited in the UI", "  Asked after checkout  ").map((t): Command => new UiEdit(t)),
+      fc.constant<Command>(new UiDelete()),
+      fc.integer({ min: 1, max: 45 }).map((d): Command => new AdvanceClock(d)),
+    ],
+    { maxCommands },
+  );
+}

@@ -1,0 +1,104 @@
+// The model behind survey-lifecycle-model.test.ts: what the program declares, what Pulumi's state records and
+// what PostHog holds, in the terms a user reasons in (launched or not, when it ends, archived, edited), and
+// what each of them predicts a preview, a refresh or an `up` must show. Pure: no requests, no engine.
+import type { SurveyStatus } from "../../src/resources/survey/types";
+
+export const DAY_MS = 86_400_000;
+/** The description every declaration carries; an edit in the UI replaces it. */
+export const DECLARED_DESCRIPTION = "Asked after checkout";
+
+/**
+ * Time in whole emulator days since the sequence began. The emulator clock is reset at the start of each
+ * sequence and only moves by whole days (plus the seconds the sequence itself takes), so an end date on a
+ * later day than `today` is still in the future, and one on `today` or before has passed.
+ */
+export type Day = number;
+
+/** One declaration: a status, archived, and optionally an end date `endInDays` after the day it is made. */
+export interface Declaration {
+  status: SurveyStatus;
+  archived: boolean;
+  /** The end date's day, when the program declares one (never with draft: that is refused at check). */
+  endDay?: Day;
+}
+
+/** What PostHog holds for the sequence's survey. */
+export interface Held {
+  launched: boolean;
+  /** The end date's day: null for none; a stop (ours or the UI's) ends it on the day it is made. */
+  endDay: Day | null;
+  archived: boolean;
+  /** The description, unless a person edited it in the UI. */
+  description: string;
+}
+
+export interface Model {
+  today: Day;
+  /** What the program declares now (the last declaration applied or attempted); undefined before the first. */
+  declared?: Declaration;
+  /** PostHog's survey; undefined before the first `up` or after a delete in the UI. */
+  held?: Held;
+  /** What Pulumi's state records (from the last `up` that applied, or the last refresh); undefined: no state. */
+  recorded?: Held;
+  /** A change made in PostHog that no refresh has seen since. */
+  unseen: boolean;
+  /** The last `up` applied the current declaration (not refused): a preview of it must then be clean. */
+  applied: boolean;
+}
+
+export const newModel = (): Model => ({ today: 0, unseen: false, applied: false });
+
+export const UNLAUNCH_REFUSAL = "PostHog cannot un-launch a survey";
+
+/**
+ * The status the provider reads from what PostHog holds, where it is beyond doubt: a survey whose end date is
+ * still ahead is a scheduled stop, whose status the issue leaves to the state machine's design, so the model
+ * makes no claim on it.
+ */
+export function readStatus(held: Held, today: Day): SurveyStatus | undefined {
+  if (!held.launched) return "draft";
+  if (held.endDay === null) return "running";
+  return held.endDay <= today ? "stopped" : undefined;
+}
+
+/** Pulumi refuses (at check, so in preview and `up` alike) to take a launched survey back to draft. */
+export function refusesUnlaunch(recorded: Held | undefined, declared: Declaration): boolean {
+  return recorded !== undefined && recorded.launched && declared.status === "draft";
+}
+
+/** What PostHog holds once `up` has applied `declared`, given what it held before. */
+export function afterUp(before: Held | undefined, declared: Declaration, today: Day): Held {
+  let endDay: Day | null = null;
+  if (declared.endDay !== undefined) endDay = declared.endDay;
+  else if (declared.status === "stopped") {
+    // Stopped with no declared end: an end that has passed stays; otherwise the stop ends it today.
+    const passed = before?.endDay !== undefined && before.endDay !== null && before.endDay <= today;
+    endDay = passed ? before!.endDay : today;
+  }
+  return {
+    launched: declared.status !== "draft",
+    endDay,
+    archived: declared.archived,
+    description: DECLARED_DESCRIPTION,
+  };
+}
+
+/** Input keys a preview must name as changed: the declaration against what Pulumi's state records. */
+export function requiredChanges(recorded: Held, declared: Declaration, today: Day): string[] {
+  const keys: string[] = [];
+  const status = readStatus(recorded, today);
+  if (status !== undefined && status !== declared.status) keys.push("status");
+  if (recorded.archived !== declared.archived) keys.push("archived");
+  if (recorded.description !== DECLARED_DESCRIPTION) keys.push("description");
+  if (declared.endDay !== undefined && recorded.endDay !== declared.endDay) keys.push("endDate");
+  return keys;
+}
+
+/** Keys a preview may name: the lifecycle fields and the description (the rest of the program never changes). */
+export const MAY_CHANGE = ["status", "archived", "description", "endDate"];
+
+export const sameDeclaration = (a: Declaration | undefined, b: Declaration): boolean =>
+  a !== undefined && a.status === b.status && a.archived === b.archived && a.endDay === b.endDay;
+
+export const describeDeclaration = (d: Declaration): string =>
+  `${d.status}${d.archived ? "+archived" : ""}${d.endDay === undefined ? "" : `+end@day${d.endDay}`}`;
