@@ -11,16 +11,22 @@ export class Tally {
   sequences = 0;
   steps = 0;
   readonly commands = new Map<string, number>();
+  /** What happened within steps (an `up` that refreshed first, one refused). */
+  readonly notes = new Map<string, number>();
   count(name: string): void {
     this.steps++;
     this.commands.set(name, (this.commands.get(name) ?? 0) + 1);
   }
+  note(what: string): void {
+    this.notes.set(what, (this.notes.get(what) ?? 0) + 1);
+  }
   summary(): string {
-    const per = [...this.commands.entries()]
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([k, v]) => `${k} ${v}`)
-      .join(", ");
-    return `${this.sequences} sequences, ${this.steps} steps (${per})`;
+    const list = (m: Map<string, number>) =>
+      [...m.entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([k, v]) => `${k} ${v}`)
+        .join(", ");
+    return `${this.sequences} sequences, ${this.steps} steps (${list(this.commands)}; ${list(this.notes)})`;
   }
 }
 

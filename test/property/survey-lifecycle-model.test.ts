@@ -8,16 +8,16 @@
 // 0 writes, and drift shows only after a refresh.
 // One sequence is one engine and one survey with its own name. PROPERTY_CASES is the number of steps to aim
 // for (default 300; `npm run test:property` sets 2000), PROPERTY_SEED the seed, PROPERTY_LIFECYCLE_LENGTH the
-// longest sequence (default 14).
+// longest sequence (default 20).
 import fc from "fast-check";
 import { startStack, type TestStack } from "../support/stack";
-import { lifecycleCommands, type Real } from "./lifecycle-commands";
+import { lifecycleSequence, type Real } from "./lifecycle-commands";
 import { newModel } from "./lifecycle-model";
 import { LifecycleSystem, Tally } from "./lifecycle-system";
 
 const STEPS = Number(process.env.PROPERTY_CASES ?? 300);
 const SEED = Number(process.env.PROPERTY_SEED ?? 20261124);
-const LENGTH = Number(process.env.PROPERTY_LIFECYCLE_LENGTH ?? 14);
+const LENGTH = Number(process.env.PROPERTY_LIFECYCLE_LENGTH ?? 20);
 // fast-check draws sequence lengths up to LENGTH, and skips commands the model rules out (a UI stop of a draft):
 // a sequence averages about a third of LENGTH in steps run.
 const SEQUENCES = Math.max(1, Math.ceil((3 * STEPS) / LENGTH));
@@ -35,7 +35,7 @@ test(
   async () => {
     try {
       await fc.assert(
-        fc.asyncProperty(lifecycleCommands(LENGTH), async (commands) => {
+        fc.asyncProperty(lifecycleSequence(LENGTH), async (commands) => {
           const sequence = ++tally.sequences;
           const system = new LifecycleSystem(stack, stack.newEngine(), `Lifecycle model ${SEED}.${sequence}`);
           await system.startClock();
