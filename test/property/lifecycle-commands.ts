@@ -268,19 +268,17 @@ const wanted: fc.Arbitrary<Wanted> = fc
   .chain((w) =>
     w.status === "draft"
       ? fc.constant(w)
-      : fc.option(fc.integer({ min: 1, max: 60 }), { nil: undefined }).map((endInDays) =>
-          endInDays === undefined ? w : { ...w, endInDays },
-        ),
+      : fc
+          .option(fc.integer({ min: 1, max: 60 }), { nil: undefined })
+          .map((endInDays) => (endInDays === undefined ? w : { ...w, endInDays })),
   );
 
 /** A sequence: a first declaration applied with `up` (a program starts somewhere), then any commands. */
 export function lifecycleSequence(maxCommands: number): fc.Arbitrary<Iterable<Command>> {
-  return fc
-    .tuple(wanted, lifecycleCommands(maxCommands))
-    .map(([first, rest]) => ({
-      [Symbol.iterator]: () => [new DeclareUp(first), ...rest][Symbol.iterator](),
-      toString: () => `DeclareUp(${wantedText(first)}),${rest.toString()}`,
-    }));
+  return fc.tuple(wanted, lifecycleCommands(maxCommands)).map(([first, rest]) => ({
+    [Symbol.iterator]: () => [new DeclareUp(first), ...rest][Symbol.iterator](),
+    toString: () => `DeclareUp(${wantedText(first)}),${rest.toString()}`,
+  }));
 }
 
 function lifecycleCommands(maxCommands: number) {

@@ -115,7 +115,9 @@ export class LifecycleSystem {
   async outside(method: string, suffix: string, body?: unknown): Promise<void> {
     const res = await this.stack.api(method, this.path(suffix), body);
     if (res.status >= 300) {
-      throw new Error(`UI ${method} ${suffix || "survey"} answered ${res.status}: ${JSON.stringify(res.body)}`);
+      throw new Error(
+        `UI ${method} ${suffix || "survey"} answered ${res.status}: ${JSON.stringify(res.body)}`,
+      );
     }
   }
 
@@ -125,7 +127,12 @@ export class LifecycleSystem {
     const res = await this.stack.api<WireSurvey>("GET", this.path());
     if (res.status === 404) return undefined;
     const s = res.body;
-    return { launched: s.start_date !== null, end: s.end_date, archived: s.archived, description: s.description };
+    return {
+      launched: s.start_date !== null,
+      end: s.end_date,
+      archived: s.archived,
+      description: s.description,
+    };
   }
 
   /** A held end date compared as the model knows it: declared ends exactly, stops by their day. */

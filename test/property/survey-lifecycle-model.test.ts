@@ -40,7 +40,10 @@ test(
           const system = new LifecycleSystem(stack, stack.newEngine(), `Lifecycle model ${SEED}.${sequence}`);
           await system.startClock();
           try {
-            await fc.asyncModelRun(() => ({ model: newModel(), real: { system, tally } satisfies Real }), commands);
+            await fc.asyncModelRun(
+              () => ({ model: newModel(), real: { system, tally } satisfies Real }),
+              commands,
+            );
           } finally {
             await system.engine.destroy();
           }
