@@ -378,7 +378,7 @@ function flagKeyFailures(
   );
 }
 
-/** A declared status must agree with declared dates (status draft/running/stopped reads from the dates). */
+/** A declared status must agree with declared dates (docs/survey-lifecycle.md). */
 function statusFailures(
   inputs: Record<string, unknown>,
   known: (key: SurveyField) => boolean,
@@ -406,12 +406,8 @@ function statusFailures(
       "startDate: null (never launched). Remove startDate, or give the launch date.",
     );
   }
-  if (status === "running" && endSet) {
-    return contradiction(
-      "endDate",
-      'endDate: an end date stops the survey (or schedules its stop). Use status "stopped", or remove endDate.',
-    );
-  }
+  // status "running" with an endDate is a scheduled stop ("runs until"): allowed. One already past is refused
+  // by lifecycle-rules.ts, and only when it is new, so time passing never fails an unchanged program.
   if (status === "stopped" && endNull) {
     return contradiction("endDate", "endDate: null (not stopped). Remove endDate, or give the stop date.");
   }

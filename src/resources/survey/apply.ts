@@ -20,6 +20,7 @@ import {
 } from "./fields";
 import { resolveFlagKeys } from "./flag-keys";
 import { applyStatus } from "./lifecycle";
+import { archivedInWrite, planLifecycle, type LifecycleState } from "./lifecycle-plan";
 import { refusedTransition } from "./lifecycle-rules";
 import type { SurveyStatus } from "./types";
 import { declaredInputs, lastDeclared } from "../common/declared";
@@ -91,6 +92,38 @@ async function post(project: string, inputs: Json): Promise<WireSurvey> {
   }
 }
 
+/** What the lifecycle steps were for, as a failure names it. */
+function lifecycleGoal(inputs: Json): string {
+  const goals = [
+    inputs.status === undefined ? undefined : `set its status to ${String(inputs.status)}`,
+    typeof inputs.archived === "boolean" ? (inputs.archived ? "archive it" : "unarchive it") : undefined,
+  ].filter(Boolean);
+  return goals.join(" and ") || "bring it to its declared status";
+}
+
+/**
+ * The inputs the POST carries: all of them, except `archived: true` when a launch or stop must follow, which
+ * PostHog refuses on an archived survey; the lifecycle plan archives it last instead.
+ */
+function postInputs(inputs: Json): Json {
+  const predicted = planLifecycle(
+    { start_date: null, end_date: null, ...datesFrom(inputs), archived: false },
+    inputs,
+  );
+  return archivedInWrite(predicted, inputs) === undefined ? { ...inputs, archived: undefined } : inputs;
+}
+
+/** The declared dates, in PostHog's field names, for a predicted state. */
+function datesFrom(inputs: Json): LifecycleState {
+  const date = (value: unknown) => (typeof value === "string" || value === null ? { value } : undefined);
+  const start = date(inputs.startDate);
+  const end = date(inputs.endDate);
+  return {
+    ...(start ? { start_date: start.value as string | null } : {}),
+    ...(end ? { end_date: end.value as string | null } : {}),
+  };
+}
+
 export async function create(inputs: Json): Promise<pulumi.dynamic.CreateResult> {
   let client: PostHogClient;
   let project: string;
@@ -103,7 +136,7 @@ export async function create(inputs: Json): Promise<pulumi.dynamic.CreateResult>
   }
   let survey: WireSurvey;
   try {
-    survey = inputs.adopt ? await adopt(project, inputs) : await post(project, inputs);
+    survey = inputs.adopt ? await adopt(project, inputs) : await post(project, postInputs(inputs));
   } catch (error) {
     if ((error as { id?: string }).id) throw error;
     const hint = isUniqueViolation(error)
@@ -118,11 +151,7 @@ export async function create(inputs: Json): Promise<pulumi.dynamic.CreateResult>
   } catch (error) {
     // The survey exists: keep it in state, so the next `up` moves it on instead of creating another.
     const outputs = surveyOutputs(survey, project, declaredInputs(inputs));
-    const message = describeFailure(
-      label(inputs),
-      `set its status to ${String(inputs.status)}`,
-      error,
-    ).message;
+    const message = describeFailure(label(inputs), lifecycleGoal(inputs), error).message;
     throw resourceInitError(message, survey.id, outputs, inputs);
   } finally {
     invalidateProject(client, project);
@@ -151,6 +180,18 @@ function unchanged(olds: Json, declared: Json): pulumi.dynamic.UpdateResult {
   return { outs: { ...outs, declared } };
 }
 
+/** The lifecycle plan as the stored outputs predict it, once the PATCH of `fields` is applied. */
+function predictedPlan(olds: Json, news: Json, fields: readonly SurveyField[]) {
+  const written = Object.fromEntries(fields.map((field) => [field, news[field]]));
+  const state: LifecycleState = {
+    start_date: olds.startDate as string | null,
+    end_date: olds.endDate as string | null,
+    ...datesFrom(written),
+    archived: currentValue("archived", olds) === true,
+  };
+  return planLifecycle(state, news);
+}
+
 export async function update(id: string, olds: Json, news: Json): Promise<pulumi.dynamic.UpdateResult> {
   const { client } = callContext();
   const project = String(olds.projectId);
@@ -164,18 +205,30 @@ export async function update(id: string, olds: Json, news: Json): Promise<pulumi
       ? undefined
       : refusedTransition(currentValue("status", olds) as SurveyStatus, news.status as SurveyStatus);
   if (refused) throw new Error(`${label(news)}: ${refused}`);
+  // `archived` rides in the PATCH only where the lifecycle order allows it (lifecycle-plan.ts, archivedInWrite).
+  const lifecycle = fields.includes("status") || fields.includes("archived");
   let survey: WireSurvey | undefined;
   try {
+    const archived = lifecycle ? archivedInWrite(predictedPlan(olds, news, fields), news) : undefined;
     // Empty when only status changed, or a flag moved from its id to its key (or back) without changing.
-    const patch = await body(project, news, fields, olds);
-    const patched =
-      Object.keys(patch).length > 0 ? await client.surveys.update(project, id, patch) : undefined;
-    const stored = {
-      id,
-      start_date: olds.startDate as string | null,
-      end_date: olds.endDate as string | null,
+    const patch = {
+      ...(await body(
+        project,
+        news,
+        fields.filter((f) => f !== "archived"),
+        olds,
+      )),
+      ...(archived === undefined ? {} : { archived }),
     };
-    survey = (await applyStatus(client, project, patched ?? stored, news)) ?? patched;
+    let current: WireSurvey | undefined =
+      Object.keys(patch).length > 0 ? await client.surveys.update(project, id, patch) : undefined;
+    // Plan from what PostHog holds now, not from the stored outputs: a run interrupted half-way (stopped but not
+    // yet archived, say) may have left it elsewhere, and a step planned from stale outputs could be refused.
+    if (lifecycle) {
+      current ??= await client.surveys.get(project, id);
+      current = (await applyStatus(client, project, current, news)) ?? current;
+    }
+    survey = current;
   } catch (error) {
     const hint = isNotFound(error)
       ? "It was deleted outside Pulumi: run `pulumi refresh`, then `pulumi up` to create it again."

@@ -5,6 +5,7 @@
 import type { SurveyWriteBody, WireSurvey } from "../../model/wire";
 import { naiveAsUtc, stripLikeDrf } from "../../model/input/normal-form";
 import { deepEqualLoose, sameInstant, withoutUndefined } from "../common/equality";
+import { lastDeclared } from "../common/declared";
 import { statusOf } from "./status";
 import { storedAppearance, storedQuestions } from "./stored-texts";
 import type { SurveyInputs, SurveyQuestion } from "./types";
@@ -20,7 +21,7 @@ interface FieldSpec {
   /** Sent when the program stops declaring the field; undefined for required fields (never reset). */
   reset: unknown;
   /** The server's value as the field's output; default `survey[wire] ?? reset ?? null`. */
-  read?(survey: WireSurvey): unknown;
+  read?(survey: WireSurvey, declared: Json): unknown;
   /** PostHog never returns it: its output is what was last applied. */
   writeOnly?: true;
   /** The value in force, from stored outputs, when it is not simply the output (default `output ?? reset ?? null`). */
@@ -131,12 +132,13 @@ export const SURVEY_FIELDS = {
   appearance: { wire: "appearance", reset: null, stored: storedAppearance },
   startDate: { wire: "start_date", reset: null, normalise: naiveAsUtc, same: sameInstant },
   endDate: { wire: "end_date", reset: null, normalise: naiveAsUtc, same: sameInstant },
-  // Launched, stopped or neither, read from the dates; applied by the launch/stop endpoints (lifecycle.ts).
-  // Never reset: a program that stops declaring it leaves the survey as it is.
+  // Launched, stopped or neither, read from the dates and the declared inputs (status.ts); applied by the
+  // lifecycle plan (lifecycle-plan.ts). Never reset: a program that stops declaring it leaves the survey as it is.
   status: {
     reset: undefined,
-    read: (survey) => statusOf(survey.start_date, survey.end_date),
-    current: (outputs) => statusOf(outputs.startDate, outputs.endDate),
+    read: (survey, declared) => statusOf(survey.start_date, survey.end_date, declared),
+    // Read against what was declared when these outputs were stored, so a changed endDate alone is no status change.
+    current: (outputs) => statusOf(outputs.startDate, outputs.endDate, lastDeclared(outputs)),
     write: () => ({}),
   },
   archived: { wire: "archived", reset: false },
@@ -172,7 +174,7 @@ export function resetValue(field: SurveyField): unknown {
 export function outputValue(field: SurveyField, survey: WireSurvey, declared: Json): unknown {
   const s = spec(field);
   if (s.writeOnly) return declared[field] ?? s.reset;
-  if (s.read) return s.read(survey);
+  if (s.read) return s.read(survey, declared);
   return (s.wire && (survey as Json)[s.wire]) ?? s.reset ?? null;
 }
 

@@ -1,5 +1,7 @@
 // What status changes a survey can make, known without a request (check and update share it).
 import type { CheckFailure } from "../../model/input/failures";
+import { containsUnknown } from "../../model/input/unknown";
+import { sameInstant } from "../common/equality";
 import type { SurveyStatus } from "./types";
 
 type Json = Record<string, unknown>;
@@ -20,4 +22,24 @@ export function unlaunchFailures(olds: Json, news: Json): CheckFailure[] {
   if (typeof from !== "string" || typeof to !== "string") return [];
   const reason = refusedTransition(from as SurveyStatus, to as SurveyStatus);
   return reason ? [{ property: "status", reason }] : [];
+}
+
+/**
+ * check: `status: "running"` with an endDate already past would stop at once, and PostHog refuses to launch a
+ * survey whose end date has passed (survey.py, SurveyViewSet.launch). Judged only when the endDate or the status
+ * is new or changed: a scheduled stop that passes later leaves an unchanged program valid (docs/survey-lifecycle.md).
+ */
+export function pastEndFailures(olds: Json, news: Json, nowMs: number): CheckFailure[] {
+  const end = news.endDate;
+  if (news.status !== "running" || typeof end !== "string" || containsUnknown(end)) return [];
+  const unchanged = olds.status === "running" && sameInstant(olds.endDate, end);
+  if (unchanged || Date.parse(end) > nowMs) return [];
+  return [
+    {
+      property: "endDate",
+      reason:
+        `endDate (${end}) has already passed, so a survey declared status "running" would stop at once. ` +
+        'Set a future endDate, or declare status "stopped".',
+    },
+  ];
 }

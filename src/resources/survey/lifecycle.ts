@@ -1,10 +1,9 @@
-// Brings a survey to its declared status once its fields are written: launch and stop through PostHog's
-// endpoints, resume by clearing the end date. A declared startDate or endDate governs its own date (it was
-// written with the other fields), so status adds a request only for a date the program leaves to it.
+// Brings a survey to its declared status and archived flag once its fields are written: plans from what PostHog
+// answered last (lifecycle-plan.ts) and sends the steps in order. Launch and stop go through PostHog's endpoints,
+// with a fallback for servers that lack them; everything else is a PATCH.
 import type { PostHogClient, SurveyWriteBody, WireSurvey } from "../../client";
 import { PostHogApiError } from "../../client";
-import { statusOf } from "./status";
-import type { SurveyStatus } from "./types";
+import { planLifecycle, type LifecycleState, type LifecycleStep } from "./lifecycle-plan";
 
 type Json = Record<string, unknown>;
 
@@ -30,35 +29,38 @@ async function endpointOrDate(
   }
 }
 
-/** Where a survey stands: its id and dates, from PostHog's last answer or the stored outputs. */
-export type SurveyDates = Pick<WireSurvey, "id" | "start_date" | "end_date">;
+function send(client: PostHogClient, project: string, id: string, step: LifecycleStep): Promise<WireSurvey> {
+  switch (step.kind) {
+    case "launch":
+    case "stop":
+      return endpointOrDate(client, project, id, step.kind);
+    case "unarchive":
+      return client.surveys.update(project, id, { archived: false });
+    case "archive":
+      return client.surveys.update(project, id, { archived: true });
+    case "start":
+      return client.surveys.update(project, id, { start_date: step.startDate });
+    case "end":
+      return client.surveys.update(project, id, { end_date: step.endDate });
+  }
+}
+
+/** Where a survey stands: its id, dates and archived flag, as PostHog last answered them. */
+export type SurveyState = LifecycleState & { id: string };
 
 /**
- * Moves the survey to `inputs.status`. Returns PostHog's answer to the last request, or undefined when none was
- * needed (already there, status undeclared, or the declared dates already did it).
+ * Moves the survey from `from` (PostHog's latest answer for it) to the declared status and archived flag.
+ * Returns PostHog's answer to the last request, or undefined when none was needed.
  */
 export async function applyStatus(
   client: PostHogClient,
   project: string,
-  from: SurveyDates,
+  from: SurveyState,
   inputs: Json,
 ): Promise<WireSurvey | undefined> {
-  const target = inputs.status as SurveyStatus | undefined;
-  let survey: SurveyDates = from;
   let answer: WireSurvey | undefined;
-  const now = () => statusOf(survey.start_date, survey.end_date);
-  const leftToStatus = (date: "startDate" | "endDate") => inputs[date] === undefined;
-  if (target === undefined || target === "draft") return undefined;
-  // PostHog: products/surveys/backend/api/survey.py, SurveyViewSet.launch and SurveyViewSet.stop.
-  if (now() === "draft" && leftToStatus("startDate")) {
-    survey = answer = await endpointOrDate(client, project, survey.id, "launch");
-  }
-  if (target === "stopped" && now() === "running" && leftToStatus("endDate")) {
-    survey = answer = await endpointOrDate(client, project, survey.id, "stop");
-  }
-  // Resuming has no endpoint: clearing the end date is what PostHog's UI sends.
-  if (target === "running" && now() === "stopped" && leftToStatus("endDate")) {
-    survey = answer = await client.surveys.update(project, survey.id, { end_date: null });
+  for (const step of planLifecycle(from, inputs)) {
+    answer = await send(client, project, from.id, step);
   }
   return answer;
 }

@@ -1,13 +1,28 @@
-// A survey's lifecycle status as PostHog's UI names it, read from its two dates alone (not from the clock): no
-// start date is a draft; a start date without an end date is running (a future start date is a scheduled
-// launch); an end date means stopped (a future one is a scheduled stop). Being time-independent, the status
-// never drifts just because a scheduled date passes.
+// A survey's lifecycle status as PostHog's UI names it, read from its two dates and what the program declared,
+// never from the clock: no start date is a draft; a start date without an end date is running (a future start
+// date is a scheduled launch); an end date means stopped, except the end date the program declared together
+// with status "running": that one is a scheduled stop the program asked for, so the survey reads running.
+// Being time-independent, the status never drifts just because a scheduled date passes: a program declaring
+// `status: "running", endDate: X` shows no diff before or after X (docs/survey-lifecycle.md).
 // PostHog: frontend/src/scenes/surveys/surveysLogic.tsx, getSurveyStatus (draft / running / complete).
+import { sameInstant } from "../common/equality";
 import type { SurveyStatus } from "./types";
 
-export function statusOf(startDate: unknown, endDate: unknown): SurveyStatus {
+type Json = Record<string, unknown>;
+
+/** Whether `endDate` is the scheduled stop of a survey the program declares running. */
+export function isScheduledStop(endDate: unknown, declared: Json): boolean {
+  return (
+    declared.status === "running" &&
+    typeof declared.endDate === "string" &&
+    sameInstant(endDate, declared.endDate)
+  );
+}
+
+export function statusOf(startDate: unknown, endDate: unknown, declared: Json = {}): SurveyStatus {
   if (startDate === null || startDate === undefined) return "draft";
-  return endDate === null || endDate === undefined ? "running" : "stopped";
+  if (endDate === null || endDate === undefined) return "running";
+  return isScheduledStop(endDate, declared) ? "running" : "stopped";
 }
 
 /** What PostHog creates: a survey without dates is a draft until launched. */
