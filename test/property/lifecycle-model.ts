@@ -44,6 +44,8 @@ export interface Model {
   unseen: boolean;
   /** The last `up` applied the current declaration (not refused): a preview of it must then be clean. */
   applied: boolean;
+  /** The declaration the last applied `up` recorded in state, which refresh reads the status against. */
+  lastApplied?: Declaration;
 }
 
 export const newModel = (): Model => ({ today: 0, unseen: false, applied: false });
@@ -51,14 +53,14 @@ export const newModel = (): Model => ({ today: 0, unseen: false, applied: false 
 export const UNLAUNCH_REFUSAL = "PostHog cannot un-launch a survey";
 
 /**
- * The status the provider reads from what PostHog holds, where it is beyond doubt: a survey whose end date is
- * still ahead is a scheduled stop, whose status the issue leaves to the state machine's design, so the model
- * makes no claim on it.
+ * The status the provider reads from what PostHog holds, never from the clock: not launched is a draft, no end
+ * date is running, an end date is stopped, except the end date the program declared with status "running",
+ * a scheduled stop, which reads running before and after it passes (docs/survey-lifecycle.md).
  */
-export function readStatus(held: Held, today: Day): SurveyStatus | undefined {
+export function readStatus(held: Held, applied: Declaration | undefined): SurveyStatus {
   if (!held.launched) return "draft";
   if (held.endDay === null) return "running";
-  return held.endDay <= today ? "stopped" : undefined;
+  return applied?.status === "running" && applied.endDay === held.endDay ? "running" : "stopped";
 }
 
 /** Pulumi refuses (at check, so in preview and `up` alike) to take a launched survey back to draft. */
@@ -84,10 +86,13 @@ export function afterUp(before: Held | undefined, declared: Declaration, today: 
 }
 
 /** Input keys a preview must name as changed: the declaration against what Pulumi's state records. */
-export function requiredChanges(recorded: Held, declared: Declaration, today: Day): string[] {
+export function requiredChanges(
+  recorded: Held,
+  declared: Declaration,
+  applied: Declaration | undefined,
+): string[] {
   const keys: string[] = [];
-  const status = readStatus(recorded, today);
-  if (status !== undefined && status !== declared.status) keys.push("status");
+  if (readStatus(recorded, applied) !== declared.status) keys.push("status");
   if (recorded.archived !== declared.archived) keys.push("archived");
   if (recorded.description !== DECLARED_DESCRIPTION) keys.push("description");
   if (declared.endDay !== undefined && recorded.endDay !== declared.endDay) keys.push("endDate");
