@@ -9,6 +9,7 @@ import {
   type Model,
   MAY_CHANGE,
   readStatus,
+  refusesPastEnd,
   refusesUnlaunch,
   requiredChanges,
   sameDeclaration,
@@ -126,9 +127,19 @@ class DeclareUp implements Command {
   toString = () => `DeclareUp(${wantedText(this.wanted)})`;
 }
 
-/** `up` again with the program unchanged: also once a declared end date has passed, which must not matter. */
+/**
+ * What Pulumi's state would record if `up` refreshed first: the refresh that `up` runs when PostHog changed.
+ * A survey deleted in the UI leaves no state.
+ */
+const seenBeforeUp = (m: Readonly<Model>): Model =>
+  m.unseen ? { ...m, recorded: m.held && m.recorded ? m.held : undefined } : { ...m };
+
+/**
+ * `up` again with the program unchanged: also once a declared end date has passed, which must not matter.
+ * Not where check would refuse the passed end date as new: the plugin's clock cannot see the emulator's days.
+ */
 class Reapply implements Command {
-  check = (m: Readonly<Model>) => m.declared !== undefined;
+  check = (m: Readonly<Model>) => m.declared !== undefined && !refusesPastEnd(seenBeforeUp(m), m.declared);
   async run(m: Model, r: Real) {
     r.tally.count("up");
     await up(m, r, m.declared!);
@@ -139,7 +150,8 @@ class Reapply implements Command {
 /** A preview of the current program, or of another declaration; previews never send a request. */
 class Preview implements Command {
   constructor(readonly wanted?: Wanted) {}
-  check = (m: Readonly<Model>) => this.wanted !== undefined || m.declared !== undefined;
+  check = (m: Readonly<Model>) =>
+    this.wanted !== undefined || (m.declared !== undefined && !refusesPastEnd(m, m.declared));
   async run(m: Model, r: Real) {
     r.tally.count(this.wanted ? "preview (other declaration)" : "preview");
     const d = this.wanted ? declare(this.wanted, m) : m.declared!;

@@ -85,6 +85,22 @@ export function afterUp(before: Held | undefined, declared: Declaration, today: 
   };
 }
 
+/**
+ * Whether check refuses `declared` as a running survey whose end date has already passed: refused only when
+ * that end date or the status is new against what Pulumi recorded, so time passing never fails an unchanged
+ * program (docs/survey-lifecycle.md). The plugin judges "passed" by its own clock, which in these tests is the
+ * real one, behind the emulator's by the days the sequence advanced: the commands keep clear of these cases.
+ */
+export function refusesPastEnd(m: Model, declared: Declaration): boolean {
+  if (declared.status !== "running" || declared.endDay === undefined || declared.endDay > m.today)
+    return false;
+  const unchanged =
+    m.recorded !== undefined &&
+    readStatus(m.recorded, m.lastApplied) === "running" &&
+    m.recorded.endDay === declared.endDay;
+  return !unchanged;
+}
+
 /** Input keys a preview must name as changed: the declaration against what Pulumi's state records. */
 export function requiredChanges(
   recorded: Held,
