@@ -19,8 +19,8 @@ const STEPS = Number(process.env.PROPERTY_CASES ?? 300);
 const SEED = Number(process.env.PROPERTY_SEED ?? 20261124);
 const LENGTH = Number(process.env.PROPERTY_LIFECYCLE_LENGTH ?? 20);
 // fast-check draws sequence lengths up to LENGTH, and skips commands the model rules out (a UI stop of a draft):
-// a sequence averages about a third of LENGTH in steps run.
-const SEQUENCES = Math.max(1, Math.ceil((3 * STEPS) / LENGTH));
+// a sequence averages about a quarter of LENGTH in steps run.
+const SEQUENCES = Math.max(1, Math.ceil((4 * STEPS) / LENGTH));
 
 let stack: TestStack;
 beforeAll(async () => {
