@@ -8,7 +8,8 @@
 // 0 writes, and drift shows only after a refresh.
 // One sequence is one engine and one survey with its own name. PROPERTY_CASES is the number of steps to aim
 // for (default 300; `npm run test:property` sets 2000), PROPERTY_SEED the seed, PROPERTY_LIFECYCLE_LENGTH the
-// longest sequence (default 20).
+// longest sequence (default 20). PROPERTY_SHRINK=1 shrinks a failure to a shorter sequence; PROPERTY_PATH
+// with the seed replays the one fast-check reported.
 import fc from "fast-check";
 import { startStack, type TestStack } from "../support/stack";
 import { lifecycleSequence, type Real } from "./lifecycle-commands";
@@ -48,7 +49,13 @@ test(
             await system.engine.destroy();
           }
         }),
-        { seed: SEED, numRuns: SEQUENCES, endOnFailure: process.env.PROPERTY_SHRINK !== "1" },
+        {
+          seed: SEED,
+          numRuns: SEQUENCES,
+          // PROPERTY_PATH replays one counterexample (fast-check prints its seed and path).
+          ...(process.env.PROPERTY_PATH ? { path: process.env.PROPERTY_PATH } : {}),
+          endOnFailure: process.env.PROPERTY_SHRINK !== "1",
+        },
       );
     } finally {
       // The closing note quotes this line; on failure fast-check's report above names the sequence.
