@@ -117,7 +117,7 @@ async function up(m: Model, r: Real, d: Declaration): Promise<void> {
   expect(after.requests).toEqual([]);
 }
 
-class DeclareUp implements Command {
+export class DeclareUp implements Command {
   constructor(readonly wanted: Wanted) {}
   check = () => true;
   async run(m: Model, r: Real) {
@@ -138,7 +138,7 @@ const seenBeforeUp = (m: Readonly<Model>): Model =>
  * `up` again with the program unchanged: also once a declared end date has passed, which must not matter.
  * Not where check would refuse the passed end date as new: the plugin's clock cannot see the emulator's days.
  */
-class Reapply implements Command {
+export class Reapply implements Command {
   check = (m: Readonly<Model>) => m.declared !== undefined && !refusesPastEnd(seenBeforeUp(m), m.declared);
   async run(m: Model, r: Real) {
     r.tally.count("up");
@@ -148,7 +148,7 @@ class Reapply implements Command {
 }
 
 /** A preview of the current program, or of another declaration; previews never send a request. */
-class Preview implements Command {
+export class Preview implements Command {
   constructor(readonly wanted?: Wanted) {}
   check = (m: Readonly<Model>) =>
     this.wanted !== undefined || (m.declared !== undefined && !refusesPastEnd(m, m.declared));
@@ -182,7 +182,7 @@ class Preview implements Command {
   toString = () => `Preview(${this.wanted ? wantedText(this.wanted) : "program"})`;
 }
 
-class Refresh implements Command {
+export class Refresh implements Command {
   check = (m: Readonly<Model>) => m.declared !== undefined;
   async run(m: Model, r: Real) {
     r.tally.count("refresh");
@@ -208,14 +208,14 @@ abstract class InTheUi implements Command {
   toString = () => `Ui${this.label[0].toUpperCase()}${this.label.slice(1)}`;
 }
 
-class UiLaunch extends InTheUi {
+export class UiLaunch extends InTheUi {
   label = "launch";
   allowed = (h: NonNullable<Model["held"]>) => !h.launched && !h.archived && h.endDay === null;
   send = (r: Real) => r.system.outside("POST", "launch/");
   change = (m: Model) => void (m.held!.launched = true);
 }
 
-class UiStop extends InTheUi {
+export class UiStop extends InTheUi {
   label = "stop";
   allowed = (h: NonNullable<Model["held"]>, today: number) =>
     h.launched && !h.archived && (h.endDay === null || h.endDay > today);
@@ -224,7 +224,7 @@ class UiStop extends InTheUi {
 }
 
 /** Resuming a stopped survey: the UI clears its end date (PostHog has no resume endpoint). */
-class UiResume extends InTheUi {
+export class UiResume extends InTheUi {
   label = "resume";
   allowed = (h: NonNullable<Model["held"]>, today: number) =>
     h.launched && !h.archived && h.endDay !== null && h.endDay <= today;
@@ -232,7 +232,7 @@ class UiResume extends InTheUi {
   change = (m: Model) => void (m.held!.endDay = null);
 }
 
-class UiArchive extends InTheUi {
+export class UiArchive extends InTheUi {
   constructor(readonly to: boolean) {
     super();
   }
@@ -244,7 +244,7 @@ class UiArchive extends InTheUi {
   change = (m: Model) => void (m.held!.archived = this.to);
 }
 
-class UiEdit extends InTheUi {
+export class UiEdit extends InTheUi {
   constructor(readonly text: string) {
     super();
   }
@@ -255,7 +255,7 @@ class UiEdit extends InTheUi {
   change = (m: Model) => void (m.held!.description = this.text.trim());
 }
 
-class UiDelete extends InTheUi {
+export class UiDelete extends InTheUi {
   label = "delete";
   allowed = () => true;
   send = (r: Real) => r.system.outside("DELETE", "");
@@ -263,7 +263,7 @@ class UiDelete extends InTheUi {
 }
 
 /** Days pass on the emulator's clock: scheduled end dates come due, and nothing may drift because of it. */
-class AdvanceClock implements Command {
+export class AdvanceClock implements Command {
   constructor(readonly days: number) {}
   check = (m: Readonly<Model>) => m.declared !== undefined;
   async run(m: Model, r: Real) {
