@@ -82,6 +82,8 @@ async function refresh(m: Model, r: Real): Promise<void> {
  * un-launches the survey Pulumi knows as launched, and `up` fails with the refusal having written nothing.
  */
 async function up(m: Model, r: Real, d: Declaration): Promise<void> {
+  // Nothing changed in PostHog or in the program since the last `up` applied it: nothing to send.
+  const nothingToDo = !m.unseen && m.applied && sameDeclaration(m.declared, d);
   if (m.unseen) {
     r.tally.note("up with a refresh first");
     await refresh(m, r);
@@ -98,6 +100,7 @@ async function up(m: Model, r: Real, d: Declaration): Promise<void> {
     return;
   }
   expect(result.errors).toEqual([]);
+  if (nothingToDo) expect(writes(requests)).toEqual([]);
   m.held = afterUp(m.held, d, m.today);
   m.recorded = { ...m.held };
   m.applied = true;

@@ -60,15 +60,14 @@ async function runSequence(
 const found: [string, fc.AsyncCommand<Model, Real>[]][] = [
   ["archived and stopped, created at once (the issue's example)", [new DeclareUp(stoppedArchived)]],
   [
-    "a scheduled stop's endDate dropped while staying stopped (seed 3)",
+    "a scheduled stop's endDate dropped while staying stopped (seeds 3, 8, 9, 11, 12)",
     [
-      new DeclareUp({ status: "draft", archived: false }),
       new DeclareUp({ status: "stopped", archived: false, endInDays: 1 }),
       new DeclareUp({ status: "stopped", archived: false }),
     ],
   ],
   [
-    "stopped at an end date that has passed, deleted in the UI, created again (seed 4)",
+    "stopped at an end date that has passed, deleted in the UI, created again (seeds 4, 6, 13)",
     [
       new DeclareUp({ status: "stopped", archived: false, endInDays: 1 }),
       new AdvanceClock(1),
