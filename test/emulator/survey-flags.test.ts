@@ -163,6 +163,31 @@ describe("targeting flag lifecycle", () => {
     expect(archived.body.targeting_flag.active).toBe(false);
   });
 
+  // The lifecycle plan relies on these (src/resources/survey/lifecycle-plan.ts): writing `archived` moves no date,
+  // only the flags; and a PATCH of the dates has no archived guard, so resuming needs no unarchive.
+  // PostHog: survey.py, SurveySerializerCreateUpdateOnly.update (_should_survey_flags_be_active after every save).
+  it("PATCH archived keeps the dates and re-syncs the flags; the dates can be PATCHed while archived", async () => {
+    const s = await h.survey({
+      name: "arch",
+      targeting_flag_filters: someone,
+      start_date: "2024-01-01T00:00:00Z",
+    });
+    const url = `${surveys()}${s.body.id}/`;
+    const archived = await h.api("PATCH", url, { archived: true });
+    expect(archived.body).toMatchObject({ archived: true, start_date: s.body.start_date, end_date: null });
+    expect(archived.body.targeting_flag.active).toBe(false);
+    expect(archived.body.internal_targeting_flag.active).toBe(false);
+    const stopped = await h.api("PATCH", url, { end_date: "2024-02-01T00:00:00Z" });
+    expect(stopped.status).toBe(200);
+    const resumed = await h.api("PATCH", url, { end_date: null });
+    expect(resumed.body).toMatchObject({ archived: true, end_date: null });
+    expect(resumed.body.targeting_flag.active).toBe(false);
+    const unarchived = await h.api("PATCH", url, { archived: false });
+    expect(unarchived.body).toMatchObject({ archived: false, start_date: s.body.start_date, end_date: null });
+    expect(unarchived.body.targeting_flag.active).toBe(true);
+    expect(unarchived.body.internal_targeting_flag.active).toBe(true);
+  });
+
   it("internal flag is active on POST only with a start_date", async () => {
     const s = await h.survey({ name: "started", start_date: "2024-01-01T00:00:00Z" });
     expect(s.body.internal_targeting_flag.active).toBe(true);

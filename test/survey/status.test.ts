@@ -48,7 +48,7 @@ describe("survey status", () => {
     expect(await serverSurvey(id)).toMatchObject({ start_date: null, end_date: null });
   });
 
-  it("preview shows status -> running without a request; up sends one launch request", async () => {
+  it("preview shows status -> running without a request; up reads the survey, then sends one launch request", async () => {
     await stack.clearRequests();
     const preview = await engine().preview(program({ ...base, status: "running" }));
     expect(preview.steps.map((s) => [s.op, s.changedKeys])).toEqual([["update", ["status"]]]);
@@ -57,7 +57,11 @@ describe("survey status", () => {
     const before = await emulatorNow();
     const up = await engine().up(program({ ...base, status: "running" }));
     expect(up.errors).toEqual([]);
-    expect(await apiRequests()).toEqual([`POST /api/projects/${stack.projectId}/surveys/:id/launch/`]);
+    // The plan starts from what PostHog holds now (one GET, as no PATCH precedes it), not the stored outputs.
+    expect(await apiRequests()).toEqual([
+      `GET /api/projects/${stack.projectId}/surveys/:id/`,
+      `POST /api/projects/${stack.projectId}/surveys/:id/launch/`,
+    ]);
     const launched = await serverSurvey(id);
     // PostHog sets the start date to now.
     expect(Date.parse(String(launched.start_date))).toBeGreaterThanOrEqual(Date.parse(before) - 1000);
@@ -85,16 +89,22 @@ describe("survey status", () => {
     // Resuming is a PATCH of end_date: null (PostHog has no resume endpoint).
     const patches = (await stack.requests()).filter((r) => r.method === "PATCH");
     expect(patches.map((r) => r.body)).toEqual([{ end_date: null }]);
-    expect(await apiRequests()).toEqual([`PATCH /api/projects/${stack.projectId}/surveys/:id/`]);
+    expect(await apiRequests()).toEqual([
+      `GET /api/projects/${stack.projectId}/surveys/:id/`,
+      `PATCH /api/projects/${stack.projectId}/surveys/:id/`,
+    ]);
     expect((await serverSurvey(id)).end_date).toBeNull();
     expect(up.outputs).toMatchObject({ status: "running", endDate: null });
   });
 
-  it("stopped sends one stop request", async () => {
+  it("stopped reads the survey, then sends one stop request", async () => {
     await stack.clearRequests();
     const up = await engine().up(program({ ...base, status: "stopped" }));
     expect(up.errors).toEqual([]);
-    expect(await apiRequests()).toEqual([`POST /api/projects/${stack.projectId}/surveys/:id/stop/`]);
+    expect(await apiRequests()).toEqual([
+      `GET /api/projects/${stack.projectId}/surveys/:id/`,
+      `POST /api/projects/${stack.projectId}/surveys/:id/stop/`,
+    ]);
     expect(up.outputs).toMatchObject({ status: "stopped" });
     expect((await serverSurvey(id)).end_date).not.toBeNull();
   });
@@ -173,17 +183,18 @@ describe("servers without the launch/stop endpoints", () => {
     const created = await engine.up(program({ ...args, status: "draft" }));
     expect(created.errors).toEqual([]);
 
-    // Each move: the endpoint answers 404, then one PATCH of the date it would have set.
+    // Each move: a GET of where the survey is, the endpoint answers 404, then one PATCH of the date it would have set.
     const move = async (status: "running" | "stopped", date: string) => {
       await stack.clearRequests();
       const up = await engine.up(program({ ...args, status }));
       expect(up.errors).toEqual([]);
       const requests = await stack.requests();
       expect(requests.map((r) => [r.method, r.status])).toEqual([
+        ["GET", 200],
         ["POST", 404],
         ["PATCH", 200],
       ]);
-      expect(Object.keys(requests[1].body as object)).toEqual([date]);
+      expect(Object.keys(requests[2].body as object)).toEqual([date]);
       expect(up.outputs).toMatchObject({ status });
     };
     await move("running", "start_date");

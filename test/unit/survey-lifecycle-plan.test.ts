@@ -70,16 +70,14 @@ describe("planLifecycle", () => {
 });
 
 describe("archivedInWrite", () => {
-  it("folds archived into the field write when nothing must come between", () => {
-    expect(archivedInWrite(planLifecycle(running, { archived: true }), { archived: true })).toBe(true);
-    const unarchiveFirst = planLifecycle(
-      { ...running, archived: true },
-      { status: "stopped", archived: true },
-    );
-    expect(archivedInWrite(unarchiveFirst, { archived: true })).toBe(false);
+  it("folds the archive step into the field write when nothing must come between", () => {
+    expect(archivedInWrite(planLifecycle(running, { archived: true }))).toBe(true);
     expect(
-      archivedInWrite(planLifecycle(draft, { status: "running", archived: true }), { archived: true }),
-    ).toBe(undefined);
+      archivedInWrite(planLifecycle({ ...running, archived: true }, { status: "stopped", archived: true })),
+    ).toBe(false);
+    expect(archivedInWrite(planLifecycle(draft, { status: "running", archived: true }))).toBe(undefined);
+    // No change of archived: the write leaves it out.
+    expect(archivedInWrite(planLifecycle(stopped, { status: "running", archived: false }))).toBe(undefined);
   });
 });
 
@@ -107,6 +105,22 @@ describe("pastEndFailures", () => {
     expect(
       pastEndFailures({ status: "stopped", endDate: past }, { status: "running", endDate: past }, now),
     ).toHaveLength(1);
+  });
+
+  it("refuses stopped from a draft with an endDate already past and no startDate: launch would be refused", () => {
+    expect(pastEndFailures({}, { status: "stopped", endDate: past }, now)).toEqual([
+      {
+        property: "startDate",
+        reason:
+          `endDate (${past}) has already passed and no startDate is declared: PostHog cannot launch a survey whose ` +
+          "end date has passed. Declare the startDate it ran from, too.",
+      },
+    ]);
+    expect(
+      pastEndFailures({}, { status: "stopped", endDate: past, startDate: "2026-04-01T00:00:00Z" }, now),
+    ).toEqual([]);
+    // Already launched: the end date is a PATCH, no launch needed.
+    expect(pastEndFailures({ status: "running" }, { status: "stopped", endDate: past }, now)).toEqual([]);
   });
 
   it("accepts it unchanged, once time has passed it", () => {

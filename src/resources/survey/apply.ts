@@ -14,13 +14,14 @@ import {
   changedFields,
   currentValue,
   patchFields,
+  resetValue,
   SURVEY_FIELD_NAMES,
   writeBody,
   type SurveyField,
 } from "./fields";
 import { resolveFlagKeys } from "./flag-keys";
 import { applyStatus } from "./lifecycle";
-import { archivedInWrite, planLifecycle, type LifecycleState } from "./lifecycle-plan";
+import { archivedInWrite, needsUnarchived, planLifecycle, type LifecycleState } from "./lifecycle-plan";
 import { refusedTransition } from "./lifecycle-rules";
 import type { SurveyStatus } from "./types";
 import { declaredInputs, lastDeclared } from "../common/declared";
@@ -92,6 +93,9 @@ async function post(project: string, inputs: Json): Promise<WireSurvey> {
   }
 }
 
+/** The fields whose change runs the lifecycle plan after the PATCH. */
+const LIFECYCLE_FIELDS: readonly SurveyField[] = ["status", "archived", "startDate", "endDate"];
+
 /** What the lifecycle steps were for, as a failure names it. */
 function lifecycleGoal(inputs: Json): string {
   const goals = [
@@ -110,7 +114,9 @@ function postInputs(inputs: Json): Json {
     { start_date: null, end_date: null, ...datesFrom(inputs), archived: false },
     inputs,
   );
-  return archivedInWrite(predicted, inputs) === undefined ? { ...inputs, archived: undefined } : inputs;
+  return inputs.archived === true && predicted.some(needsUnarchived)
+    ? { ...inputs, archived: undefined }
+    : inputs;
 }
 
 /** The declared dates, in PostHog's field names, for a predicted state. */
@@ -206,10 +212,16 @@ export async function update(id: string, olds: Json, news: Json): Promise<pulumi
       : refusedTransition(currentValue("status", olds) as SurveyStatus, news.status as SurveyStatus);
   if (refused) throw new Error(`${label(news)}: ${refused}`);
   // `archived` rides in the PATCH only where the lifecycle order allows it (lifecycle-plan.ts, archivedInWrite).
-  const lifecycle = fields.includes("status") || fields.includes("archived");
+  // A written date can move the status too (an endDate reset to null resumes a survey declared stopped).
+  const lifecycle = fields.some((field) => LIFECYCLE_FIELDS.includes(field));
+  // An `archived` the program stopped declaring goes back to its reset value (false), as any field does.
+  const target =
+    fields.includes("archived") && news.archived === undefined
+      ? { ...news, archived: resetValue("archived") }
+      : news;
   let survey: WireSurvey | undefined;
   try {
-    const archived = lifecycle ? archivedInWrite(predictedPlan(olds, news, fields), news) : undefined;
+    const archived = lifecycle ? archivedInWrite(predictedPlan(olds, target, fields)) : undefined;
     // Empty when only status changed, or a flag moved from its id to its key (or back) without changing.
     const patch = {
       ...(await body(
@@ -226,7 +238,7 @@ export async function update(id: string, olds: Json, news: Json): Promise<pulumi
     // yet archived, say) may have left it elsewhere, and a step planned from stale outputs could be refused.
     if (lifecycle) {
       current ??= await client.surveys.get(project, id);
-      current = (await applyStatus(client, project, current, news)) ?? current;
+      current = (await applyStatus(client, project, current, target)) ?? current;
     }
     survey = current;
   } catch (error) {

@@ -95,14 +95,14 @@ export function planLifecycle(state: LifecycleState, inputs: Json): LifecycleSte
 }
 
 /**
- * What the survey's field write (the POST, or the PATCH of changed fields) may carry of `archived`, given the
- * plan predicted from the stored outputs: `false` when the plan starts by unarchiving (that write does it), the
- * declared value when no launch or stop follows (one write does it all), and nothing when the archive must wait
- * for a launch or stop. The plan is computed again from PostHog's answer, so a wrong prediction costs requests,
- * never the outcome.
+ * What the survey's field write (the PATCH of changed fields) carries of `archived`, given the plan predicted
+ * from the stored outputs: `false` when the plan starts by unarchiving (that write does it), `true` when the plan
+ * archives and no launch or stop comes first (one write does it all), and nothing otherwise: an archive that must
+ * wait for a launch or stop, or no change. The plan is computed again from PostHog's answer to the write, so a
+ * wrong prediction costs requests, never the outcome.
  */
-export function archivedInWrite(predicted: LifecycleStep[], inputs: Json): boolean | undefined {
+export function archivedInWrite(predicted: LifecycleStep[]): boolean | undefined {
   if (predicted[0]?.kind === "unarchive") return false;
   if (predicted.some(needsUnarchived)) return undefined;
-  return typeof inputs.archived === "boolean" ? inputs.archived : undefined;
+  return predicted.some((step) => step.kind === "archive") ? true : undefined;
 }

@@ -25,21 +25,37 @@ export function unlaunchFailures(olds: Json, news: Json): CheckFailure[] {
 }
 
 /**
- * check: `status: "running"` with an endDate already past would stop at once, and PostHog refuses to launch a
- * survey whose end date has passed (survey.py, SurveyViewSet.launch). Judged only when the endDate or the status
- * is new or changed: a scheduled stop that passes later leaves an unchanged program valid (docs/survey-lifecycle.md).
+ * check: an endDate already past that cannot be meant. `status: "running"` would stop at once; `stopped` from a
+ * draft without a startDate needs a launch, which PostHog refuses for a survey whose end date has passed
+ * (survey.py, SurveyViewSet.launch). Judged only when the endDate or the status is new or changed: a scheduled
+ * stop that passes later leaves an unchanged program valid (docs/survey-lifecycle.md).
  */
 export function pastEndFailures(olds: Json, news: Json, nowMs: number): CheckFailure[] {
   const end = news.endDate;
-  if (news.status !== "running" || typeof end !== "string" || containsUnknown(end)) return [];
-  const unchanged = olds.status === "running" && sameInstant(olds.endDate, end);
-  if (unchanged || Date.parse(end) > nowMs) return [];
-  return [
-    {
-      property: "endDate",
-      reason:
-        `endDate (${end}) has already passed, so a survey declared status "running" would stop at once. ` +
-        'Set a future endDate, or declare status "stopped".',
-    },
-  ];
+  if (typeof end !== "string" || containsUnknown(end) || Date.parse(end) > nowMs) return [];
+  const unchanged = olds.status === news.status && sameInstant(olds.endDate, end);
+  if (unchanged) return [];
+  if (news.status === "running") {
+    return [
+      {
+        property: "endDate",
+        reason:
+          `endDate (${end}) has already passed, so a survey declared status "running" would stop at once. ` +
+          'Set a future endDate, or declare status "stopped".',
+      },
+    ];
+  }
+  // A draft (new, or declared draft until now) must be launched first, and launch refuses a passed end date.
+  const fromDraft = olds.status === "draft" || Object.keys(olds).length === 0;
+  if (news.status === "stopped" && news.startDate === undefined && fromDraft) {
+    return [
+      {
+        property: "startDate",
+        reason:
+          `endDate (${end}) has already passed and no startDate is declared: PostHog cannot launch a survey whose ` +
+          "end date has passed. Declare the startDate it ran from, too.",
+      },
+    ];
+  }
+  return [];
 }
