@@ -101,7 +101,12 @@ async function up(m: Model, r: Real, d: Declaration): Promise<void> {
   }
   expect(result.errors).toEqual([]);
   if (nothingToDo) expect(writes(requests)).toEqual([]);
-  m.held = afterUp(m.held, d, m.today);
+  const expected = afterUp(m.held, d, m.today);
+  m.held = expected.held;
+  if (expected.orStoppedToday) {
+    const end = (await r.system.held())?.end ?? null;
+    if (r.system.endDayOf(end, m.today) === m.today) m.held.endDay = m.today;
+  }
   m.recorded = { ...m.held };
   m.applied = true;
   m.lastApplied = d;

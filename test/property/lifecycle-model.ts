@@ -68,21 +68,33 @@ export function refusesUnlaunch(recorded: Held | undefined, declared: Declaratio
   return recorded !== undefined && recorded.launched && declared.status === "draft";
 }
 
-/** What PostHog holds once `up` has applied `declared`, given what it held before. */
-export function afterUp(before: Held | undefined, declared: Declaration, today: Day): Held {
+/**
+ * What PostHog holds once `up` has applied `declared`, given what it held before; `orStoppedToday` when a stop
+ * made today is as good as the end PostHog held. That is the case of a passed end date the program declared
+ * and now leaves to status "stopped": the provider may keep it, or reset it and stop again (the survey is
+ * stopped either way; the issue asks for the status, not for which day it ended).
+ */
+export function afterUp(
+  before: Held | undefined,
+  declared: Declaration,
+  today: Day,
+): { held: Held; orStoppedToday: boolean } {
   let endDay: Day | null = null;
+  let orStoppedToday = false;
   if (declared.endDay !== undefined) endDay = declared.endDay;
   else if (declared.status === "stopped") {
     // Stopped with no declared end: an end that has passed stays; otherwise the stop ends it today.
     const passed = before?.endDay !== undefined && before.endDay !== null && before.endDay <= today;
     endDay = passed ? before!.endDay : today;
+    orStoppedToday = passed;
   }
-  return {
+  const held = {
     launched: declared.status !== "draft",
     endDay,
     archived: declared.archived,
     description: DECLARED_DESCRIPTION,
   };
+  return { held, orStoppedToday };
 }
 
 /**
