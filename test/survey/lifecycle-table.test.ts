@@ -106,34 +106,46 @@ function docSection(doc: string, name: string): { from: number; to: number; text
 }
 
 const measured: Record<string, string> = {};
+/** Each transition's measured row, by key; the table is assembled in TRANSITIONS order once all have run. */
+const transitionRows = new Map<string, string[]>();
 
 describe("the lifecycle table, measured", () => {
   const ids = new Map<string, string>();
   const createNames = STATES.map((s) => `create ${nameOf(s)}`);
-  const fromProgram: Record<string, State> = {
-    ...Object.fromEntries(STATES.map((s) => [`create ${nameOf(s)}`, s])),
-    ...Object.fromEntries(TRANSITIONS.map((t) => [t.key, t.from])),
-  };
   const allowed = TRANSITIONS.filter((t) => !unlaunches(t.from, t.to));
   const refused = TRANSITIONS.filter((t) => unlaunches(t.from, t.to));
+  const fromProgram: Record<string, State> = {
+    ...Object.fromEntries(STATES.map((s) => [`create ${nameOf(s)}`, s])),
+    ...Object.fromEntries(allowed.map((t) => [t.key, t.from])),
+  };
   const toProgram: Record<string, State> = {
     ...fromProgram,
     ...Object.fromEntries(allowed.map((t) => [t.key, t.to])),
   };
+  // The un-launches in an engine of their own: each refused run stops at its check failure, and a small program
+  // keeps those runs short.
+  let refusedEngine: ReturnType<TestStack["newEngine"]>;
+  const refusedFrom: Record<string, State> = Object.fromEntries(refused.map((t) => [t.key, t.from]));
 
   it("creates each of the six states from nothing with the planned requests", async () => {
     await stack.clearRequests();
-    const up = await stack.engine.up(program(fromProgram));
-    expect(up.errors).toEqual([]);
+    refusedEngine = stack.newEngine();
+    const [up, upRefused] = [
+      await stack.engine.up(program(fromProgram)),
+      await refusedEngine.up(program(refusedFrom)),
+    ];
+    expect([...up.errors, ...upRefused.errors]).toEqual([]);
     for (const name of Object.keys(fromProgram)) ids.set(name, outputsOf(up, name).surveyId);
+    for (const name of Object.keys(refusedFrom)) ids.set(name, outputsOf(upRefused, name).surveyId);
     const sent = requestsBySurvey(await stack.requests(), ids);
     const rows: string[][] = [];
     for (const [i, state] of STATES.entries()) {
       const name = createNames[i];
       const out = outputsOf(up, name);
-      expect(await held(out.surveyId)).toBe(nameOf(state));
+      const holds = await held(out.surveyId);
+      expect(holds).toBe(nameOf(state));
       expect({ status: out.status, archived: out.archived }).toEqual(state);
-      rows.push([nameOf(state), (sent.get(name) ?? []).join(", "), nameOf(state)]);
+      rows.push([nameOf(state), (sent.get(name) ?? []).join(", "), holds]);
     }
     // The surveys created as the start of each transition went the same way.
     for (const t of TRANSITIONS) {
@@ -152,18 +164,13 @@ describe("the lifecycle table, measured", () => {
     const up = await stack.engine.up(program(toProgram));
     expect(up.errors).toEqual([]);
     const sent = requestsBySurvey(await stack.requests(), ids);
-    const rows: string[][] = [];
-    for (const t of TRANSITIONS) {
-      if (unlaunches(t.from, t.to)) {
-        rows.push([nameOf(t.from), nameOf(t.to), "none", "refused at check (un-launch)"]);
-        continue;
-      }
+    for (const t of allowed) {
       const out = outputsOf(up, t.key);
-      expect([t.key, await held(out.surveyId)]).toEqual([t.key, nameOf(t.to)]);
+      const holds = await held(out.surveyId);
+      expect([t.key, holds]).toEqual([t.key, nameOf(t.to)]);
       expect([t.key, out.status, out.archived]).toEqual([t.key, t.to.status, t.to.archived]);
-      rows.push([nameOf(t.from), nameOf(t.to), (sent.get(t.key) ?? []).join(", "), nameOf(t.to)]);
+      transitionRows.set(t.key, [nameOf(t.from), nameOf(t.to), (sent.get(t.key) ?? []).join(", "), holds]);
     }
-    measured.transitions = table(["from", "to", "requests `up` sends", "PostHog holds"], rows);
 
     await stack.clearRequests();
     const again = await stack.engine.preview(program(toProgram));
@@ -175,9 +182,10 @@ describe("the lifecycle table, measured", () => {
     "refuses %s at preview and up, with no request",
     async (_key, t) => {
       await stack.clearRequests();
-      const target = program({ ...toProgram, [t.key]: t.to });
-      const preview = await stack.engine.preview(target);
-      expect(preview.steps.flatMap((s) => s.checkFailures)).toEqual([
+      const target = program({ ...refusedFrom, [t.key]: t.to });
+      const preview = await refusedEngine.preview(target);
+      const failures = preview.steps.flatMap((s) => s.checkFailures);
+      expect(failures).toEqual([
         {
           property: "status",
           reason:
@@ -185,10 +193,18 @@ describe("the lifecycle table, measured", () => {
             'Keep "running" or "stopped", or create a new survey.',
         },
       ]);
-      const up = await stack.engine.up(target);
+      const up = await refusedEngine.up(target);
       expect(up.errors.map((e) => e.message).join()).toContain("PostHog cannot un-launch a survey");
-      expect(await stack.requests()).toEqual([]);
-      expect(await held(ids.get(t.key)!)).toBe(nameOf(t.from));
+      const sent = (await stack.requests()).map(describeRequest);
+      expect(sent).toEqual([]);
+      const holds = await held(ids.get(t.key)!);
+      expect(holds).toBe(nameOf(t.from));
+      transitionRows.set(t.key, [
+        nameOf(t.from),
+        nameOf(t.to),
+        sent.join(", ") || "none",
+        `refused at check (${failures[0].property}); still ${holds}`,
+      ]);
     },
   );
 });
@@ -253,7 +269,7 @@ describe("date-based cases, measured", () => {
       rows.push([
         "refresh after the endDate passed",
         refreshed.get("runs until")?.join(", ") ?? "none",
-        "running",
+        String(refresh.steps[0].outputs?.status),
       ]);
       await stack.clearRequests();
       const preview = await engine().preview(program(surveys));
@@ -261,31 +277,29 @@ describe("date-based cases, measured", () => {
       const up = await engine().up(program(surveys));
       expect(up.errors).toEqual([]);
       const sent = (await stack.requests()).map(describeRequest);
-      rows.push(["preview and up after the endDate passed", sent.join(", ") || "none", "running"]);
+      rows.push([
+        "preview and up after the endDate passed",
+        sent.join(", ") || "none",
+        outputsOf(up, "runs until").status,
+      ]);
 
       await step(
-        "running after its endDate → stopped+archived, same endDate",
-        { "runs until": { status: "stopped", archived: true, endDate: later } },
+        "archived after its endDate passed, status and endDate kept",
+        { "runs until": { ...runUntil, endDate: later, archived: true } },
         "runs until",
-        "stopped+archived",
+        "running+archived",
       );
     } finally {
       await stack.control("POST", "/clock", { advanceSeconds: -(70 * day) / 1000 });
     }
   });
 
-  it("a future startDate is a scheduled launch; stopping at a declared endDate writes it", async () => {
+  it("a future startDate is a scheduled launch; an endDate added to it is a scheduled stop", async () => {
     const scheduled = { status: "running" as const, archived: false, startDate: launchAt };
     await step("create running, startDate in the future", { scheduled }, "scheduled", "running");
     await step(
-      "running → stopped with a declared endDate",
-      { scheduled: { ...scheduled, status: "stopped", endDate: until } },
-      "scheduled",
-      "stopped",
-    );
-    await step(
-      "stopped with endDate → running until that endDate",
-      { scheduled: { ...scheduled, status: "running", endDate: until } },
+      "running → running until a declared endDate",
+      { scheduled: { ...scheduled, endDate: until } },
       "scheduled",
       "running",
     );
@@ -297,13 +311,30 @@ describe("date-based cases, measured", () => {
     );
   });
 
-  it("refuses running with an endDate already past when it is new, with no request", async () => {
+  it("refuses an endDate that contradicts the status when it is new, with no request", async () => {
     await stack.clearRequests();
     const past = new Date(Date.now() - day).toISOString();
-    const preview = await stack
-      .newEngine()
-      .preview(program({ "too late": { status: "running", archived: false, endDate: past } }));
-    expect(preview.steps.flatMap((s) => s.checkFailures)).toEqual([
+    /** Preview and up of a program check refuses: the failures, and a row of what up sent. */
+    const refusedCase = async (label: string, surveys: Record<string, State & Partial<SurveyArgs>>) => {
+      await stack.clearRequests();
+      const preview = await engine().preview(program(surveys));
+      const failures = preview.steps.flatMap((s) => s.checkFailures);
+      const up = await engine().up(program(surveys));
+      expect(up.errors).toHaveLength(1);
+      const sent = (await stack.requests()).map(describeRequest);
+      expect(sent).toEqual([]);
+      rows.push([
+        label,
+        sent.join(", ") || "none",
+        `refused at check (${failures.map((f) => f.property).join()})`,
+      ]);
+      return failures;
+    };
+    expect(
+      await refusedCase("create running, endDate already past", {
+        "too late": { status: "running", archived: false, endDate: past },
+      }),
+    ).toEqual([
       {
         property: "endDate",
         reason:
@@ -311,14 +342,31 @@ describe("date-based cases, measured", () => {
           'Set a future endDate, or declare status "stopped".',
       },
     ]);
-    expect(await stack.requests()).toEqual([]);
-    rows.push(["create running, endDate already past", "none", "refused at check"]);
-    const stoppedPast = await stack
-      .newEngine()
-      .preview(program({ "ended long ago": { status: "stopped", archived: false, endDate: past } }));
-    expect(stoppedPast.steps.flatMap((s) => s.checkFailures).map((f) => f.property)).toEqual(["startDate"]);
-    expect(await stack.requests()).toEqual([]);
-    rows.push(["create stopped, endDate already past, no startDate", "none", "refused at check"]);
+    expect(
+      await refusedCase("create stopped, endDate already past, no startDate", {
+        "ended long ago": { status: "stopped", archived: false, endDate: past },
+      }),
+    ).toEqual([
+      {
+        property: "startDate",
+        reason:
+          `endDate (${past}) has already passed and no startDate is declared: PostHog cannot launch a survey ` +
+          "whose end date has passed. Declare the startDate it ran from, too.",
+      },
+    ]);
+    const future = new Date(Date.now() + 5 * day).toISOString();
+    expect(
+      await refusedCase("create stopped, endDate in the future", {
+        "not yet stopped": { status: "stopped", archived: false, endDate: future },
+      }),
+    ).toEqual([
+      {
+        property: "endDate",
+        reason:
+          `endDate (${future}) is in the future, so a survey declared status "stopped" would run until then. ` +
+          'Declare status "running" to run it until endDate, or remove endDate to stop it now.',
+      },
+    ]);
     const withStart = {
       status: "stopped" as const,
       archived: false,
@@ -411,6 +459,11 @@ describe("a program that stops declaring them", () => {
 
 describe("docs/survey-lifecycle.md", () => {
   it("lists exactly the measured requests", () => {
+    expect(TRANSITIONS.filter((t) => !transitionRows.has(t.key))).toEqual([]);
+    measured.transitions = table(
+      ["from", "to", "requests `up` sends", "PostHog holds"],
+      TRANSITIONS.map((t) => transitionRows.get(t.key)!),
+    );
     let doc = readFileSync(DOC, "utf8");
     for (const name of ["creates", "transitions", "dates"]) {
       expect(measured[name]).toBeDefined();

@@ -6,7 +6,7 @@ import {
   planLifecycle,
   type LifecycleState,
 } from "../../src/resources/survey/lifecycle-plan";
-import { pastEndFailures } from "../../src/resources/survey/lifecycle-rules";
+import { endDateFailures } from "../../src/resources/survey/lifecycle-rules";
 import { statusOf } from "../../src/resources/survey/status";
 
 const T0 = "2026-01-01T00:00:00Z";
@@ -90,11 +90,11 @@ describe("status read with the declared inputs", () => {
   });
 });
 
-describe("pastEndFailures", () => {
+describe("endDateFailures", () => {
   const now = Date.parse("2026-06-01T00:00:00Z");
   const past = "2026-05-01T00:00:00Z";
   it("refuses running with an endDate already past when it is new", () => {
-    expect(pastEndFailures({}, { status: "running", endDate: past }, now)).toEqual([
+    expect(endDateFailures({}, { status: "running", endDate: past }, now)).toEqual([
       {
         property: "endDate",
         reason:
@@ -103,12 +103,12 @@ describe("pastEndFailures", () => {
       },
     ]);
     expect(
-      pastEndFailures({ status: "stopped", endDate: past }, { status: "running", endDate: past }, now),
+      endDateFailures({ status: "stopped", endDate: past }, { status: "running", endDate: past }, now),
     ).toHaveLength(1);
   });
 
   it("refuses stopped from a draft with an endDate already past and no startDate: launch would be refused", () => {
-    expect(pastEndFailures({}, { status: "stopped", endDate: past }, now)).toEqual([
+    expect(endDateFailures({}, { status: "stopped", endDate: past }, now)).toEqual([
       {
         property: "startDate",
         reason:
@@ -117,16 +117,27 @@ describe("pastEndFailures", () => {
       },
     ]);
     expect(
-      pastEndFailures({}, { status: "stopped", endDate: past, startDate: "2026-04-01T00:00:00Z" }, now),
+      endDateFailures({}, { status: "stopped", endDate: past, startDate: "2026-04-01T00:00:00Z" }, now),
     ).toEqual([]);
     // Already launched: the end date is a PATCH, no launch needed.
-    expect(pastEndFailures({ status: "running" }, { status: "stopped", endDate: past }, now)).toEqual([]);
+    expect(endDateFailures({ status: "running" }, { status: "stopped", endDate: past }, now)).toEqual([]);
+  });
+
+  it("refuses stopped with a future endDate when it is new: that survey runs until then", () => {
+    const future = "2026-07-01T00:00:00Z";
+    expect(endDateFailures({}, { status: "stopped", endDate: future }, now).map((f) => f.property)).toEqual([
+      "endDate",
+    ]);
+    // A program that declared it before this rule keeps working while unchanged.
+    expect(
+      endDateFailures({ status: "stopped", endDate: future }, { status: "stopped", endDate: future }, now),
+    ).toEqual([]);
   });
 
   it("accepts it unchanged, once time has passed it", () => {
     expect(
-      pastEndFailures({ status: "running", endDate: past }, { status: "running", endDate: past }, now),
+      endDateFailures({ status: "running", endDate: past }, { status: "running", endDate: past }, now),
     ).toEqual([]);
-    expect(pastEndFailures({}, { status: "running", endDate: "2026-07-01T00:00:00Z" }, now)).toEqual([]);
+    expect(endDateFailures({}, { status: "running", endDate: "2026-07-01T00:00:00Z" }, now)).toEqual([]);
   });
 });

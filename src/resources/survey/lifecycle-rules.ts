@@ -25,16 +25,30 @@ export function unlaunchFailures(olds: Json, news: Json): CheckFailure[] {
 }
 
 /**
- * check: an endDate already past that cannot be meant. `status: "running"` would stop at once; `stopped` from a
- * draft without a startDate needs a launch, which PostHog refuses for a survey whose end date has passed
- * (survey.py, SurveyViewSet.launch). Judged only when the endDate or the status is new or changed: a scheduled
- * stop that passes later leaves an unchanged program valid (docs/survey-lifecycle.md).
+ * check: an endDate that, by the clock, contradicts the status. `running` with one already past would stop at
+ * once; `stopped` with a future one would keep running (that is `running` until endDate); `stopped` from a draft
+ * without a startDate needs a launch, which PostHog refuses for a survey whose end date has passed (survey.py,
+ * SurveyViewSet.launch). Judged only when the endDate or the status is new or changed: a scheduled stop that
+ * passes later, or a program written before these rules, stays valid unchanged (docs/survey-lifecycle.md).
  */
-export function pastEndFailures(olds: Json, news: Json, nowMs: number): CheckFailure[] {
+export function endDateFailures(olds: Json, news: Json, nowMs: number): CheckFailure[] {
   const end = news.endDate;
-  if (typeof end !== "string" || containsUnknown(end) || Date.parse(end) > nowMs) return [];
+  if (typeof end !== "string" || containsUnknown(end)) return [];
   const unchanged = olds.status === news.status && sameInstant(olds.endDate, end);
   if (unchanged) return [];
+  if (Date.parse(end) > nowMs) {
+    // "Runs until" is status running with that endDate; stopped with a future one would read stopped while live.
+    return news.status === "stopped"
+      ? [
+          {
+            property: "endDate",
+            reason:
+              `endDate (${end}) is in the future, so a survey declared status "stopped" would run until then. ` +
+              'Declare status "running" to run it until endDate, or remove endDate to stop it now.',
+          },
+        ]
+      : [];
+  }
   if (news.status === "running") {
     return [
       {

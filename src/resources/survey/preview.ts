@@ -7,7 +7,7 @@ import { containsUnknown } from "../../model/input/unknown";
 import { stripLikeDrf } from "../../model/input/normal-form";
 import { CURRENT, declaredScope } from "../../scope";
 import { changedFields, normaliseInputs, storedForm } from "./fields";
-import { pastEndFailures, unlaunchFailures } from "./lifecycle-rules";
+import { endDateFailures, unlaunchFailures } from "./lifecycle-rules";
 import { rewrittenTexts } from "./stored-texts";
 import { declaredKeysChanged, lastDeclared } from "../common/declared";
 import { warn } from "../common/warn";
@@ -42,7 +42,7 @@ export async function check(olds: Json, news: Json): Promise<pulumi.dynamic.Chec
   if (typeof adopt?.name === "string") inputs.adopt = { ...adopt, name: stripLikeDrf(adopt.name) };
   const failures = [...validateSurveyInputs(inputs), ...unlaunchFailures(olds, inputs)];
   // Reads the clock: only for inputs that are otherwise valid, and only for a new or changed endDate.
-  if (failures.length === 0) failures.push(...pastEndFailures(olds, inputs, Date.now()));
+  if (failures.length === 0) failures.push(...endDateFailures(olds, inputs, Date.now()));
   if (failures.length > 0) return { inputs: news, failures };
   if (typeof inputs.projectId === "number") inputs.projectId = String(inputs.projectId);
   previewWarnings(inputs).forEach(warn);
