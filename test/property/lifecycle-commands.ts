@@ -9,11 +9,9 @@ import {
   type Model,
   MAY_CHANGE,
   readStatus,
-  refusesPastEnd,
-  refusesUnlaunch,
+  refusal,
   requiredChanges,
   sameDeclaration,
-  UNLAUNCH_REFUSAL,
 } from "./lifecycle-model";
 import { type LifecycleSystem, type Tally, writes } from "./lifecycle-system";
 
@@ -78,8 +76,8 @@ async function refresh(m: Model, r: Real): Promise<void> {
 
 /**
  * `pulumi up` of `d`; `pulumi up --refresh` when PostHog changed since Pulumi last looked. Either PostHog ends
- * up holding the declaration, the outputs say so and the next preview is clean and silent; or the declaration
- * un-launches the survey Pulumi knows as launched, and `up` fails with the refusal having written nothing.
+ * up holding the declaration, the outputs say so and the next preview is clean and silent; or check refuses the
+ * declaration (an un-launch, a new stopped-until-later), and `up` fails with the refusal having written nothing.
  */
 async function up(m: Model, r: Real, d: Declaration): Promise<void> {
   // Nothing changed in PostHog or in the program since the last `up` applied it: nothing to send.
@@ -88,12 +86,12 @@ async function up(m: Model, r: Real, d: Declaration): Promise<void> {
     r.tally.note("up with a refresh first");
     await refresh(m, r);
   }
-  const refused = refusesUnlaunch(m.recorded, d);
+  const refused = refusal(m, d);
   const { result, requests } = await r.system.up(d);
   m.declared = d;
   if (refused) {
-    r.tally.note("up refused (un-launch)");
-    expect(result.errors.map((e) => e.message).join("\n")).toContain(UNLAUNCH_REFUSAL);
+    r.tally.note(`up refused (${refused.kind})`);
+    expect(result.errors.map((e) => e.message).join("\n")).toContain(refused.says);
     expect(writes(requests)).toEqual([]);
     m.applied = false;
     await expectHeld(m, r);
@@ -135,19 +133,9 @@ export class DeclareUp implements Command {
   toString = () => `DeclareUp(${wantedText(this.wanted)})`;
 }
 
-/**
- * What Pulumi's state would record if `up` refreshed first: the refresh that `up` runs when PostHog changed.
- * A survey deleted in the UI leaves no state.
- */
-const seenBeforeUp = (m: Readonly<Model>): Model =>
-  m.unseen ? { ...m, recorded: m.held && m.recorded ? m.held : undefined } : { ...m };
-
-/**
- * `up` again with the program unchanged: also once a declared end date has passed, which must not matter.
- * Not where check would refuse the passed end date as new: the plugin's clock cannot see the emulator's days.
- */
+/** `up` again with the program unchanged: also once a declared end date has passed, which must not matter. */
 export class Reapply implements Command {
-  check = (m: Readonly<Model>) => m.declared !== undefined && !refusesPastEnd(seenBeforeUp(m), m.declared);
+  check = (m: Readonly<Model>) => m.declared !== undefined;
   async run(m: Model, r: Real) {
     r.tally.count("up");
     await up(m, r, m.declared!);
@@ -158,21 +146,21 @@ export class Reapply implements Command {
 /** A preview of the current program, or of another declaration; previews never send a request. */
 export class Preview implements Command {
   constructor(readonly wanted?: Wanted) {}
-  check = (m: Readonly<Model>) =>
-    this.wanted !== undefined || (m.declared !== undefined && !refusesPastEnd(m, m.declared));
+  check = (m: Readonly<Model>) => this.wanted !== undefined || m.declared !== undefined;
   async run(m: Model, r: Real) {
     r.tally.count(this.wanted ? "preview (other declaration)" : "preview");
     const d = this.wanted ? declare(this.wanted, m) : m.declared!;
     const { result, requests } = await r.system.preview(d);
     expect(requests).toEqual([]);
     const steps = result.steps.map((s) => [s.op, s.changedKeys]);
-    if (!m.recorded) {
+    const refused = refusal(m, d);
+    if (refused) {
+      const failures = result.steps.flatMap((s) => s.checkFailures);
+      expect(failures.map((f) => f.property)).toEqual([refused.property]);
+      expect(failures[0].reason).toContain(refused.says);
+    } else if (!m.recorded) {
       expect(result.errors).toEqual([]);
       expect(result.steps.map((s) => s.op)).toEqual(["create"]);
-    } else if (refusesUnlaunch(m.recorded, d)) {
-      const failures = result.steps.flatMap((s) => s.checkFailures);
-      expect(failures.map((f) => f.property)).toEqual(["status"]);
-      expect(failures[0].reason).toContain("cannot un-launch");
     } else if (m.applied && sameDeclaration(m.declared, d)) {
       // Pulumi's state is what the last `up` left, whatever changed in PostHog since: nothing to do.
       expect(result.errors).toEqual([]);

@@ -50,8 +50,6 @@ export interface Model {
 
 export const newModel = (): Model => ({ today: 0, unseen: false, applied: false });
 
-export const UNLAUNCH_REFUSAL = "PostHog cannot un-launch a survey";
-
 /**
  * The status the provider reads from what PostHog holds, never from the clock: not launched is a draft, no end
  * date is running, an end date is stopped, except the end date the program declared with status "running",
@@ -63,9 +61,56 @@ export function readStatus(held: Held, applied: Declaration | undefined): Survey
   return applied?.status === "running" && applied.endDay === held.endDay ? "running" : "stopped";
 }
 
-/** Pulumi refuses (at check, so in preview and `up` alike) to take a launched survey back to draft. */
-export function refusesUnlaunch(recorded: Held | undefined, declared: Declaration): boolean {
-  return recorded !== undefined && recorded.launched && declared.status === "draft";
+/** What check refuses (so preview and `up` alike, before any request): the input it names, and its words. */
+export interface Refusal {
+  property: "status" | "startDate" | "endDate";
+  says: string;
+  /** How the summary counts it. */
+  kind: string;
+}
+
+/**
+ * Check's refusals, as docs/survey-lifecycle.md states them, judged against what Pulumi's state records and the
+ * plugin's clock (which moves with the emulator's here, plugin-clock.js):
+ * - a launched survey declared draft: PostHog cannot un-launch it;
+ * - an end date, unless state already records that status with that declared end date:
+ *   - in the future with status "stopped": that survey would run until then (declare it running);
+ *   - passed, with status "running": it would stop at once;
+ *   - passed, with status "stopped" on a draft or a new survey: PostHog cannot launch it any more.
+ */
+export function refusal(m: Readonly<Model>, declared: Declaration): Refusal | undefined {
+  const { recorded } = m;
+  if (recorded !== undefined && recorded.launched && declared.status === "draft") {
+    return { property: "status", says: "PostHog cannot un-launch a survey", kind: "un-launch" };
+  }
+  const end = declared.endDay;
+  if (end === undefined) return undefined;
+  const unchanged =
+    recorded !== undefined &&
+    m.lastApplied?.endDay !== undefined &&
+    readStatus(recorded, m.lastApplied) === declared.status &&
+    recorded.endDay === end;
+  if (unchanged) return undefined;
+  if (end > m.today) {
+    return declared.status === "stopped"
+      ? { property: "endDate", says: 'declared status "stopped" would run until then', kind: "future stop" }
+      : undefined;
+  }
+  if (declared.status === "running") {
+    return {
+      property: "endDate",
+      says: 'declared status "running" would stop at once',
+      kind: "passed end, running",
+    };
+  }
+  if (recorded === undefined || !recorded.launched) {
+    return {
+      property: "startDate",
+      says: "PostHog cannot launch a survey whose end date has passed",
+      kind: "passed end, not launched",
+    };
+  }
+  return undefined;
 }
 
 /**
@@ -95,22 +140,6 @@ export function afterUp(
     description: DECLARED_DESCRIPTION,
   };
   return { held, orStoppedToday };
-}
-
-/**
- * Whether check refuses `declared` as a running survey whose end date has already passed: refused only when
- * that end date or the status is new against what Pulumi recorded, so time passing never fails an unchanged
- * program (docs/survey-lifecycle.md). The plugin judges "passed" by its own clock, which in these tests is the
- * real one, behind the emulator's by the days the sequence advanced: the commands keep clear of these cases.
- */
-export function refusesPastEnd(m: Model, declared: Declaration): boolean {
-  if (declared.status !== "running" || declared.endDay === undefined || declared.endDay > m.today)
-    return false;
-  const unchanged =
-    m.recorded !== undefined &&
-    readStatus(m.recorded, m.lastApplied) === "running" &&
-    m.recorded.endDay === declared.endDay;
-  return !unchanged;
 }
 
 /** Input keys a preview must name as changed: the declaration against what Pulumi's state records. */

@@ -1,5 +1,6 @@
 // The real system behind survey-lifecycle-model.test.ts: one engine and one survey per sequence, on the shared
 // stack (the real plugin against the emulator), with the readings the commands compare against the model.
+import fs from "node:fs";
 import { Survey } from "../../src";
 import type { SurveyInputs } from "../../src/resources/survey/types";
 import type { Engine, RunResult } from "../support";
@@ -42,22 +43,30 @@ export class LifecycleSystem {
   surveyId?: string;
   /** The emulator's time at the start of day 0. */
   private base = 0;
+  /** Days the clocks have moved since. */
+  private days = 0;
 
   constructor(
     readonly stack: TestStack,
     readonly engine: Engine,
     readonly name: string,
+    /** The plugin's clock offset (plugin-clock.js), moved with the emulator's. */
+    private readonly pluginClockFile: string,
   ) {}
 
-  /** Resets the emulator clock to the real time, whole seconds, as day 0. */
+  /** Resets the emulator's and the plugin's clocks to the real time, whole seconds, as day 0. */
   async startClock(): Promise<void> {
     const now = Math.floor(Date.now() / 1000) * 1000;
     await this.stack.control("POST", "/clock", { now: new Date(now).toISOString() });
+    fs.writeFileSync(this.pluginClockFile, "0");
     this.base = now;
+    this.days = 0;
   }
 
   async advanceClock(days: number): Promise<void> {
     await this.stack.control("POST", "/clock", { advanceSeconds: days * (DAY_MS / 1000) });
+    this.days += days;
+    fs.writeFileSync(this.pluginClockFile, String(this.days * DAY_MS));
   }
 
   dayDate(day: Day): string {
