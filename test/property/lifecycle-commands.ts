@@ -77,7 +77,8 @@ async function refresh(m: Model, r: Real): Promise<void> {
 /**
  * `pulumi up` of `d`; `pulumi up --refresh` when PostHog changed since Pulumi last looked. Either PostHog ends
  * up holding the declaration, the outputs say so and the next preview is clean and silent; or check refuses the
- * declaration (an un-launch, a new stopped-until-later), and `up` fails with the refusal having written nothing.
+ * declaration (an un-launch, or an end date it judges wrong
+ * for the status), and `up` fails with the refusal having written nothing.
  */
 async function up(m: Model, r: Real, d: Declaration): Promise<void> {
   // Nothing changed in PostHog or in the program since the last `up` applied it: nothing to send.
@@ -276,7 +277,12 @@ const wanted: fc.Arbitrary<Wanted> = fc
     w.status === "draft"
       ? fc.constant(w)
       : fc
-          .option(fc.integer({ min: 1, max: 60 }), { nil: undefined })
+          .oneof(
+            // Half the running surveys get a scheduled stop; a stopped one with a future end date is refused
+            // at check (declare it running), so it is drawn less often.
+            { weight: w.status === "running" ? 2 : 4, arbitrary: fc.constant(undefined) },
+            { weight: 2, arbitrary: fc.integer({ min: 1, max: 60 }) },
+          )
           .map((endInDays) => (endInDays === undefined ? w : { ...w, endInDays })),
   );
 
