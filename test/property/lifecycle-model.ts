@@ -8,17 +8,17 @@ export const DAY_MS = 86_400_000;
 export const DECLARED_DESCRIPTION = "Asked after checkout";
 
 /**
- * Time in whole emulator days since the sequence began. The emulator clock is reset at the start of each
- * sequence and only moves by whole days (plus the seconds the sequence itself takes), so an end date on a
+ * Time in whole days since the sequence began. The emulator's and the plugin's clocks are reset at the start of
+ * each sequence and only move by whole days (plus the seconds the sequence itself takes), so an end date on a
  * later day than `today` is still in the future, and one on `today` or before has passed.
  */
 export type Day = number;
 
-/** One declaration: a status, archived, and optionally an end date `endInDays` after the day it is made. */
+/** One declaration: a status, archived, and optionally an end date. */
 export interface Declaration {
   status: SurveyStatus;
   archived: boolean;
-  /** The end date's day, when the program declares one (never with draft: that is refused at check). */
+  /** The end date's day, when the program declares one (never with draft, which check refuses). */
   endDay?: Day;
 }
 
@@ -161,6 +161,3 @@ export const MAY_CHANGE = ["status", "archived", "description", "endDate"];
 
 export const sameDeclaration = (a: Declaration | undefined, b: Declaration): boolean =>
   a !== undefined && a.status === b.status && a.archived === b.archived && a.endDay === b.endDay;
-
-export const describeDeclaration = (d: Declaration): string =>
-  `${d.status}${d.archived ? "+archived" : ""}${d.endDay === undefined ? "" : `+end@day${d.endDay}`}`;
