@@ -422,15 +422,22 @@ describe("an up interrupted half-way", () => {
     });
     const broken = await engine.up(program({ [name]: target }));
     expect(broken.errors).toHaveLength(1);
+    expect(broken.errors[0].message).toContain(
+      `Survey "${name}": could not set its status to stopped and archive it. `,
+    );
     const id = String(engine.state().find((r) => r.name === name)?.id);
     expect(await held(id)).toBe("stopped");
+    // State holds the last answer before the failure (stopped), so the archive alone is left to send.
+    expect(engine.state().find((r) => r.name === name)?.outputs).toMatchObject({
+      status: "stopped",
+      archived: false,
+    });
 
     await stack.clearRequests();
     const rerun = await engine.up(program({ [name]: target }));
     expect(rerun.errors).toEqual([]);
-    // State holds the POST's answer (a draft); the plan reads PostHog first and sends only the archive.
     const sent = requestsBySurvey(await stack.requests(), new Map([[name, id]])).get(name);
-    expect(sent).toEqual(["GET survey", "PATCH archived=true"]);
+    expect(sent).toEqual(["PATCH archived=true"]);
     expect(await held(id)).toBe("stopped+archived");
     expect((await engine.preview(program({ [name]: target }))).steps.map((s) => s.op)).toEqual(["same"]);
   });

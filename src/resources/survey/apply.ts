@@ -153,7 +153,8 @@ export async function create(inputs: Json): Promise<pulumi.dynamic.CreateResult>
     invalidateProject(client, project);
   }
   try {
-    survey = (await applyStatus(client, project, survey, inputs)) ?? survey;
+    // Each answer is kept: if a later step fails, state holds how far the survey got.
+    await applyStatus(client, project, survey, inputs, (answer) => (survey = answer));
   } catch (error) {
     // The survey exists: keep it in state, so the next `up` moves it on instead of creating another.
     const outputs = surveyOutputs(survey, project, declaredInputs(inputs));

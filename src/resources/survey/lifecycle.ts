@@ -50,17 +50,20 @@ export type SurveyState = LifecycleState & { id: string };
 
 /**
  * Moves the survey from `from` (PostHog's latest answer for it) to the declared status and archived flag.
- * Returns PostHog's answer to the last request, or undefined when none was needed.
+ * Returns PostHog's answer to the last request, or undefined when none was needed. `progress` sees each answer as
+ * it comes, so a caller whose run fails half-way can keep where the survey got to.
  */
 export async function applyStatus(
   client: PostHogClient,
   project: string,
   from: SurveyState,
   inputs: Json,
+  progress: (answer: WireSurvey) => void = () => {},
 ): Promise<WireSurvey | undefined> {
   let answer: WireSurvey | undefined;
   for (const step of planLifecycle(from, inputs)) {
     answer = await send(client, project, from.id, step);
+    progress(answer);
   }
   return answer;
 }
