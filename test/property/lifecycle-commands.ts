@@ -99,6 +99,8 @@ async function up(m: Model, r: Real, d: Declaration): Promise<void> {
     return;
   }
   expect(result.errors).toEqual([]);
+  // The requests go in an order PostHog accepts: it refused none of them.
+  expect(requests.filter((q) => q.status >= 400).map((q) => `${q.method} ${q.path} ${q.status}`)).toEqual([]);
   if (nothingToDo) expect(writes(requests)).toEqual([]);
   const expected = afterUp(m.held, d, m.today);
   m.held = expected.held;
