@@ -1,11 +1,12 @@
 // Model-based test of a survey's lifecycle (status draft/running/stopped, archived, a scheduled end date)
 // through the real plugin against the emulator. fast-check generates sequences of: declarations applied with
 // `up`, a plain re-`up`, previews (of the program or of another declaration), refreshes, the changes a person
-// makes in PostHog's UI (launch, stop, resume, archive, unarchive, edit, delete) and days passing on the
-// emulator's clock. The model (lifecycle-model.ts) knows what is declared, what Pulumi's state records and what
+// makes in PostHog's UI (launch, stop, resume, archive, unarchive, edit, delete) and days passing (on the
+// emulator's clock and the plugin's). The model (lifecycle-model.ts) knows what is declared, what Pulumi's state records and what
 // PostHog holds; each command (lifecycle-commands.ts) checks the real system against it: after every `up`
-// PostHog holds what is declared and the next preview is clean with 0 requests, un-launching is refused with
-// 0 writes, and drift shows only after a refresh.
+// PostHog holds what is declared, PostHog refused none of its requests and the next preview is clean with 0
+// requests; what check refuses (un-launching, an end date wrong for the status) fails preview and `up` with 0
+// writes; drift shows only after a refresh, and time passing makes none.
 // One sequence is one engine and one survey with its own name. PROPERTY_CASES is the number of steps to aim
 // for (default 300; `npm run test:property` sets 2000), PROPERTY_SEED the seed, PROPERTY_LIFECYCLE_LENGTH the
 // longest sequence (default 20). PROPERTY_SHRINK=1 shrinks a failure to a shorter sequence; PROPERTY_PATH
@@ -46,7 +47,10 @@ beforeAll(async () => {
     },
   });
 }, 60_000);
-afterAll(async () => stack?.close());
+afterAll(async () => {
+  await stack?.close();
+  fs.rmSync(path.dirname(pluginClock), { recursive: true, force: true });
+});
 
 const tally = new Tally();
 let caseNo = 0;
