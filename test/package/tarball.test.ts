@@ -81,7 +81,9 @@ describe("installed package", () => {
     ]
       .map((m) => `pulumi-posthog/dist/resources/${m}`)
       .flatMap((m) => [m, `${m}.js`]);
-    expect(reachable.sort()).toEqual(["pulumi-posthog", "pulumi-posthog/package.json", ...abi].sort());
+    expect(reachable.sort()).toEqual(
+      ["pulumi-posthog", "pulumi-posthog/testing", "pulumi-posthog/package.json", ...abi].sort(),
+    );
     const probe = `
       const results = {};
       for (const name of JSON.parse(process.argv[1])) {
@@ -106,6 +108,7 @@ describe("installed package", () => {
     }
     expect(resolved["pulumi-posthog"]).toBe(path.join(root, "dist/index.js"));
     expect(resolved["pulumi-posthog/package.json"]).toBe(path.join(root, "package.json"));
+    expect(resolved["pulumi-posthog/testing"]).toBe(path.join(root, "dist/testing/index.js"));
     for (const name of internal) expect(resolved[name]).toBe("ERR_PACKAGE_PATH_NOT_EXPORTED");
   });
 
