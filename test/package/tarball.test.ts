@@ -143,6 +143,42 @@ describe("installed package", () => {
   });
 
   it.each([
+    ["node10", "commonjs"],
+    ["node16", "node16"],
+  ])("type-checks a test importing pulumi-posthog/testing (moduleResolution %s)", (resolution, module) => {
+    fs.writeFileSync(
+      path.join(installed.dir, "uses-testing.ts"),
+      [
+        'import { startPostHogEmulator, type PostHogEmulator } from "pulumi-posthog/testing";',
+        "export async function run(): Promise<number> {",
+        "  const emulator: PostHogEmulator = await startPostHogEmulator({ setEnvironment: false });",
+        "  const count = (await emulator.requests()).length;",
+        "  await emulator.close();",
+        "  return count + emulator.projectId;",
+        "}",
+        "",
+      ].join("\n"),
+    );
+    const tsc = path.join(REPO_ROOT, "node_modules/typescript/bin/tsc");
+    const args = [
+      "--ignoreConfig",
+      "--noEmit",
+      "--strict",
+      "--module",
+      module,
+      "--moduleResolution",
+      resolution,
+    ];
+    const result = spawnSync(
+      process.execPath,
+      [tsc, ...args, "--target", "es2022", "--ignoreDeprecations", "6.0", "uses-testing.ts"],
+      { cwd: installed.dir, encoding: "utf8" },
+    );
+    expect(result.stdout + result.stderr).toBe("");
+    expect(result.status).toBe(0);
+  });
+
+  it.each([
     ["Survey", "survey/shim.js"],
     ["Invite", "invite/shim.js"],
     ["InviteBatch", "invite/batch-shim.js"],
