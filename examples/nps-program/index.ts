@@ -2,13 +2,14 @@
 // flag and schedules, plus the number of responses each one has collected as a stack output.
 //
 // Config (all optional):
-//   linkedFlagId  the id of an existing feature flag; the feature survey only shows where it is enabled
+//   linkedFlagKey the key of an existing feature flag, e.g. "new-dashboard"; the feature survey only shows
+//                 where it is enabled. A key reads the same in every project and environment; an id does not.
 //   launchDate    when the surveys start (ISO 8601), default 2026-01-05T09:00:00Z
 import * as pulumi from "@pulumi/pulumi";
 import * as posthog from "pulumi-posthog";
 
 const config = new pulumi.Config();
-const linkedFlagId = config.getNumber("linkedFlagId");
+const linkedFlagKey = config.get("linkedFlagKey");
 const launchDate = config.get("launchDate") ?? "2026-01-05T09:00:00Z";
 
 // Paying users only, half of them at a time: PostHog turns these release conditions into a targeting flag.
@@ -68,7 +69,8 @@ const nps = new posthog.Survey("quarterly-nps", {
 const featureFeedback = new posthog.Survey("feature-feedback", {
   name: "New dashboard feedback",
   type: "popover",
-  linkedFlagId,
+  // Resolved to the flag's id at `up`; a key that matches no flag fails there, naming the key and the project.
+  linkedFlagKey,
   questions: [
     {
       type: "single_choice",

@@ -1,9 +1,9 @@
-// Reads people.yaml: a flat YAML list of maps with scalar values, e.g.
+// Reads people.yaml with the `yaml` package, then checks each entry, e.g.
 //   - name: Ada Lovelace
 //     email: ada@example.com
 //     level: admin
-// That is all the format this example needs, so it is parsed here instead of adding a YAML dependency.
-// Anything else (nesting, multi-line values, anchors) is rejected with the line number.
+// A YAML mistake is reported with its line and column; a wrong entry with the line it starts on.
+import { isNode, isSeq, LineCounter, parseDocument } from "yaml";
 
 export type Level = "member" | "admin" | "owner";
 
@@ -15,45 +15,43 @@ export interface Person {
 
 const LEVELS: readonly string[] = ["member", "admin", "owner"];
 
-function scalar(raw: string): string {
-  const value = raw.trim();
-  const quoted = /^"(.*)"$/.exec(value) ?? /^'(.*)'$/.exec(value);
-  return quoted ? quoted[1] : value.replace(/\s+#.*$/, "");
-}
-
-/** Parses the list; throws `<file>:<line>: <problem>` for anything it does not understand. */
+/** Parses the list; throws `<file>:<line>: <problem>` for anything that is not a list of people. */
 export function parsePeople(text: string, file = "people.yaml"): Person[] {
-  const entries: Record<string, string>[] = [];
-  const fail = (line: number, problem: string): never => {
-    throw new Error(`${file}:${line}: ${problem}`);
-  };
-  text.split(/\r?\n/).forEach((raw, index) => {
-    const line = index + 1;
-    if (raw.trim() === "" || raw.trim().startsWith("#")) return;
-    const item = /^-\s+(.*)$/.exec(raw);
-    const field = item ? item[1] : /^\s{2}(\S.*)$/.exec(raw)?.[1];
-    if (field === undefined) return fail(line, 'expected "- key: value" or an indented "key: value"');
-    if (item) entries.push({});
-    const current = entries[entries.length - 1];
-    if (!current) return fail(line, 'the list must start with "- "');
-    const pair = /^([A-Za-z_]+):\s*(.*)$/.exec(field);
-    if (!pair || pair[2].trim() === "")
-      return fail(line, 'expected "key: value" with a value on the same line');
-    if (pair[1] in current) return fail(line, `"${pair[1]}" is given twice for this person`);
-    current[pair[1]] = scalar(pair[2]);
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter });
+  const [error] = doc.errors;
+  if (error) {
+    // The yaml package's message ends with the offending line and a caret; the first line says it all.
+    const line = error.linePos?.[0].line;
+    throw new Error(`${file}:${line ?? "?"}: ${error.message.split("\n")[0]}`);
+  }
+  if (doc.contents === null) return [];
+  if (!isSeq(doc.contents)) {
+    const line = doc.contents.range ? lineCounter.linePos(doc.contents.range[0]).line : 1;
+    throw new Error(`${file}:${line}: expected a list of people, each starting with "- name: ..."`);
+  }
+  const entries = doc.toJS() as unknown[];
+  return doc.contents.items.map((item, i) => {
+    const line = isNode(item) && item.range ? lineCounter.linePos(item.range[0]).line : "?";
+    return toPerson(entries[i], `${file}:${line}: person ${i + 1}`);
   });
-  return entries.map((entry, i) => toPerson(entry, `${file}: person ${i + 1}`));
 }
 
-function toPerson(entry: Record<string, string>, where: string): Person {
-  const { name, email, level, ...rest } = entry;
+function toPerson(entry: unknown, where: string): Person {
+  if (typeof entry !== "object" || entry === null || Array.isArray(entry)) {
+    throw new Error(`${where}: expected "name:", "email:" and optionally "level:" under the "- "`);
+  }
+  const { name, email, level, ...rest } = entry as Record<string, unknown>;
   const unknown = Object.keys(rest);
   if (unknown.length > 0)
     throw new Error(`${where}: unknown key(s) ${unknown.join(", ")} (use name, email, level)`);
-  if (!name) throw new Error(`${where}: name is missing`);
-  if (!email || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email))
-    throw new Error(`${where}: "${email ?? ""}" is not an email address`);
-  if (level !== undefined && !LEVELS.includes(level))
+  if (name === undefined || name === null || name === "") throw new Error(`${where}: name is missing`);
+  if (typeof name !== "string") throw new Error(`${where}: name must be text, got ${JSON.stringify(name)}`);
+  if (typeof email !== "string" || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) {
+    throw new Error(`${where}: "${String(email ?? "")}" is not an email address`);
+  }
+  if (level !== undefined && (typeof level !== "string" || !LEVELS.includes(level))) {
     throw new Error(`${where}: level must be member, admin or owner`);
+  }
   return { name, email, ...(level ? { level: level as Level } : {}) };
 }

@@ -1,96 +1,126 @@
 #!/usr/bin/env node
-// pulumi-posthog: the package's command line. One subcommand so far:
-//   pulumi-posthog export [--project ID] [--organization ID] [--host URL] [--no-invites] [--out FILE]
-// The API key comes from POSTHOG_API_KEY (or POSTHOG_PERSONAL_API_KEY), never from a flag: flags end up in
-// shell history and process lists.
+// pulumi-posthog: the package's command line, one command so far (`export`; `--help` for options). The API key
+// comes from the environment, never from a flag: flags end up in shell history and process lists.
 import fs from "node:fs";
+import { packageVersion } from "../client/user-agent";
+import { DEFAULT_HOST } from "../config";
 import { exportProgram, type ExportOptions } from "../export";
+import { describeOptions, readOptions, UsageError, type OptionTable } from "./args";
 
-const USAGE = `usage: pulumi-posthog export [options]
+const HELP_OPTIONS = {
+  help: { type: "boolean", short: "h", description: "print this help and exit" },
+  version: { type: "boolean", short: "v", description: "print the version and exit" },
+} satisfies OptionTable;
+
+const EXPORT_OPTIONS = {
+  project: {
+    type: "string",
+    placeholder: "ID",
+    description: "project to export surveys from",
+    default: "POSTHOG_PROJECT_ID, then the key's current project",
+  },
+  organization: {
+    type: "string",
+    placeholder: "ID",
+    description: "organization to export pending invites from",
+    default: "POSTHOG_ORGANIZATION_ID, then the key's current organization",
+  },
+  host: {
+    type: "string",
+    placeholder: "URL",
+    description: "PostHog host",
+    default: `POSTHOG_HOST, then ${DEFAULT_HOST}`,
+  },
+  "no-invites": { type: "boolean", description: "export surveys only", default: "off" },
+  out: {
+    type: "string",
+    placeholder: "FILE",
+    description: "write the program to FILE",
+    default: "standard output",
+  },
+  help: HELP_OPTIONS.help,
+} satisfies OptionTable;
+
+const USAGE = `usage: pulumi-posthog <command> [options]
+
+commands:
+  export   write a Pulumi program that adopts the surveys and pending invites that exist in PostHog
+
+options:
+${describeOptions(HELP_OPTIONS)}
+
+Run pulumi-posthog export --help for the options of export.`;
+
+const EXPORT_USAGE = `usage: pulumi-posthog export [options]
 
 Writes a Pulumi TypeScript program declaring the surveys and pending invites that exist in PostHog, each
 adopting what exists: the first \`pulumi up\` takes them over without creating anything.
 
 options:
-  --project ID        project to export surveys from (default POSTHOG_PROJECT_ID, then the key's current project)
-  --organization ID   organization to export pending invites from (default POSTHOG_ORGANIZATION_ID, then the key's current one)
-  --host URL          PostHog host (default POSTHOG_HOST, then https://us.posthog.com)
-  --no-invites        surveys only
-  --out FILE          write the program to FILE (default: standard output)
+${describeOptions(EXPORT_OPTIONS)}
 
 environment:
-  POSTHOG_API_KEY     a personal API key with survey:read (and organization_member:read for invites)`;
+  POSTHOG_API_KEY  a personal API key (POSTHOG_PERSONAL_API_KEY when unset); the only place the key is read.
+                   Scopes: survey:read; organization_member:read for invites; user:read to look up the
+                   key's current project or organization`;
 
-class UsageError extends Error {}
-
-interface ExportArgs extends ExportOptions {
-  out?: string;
+interface Output {
+  stdout(text: string): void;
+  stderr(text: string): void;
 }
 
-function parseExportArgs(argv: string[]): ExportArgs {
-  const args: ExportArgs = {};
-  for (let i = 0; i < argv.length; i++) {
-    const flag = argv[i];
-    const value = () => {
-      const v = argv[++i];
-      if (v === undefined || v.startsWith("--")) throw new UsageError(`${flag} needs a value`);
-      return v;
-    };
-    switch (flag) {
-      case "--project":
-        args.projectId = value();
-        break;
-      case "--organization":
-        args.organizationId = value();
-        break;
-      case "--host":
-        args.host = value();
-        break;
-      case "--out":
-        args.out = value();
-        break;
-      case "--no-invites":
-        args.invites = false;
-        break;
-      default:
-        throw new UsageError(`unknown option ${flag}`);
-    }
+async function runExport(argv: string[], out: Output): Promise<number> {
+  const values = readOptions(argv, EXPORT_OPTIONS);
+  if (values.help) {
+    out.stdout(`${EXPORT_USAGE}\n`);
+    return 0;
   }
-  return args;
-}
-
-async function runExport(argv: string[]): Promise<void> {
-  const { out, ...options } = parseExportArgs(argv);
+  const options: ExportOptions = {
+    projectId: values.project,
+    organizationId: values.organization,
+    host: values.host,
+    invites: values["no-invites"] ? false : undefined,
+  };
   const result = await exportProgram(options);
-  for (const note of result.skipped) process.stderr.write(`note: left out ${note}\n`);
-  if (out === undefined) {
-    process.stdout.write(result.source);
-    return;
+  for (const note of result.skipped) out.stderr(`note: left out ${note}\n`);
+  if (values.out === undefined) {
+    out.stdout(result.source);
+    return 0;
   }
-  fs.writeFileSync(out, result.source);
+  fs.writeFileSync(values.out, result.source);
   const invites = options.invites === false ? "" : ` and ${result.invites} pending invite(s)`;
-  process.stderr.write(`wrote ${result.surveys} survey(s)${invites} to ${out}\n`);
+  out.stderr(`wrote ${result.surveys} survey(s)${invites} to ${values.out}\n`);
+  return 0;
 }
 
-export async function main(argv: string[]): Promise<number> {
+/** Runs the command line `argv` (without node and the script); resolves with the exit code. */
+export async function main(
+  argv: string[],
+  out: Output = {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+  },
+): Promise<number> {
   const [command, ...rest] = argv;
   try {
-    if (command === "--help" || command === "-h" || command === undefined) {
-      process.stdout.write(`${USAGE}\n`);
-      return command === undefined ? 2 : 0;
+    if (command === "export") return await runExport(rest, out);
+    if (command === undefined) {
+      out.stderr(`${USAGE}\n`);
+      return 2;
     }
-    if (command !== "export") throw new UsageError(`unknown command ${command}`);
-    if (rest.includes("--help") || rest.includes("-h")) {
-      process.stdout.write(`${USAGE}\n`);
-      return 0;
-    }
-    await runExport(rest);
+    if (!command.startsWith("-"))
+      throw new UsageError(`unknown command "${command}" (the one command is export)`);
+    const values = readOptions(argv, HELP_OPTIONS);
+    if (values.version) out.stdout(`${packageVersion()}\n`);
+    else out.stdout(`${USAGE}\n`);
     return 0;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`pulumi-posthog: ${message}\n`);
-    if (error instanceof UsageError) process.stderr.write(`${USAGE}\n`);
-    return error instanceof UsageError ? 2 : 1;
+    out.stderr(`pulumi-posthog: ${message}\n`);
+    if (!(error instanceof UsageError)) return 1;
+    const help = command === "export" ? "pulumi-posthog export --help" : "pulumi-posthog --help";
+    out.stderr(`Run ${help} for usage.\n`);
+    return 2;
   }
 }
 

@@ -49,8 +49,11 @@ function cleanOpt(text: string | undefined, secrets: readonly string[]): string 
   return text === undefined ? undefined : redact(text, secrets);
 }
 
-/** `PostHog API <METHOD> <path> failed with <status> <code>: <detail> (field: <attr>)` plus an actionable hint. */
-export function buildErrorMessage(e: PostHogApiErrorInit): string {
+/**
+ * `PostHog API <METHOD> <path> failed with <status> <code>: <detail> (field: <attr>)`, without a hint: for a
+ * caller whose fix differs from the provider's (the export command reads the key from the environment only).
+ */
+export function describeFailure(e: PostHogApiErrorInit): string {
   const what = `PostHog API ${e.method} ${e.path}`;
   let msg =
     e.status === 0
@@ -58,6 +61,12 @@ export function buildErrorMessage(e: PostHogApiErrorInit): string {
       : `${what} failed with ${e.status}${e.code ? ` ${e.code}` : ""}: ${e.detail ?? "(no detail)"}`;
   if (e.attr) msg += ` (field: ${e.attr})`;
   if (e.attempts !== undefined && e.attempts > 1) msg += ` [after ${e.attempts} attempts]`;
+  return msg;
+}
+
+/** describeFailure plus the fix that fits a Pulumi program. */
+export function buildErrorMessage(e: PostHogApiErrorInit): string {
+  const msg = describeFailure(e);
   const hint = hintFor(e);
   return hint ? `${msg.replace(/\.$/, "")}. ${hint}` : msg;
 }

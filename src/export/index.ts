@@ -3,6 +3,7 @@
 import { clientFor } from "../client";
 import { readArguments, resolveSettings } from "../config";
 import { declaredScope } from "../scope";
+import { exportFailure, missingKey } from "./failures";
 import { readSnapshot } from "./read";
 import { renderProgram } from "./render";
 
@@ -37,10 +38,13 @@ export async function exportProgram(opts: ExportOptions = {}): Promise<ExportRes
     }),
     opts.env ?? process.env,
   );
+  if (!settings.apiKey) throw missingKey();
   const client = clientFor(settings);
   const snapshot = await readSnapshot(client, {
     projectId: declaredScope("project", undefined, settings),
     organizationId: opts.invites === false ? undefined : declaredScope("organization", undefined, settings),
+  }).catch((error: unknown) => {
+    throw exportFailure(error);
   });
   const { source, skipped } = renderProgram(snapshot, settings.host);
   return {

@@ -2,6 +2,7 @@
 // invites. Expired invites are counted, not exported (a new Invite would send a new email anyway).
 import type { PostHogClient, WireInvite, WireSurvey } from "../client";
 import { concreteScope } from "../scope";
+import { exportFailure } from "./failures";
 
 export interface Snapshot {
   projectId: string;
@@ -18,16 +19,12 @@ export interface ReadOptions {
   organizationId?: string;
 }
 
-/** The key's user (for "@current"); needs the user:read scope, so say how to do without it. */
+/** The key's user (for "@current"); needs the user:read scope, so a refusal says how to do without it. */
 async function currentUser(client: PostHogClient) {
   try {
     return await client.users.me();
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    throw new Error(
-      `${message}\nTo export without looking up the key's current project and organization, pass --project <id> and ` +
-        "--organization <id> (or --no-invites).",
-    );
+    throw exportFailure(error, true);
   }
 }
 

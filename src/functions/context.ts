@@ -10,9 +10,14 @@ export interface FunctionContext {
   settings: Settings;
 }
 
-export function functionContext(): FunctionContext {
+/** The settings a data function runs with. */
+export function functionSettings(): Settings {
   const config = new pulumi.Config("posthog");
-  const settings = resolveSettings(readPulumiConfig((key) => config.get(key.slice("posthog:".length))));
+  return resolveSettings(readPulumiConfig((key) => config.get(key.slice("posthog:".length))));
+}
+
+export function functionContext(): FunctionContext {
+  const settings = functionSettings();
   // Loaded on the first call: a program that only declares resources never loads the HTTP client (axios).
   const { clientFor } = require("../client") as typeof import("../client");
   return { client: clientFor(settings), settings };

@@ -2,6 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { findFlagByKey, unknownFlagKey } from "../resources/survey/flag-keys";
 import { functionContext, projectOf } from "./context";
+import { mockedAnswer } from "./mocks";
 
 export interface GetFeatureFlagArgs {
   /** The flag's key, exactly (case-sensitive). */
@@ -21,6 +22,8 @@ export interface FeatureFlagInfo {
 }
 
 export async function getFeatureFlag(args: GetFeatureFlagArgs): Promise<FeatureFlagInfo> {
+  const mocked = mockedAnswer<FeatureFlagInfo>("getFeatureFlag", args);
+  if (mocked) return mocked;
   const ctx = functionContext();
   const projectId = await projectOf(ctx, args.projectId);
   const flag = await findFlagByKey(ctx.client, projectId, args.key);

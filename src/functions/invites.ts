@@ -3,6 +3,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { inviteFacts } from "../resources/invite/mapping";
 import type { InviteOutputs } from "../resources/invite/types";
 import { functionContext, organizationOf } from "./context";
+import { mockedAnswer } from "./mocks";
 
 export type InviteInfo = Pick<
   InviteOutputs,
@@ -31,6 +32,8 @@ export interface GetInvitesResult {
 }
 
 export async function getInvites(args: GetInvitesArgs = {}): Promise<GetInvitesResult> {
+  const mocked = mockedAnswer<GetInvitesResult>("getInvites", args);
+  if (mocked) return mocked;
   const ctx = functionContext();
   const organizationId = await organizationOf(ctx, args.organizationId);
   const invites = await ctx.client.invites.listAll(organizationId);

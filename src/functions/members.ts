@@ -3,6 +3,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { membershipFacts } from "../resources/invite/mapping";
 import type { InviteLevel } from "../resources/invite/types";
 import { functionContext, organizationOf } from "./context";
+import { mockedAnswer } from "./mocks";
 
 export interface MemberInfo {
   /** The membership id. */
@@ -29,6 +30,8 @@ export interface GetMembersResult {
 }
 
 export async function getMembers(args: GetMembersArgs = {}): Promise<GetMembersResult> {
+  const mocked = mockedAnswer<GetMembersResult>("getMembers", args);
+  if (mocked) return mocked;
   const ctx = functionContext();
   const organizationId = await organizationOf(ctx, args.organizationId);
   const members = await ctx.client.members.listAll(organizationId);

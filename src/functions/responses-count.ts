@@ -2,6 +2,7 @@
 // ids are given, each of them is in the result (0 when PostHog left it out).
 import * as pulumi from "@pulumi/pulumi";
 import { functionContext, projectOf } from "./context";
+import { mockedAnswer } from "./mocks";
 
 export interface GetSurveyResponsesCountArgs {
   projectId?: string | number;
@@ -20,6 +21,8 @@ export interface GetSurveyResponsesCountResult {
 export async function getSurveyResponsesCount(
   args: GetSurveyResponsesCountArgs = {},
 ): Promise<GetSurveyResponsesCountResult> {
+  const mocked = mockedAnswer<GetSurveyResponsesCountResult>("getSurveyResponsesCount", args);
+  if (mocked) return mocked;
   const ctx = functionContext();
   const projectId = await projectOf(ctx, args.projectId);
   const reported = await ctx.client.surveys.responsesCount(projectId, {

@@ -4,6 +4,7 @@ import type { WireSurvey } from "../client";
 import { surveyOutputs } from "../resources/survey/mapping";
 import type { SurveyOutputs } from "../resources/survey/types";
 import { functionContext, projectOf } from "./context";
+import { mockedAnswer } from "./mocks";
 
 /** A survey as PostHog has it (Survey outputs without the provider's bookkeeping and write-only inputs). */
 export type SurveyInfo = Omit<SurveyOutputs, "declared" | "targetingFlagFilters" | "removeTargetingFlag">;
@@ -39,6 +40,8 @@ function surveyInfo(survey: WireSurvey, projectId: string): SurveyInfo {
 }
 
 export async function getSurveys(args: GetSurveysArgs = {}): Promise<GetSurveysResult> {
+  const mocked = mockedAnswer<GetSurveysResult>("getSurveys", args);
+  if (mocked) return mocked;
   const ctx = functionContext();
   const projectId = await projectOf(ctx, args.projectId);
   const surveys = await ctx.client.surveys.listAll(projectId, {
@@ -55,6 +58,8 @@ export function getSurveysOutput(
 }
 
 export async function getSurvey(args: GetSurveyArgs): Promise<SurveyInfo> {
+  const mocked = mockedAnswer<SurveyInfo>("getSurvey", args);
+  if (mocked) return mocked;
   const ctx = functionContext();
   const projectId = await projectOf(ctx, args.projectId);
   return surveyInfo(await ctx.client.surveys.get(projectId, args.id), projectId);

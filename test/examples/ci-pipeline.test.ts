@@ -2,6 +2,7 @@
 // the emulator instead of PostHog), and the workflow does what its README promises.
 import fs from "node:fs";
 import path from "node:path";
+import { parse } from "yaml";
 import { destroyAll, dump, exampleEngine, exampleProgram, previewUpNoop } from "./example-program";
 import { REPO_ROOT } from "../support/self-link";
 import { startStack, TestStack } from "../support/stack";
@@ -17,14 +18,20 @@ const PROJECT = "posthog-ci-pipeline";
 const program = exampleProgram("ci-pipeline");
 const read = (file: string) => fs.readFileSync(path.join(DIR, file), "utf8");
 
-/** The `config:` map of a stack file (flat scalars, as this one is). */
+/** The `config:` map of a stack file. */
 function stackConfig(text: string): Record<string, string> {
-  const config: Record<string, string> = {};
-  for (const line of text.split("\n")) {
-    const m = /^ {2}([\w-]+:[\w-]+):\s*(.+)$/.exec(line);
-    if (m) config[m[1]] = m[2].trim().replace(/^"(.*)"$/, "$1");
-  }
-  return config;
+  return (parse(text) as { config: Record<string, string> }).config;
+}
+
+interface Step {
+  uses?: string;
+  run?: string;
+  with?: Record<string, unknown>;
+}
+interface Workflow {
+  on: Record<string, { branches: string[] }>;
+  env: Record<string, string>;
+  jobs: Record<string, { if: string; permissions?: Record<string, string>; steps: Step[] }>;
 }
 
 describe("examples/ci-pipeline", () => {
@@ -62,23 +69,52 @@ describe("examples/ci-pipeline", () => {
     }
   });
 
-  it("previews on pull requests and deploys on main, with the key from the POSTHOG_API_KEY secret", () => {
-    const workflow = read(".github/workflows/posthog.yml");
-    expect(workflow).toMatch(
-      /^on:\n {2}pull_request:\n {4}branches: \[main\]\n {2}push:\n {4}branches: \[main\]$/m,
+  it("comments the preview on each pull request and runs up only on a push to main", () => {
+    const workflow = parse(read(".github/workflows/posthog.yml")) as Workflow;
+    expect(workflow.on).toEqual({ pull_request: { branches: ["main"] }, push: { branches: ["main"] } });
+    expect(workflow.env).toMatchObject({
+      PULUMI_STACK: "production",
+      POSTHOG_API_KEY: "${{ secrets.POSTHOG_API_KEY }}",
+    });
+    expect(Object.keys(workflow.jobs).sort()).toEqual(["preview", "up"]);
+    const pulumiSteps = (job: string) =>
+      workflow.jobs[job].steps.filter((s) => s.uses?.startsWith("pulumi/actions@"));
+
+    const preview = workflow.jobs.preview;
+    expect(preview.if).toBe("github.event_name == 'pull_request'");
+    expect(pulumiSteps("preview")).toEqual([
+      {
+        name: "pulumi preview",
+        uses: "pulumi/actions@v6",
+        with: {
+          command: "preview",
+          "stack-name": "${{ env.PULUMI_STACK }}",
+          "work-dir": "${{ env.PROGRAM_DIR }}",
+          diff: true,
+          "comment-on-pr": true,
+          "github-token": "${{ secrets.GITHUB_TOKEN }}",
+        },
+      },
+    ]);
+    // Commenting needs write access to pull requests; nothing else is widened.
+    expect(preview.permissions).toEqual({ contents: "read", "pull-requests": "write" });
+
+    const up = workflow.jobs.up;
+    expect(up.if).toBe("github.event_name == 'push' && github.ref == 'refs/heads/main'");
+    expect(pulumiSteps("up").map((s) => s.with)).toEqual([
+      { command: "up", "stack-name": "${{ env.PULUMI_STACK }}", "work-dir": "${{ env.PROGRAM_DIR }}" },
+    ]);
+    // `up` appears nowhere else: not as a command of the preview job, not as a shell step.
+    const everyStep = Object.values(workflow.jobs).flatMap((job) => job.steps);
+    expect(everyStep.filter((s) => s.with?.command === "up" || /pulumi up/.test(s.run ?? ""))).toEqual(
+      pulumiSteps("up"),
     );
-    expect(workflow).toContain("POSTHOG_API_KEY: ${{ secrets.POSTHOG_API_KEY }}");
-    const job = (name: string) =>
-      workflow.split(/^ {2}(?=\w+:$)/m).find((part) => part.startsWith(`${name}:`)) ?? "";
-    expect(job("preview")).toContain("if: github.event_name == 'pull_request'");
-    expect(job("preview")).toMatch(/run: pulumi preview --stack "\$PULUMI_STACK"/);
-    expect(job("preview")).not.toContain("pulumi up");
-    expect(job("up")).toContain("if: github.event_name == 'push' && github.ref == 'refs/heads/main'");
-    expect(job("up")).toMatch(/run: pulumi up --stack "\$PULUMI_STACK" --yes/);
-    expect(workflow).toContain("PULUMI_STACK: production");
     // Both jobs install exactly the committed lockfile.
-    for (const name of ["preview", "up"]) expect(job(name)).toContain("run: npm ci");
-    expect(workflow).not.toMatch(/run: npm install/);
+    for (const job of ["preview", "up"]) {
+      expect(workflow.jobs[job].steps.map((s) => s.run).filter(Boolean)).toEqual([
+        "npm ci --no-audit --no-fund",
+      ]);
+    }
     expect(fs.existsSync(path.join(DIR, "Pulumi.production.yaml"))).toBe(true);
   });
 });

@@ -45,7 +45,7 @@ interface SurveyDump {
 
 describe("examples/nps-program", () => {
   it("creates the surveys as declared, reports responses, and destroys them (not the linked flag)", async () => {
-    const engine = exampleEngine(stack, PROJECT, { [`${PROJECT}:linkedFlagId`]: String(flagId) });
+    const engine = exampleEngine(stack, PROJECT, { [`${PROJECT}:linkedFlagKey`]: "new-dashboard" });
     const up = await previewUpNoop(stack, engine, program, [
       "quarterly-nps",
       "feature-feedback",
@@ -66,7 +66,12 @@ describe("examples/nps-program", () => {
     expect(nps.targeting_flag?.filters.groups[0].rollout_percentage).toBe(50);
 
     const feature = byName.get("New dashboard feedback")!;
+    // Declared by key, written as the id PostHog takes; the stack keeps the key, never a number.
     expect(feature.linked_flag_id).toBe(flagId);
+    const declared = engine.state().find((r) => r.name === "feature-feedback")!;
+    expect(declared.inputs).toMatchObject({ linkedFlagKey: "new-dashboard" });
+    expect(declared.inputs).not.toHaveProperty("linkedFlagId");
+    expect(declared.outputs).toMatchObject({ linkedFlagKey: "new-dashboard", linkedFlagId: flagId });
     expect(feature.questions.map((q) => q.type)).toEqual(["single_choice", "multiple_choice"]);
     expect(feature.questions[0].branching?.responseValues).toEqual({ "0": 1, "1": "end" });
     expect(feature.responses_limit).toBe(500);
@@ -94,6 +99,22 @@ describe("examples/nps-program", () => {
     const after = await dump(stack);
     expect(after.surveys).toEqual([]);
     expect(after.flags.map((f) => f.id)).toEqual([flagId]); // surveys never delete the flag they link to
+  });
+
+  it("fails at up naming a flag key that matches no flag, creating nothing for that survey", async () => {
+    const engine = exampleEngine(stack, PROJECT, { [`${PROJECT}:linkedFlagKey`]: "new-dashbaord" });
+    const up = await engine.up(program);
+    expect(up.errors).toEqual([
+      {
+        urn: expect.stringContaining("::feature-feedback"),
+        message: expect.stringContaining(
+          `linkedFlagKey "new-dashbaord" matches no feature flag in project ${stack.projectId}.`,
+        ),
+      },
+    ]);
+    const names = (await dump(stack)).surveys.map((s) => s.name);
+    expect(names).not.toContain("New dashboard feedback");
+    await destroyAll(stack, engine);
   });
 
   it("leaves the feature survey unlinked when no flag is configured", async () => {

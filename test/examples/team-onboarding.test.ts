@@ -109,8 +109,8 @@ describe("examples/team-onboarding", () => {
   });
 });
 
-describe("people.yaml parser", () => {
-  it("reads the flat list format, quoted or not, with comments", () => {
+describe("people.yaml, read with the yaml package", () => {
+  it("reads the list, quoted or not, with comments", () => {
     const text =
       "# team\n- name: Ada Lovelace\n  email: ada@example.com # lead\n  level: admin\n\n- name: \"Bo\"\n  email: 'bo@example.com'\n";
     expect(parsePeople(text)).toEqual([
@@ -119,23 +119,52 @@ describe("people.yaml parser", () => {
     ]);
   });
 
+  it("reads YAML a hand-written parser would not: flow maps, block scalars, anchors", () => {
+    const text = [
+      "- {name: Ada Lovelace, email: ada@example.com, level: admin}",
+      "- name: >-",
+      "    Grace",
+      "    Hopper",
+      "  email: grace@example.com",
+      "  level: &lead admin",
+      "- name: Alan Turing",
+      "  email: alan@example.com",
+      "  level: *lead",
+      "",
+    ].join("\n");
+    expect(parsePeople(text)).toEqual([
+      { name: "Ada Lovelace", email: "ada@example.com", level: "admin" },
+      { name: "Grace Hopper", email: "grace@example.com", level: "admin" },
+      { name: "Alan Turing", email: "alan@example.com", level: "admin" },
+    ]);
+  });
+
+  it("reads an empty file as nobody", () => {
+    expect(parsePeople("# nobody yet\n")).toEqual([]);
+  });
+
   it.each([
-    ["  name: Ada\n", 'people.yaml:1: the list must start with "- "'],
-    ["name: Ada\n", 'people.yaml:1: expected "- key: value" or an indented "key: value"'],
+    ["name: Ada\n", 'people.yaml:1: expected a list of people, each starting with "- name: ..."'],
+    ["- name: Ada\n  name: Bob\n", "people.yaml:2: Map keys must be unique at line 2, column 3:"],
+    ["- name: Ada\n  email: [a@example.com\n", "people.yaml:3: Flow sequence in block collection must be"],
     [
-      "- name: Ada\n  email: a@example.com\n  team:\n    - x\n",
-      'people.yaml:3: expected "key: value" with a value on the same line',
+      "- Ada Lovelace\n",
+      'people.yaml:1: person 1: expected "name:", "email:" and optionally "level:" under the "- "',
     ],
-    ["- name: Ada\n  email: not-an-email\n", 'people.yaml: person 1: "not-an-email" is not an email address'],
+    [
+      "- name: Ada\n  email: a@example.com\n- name: Bo\n  email: not-an-email\n",
+      'people.yaml:3: person 2: "not-an-email" is not an email address',
+    ],
+    ["- email: a@example.com\n", "people.yaml:1: person 1: name is missing"],
+    ["- name: 42\n  email: a@example.com\n", "people.yaml:1: person 1: name must be text, got 42"],
     [
       "- name: Ada\n  email: a@example.com\n  level: boss\n",
-      "people.yaml: person 1: level must be member, admin or owner",
+      "people.yaml:1: person 1: level must be member, admin or owner",
     ],
     [
-      "- name: Ada\n  email: a@example.com\n  role: x\n",
-      "people.yaml: person 1: unknown key(s) role (use name, email, level)",
+      "- name: Ada\n  email: a@example.com\n  team:\n    - x\n",
+      "people.yaml:1: person 1: unknown key(s) team (use name, email, level)",
     ],
-    ["- name: Ada\n  name: Bob\n", 'people.yaml:2: "name" is given twice for this person'],
   ])("rejects %j", (text, message) => {
     expect(() => parsePeople(text)).toThrow(message);
   });

@@ -1,8 +1,10 @@
-// The `pulumi-posthog` command line: usage errors, a missing or wrong key, stdout output. In-process (main()),
-// against an emulator; the round-trip test runs the built bin itself.
+// The `pulumi-posthog` command as a user runs it: the built bin in its own process against an emulator, exact
+// output and exit codes for help, version, mistakes in the command line and a missing, wrong or short key.
+// Needs `npm run build` (npm test runs it first).
 import { startEmulator, type EmulatorHandle } from "../../src/emulator";
-import { main } from "../../src/cli/pulumi-posthog";
 import { NameRegistry, slug } from "../../src/export/names";
+import { runBin } from "../support/run-bin";
+import { version } from "../../package.json";
 
 let emulator: EmulatorHandle;
 beforeAll(async () => {
@@ -10,71 +12,177 @@ beforeAll(async () => {
 });
 afterAll(async () => emulator?.close());
 
-const saved = { ...process.env };
-afterEach(() => {
-  process.env = { ...saved };
-});
+const cli = (args: string[], env: Record<string, string> = {}) => runBin("pulumi-posthog", args, env);
 
-/** Runs main() with the given POSTHOG_* environment, capturing what it writes. */
-async function run(argv: string[], env: Record<string, string> = {}) {
-  for (const key of Object.keys(process.env)) if (key.startsWith("POSTHOG_")) delete process.env[key];
-  Object.assign(process.env, env);
-  let stdout = "";
-  let stderr = "";
-  const out = jest
-    .spyOn(process.stdout, "write")
-    .mockImplementation((chunk) => ((stdout += String(chunk)), true));
-  const err = jest
-    .spyOn(process.stderr, "write")
-    .mockImplementation((chunk) => ((stderr += String(chunk)), true));
-  try {
-    return { code: await main(argv), stdout, stderr };
-  } finally {
-    out.mockRestore();
-    err.mockRestore();
-  }
+/** A key of the emulator's admin user that has only `scopes`. */
+async function keyWith(scopes: string[]): Promise<string> {
+  const res = await fetch(`${emulator.url}/_emulator/keys`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${emulator.apiKey}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ scopes }),
+  });
+  return ((await res.json()) as { key: string }).key;
 }
 
-describe("pulumi-posthog CLI", () => {
-  it("prints usage for --help (exit 0) and for a bad command or option (exit 2)", async () => {
-    expect(await run(["--help"])).toMatchObject({
+const USAGE = `usage: pulumi-posthog <command> [options]
+
+commands:
+  export   write a Pulumi program that adopts the surveys and pending invites that exist in PostHog
+
+options:
+  -h, --help     print this help and exit
+  -v, --version  print the version and exit
+
+Run pulumi-posthog export --help for the options of export.
+`;
+
+const EXPORT_USAGE = `usage: pulumi-posthog export [options]
+
+Writes a Pulumi TypeScript program declaring the surveys and pending invites that exist in PostHog, each
+adopting what exists: the first \`pulumi up\` takes them over without creating anything.
+
+options:
+      --project ID       project to export surveys from
+                         default: POSTHOG_PROJECT_ID, then the key's current project
+      --organization ID  organization to export pending invites from
+                         default: POSTHOG_ORGANIZATION_ID, then the key's current organization
+      --host URL         PostHog host
+                         default: POSTHOG_HOST, then https://us.posthog.com
+      --no-invites       export surveys only
+                         default: off
+      --out FILE         write the program to FILE
+                         default: standard output
+  -h, --help             print this help and exit
+
+environment:
+  POSTHOG_API_KEY  a personal API key (POSTHOG_PERSONAL_API_KEY when unset); the only place the key is read.
+                   Scopes: survey:read; organization_member:read for invites; user:read to look up the
+                   key's current project or organization
+`;
+
+const KEYS_PAGE = "PostHog > Settings > Personal API keys";
+
+describe("pulumi-posthog help and version", () => {
+  it("--help and -h print the commands (exit 0); no command prints them to stderr (exit 2)", async () => {
+    expect(await cli(["--help"])).toEqual({ code: 0, stdout: USAGE, stderr: "" });
+    expect(await cli(["-h"])).toEqual({ code: 0, stdout: USAGE, stderr: "" });
+    expect(await cli([])).toEqual({ code: 2, stdout: "", stderr: USAGE });
+  });
+
+  it("export --help lists every option with its default", async () => {
+    expect(await cli(["export", "--help"])).toEqual({ code: 0, stdout: EXPORT_USAGE, stderr: "" });
+    expect(await cli(["export", "--project", "1", "-h"])).toEqual({
       code: 0,
-      stdout: expect.stringContaining("usage: pulumi-posthog export"),
-    });
-    expect(await run(["import"])).toMatchObject({
-      code: 2,
-      stderr: expect.stringContaining("unknown command import"),
-    });
-    expect(await run(["export", "--proj", "1"])).toMatchObject({
-      code: 2,
-      stderr: expect.stringContaining("unknown option --proj"),
-    });
-    expect(await run(["export", "--out"])).toMatchObject({
-      code: 2,
-      stderr: expect.stringContaining("--out needs a value"),
+      stdout: EXPORT_USAGE,
+      stderr: "",
     });
   });
 
-  it("explains a missing key without sending anything", async () => {
-    const result = await run(["export", "--project", "1"], { POSTHOG_HOST: emulator.url });
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain("No PostHog API key is configured");
-    expect(result.stderr).toContain("POSTHOG_API_KEY");
+  it("--version and -v print the package's version", async () => {
+    expect(await cli(["--version"])).toEqual({ code: 0, stdout: `${version}\n`, stderr: "" });
+    expect(await cli(["-v"])).toEqual({ code: 0, stdout: `${version}\n`, stderr: "" });
+  });
+});
+
+describe("pulumi-posthog command-line mistakes (exit 2, nothing sent)", () => {
+  // With a working host and key, so that a mistake that slipped through would reach the emulator.
+  const cli = (args: string[]) =>
+    runBin("pulumi-posthog", args, { POSTHOG_HOST: emulator.url, POSTHOG_API_KEY: emulator.apiKey });
+  afterEach(async () => {
+    const res = await fetch(`${emulator.url}/_emulator/requests`, {
+      headers: { Authorization: `Bearer ${emulator.apiKey}` },
+    });
+    expect(((await res.json()) as { requests: unknown[] }).requests).toEqual([]);
   });
 
-  it("reports a rejected key without echoing it", async () => {
+  const usageError = (message: string, help = "pulumi-posthog export --help") => ({
+    code: 2,
+    stdout: "",
+    stderr: `pulumi-posthog: ${message}\nRun ${help} for usage.\n`,
+  });
+
+  it("names the unknown command or option and points at --help", async () => {
+    expect(await cli(["import"])).toEqual(
+      usageError('unknown command "import" (the one command is export)', "pulumi-posthog --help"),
+    );
+    expect(await cli(["--verbose"])).toEqual(usageError("unknown option --verbose", "pulumi-posthog --help"));
+    expect(await cli(["export", "--proj", "1"])).toEqual(usageError("unknown option --proj"));
+    expect(await cli(["export", "--api-key=phx_x"])).toEqual(usageError("unknown option --api-key"));
+  });
+
+  it("says which option needs a value, takes none, or what is left over", async () => {
+    expect(await cli(["export", "--out"])).toEqual(usageError("--out needs a value (--out FILE)"));
+    expect(await cli(["export", "--out", "--no-invites"])).toEqual(
+      usageError("--out needs a value (--out FILE)"),
+    );
+    expect(await cli(["export", "--no-invites=yes"])).toEqual(usageError("--no-invites takes no value"));
+    expect(await cli(["export", "12345"])).toEqual(usageError('unexpected argument "12345"'));
+  });
+});
+
+describe("pulumi-posthog export and the key", () => {
+  it("with no key, says to set POSTHOG_API_KEY (the only place export reads it), not Pulumi config", async () => {
+    expect(await cli(["export", "--project", "1"], { POSTHOG_HOST: emulator.url })).toEqual({
+      code: 1,
+      stdout: "",
+      stderr:
+        "pulumi-posthog: No PostHog API key: set the POSTHOG_API_KEY environment variable to a personal API key " +
+        `(${KEYS_PAGE}) with the survey:read scope, and organization_member:read for invites.\n`,
+    });
+  });
+
+  it("with a wrong key, says PostHog refused it, without echoing it or an unrelated --project hint", async () => {
     const key = "phx_wrong_key_1234567890";
-    const result = await run(["export", "--project", "1"], {
-      POSTHOG_HOST: emulator.url,
-      POSTHOG_API_KEY: key,
+    const refused = (path: string) => ({
+      code: 1,
+      stdout: "",
+      stderr:
+        `pulumi-posthog: PostHog API GET ${path} failed with 401 authentication_failed: Personal API key found ` +
+        "in request Authorization header is invalid. PostHog refused the key in POSTHOG_API_KEY: set it to a " +
+        `valid personal API key (${KEYS_PAGE}).\n`,
     });
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain("401");
-    expect(result.stderr).not.toContain(key);
+    const env = { POSTHOG_HOST: emulator.url, POSTHOG_API_KEY: key };
+    expect(await cli(["export"], env)).toEqual(refused("/api/users/@me/"));
+    expect(await cli(["export", "--project", "1", "--no-invites"], env)).toEqual(
+      refused("/api/projects/1/surveys/"),
+    );
+  });
+
+  it("with a key short of user:read, offers --project and --organization, which avoid that lookup", async () => {
+    const key = await keyWith(["survey:read", "organization_member:read"]);
+    const env = { POSTHOG_HOST: emulator.url, POSTHOG_API_KEY: key };
+    expect(await cli(["export"], env)).toEqual({
+      code: 1,
+      stdout: "",
+      stderr:
+        "pulumi-posthog: PostHog API GET /api/users/@me/ failed with 403 permission_denied: API key missing " +
+        "required scope 'user:read'. The key in POSTHOG_API_KEY lacks the scope 'user:read': create a key with " +
+        `it (${KEYS_PAGE}), or pass --project <id> and --organization <id> (or --no-invites) so the key's ` +
+        "current project and organization are not looked up.\n",
+    });
+    const given = await cli(["export", "--project", String(emulator.projectId)], {
+      ...env,
+      POSTHOG_ORGANIZATION_ID: emulator.organizationId,
+    });
+    expect(given).toMatchObject({ code: 0, stderr: "" });
+  });
+
+  it("with a key short of another scope, names the scope and nothing about --project", async () => {
+    const key = await keyWith(["survey:read"]);
+    const env = { POSTHOG_HOST: emulator.url, POSTHOG_API_KEY: key };
+    const args = ["export", "--project", "1", "--organization", emulator.organizationId];
+    expect(await cli(args, env)).toEqual({
+      code: 1,
+      stdout: "",
+      stderr:
+        `pulumi-posthog: PostHog API GET /api/organizations/${emulator.organizationId}/invites/ failed with 403 ` +
+        "permission_denied: API key missing required scope 'organization_member:read'. The key in " +
+        `POSTHOG_API_KEY lacks the scope 'organization_member:read': create a key with it (${KEYS_PAGE}).\n`,
+    });
   });
 
   it("prints the program to stdout, resolving the key's current project and organization", async () => {
-    const result = await run(["export"], { POSTHOG_HOST: emulator.url, POSTHOG_API_KEY: emulator.apiKey });
+    const result = await cli(["export"], { POSTHOG_HOST: emulator.url, POSTHOG_API_KEY: emulator.apiKey });
     expect(result).toMatchObject({ code: 0, stderr: "" });
     expect(result.stdout).toContain(`project ${emulator.projectId}.`);
     expect(result.stdout).toContain("It declares the 0 surveys and 0 pending invites that exist there.");

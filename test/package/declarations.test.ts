@@ -51,3 +51,8 @@ test("dist/index.d.ts and every declaration it reaches import nothing but @pulum
   );
   expect(outside).toEqual([]);
 });
+
+test("the testing entry point's declarations import nothing from outside either", () => {
+  const graph = declarationGraph(path.join(REPO_ROOT, "dist/testing/index.d.ts"));
+  expect([...graph.values()].flat().filter((p) => p !== "@pulumi/pulumi")).toEqual([]);
+});

@@ -46,6 +46,87 @@ describe("installed package", () => {
     console.log(`tarball: ${installed.tarballBytes} bytes, ${installed.files.length} files`);
   });
 
+  it("ships the license and changelog, and no tests, fixtures, source maps or stale build output", () => {
+    expect(installed.files).toEqual(expect.arrayContaining(["LICENSE", "CHANGELOG.md", "README.md"]));
+    expect(
+      fs.readFileSync(path.join(installed.dir, "node_modules/pulumi-posthog/LICENSE"), "utf8"),
+    ).toContain("Apache License\n                           Version 2.0, January 2004");
+    const unwanted = installed.files.filter(
+      (f) =>
+        /(^|\/)(test|tests|__tests__|fixtures)\//.test(f) ||
+        /\.(map|tsbuildinfo)$|\.test\.|\.ts\.txt$/.test(f),
+    );
+    expect(unwanted).toEqual([]);
+    // Every built file comes from a source file that exists now: a module deleted from src must not ship.
+    const stale = installed.files
+      .filter((f) => f.startsWith("dist/"))
+      .map((f) => f.replace(/^dist\//, "src/").replace(/\.d\.ts$|\.js$/, ".ts"))
+      .filter((source) => !fs.existsSync(path.join(REPO_ROOT, source)));
+    expect(stale).toEqual([]);
+  });
+
+  it("lets a program require the package, its package.json and every module state refers to, and nothing else", () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as {
+      exports: Record<string, unknown>;
+    };
+    const reachable = Object.keys(manifest.exports).map((key) => `pulumi-posthog${key.slice(1)}`);
+    // The paths `__provider` lines and the shims require (src/resources/*/shim.ts), with and without ".js".
+    const abi = [
+      "survey/shim",
+      "survey/provider",
+      "invite/shim",
+      "invite/provider",
+      "invite/batch-shim",
+      "invite/batch-provider",
+    ]
+      .map((m) => `pulumi-posthog/dist/resources/${m}`)
+      .flatMap((m) => [m, `${m}.js`]);
+    expect(reachable.sort()).toEqual(
+      ["pulumi-posthog", "pulumi-posthog/testing", "pulumi-posthog/package.json", ...abi].sort(),
+    );
+    const probe = `
+      const results = {};
+      for (const name of JSON.parse(process.argv[1])) {
+        try { results[name] = require.resolve(name); } catch (e) { results[name] = e.code; }
+      }
+      console.log(JSON.stringify(results));`;
+    const internal = [
+      "pulumi-posthog/dist/client",
+      "pulumi-posthog/dist/emulator/index.js",
+      "pulumi-posthog/src/index",
+    ];
+    const out = execFileSync(process.execPath, ["-e", probe, JSON.stringify([...reachable, ...internal])], {
+      cwd: installed.dir,
+      encoding: "utf8",
+    });
+    const resolved = JSON.parse(out) as Record<string, string>;
+    const root = path.join(fs.realpathSync(installed.dir), "node_modules/pulumi-posthog");
+    for (const name of abi) {
+      expect(resolved[name]).toBe(
+        path.join(root, `${name.replace(/^pulumi-posthog\//, "").replace(/\.js$/, "")}.js`),
+      );
+    }
+    expect(resolved["pulumi-posthog"]).toBe(path.join(root, "dist/index.js"));
+    expect(resolved["pulumi-posthog/package.json"]).toBe(path.join(root, "package.json"));
+    expect(resolved["pulumi-posthog/testing"]).toBe(path.join(root, "dist/testing/index.js"));
+    for (const name of internal) expect(resolved[name]).toBe("ERR_PACKAGE_PATH_NOT_EXPORTED");
+  });
+
+  it("keeps the require line the SDK writes for a shim the same under the exports map", () => {
+    // The SDK maps a module file back through the package's "exports" when it serializes a closure; a shim that
+    // mapped to another name would change every resource's __provider in existing stacks.
+    const { getModuleFromPath } = require("@pulumi/pulumi/runtime/closure/package") as {
+      getModuleFromPath(path: string, packageDefinition: unknown): string;
+    };
+    const manifest = JSON.parse(
+      fs.readFileSync(path.join(installed.dir, "node_modules/pulumi-posthog/package.json"), "utf8"),
+    ) as unknown;
+    for (const shim of ["survey/shim.js", "invite/shim.js", "invite/batch-shim.js"]) {
+      const name = `pulumi-posthog/dist/resources/${shim}`;
+      expect(getModuleFromPath(name, manifest)).toBe(name);
+    }
+  });
+
   it("type-checks a consumer program against the installed types", () => {
     const tsc = path.join(REPO_ROOT, "node_modules/typescript/bin/tsc");
     const args = ["--ignoreConfig", "--noEmit", "--strict", "--module", "commonjs", "--target", "es2022"];
@@ -56,6 +137,42 @@ describe("installed package", () => {
         cwd: installed.dir,
         encoding: "utf8",
       },
+    );
+    expect(result.stdout + result.stderr).toBe("");
+    expect(result.status).toBe(0);
+  });
+
+  it.each([
+    ["node10", "commonjs"],
+    ["node16", "node16"],
+  ])("type-checks a test importing pulumi-posthog/testing (moduleResolution %s)", (resolution, module) => {
+    fs.writeFileSync(
+      path.join(installed.dir, "uses-testing.ts"),
+      [
+        'import { startPostHogEmulator, type PostHogEmulator } from "pulumi-posthog/testing";',
+        "export async function run(): Promise<number> {",
+        "  const emulator: PostHogEmulator = await startPostHogEmulator({ setEnvironment: false });",
+        "  const count = (await emulator.requests()).length;",
+        "  await emulator.close();",
+        "  return count + emulator.projectId;",
+        "}",
+        "",
+      ].join("\n"),
+    );
+    const tsc = path.join(REPO_ROOT, "node_modules/typescript/bin/tsc");
+    const args = [
+      "--ignoreConfig",
+      "--noEmit",
+      "--strict",
+      "--module",
+      module,
+      "--moduleResolution",
+      resolution,
+    ];
+    const result = spawnSync(
+      process.execPath,
+      [tsc, ...args, "--target", "es2022", "--ignoreDeprecations", "6.0", "uses-testing.ts"],
+      { cwd: installed.dir, encoding: "utf8" },
     );
     expect(result.stdout + result.stderr).toBe("");
     expect(result.status).toBe(0);

@@ -253,7 +253,7 @@ const CASES: Case[] = [
     "endDate with month 13",
     { ...ok, endDate: "2026-13-01T00:00:00Z" },
     "endDate",
-    "not a valid date",
+    "there is no month 13",
   ],
   ["Survey", "archived as a string", { ...ok, archived: "false" }, "archived", "true or false"],
   ["Survey", "snake_case key", { ...ok, linked_flag_id: 3 }, "linked_flag_id", 'Did you mean "linkedFlagId"'],

@@ -98,7 +98,7 @@ const invalid: [string, Record<string, unknown>, string, string][] = [
     "endDate",
     "before startDate",
   ],
-  ["unparseable date", { ...ok, startDate: "next tuesday" }, "startDate", "not a valid date"],
+  ["unparseable date", { ...ok, startDate: "next tuesday" }, "startDate", "not a valid date-time"],
   ["linkedFlagId not an integer", { ...ok, linkedFlagId: 1.5 }, "linkedFlagId", "integer"],
   ["unknown schedule", { ...ok, schedule: "weekly" }, "schedule", "once, recurring, always"],
   ["iterationCount over 500", { ...ok, iterationCount: 501 }, "iterationCount", "between 0 and 500"],
@@ -138,5 +138,35 @@ describe("Survey check", () => {
 
   it("covers at least 20 distinct invalid definitions", () => {
     expect(invalid.length).toBeGreaterThanOrEqual(20);
+  });
+});
+
+describe("Survey dates at check", () => {
+  it("refuses a date that is not ISO 8601 at preview, naming the input and the form, with zero requests", async () => {
+    await stack.clearRequests();
+    const engine = stack.newEngine();
+    const result = await engine.preview(() => {
+      new Survey("dated", {
+        ...ok,
+        status: "stopped",
+        startDate: "01/12/2026",
+        endDate: "2026-02-30T09:00:00Z",
+      });
+    });
+    const forms =
+      'Write it as YYYY-MM-DDThh:mm[:ss[.ffffff]] with "Z" or an offset such as +02:00 (none means UTC), or a ' +
+      'date alone (midnight UTC), for example "2026-12-01T09:00:00Z".';
+    expect(result.steps.flatMap((s) => s.checkFailures)).toEqual([
+      {
+        property: "startDate",
+        reason: `startDate "01/12/2026" is not a valid date-time: it is not in ISO 8601 form. ${forms}`,
+      },
+      {
+        property: "endDate",
+        reason: `endDate "2026-02-30T09:00:00Z" is not a valid date-time: there is no day 30 in 2026-02. ${forms}`,
+      },
+    ]);
+    expect(result.errors.length).toBeGreaterThan(0);
+    expect(await stack.requests()).toEqual([]);
   });
 });

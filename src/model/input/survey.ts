@@ -2,6 +2,7 @@
 // (docs/posthog-behaviour.md#survey-validation) so a bad survey fails at preview, and adds what only a provider can know
 // (unknown keys, end before start). Nested question/appearance/conditions keys keep PostHog's camelCase.
 import { z } from "zod";
+import { DATE_TIME_EXAMPLE, DATE_TIME_FORMS, dateTimeProblem } from "./date-time";
 import { CheckFailure, failuresFromZod, unknownKeyFailures } from "./failures";
 import { containsUnknown } from "./unknown";
 import {
@@ -51,9 +52,17 @@ const flagKey = (what: string) =>
 
 const dateInput = (what: string) =>
   z
-    .string({ error: `${what} must be an ISO 8601 date-time string (for example "2026-12-01T09:00:00Z").` })
-    .refine((s) => !Number.isNaN(Date.parse(s)), {
-      message: `${what} is not a valid date. Use ISO 8601, for example "2026-12-01T09:00:00Z".`,
+    .string({ error: `${what} must be an ISO 8601 date-time string (for example "${DATE_TIME_EXAMPLE}").` })
+    .check((ctx) => {
+      const problem = dateTimeProblem(ctx.value);
+      if (problem === undefined) return;
+      ctx.issues.push({
+        code: "custom",
+        input: ctx.value,
+        message:
+          `${what} "${ctx.value}" is not a valid date-time: ${problem}. Write it as ${DATE_TIME_FORMS}, ` +
+          `for example "${DATE_TIME_EXAMPLE}".`,
+      });
     })
     .nullable();
 

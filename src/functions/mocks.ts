@@ -1,0 +1,54 @@
+// Data functions under `pulumi.runtime.setMocks` (a program's unit tests) with no API key configured: instead
+// of failing with "No PostHog API key is configured", each function becomes an invoke of its token, which is
+// what the mocks' `call()` answers. With a key (the tests point the program at an emulator, see
+// docs/testing-your-program.md) the functions ask that host as usual. Outside mocks nothing changes: a real
+// deployment never sends these invokes, as no provider plugin for the tokens exists.
+import * as pulumi from "@pulumi/pulumi";
+import { functionSettings } from "./context";
+
+/** Each data function's invoke token under mocks, and the keys its answer must have. */
+export const MOCKED_FUNCTIONS = {
+  getSurveys: { token: "posthog:index:getSurveys", answer: ["surveys"] },
+  getSurvey: { token: "posthog:index:getSurvey", answer: ["id"] },
+  getInvites: { token: "posthog:index:getInvites", answer: ["invites"] },
+  getMembers: { token: "posthog:index:getMembers", answer: ["members"] },
+  getSurveyResponsesCount: { token: "posthog:index:getSurveyResponsesCount", answer: ["counts"] },
+  getFeatureFlag: { token: "posthog:index:getFeatureFlag", answer: ["id", "key"] },
+} as const;
+
+type MockedFunction = keyof typeof MOCKED_FUNCTIONS;
+
+/** True when the program runs under pulumi.runtime.setMocks. */
+function underMocks(): boolean {
+  const monitor = pulumi.runtime.getMonitor();
+  if (monitor === undefined) return false;
+  try {
+    // The SDK the program uses (this package's peer), so the class is the one setMocks installed.
+    const { MockMonitor } = require("@pulumi/pulumi/runtime/mocks") as { MockMonitor: new () => unknown };
+    return monitor instanceof MockMonitor;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Under mocks without a key, the answer of the mocks' `call()` for `name`'s token; undefined otherwise, and the
+ * function then asks PostHog. An answer without the keys the function returns fails with what to add.
+ */
+export function mockedAnswer<T>(name: MockedFunction, args: object): Promise<T> | undefined {
+  if (!underMocks() || functionSettings().apiKey !== undefined) return undefined;
+  const { token, answer } = MOCKED_FUNCTIONS[name];
+  return pulumi.runtime.invoke(token, args as pulumi.Inputs, { async: true }).then((result: unknown) => {
+    const missing = answer.filter(
+      (key) => typeof result !== "object" || result === null || !(key in (result as object)),
+    );
+    if (missing.length > 0) {
+      throw new Error(
+        `${name} runs under pulumi.runtime.setMocks, so PostHog is not asked: answer it in your mocks' call() ` +
+          `for token "${token}" with an object that has ${missing.map((k) => `"${k}"`).join(" and ")} ` +
+          `(got ${JSON.stringify(result)}).`,
+      );
+    }
+    return result as T;
+  });
+}

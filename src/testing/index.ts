@@ -1,0 +1,124 @@
+// pulumi-posthog/testing: test your own Pulumi program against the bundled PostHog emulator. One call starts it
+// on a free port and points this process at it through the POSTHOG_* environment (which the data functions
+// and the providers read when no posthog:* config is set); the handle resets it between tests, reads its
+// request log and, on close, stops it and puts the environment back. See docs/testing-your-program.md.
+//
+// The declarations below are plain types: this entry point's .d.ts imports nothing, like the package's own.
+import * as http from "node:http";
+import { startEmulator } from "../emulator";
+
+export interface PostHogEmulatorOptions {
+  /** Start the emulator's clock at this ISO 8601 date-time (default: the real time). */
+  now?: string;
+  /** Behave as an instance with email set up: invites report emailing_attempt_made (default false). */
+  emailAvailable?: boolean;
+  /** Set the POSTHOG_* variables of this process to the emulator's (default true); restored by close(). */
+  setEnvironment?: boolean;
+}
+
+/** One request the emulator answered (its test controls are not recorded). */
+export interface RecordedRequest {
+  method: string;
+  /** The path without the query string, e.g. /api/projects/1/surveys/. */
+  path: string;
+  /** The query string without "?", "" when none. */
+  query: string;
+  status: number;
+  /** The JSON body sent, or null. */
+  body: unknown;
+}
+
+export interface PostHogEmulator {
+  /** http://127.0.0.1:<port>, no trailing slash. */
+  readonly url: string;
+  /** The emulator's personal API key (a fixed, local-only test key). */
+  readonly apiKey: string;
+  readonly projectId: number;
+  readonly organizationId: string;
+  /** The same settings as stack config, for `pulumi.runtime.setConfig` or an Automation API stack. */
+  readonly config: Readonly<Record<string, string>>;
+  /** The POSTHOG_* variables pointing at the emulator (set in this process unless setEnvironment is false). */
+  readonly environment: Readonly<Record<string, string>>;
+  /** Empties the emulator: surveys, flags, invites, members added since the start, faults, the request log. */
+  reset(): Promise<void>;
+  /** The requests answered since the start or the last reset or clearRequests, oldest first. */
+  requests(): Promise<RecordedRequest[]>;
+  clearRequests(): Promise<void>;
+  /** Stops the emulator and restores the POSTHOG_* variables it set. */
+  close(): Promise<void>;
+}
+
+/** Starts the emulator on a free port of 127.0.0.1 and, by default, points this process at it. */
+export async function startPostHogEmulator(options: PostHogEmulatorOptions = {}): Promise<PostHogEmulator> {
+  const handle = await startEmulator({ port: 0, now: options.now, emailAvailable: options.emailAvailable });
+  const environment: Record<string, string> = {
+    POSTHOG_HOST: handle.url,
+    POSTHOG_API_KEY: handle.apiKey,
+    POSTHOG_PROJECT_ID: String(handle.projectId),
+    POSTHOG_ORGANIZATION_ID: handle.organizationId,
+    // The emulator does not throttle unless asked to, so the client need not pace itself to PostHog's limits.
+    POSTHOG_RATE_WINDOWS: "off",
+  };
+  const saved = new Map<string, string | undefined>();
+  if (options.setEnvironment !== false) {
+    for (const [name, value] of Object.entries(environment)) {
+      saved.set(name, process.env[name]);
+      process.env[name] = value;
+    }
+  }
+  const control = (method: string, path: string) => controlCall(handle.url, handle.apiKey, method, path);
+  let closed = false;
+  return {
+    url: handle.url,
+    apiKey: handle.apiKey,
+    projectId: handle.projectId,
+    organizationId: handle.organizationId,
+    config: {
+      "posthog:host": handle.url,
+      "posthog:apiKey": handle.apiKey,
+      "posthog:projectId": String(handle.projectId),
+      "posthog:organizationId": handle.organizationId,
+      "posthog:rateWindows": "off",
+    },
+    environment,
+    reset: async () => void (await control("POST", "/_emulator/reset")),
+    requests: async () => {
+      const { requests } = (await control("GET", "/_emulator/requests")) as { requests: RecordedRequest[] };
+      return requests.map(({ method, path, query, status, body }) => ({ method, path, query, status, body }));
+    },
+    clearRequests: async () => void (await control("DELETE", "/_emulator/requests")),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      for (const [name, value] of saved) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+      await handle.close();
+    },
+  };
+}
+
+/** One call to the emulator's test controls, on its own connection (a kept-alive socket would hold close()). */
+function controlCall(url: string, apiKey: string, method: string, path: string): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      `${url}${path}`,
+      { method, agent: false, headers: { Authorization: `Bearer ${apiKey}` } },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (text += chunk));
+        res.on("end", () => {
+          if ((res.statusCode ?? 0) >= 300) {
+            reject(new Error(`emulator ${method} ${path} answered ${res.statusCode}: ${text}`));
+            return;
+          }
+          resolve(text === "" ? undefined : (JSON.parse(text) as unknown));
+        });
+      },
+    );
+    req.on("error", reject);
+    req.end();
+  });
+}
