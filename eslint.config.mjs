@@ -23,4 +23,70 @@ export default tseslint.config(
       "@typescript-eslint/no-require-imports": "off",
     },
   },
+  // Layering (docs/code-map.md): imports go one way, resources -> provider-kit -> client. The client is
+  // PostHog's HTTP API and knows no resource; the plumbing the resources share knows no particular resource.
+  {
+    files: ["src/client/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [layer("client", ["resources", "provider-kit", "export", "cli", "testing"])] },
+      ],
+    },
+  },
+  {
+    files: ["src/provider-kit/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [layer("provider-kit", ["resources", "export", "cli", "testing"])] },
+      ],
+    },
+  },
+  // A preview (configure, check, diff) must not load the HTTP client or axios; test/preview checks the
+  // modules a preview really loads, this names the rule where the import is written.
+  {
+    files: ["src/resources/**/*preview.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [{ name: "axios", message: "A preview must not load axios (test/preview)." }],
+          patterns: [
+            {
+              regex: "^(\\.\\./)+client(/|$)",
+              message:
+                "A preview must not load the HTTP client: check and diff run before any request (test/preview).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // The emulator is a separate model of PostHog that the provider is tested against, so it imports nothing
+  // from the provider; PostHog's HTML sanitiser is shared (docs/code-map.md).
+  {
+    files: ["src/emulator/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^\\.\\./(?!posthog-html(/|$))",
+              message: "The emulator imports nothing from the provider, only from src/posthog-html.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
+
+/** A pattern refusing imports from `layer` into the sibling folders of src named in `above`. */
+function layer(name, above) {
+  return {
+    regex: `^\\.\\./(\\.\\./)*(${above.join("|")})(/|$)`,
+    message: `src/${name} sits below ${above.map((f) => `src/${f}`).join(", ")}: imports go resources -> provider-kit -> client.`,
+  };
+}

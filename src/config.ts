@@ -93,7 +93,7 @@ export const SETTINGS = rows({
     parse: nonNegative("milliseconds before the first retry"),
     default: 500,
   },
-  /** How long a finished listing (see resources/common/list-cache.ts) is reused; 0 turns the cache off. */
+  /** How long a finished listing (see provider-kit/list-cache.ts) is reused; 0 turns the cache off. */
   listCacheTtlMs: {
     configKey: "posthog:listCacheTtlMs",
     env: ["POSTHOG_LIST_CACHE_TTL_MS"],

@@ -7,6 +7,24 @@ export type { InviteArgs } from "./resources/invite/invite";
 export { InviteBatch } from "./resources/invite/invite-batch";
 export type { BatchPersonArgs, InviteBatchArgs } from "./resources/invite/invite-batch";
 export type * from "./resources/invite/types";
-export type { UserSummary } from "./resources/common/user-summary";
-export * from "./functions";
+export type { UserSummary } from "./provider-kit/user-summary";
+// Data functions (Pulumi's data-source convention: getX returns a Promise, getXOutput an Output).
+export { getSurveys, getSurveysOutput, getSurvey, getSurveyOutput } from "./resources/survey/functions";
+export type {
+  GetSurveysArgs,
+  GetSurveysResult,
+  GetSurveyArgs,
+  SurveyInfo,
+} from "./resources/survey/functions";
+export { getInvites, getInvitesOutput } from "./resources/invite/functions";
+export type { GetInvitesArgs, GetInvitesResult, InviteInfo } from "./resources/invite/functions";
+export { getMembers, getMembersOutput } from "./resources/invite/members-function";
+export type { GetMembersArgs, GetMembersResult, MemberInfo } from "./resources/invite/members-function";
+export { getSurveyResponsesCount, getSurveyResponsesCountOutput } from "./resources/survey/responses-count";
+export type {
+  GetSurveyResponsesCountArgs,
+  GetSurveyResponsesCountResult,
+} from "./resources/survey/responses-count";
+export { getFeatureFlag, getFeatureFlagOutput } from "./resources/feature-flag/functions";
+export type { GetFeatureFlagArgs, FeatureFlagInfo } from "./resources/feature-flag/functions";
 export { VERSION } from "./version";

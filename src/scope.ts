@@ -3,7 +3,7 @@
 // concrete id with one GET /api/users/@me/, so state and outputs always hold the real id. The one resolver for
 // providers, data functions and export. Imports no runtime code, so diff can use it in a preview.
 import type { Settings } from "./config";
-import type { WireCurrentUser } from "./model/wire/user";
+import type { WireCurrentUser } from "./client/users.wire";
 
 /** PostHog's alias for the key's current project or organization. */
 export const CURRENT = "@current";

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { errorBodySchema } from "../model/wire/error";
+import { errorBodySchema } from "./errors.wire";
 
 /** type/code/detail/attr from PostHog's error body, or a short description of whatever came back. */
 export function describeHttpError(

@@ -1,4 +1,4 @@
-import { featureFlagSchema, type WireFeatureFlag } from "../model/wire/flag";
+import { featureFlagSchema, type WireFeatureFlag } from "./flags.wire";
 import { seg } from "./base-url";
 import { listAll } from "./paginate";
 import type { Id } from "./surveys";

@@ -25,20 +25,15 @@ export type { InvitesApi } from "./invites";
 export type { MembersApi } from "./members";
 export type { ProjectsApi } from "./projects";
 export type { UsersApi } from "./users";
-export type { WireCurrentUser } from "../model/wire/user";
+export type { WireCurrentUser } from "./users.wire";
 export type { FeatureFlagsApi, FeatureFlagWriteBody } from "./flags";
-export type { Page } from "../model/wire/page";
-export type {
-  SurveyWriteBody,
-  WireSurvey,
-  WireSurveyWriteResponse,
-  WireQuestion,
-} from "../model/wire/survey";
-export type { InviteWriteBody, WireInvite } from "../model/wire/invite";
-export type { WireMember } from "../model/wire/member";
-export type { WireProject } from "../model/wire/project";
-export type { WireFeatureFlag } from "../model/wire/flag";
-export type { WireUserBasic } from "../model/wire/common";
+export type { Page } from "./paginate.wire";
+export type { SurveyWriteBody, WireSurvey, WireSurveyWriteResponse, WireQuestion } from "./surveys.wire";
+export type { InviteWriteBody, WireInvite } from "./invites.wire";
+export type { WireMember } from "./members.wire";
+export type { WireProject } from "./projects.wire";
+export type { WireFeatureFlag } from "./flags.wire";
+export type { WireUserBasic } from "./wire-common";
 
 export interface PostHogClient {
   surveys: SurveysApi;

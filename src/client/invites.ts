@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { inviteListSchema, inviteSchema, type InviteWriteBody, type WireInvite } from "../model/wire/invite";
-import type { Page } from "../model/wire/page";
+import { inviteListSchema, inviteSchema, type InviteWriteBody, type WireInvite } from "./invites.wire";
+import type { Page } from "./paginate.wire";
 import { seg } from "./base-url";
 import { getPage, listAll } from "./paginate";
 import type { Transport } from "./transport";

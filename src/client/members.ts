@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { memberSchema, type WireMember } from "../model/wire/member";
+import { memberSchema, type WireMember } from "./members.wire";
 import { seg } from "./base-url";
 import { listAll } from "./paginate";
 import type { Transport } from "./transport";

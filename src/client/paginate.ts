@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { pageSchema, type Page } from "../model/wire/page";
+import { pageSchema, type Page } from "./paginate.wire";
 import { rebaseNextLink } from "./base-url";
 import { PostHogApiError } from "./errors";
 import type { Query, Transport } from "./transport";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { pageSchema } from "../model/wire/page";
-import { projectSchema, type WireProject } from "../model/wire/project";
+import { pageSchema } from "./paginate.wire";
+import { projectSchema, type WireProject } from "./projects.wire";
 import { listAll } from "./paginate";
 import type { Transport } from "./transport";
 

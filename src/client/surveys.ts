@@ -1,13 +1,13 @@
 import { z } from "zod";
-import { responsesCountSchema } from "../model/wire/responses-count";
+import { responsesCountSchema } from "./responses-count.wire";
 import {
   surveySchema,
   surveyWriteResponseSchema,
   type SurveyWriteBody,
   type WireSurvey,
   type WireSurveyWriteResponse,
-} from "../model/wire/survey";
-import type { Page } from "../model/wire/page";
+} from "./surveys.wire";
+import type { Page } from "./paginate.wire";
 import { seg } from "./base-url";
 import { getPage, listAll } from "./paginate";
 import type { Transport } from "./transport";

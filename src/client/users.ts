@@ -1,4 +1,4 @@
-import { currentUserSchema, type WireCurrentUser } from "../model/wire/user";
+import { currentUserSchema, type WireCurrentUser } from "./users.wire";
 import type { Transport } from "./transport";
 
 export interface UsersApi {

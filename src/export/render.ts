@@ -1,10 +1,10 @@
 // Writes the exported program: one `new posthog.Survey(...)` / `new posthog.Invite(...)` per object, each
 // adopting what exists, laid out as prettier would lay it out.
 import { type Literal, printProperty, quote } from "./literal";
-import { inviteArgs } from "./invite";
+import { inviteArgs } from "../resources/invite/export";
 import { NameRegistry } from "./names";
 import type { Snapshot } from "./read";
-import { surveyArgs } from "./survey";
+import { surveyArgs } from "../resources/survey/export";
 
 export interface Rendered {
   source: string;

@@ -6,10 +6,10 @@ import {
   type ClientOptions,
   type PostHogClient,
 } from "../../src/client";
-import { featureFlagSchema } from "../../src/model/wire/flag";
-import { inviteSchema } from "../../src/model/wire/invite";
-import { memberSchema } from "../../src/model/wire/member";
-import { surveySchema } from "../../src/model/wire/survey";
+import { featureFlagSchema } from "../../src/client/flags.wire";
+import { inviteSchema } from "../../src/client/invites.wire";
+import { memberSchema } from "../../src/client/members.wire";
+import { surveySchema } from "../../src/client/surveys.wire";
 import { control, type Control } from "./emulator-control";
 
 type Emulator = Awaited<ReturnType<typeof startEmulator>>;

@@ -1,8 +1,8 @@
-import { inviteSchema } from "../../src/model/wire/invite";
-import { memberSchema } from "../../src/model/wire/member";
-import { pageSchema } from "../../src/model/wire/page";
-import { responsesCountSchema } from "../../src/model/wire/responses-count";
-import { surveySchema, surveyWriteResponseSchema } from "../../src/model/wire/survey";
+import { inviteSchema } from "../../src/client/invites.wire";
+import { memberSchema } from "../../src/client/members.wire";
+import { pageSchema } from "../../src/client/paginate.wire";
+import { responsesCountSchema } from "../../src/client/responses-count.wire";
+import { surveySchema, surveyWriteResponseSchema } from "../../src/client/surveys.wire";
 import { packageVersion, userAgent } from "../../src/client/user-agent";
 import { stubSurvey } from "./stub-server";
 

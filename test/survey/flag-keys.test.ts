@@ -2,7 +2,7 @@
 // nothing, and the named errors for an unknown key (at up) and for an id declared with a key (at check).
 import { Survey, SurveyArgs } from "../../src";
 import type { WireSurvey } from "../../src/client";
-import { surveyArgs } from "../../src/export/survey";
+import { surveyArgs } from "../../src/resources/survey/export";
 import { startStack, TestStack } from "../support/stack";
 
 let stack: TestStack;

@@ -1,4 +1,4 @@
-// What a provider process remembers about objects it made, took over or deleted (src/resources/common/
+// What a provider process remembers about objects it made, took over or deleted (src/provider-kit/
 // interrupted.ts), and the one invite listing per organization that take-overs look in (list-cache.ts).
 import type { PostHogClient, WireInvite } from "../../src/client";
 import {
@@ -6,8 +6,8 @@ import {
   claimForTakeOver,
   isUnclaimed,
   markCreated,
-} from "../../src/resources/common/interrupted";
-import { invalidateOrganization, invitesAtStart } from "../../src/resources/common/list-cache";
+} from "../../src/provider-kit/interrupted";
+import { invalidateOrganization, invitesAtStart } from "../../src/provider-kit/list-cache";
 
 describe("claims", () => {
   let stderr: jest.SpyInstance;

@@ -1,5 +1,5 @@
-import { normaliseEmail, validateBatchInputs, validateInviteInputs } from "../../src/model/input/invite";
-import { UNKNOWN } from "../../src/model/input/unknown";
+import { normaliseEmail, validateBatchInputs, validateInviteInputs } from "../../src/resources/invite/inputs";
+import { UNKNOWN } from "../../src/provider-kit/unknown";
 
 describe("invite input validation", () => {
   it("accepts a minimal and a full invite", () => {

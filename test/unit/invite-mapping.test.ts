@@ -1,6 +1,6 @@
 import { planBatch } from "../../src/resources/invite/batch-mapping";
 import { inviteDiff, termsOf, writeBody } from "../../src/resources/invite/mapping";
-import { UNKNOWN } from "../../src/model/input/unknown";
+import { UNKNOWN } from "../../src/provider-kit/unknown";
 
 const ORG = "0190aaaa-0000-0000-0000-000000000000";
 const olds = {

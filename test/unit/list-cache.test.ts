@@ -1,5 +1,5 @@
 import type { PostHogClient, WireInvite } from "../../src/client";
-import { cachedInvites, cachedMembers, invalidateOrganization } from "../../src/resources/common/list-cache";
+import { cachedInvites, cachedMembers, invalidateOrganization } from "../../src/provider-kit/list-cache";
 
 function fakeClient() {
   let calls = 0;

@@ -3,8 +3,8 @@
 // every code point, so neither can drift from Python or from the other.
 import { charField, FieldError } from "../../src/emulator/fields";
 import { pythonStrip } from "../../src/emulator/python-strip";
-import { stripLikeDrf } from "../../src/model/input/normal-form";
-import { validateSurveyInputs } from "../../src/model/input/survey";
+import { stripLikeDrf } from "../../src/provider-kit/normal-form";
+import { validateSurveyInputs } from "../../src/resources/survey/inputs";
 
 // CPython 3.11: [c for c in range(0x110000) if chr(c).isspace()] (Py_UNICODE_ISSPACE: bidirectional type WS, B or
 // S, or category Zs). str.strip() with no argument strips exactly these.

@@ -1,7 +1,7 @@
 // The module name the SDK's closure serializer would write for the shim, per install layout and SDK version:
 // the shim falls back to a by-value forwarder exactly when this is not the package name.
 import path from "node:path";
-import { sdkModuleName } from "../../src/resources/common/sdk-module-name";
+import { sdkModuleName } from "../../src/provider-kit/sdk-module-name";
 
 const program = path.join(path.sep, "home", "me", "infra");
 const shim = "pulumi-posthog/dist/resources/survey/shim.js";

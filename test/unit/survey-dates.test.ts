@@ -1,8 +1,8 @@
 // startDate and endDate take the ISO 8601 forms that PostHog reads and the provider compares as instants
-// (src/model/input/date-time.ts); anything else fails at check with the form to use.
-import { validateSurveyInputs } from "../../src/model/input/survey";
-import { sameInstant } from "../../src/resources/common/equality";
-import { naiveAsUtc } from "../../src/model/input/normal-form";
+// (src/provider-kit/date-time.ts); anything else fails at check with the form to use.
+import { validateSurveyInputs } from "../../src/resources/survey/inputs";
+import { sameInstant } from "../../src/provider-kit/equality";
+import { naiveAsUtc } from "../../src/provider-kit/normal-form";
 
 const valid = { name: "NPS", type: "popover" };
 const FORMS =

@@ -1,5 +1,5 @@
-import { validateSurveyInputs } from "../../src/model/input/survey";
-import { UNKNOWN } from "../../src/model/input/unknown";
+import { validateSurveyInputs } from "../../src/resources/survey/inputs";
+import { UNKNOWN } from "../../src/provider-kit/unknown";
 
 const valid = { name: "NPS", type: "popover" };
 

@@ -4,13 +4,13 @@
 // joined since), and read finds the invite in the (cached) list.
 import type * as pulumi from "@pulumi/pulumi";
 import { type PostHogClient, type WireInvite, type WireMember } from "../../client";
-import { normaliseEmail } from "../../model/input/invite";
-import { callContext, scopeForCreate } from "../common/context";
-import { declaredInputs, lastDeclared } from "../common/declared";
-import { findLateCreate } from "../common/late-create";
+import { normaliseEmail } from "./inputs";
+import { callContext, scopeForCreate } from "../../provider-kit/context";
+import { declaredInputs, lastDeclared } from "../../provider-kit/declared";
+import { findLateCreate } from "../../provider-kit/late-create";
 import { type Settings } from "../../config";
-import { describeFailure, isBadRequest, isNotFound, isOutcomeUnknown } from "../common/errors";
-import { cachedInvites, invalidateOrganization } from "../common/list-cache";
+import { describeFailure, isBadRequest, isNotFound, isOutcomeUnknown } from "../../provider-kit/errors";
+import { cachedInvites, invalidateOrganization } from "../../provider-kit/list-cache";
 import { findMember, removeMember, setMemberLevel } from "./membership";
 import {
   acceptedOutputs,
@@ -26,8 +26,8 @@ import {
   TERM_KEYS,
   writeBody,
 } from "./mapping";
-import { warn } from "../common/warn";
-import { claimForDelete } from "../common/interrupted";
+import { warn } from "../../provider-kit/warn";
+import { claimForDelete } from "../../provider-kit/interrupted";
 import { claimCreated, leftBehind } from "./interrupted";
 
 type Json = Record<string, unknown>;

@@ -4,12 +4,12 @@
 import { randomUUID } from "node:crypto";
 import type * as pulumi from "@pulumi/pulumi";
 import { MAX_BULK_INVITES, type PostHogClient, type WireInvite, type WireMember } from "../../client";
-import { normaliseEmail } from "../../model/input/invite";
-import { callContext, scopeForCreate } from "../common/context";
-import { findLateCreate } from "../common/late-create";
-import { describeFailure, isBadRequest, isNotFound, isOutcomeUnknown } from "../common/errors";
-import { resourceInitError } from "../common/init-error";
-import { cachedInvites, cachedMembers, invalidateOrganization } from "../common/list-cache";
+import { normaliseEmail } from "./inputs";
+import { callContext, scopeForCreate } from "../../provider-kit/context";
+import { findLateCreate } from "../../provider-kit/late-create";
+import { describeFailure, isBadRequest, isNotFound, isOutcomeUnknown } from "../../provider-kit/errors";
+import { resourceInitError } from "../../provider-kit/init-error";
+import { cachedInvites, cachedMembers, invalidateOrganization } from "../../provider-kit/list-cache";
 import {
   batchMessage,
   batchRemoveMemberOnDelete,
@@ -24,8 +24,8 @@ import {
 import { levelName, MEMBER_ID_PREFIX, memberEmail } from "./mapping";
 import { removeMember, setMemberLevel } from "./membership";
 import type { AppliedPerson, BatchInvitation, InviteBatchOutputs, InviteLevel } from "./types";
-import { warn } from "../common/warn";
-import { claimForDelete } from "../common/interrupted";
+import { warn } from "../../provider-kit/warn";
+import { claimForDelete } from "../../provider-kit/interrupted";
 import { claimCreated, leftBehind } from "./interrupted";
 
 type Json = Record<string, unknown>;

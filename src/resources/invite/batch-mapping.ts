@@ -1,8 +1,8 @@
 // InviteBatch planning, kept pure: who must be invited (new or changed), who must be uninvited, who is
 // untouched. People are identified by their lowercased email.
 import type { InviteWriteBody, WireInvite } from "../../client";
-import { batchInputs, normaliseEmail, personInputs } from "../../model/input/invite";
-import { deepEqualLoose } from "../common/equality";
+import { batchInputs, normaliseEmail, personInputs } from "./inputs";
+import { deepEqualLoose } from "../../provider-kit/equality";
 import { canonicalAccess, isPendingInviteWith, TERM_KEYS, writeBody } from "./mapping";
 import type { AppliedPerson, BatchInvitation, InviteBatchOutputs } from "./types";
 

@@ -1,9 +1,9 @@
 // The InviteBatch provider's preview calls: check and diff. They load no HTTP client; see batch-provider.ts.
 import type * as pulumi from "@pulumi/pulumi";
-import { normaliseEmail, normaliseTexts, validateBatchInputs } from "../../model/input/invite";
-import { containsUnknown } from "../../model/input/unknown";
+import { normaliseEmail, normaliseTexts, validateBatchInputs } from "./inputs";
+import { containsUnknown } from "../../provider-kit/unknown";
 import { resolveSettings } from "../../config";
-import { deepEqualLoose } from "../common/equality";
+import { deepEqualLoose } from "../../provider-kit/equality";
 import {
   batchMessage,
   batchRemoveMemberOnDelete,
@@ -12,7 +12,7 @@ import {
   planBatch,
 } from "./batch-mapping";
 import { memberRemovalWarning, ownerRemovalRefused } from "./member-removal";
-import { warn } from "../common/warn";
+import { warn } from "../../provider-kit/warn";
 import { CURRENT, declaredScope } from "../../scope";
 import type { InviteBatchOutputs } from "./types";
 

@@ -1,8 +1,8 @@
-// The InviteBatch provider module the serialized shim loads (see ../common/shim.ts). A preview runs configure, check
+// The InviteBatch provider module the serialized shim loads (see ../../provider-kit/shim.ts). A preview runs configure, check
 // and diff, which load no HTTP client; create/read/update/delete load it on their first call.
-import { applyLazily, type ApplyModule } from "../common/lazy-apply";
+import { applyLazily, type ApplyModule } from "../../provider-kit/lazy-apply";
 
-export { configureProvider as configure } from "../common/configure";
+export { configureProvider as configure } from "../../provider-kit/configure";
 export { check, diff } from "./batch-preview";
 
 const apply = applyLazily((): ApplyModule => require("./batch-apply"));

@@ -1,4 +1,4 @@
-// InviteBatch's serialized provider: see ../common/shim.ts for why it is only a forwarder.
-import { providerShim } from "../common/shim";
+// InviteBatch's serialized provider: see ../../provider-kit/shim.ts for why it is only a forwarder.
+import { providerShim } from "../../provider-kit/shim";
 
 export = providerShim("pulumi-posthog/dist/resources/invite/batch-provider", module);

@@ -4,8 +4,8 @@
 // send_email is false). So a create looks first: a pending invite with exactly the terms it would send is the one
 // an earlier, interrupted run sent.
 import type { PostHogClient, WireInvite } from "../../client";
-import { claimForTakeOver, isUnclaimed, markCreated } from "../common/interrupted";
-import { invitesAtStart } from "../common/list-cache";
+import { claimForTakeOver, isUnclaimed, markCreated } from "../../provider-kit/interrupted";
+import { invitesAtStart } from "../../provider-kit/list-cache";
 
 /**
  * The pending invites (one per wanted entry at most) an interrupted run left behind, each claimed for this run;

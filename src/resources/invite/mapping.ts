@@ -1,13 +1,13 @@
 // Invite inputs <-> PostHog wire shapes: level names <-> numbers, defaults, the write body, how a server invite
 // (or a member, once accepted) reads back as outputs, and which input changes force a new invite.
 import type { InviteWriteBody, WireInvite, WireMember } from "../../client";
-import { inviteInputs, LEVEL_NUMBERS, normaliseEmail } from "../../model/input/invite";
-import { containsUnknown } from "../../model/input/unknown";
+import { inviteInputs, LEVEL_NUMBERS, normaliseEmail } from "./inputs";
+import { containsUnknown } from "../../provider-kit/unknown";
 import { CURRENT } from "../../scope";
-import { deepEqualLoose, withoutUndefined } from "../common/equality";
+import { deepEqualLoose, withoutUndefined } from "../../provider-kit/equality";
 import type { InviteLevel, InviteOutputs, PrivateProjectAccess } from "./types";
-import { declaredInputs, declaredKeysChanged } from "../common/declared";
-import { userSummary } from "../common/wire-shared";
+import { declaredInputs, declaredKeysChanged } from "../../provider-kit/declared";
+import { userSummary } from "../../provider-kit/wire-shared";
 
 type Json = Record<string, unknown>;
 

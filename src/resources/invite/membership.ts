@@ -1,9 +1,9 @@
 // What Invite and InviteBatch do to a person once they have accepted: change their level, remove them from the
 // organization, and the preview-time notices about it. Loaded only at apply time (it uses the HTTP client).
 import type { PostHogClient, WireMember } from "../../client";
-import { LEVEL_NUMBERS } from "../../model/input/invite";
-import { isNotFound } from "../common/errors";
-import { cachedMembers, invalidateOrganization } from "../common/list-cache";
+import { LEVEL_NUMBERS } from "./inputs";
+import { isNotFound } from "../../provider-kit/errors";
+import { cachedMembers, invalidateOrganization } from "../../provider-kit/list-cache";
 import { memberEmail } from "./mapping";
 import type { InviteLevel } from "./types";
 

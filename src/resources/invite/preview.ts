@@ -1,11 +1,11 @@
 // The Invite provider's preview calls: check and diff. They load no HTTP client; see provider.ts.
 import type * as pulumi from "@pulumi/pulumi";
-import { normaliseEmail, normaliseTexts, validateInviteInputs } from "../../model/input/invite";
+import { normaliseEmail, normaliseTexts, validateInviteInputs } from "./inputs";
 import { resolveSettings } from "../../config";
 import { changedTerms, inviteDiff, settingsOf } from "./mapping";
 import { declaredScope } from "../../scope";
 import { memberRemovalArmedWarning, memberRemovalWarning, ownerRemovalRefused } from "./member-removal";
-import { warn } from "../common/warn";
+import { warn } from "../../provider-kit/warn";
 
 type Json = Record<string, unknown>;
 

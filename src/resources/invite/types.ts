@@ -1,4 +1,4 @@
-import type { UserSummary } from "../common/user-summary";
+import type { UserSummary } from "../../provider-kit/user-summary";
 // Plain (resolved) shapes of Invite and InviteBatch inputs and outputs.
 
 /** Organization levels an invite grants; InviteLevel derives from this list. */

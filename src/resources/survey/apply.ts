@@ -2,15 +2,15 @@
 // provider.ts (never in a preview); nothing here is ever serialized into state.
 import type * as pulumi from "@pulumi/pulumi";
 import { type PostHogClient } from "../../client";
-import type { WireSurvey } from "../../model/wire";
+import type { WireSurvey } from "../../client";
 import { resolveSettings } from "../../config";
-import { callContext } from "../common/context";
-import { describeFailure, isNotFound, isOutcomeUnknown, isUniqueViolation } from "../common/errors";
-import { resourceInitError } from "../common/init-error";
-import { findLateCreate } from "../common/late-create";
-import { claimForDelete, markCreated } from "../common/interrupted";
+import { callContext } from "../../provider-kit/context";
+import { describeFailure, isNotFound, isOutcomeUnknown, isUniqueViolation } from "../../provider-kit/errors";
+import { resourceInitError } from "../../provider-kit/init-error";
+import { findLateCreate } from "../../provider-kit/late-create";
+import { claimForDelete, markCreated } from "../../provider-kit/interrupted";
 import { declaredScope, resolveScope } from "../../scope";
-import { invalidateProject, readSurvey } from "../common/list-cache";
+import { invalidateProject, readSurvey } from "../../provider-kit/list-cache";
 import {
   changedFields,
   currentValue,
@@ -26,7 +26,7 @@ import { applyStatus } from "./lifecycle";
 import { archivedInWrite, needsUnarchived, planLifecycle, type LifecycleState } from "./lifecycle-plan";
 import { refusedTransition } from "./lifecycle-rules";
 import type { SurveyStatus } from "./types";
-import { declaredInputs, lastDeclared } from "../common/declared";
+import { declaredInputs, lastDeclared } from "../../provider-kit/declared";
 import { reconstructInputs, surveyOutputs } from "./mapping";
 
 type Json = Record<string, unknown>;

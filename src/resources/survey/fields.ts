@@ -1,11 +1,11 @@
 // The Survey's fields, each written once: its wire name, the value it returns to when the program stops
 // declaring it, how PostHog's answer reads as the field's output, how a declared value is compared with it,
 // and whether PostHog ever returns it. The write body, outputs, diff, refresh and export all derive from here.
-// Adding a field: a row here, its zod rule in model/input/survey.ts, its public type in types.ts and survey.ts.
-import type { SurveyWriteBody, WireSurvey } from "../../model/wire";
-import { naiveAsUtc, stripLikeDrf } from "../../model/input/normal-form";
-import { deepEqualLoose, sameInstant, withoutUndefined } from "../common/equality";
-import { lastDeclared } from "../common/declared";
+// Adding a field: a row here, its zod rule in inputs.ts, its public type in types.ts and survey.ts.
+import type { SurveyWriteBody, WireSurvey } from "../../client";
+import { naiveAsUtc, stripLikeDrf } from "../../provider-kit/normal-form";
+import { deepEqualLoose, sameInstant, withoutUndefined } from "../../provider-kit/equality";
+import { lastDeclared } from "../../provider-kit/declared";
 import { statusOf } from "./status";
 import { storedAppearance, storedQuestions } from "./stored-texts";
 import type { SurveyInputs, SurveyQuestion } from "./types";

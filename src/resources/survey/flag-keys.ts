@@ -1,31 +1,11 @@
 // Flags named by key (linkedFlagKey, targetingFlagKey) -> the ids PostHog's write body takes, through the
 // project's cached flag listing: many surveys naming flags cost one listing, not one request each.
-import type { PostHogClient, WireFeatureFlag } from "../../client";
-import { FLAG_KEY_INPUTS } from "../../model/input/survey";
-import { cachedFlags, invalidateFlags } from "../common/list-cache";
+import type { PostHogClient } from "../../client";
+import { FLAG_KEY_INPUTS } from "./inputs";
+import { findFlagByKey, unknownFlagKey } from "../feature-flag/lookup";
 import type { SurveyField } from "./fields";
 
 type Json = Record<string, unknown>;
-
-/** The project's flag with this key; a listing that misses it is fetched once more (the flag may be new). */
-export async function findFlagByKey(
-  client: PostHogClient,
-  project: string,
-  key: string,
-): Promise<WireFeatureFlag | undefined> {
-  const find = async () => (await cachedFlags(client, project)).find((flag) => flag.key === key);
-  const cached = await find();
-  if (cached) return cached;
-  invalidateFlags(client, project);
-  return find();
-}
-
-export function unknownFlagKey(input: string, key: string, project: string): Error {
-  return new Error(
-    `${input} "${key}" matches no feature flag in project ${project}. ` +
-      "Check the key (it is case-sensitive) and the project, or create the flag first.",
-  );
-}
 
 /**
  * The fields to write and the values to write them from, with each declared flag key replaced by its flag's id.

@@ -3,10 +3,10 @@
 // SurveySerializerCreateUpdateOnly.validate: "There is already a survey with this name.", code "unique"), so the
 // clash costs no extra request in the normal path; only a clash looks anything up.
 import type { PostHogClient } from "../../client";
-import type { WireSurvey } from "../../model/wire";
-import { claimForTakeOver } from "../common/interrupted";
-import { warn } from "../common/warn";
-import { declaredInputs } from "../common/declared";
+import type { WireSurvey } from "../../client";
+import { claimForTakeOver } from "../../provider-kit/interrupted";
+import { warn } from "../../provider-kit/warn";
+import { declaredInputs } from "../../provider-kit/declared";
 import { changedFields, resetValue, SURVEY_FIELD_NAMES, type SurveyField } from "./fields";
 import { surveyOutputs } from "./mapping";
 

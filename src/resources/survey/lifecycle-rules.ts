@@ -1,7 +1,7 @@
 // What status changes a survey can make, known without a request (check and update share it).
-import type { CheckFailure } from "../../model/input/failures";
-import { containsUnknown } from "../../model/input/unknown";
-import { sameInstant } from "../common/equality";
+import type { CheckFailure } from "../../provider-kit/check-failures";
+import { containsUnknown } from "../../provider-kit/unknown";
+import { sameInstant } from "../../provider-kit/equality";
 import type { SurveyStatus } from "./types";
 
 type Json = Record<string, unknown>;

@@ -1,8 +1,8 @@
 // A survey as PostHog returns it -> the resource's outputs, and -> the inputs a refresh reports. Each field's
 // own rules live in fields.ts.
-import type { WireFeatureFlag, WireSurvey } from "../../model/wire";
-import { userSummary } from "../common/wire-shared";
-import { withoutUndefined } from "../common/equality";
+import type { WireFeatureFlag, WireSurvey } from "../../client";
+import { userSummary } from "../../provider-kit/wire-shared";
+import { withoutUndefined } from "../../provider-kit/equality";
 import {
   currentValue,
   fieldMatches,

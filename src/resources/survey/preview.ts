@@ -2,15 +2,15 @@
 // the stored outputs). They load no HTTP client; see provider.ts.
 import type * as pulumi from "@pulumi/pulumi";
 import { resolveSettings } from "../../config";
-import { CURRENT_SURVEY_TYPES, RETIRED_SURVEY_TYPES, validateSurveyInputs } from "../../model/input/survey";
-import { containsUnknown } from "../../model/input/unknown";
-import { stripLikeDrf } from "../../model/input/normal-form";
+import { CURRENT_SURVEY_TYPES, RETIRED_SURVEY_TYPES, validateSurveyInputs } from "./inputs";
+import { containsUnknown } from "../../provider-kit/unknown";
+import { stripLikeDrf } from "../../provider-kit/normal-form";
 import { CURRENT, declaredScope } from "../../scope";
 import { changedFields, normaliseInputs, storedForm } from "./fields";
 import { endDateFailures, unlaunchFailures } from "./lifecycle-rules";
 import { rewrittenTexts } from "./stored-texts";
-import { declaredKeysChanged, lastDeclared } from "../common/declared";
-import { warn } from "../common/warn";
+import { declaredKeysChanged, lastDeclared } from "../../provider-kit/declared";
+import { warn } from "../../provider-kit/warn";
 
 type Json = Record<string, unknown>;
 

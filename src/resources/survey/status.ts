@@ -5,7 +5,7 @@
 // Being time-independent, the status never drifts just because a scheduled date passes: a program declaring
 // `status: "running", endDate: X` shows no diff before or after X (docs/survey-lifecycle.md).
 // PostHog: frontend/src/scenes/surveys/surveysLogic.tsx, getSurveyStatus (draft / running / complete).
-import { sameInstant } from "../common/equality";
+import { sameInstant } from "../../provider-kit/equality";
 import type { SurveyStatus } from "./types";
 
 type Json = Record<string, unknown>;

@@ -1,4 +1,4 @@
-import type { UserSummary } from "../common/user-summary";
+import type { UserSummary } from "../../provider-kit/user-summary";
 
 // Plain (resolved) shapes of a Survey's inputs and outputs. Nested objects keep PostHog's own camelCase keys.
 

@@ -1,10 +1,10 @@
 // getSurveys / getSurvey: read-only views of a project's surveys, in the same camelCase shape as Survey outputs.
 import * as pulumi from "@pulumi/pulumi";
-import type { WireSurvey } from "../client";
-import { surveyOutputs } from "../resources/survey/mapping";
-import type { SurveyOutputs } from "../resources/survey/types";
-import { functionContext, projectOf } from "./context";
-import { mockedAnswer } from "./mocks";
+import type { WireSurvey } from "../../client";
+import { surveyOutputs } from "./mapping";
+import type { SurveyOutputs } from "./types";
+import { functionContext, projectOf } from "../../provider-kit/function-context";
+import { mockedAnswer } from "../../provider-kit/function-mocks";
 
 /** A survey as PostHog has it (Survey outputs without the provider's bookkeeping and write-only inputs). */
 export type SurveyInfo = Omit<SurveyOutputs, "declared" | "targetingFlagFilters" | "removeTargetingFlag">;

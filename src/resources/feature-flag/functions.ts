@@ -1,8 +1,8 @@
 // getFeatureFlag: one of the project's feature flags, found by its key (ids differ between projects and hosts).
 import * as pulumi from "@pulumi/pulumi";
-import { findFlagByKey, unknownFlagKey } from "../resources/survey/flag-keys";
-import { functionContext, projectOf } from "./context";
-import { mockedAnswer } from "./mocks";
+import { findFlagByKey, unknownFlagKey } from "./lookup";
+import { functionContext, projectOf } from "../../provider-kit/function-context";
+import { mockedAnswer } from "../../provider-kit/function-mocks";
 
 export interface GetFeatureFlagArgs {
   /** The flag's key, exactly (case-sensitive). */

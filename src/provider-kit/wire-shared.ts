@@ -1,5 +1,5 @@
 // The user summary PostHog nests as `created_by`, in output form (shared by both resources).
-import type { WireUserBasic } from "../../model/wire";
+import type { WireUserBasic } from "../client";
 import type { UserSummary } from "./user-summary";
 
 export function userSummary(wire: WireUserBasic | null | undefined): UserSummary | null {

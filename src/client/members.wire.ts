@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isoDate, userBasicSchema } from "./common";
+import { isoDate, userBasicSchema } from "./wire-common";
 
 /** OrganizationMemberSerializer: the user's email is what invites are matched against. */
 export const memberSchema = z.looseObject({

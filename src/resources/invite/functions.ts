@@ -1,9 +1,9 @@
 // getInvites: every invite of an organization (pending and expired; accepted ones no longer exist in PostHog).
 import * as pulumi from "@pulumi/pulumi";
-import { inviteFacts } from "../resources/invite/mapping";
-import type { InviteOutputs } from "../resources/invite/types";
-import { functionContext, organizationOf } from "./context";
-import { mockedAnswer } from "./mocks";
+import { inviteFacts } from "./mapping";
+import type { InviteOutputs } from "./types";
+import { functionContext, organizationOf } from "../../provider-kit/function-context";
+import { mockedAnswer } from "../../provider-kit/function-mocks";
 
 export type InviteInfo = Pick<
   InviteOutputs,

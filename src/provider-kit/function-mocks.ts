@@ -4,7 +4,7 @@
 // docs/testing-your-program.md) the functions ask that host as usual. Outside mocks nothing changes: a real
 // deployment never sends these invokes, as no provider plugin for the tokens exists.
 import * as pulumi from "@pulumi/pulumi";
-import { functionSettings } from "./context";
+import { functionSettings } from "./function-context";
 
 /** Each data function's invoke token under mocks, and the keys its answer must have. */
 export const MOCKED_FUNCTIONS = {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isoDate, userBasicSchema } from "./common";
+import { isoDate, userBasicSchema } from "./wire-common";
 
 export const privateProjectAccessSchema = z.looseObject({
   id: z.number().int(),

@@ -1,7 +1,7 @@
 // The PostHog client a provider call uses, built from the settings in force at call time.
-import { clientFor, type PostHogClient } from "../../client";
-import { resolveSettings, type Settings } from "../../config";
-import { resolveScope, type ScopeKind } from "../../scope";
+import { clientFor, type PostHogClient } from "../client";
+import { resolveSettings, type Settings } from "../config";
+import { resolveScope, type ScopeKind } from "../scope";
 import { describeFailure } from "./errors";
 
 export interface CallContext {

@@ -1,18 +1,12 @@
 // A survey as PostHog has it -> the Survey arguments that declare it: only fields that differ from PostHog's
 // defaults, each in the form the provider compares with (so the first preview after adoption shows no change).
-import type { WireSurvey } from "../client";
-import { FLAG_KEY_INPUTS, validateSurveyInputs } from "../model/input/survey";
-import { deepEqualLoose } from "../resources/common/equality";
-import {
-  currentValue,
-  isWriteOnly,
-  resetValue,
-  SURVEY_FIELD_NAMES,
-  type SurveyField,
-} from "../resources/survey/fields";
-import { surveyOutputs } from "../resources/survey/mapping";
-import { NEW_SURVEY_STATUS } from "../resources/survey/status";
-import type { Literal } from "./literal";
+import type { WireSurvey } from "../../client";
+import { FLAG_KEY_INPUTS, validateSurveyInputs } from "./inputs";
+import { deepEqualLoose } from "../../provider-kit/equality";
+import { currentValue, isWriteOnly, resetValue, SURVEY_FIELD_NAMES, type SurveyField } from "./fields";
+import { surveyOutputs } from "./mapping";
+import { NEW_SURVEY_STATUS } from "./status";
+import type { Literal } from "../../export/literal";
 
 /** Exported in declaration order; the write-only inputs (targetingFlagFilters, removeTargetingFlag) cannot be read back. */
 const FIELDS = SURVEY_FIELD_NAMES.filter((field) => !isWriteOnly(field));

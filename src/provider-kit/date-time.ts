@@ -6,7 +6,7 @@
 // django/utils/dateparse.py). Without a zone the value is UTC (PostHog's TIME_ZONE). Both take more than this:
 // ISO 8601's basic form ("20261201T0900Z"), week dates, one-digit fields, a comma before the fraction, a bare
 // "+01" offset, any separator character. Those are refused here with the form to use instead, because
-// JavaScript's Date.parse cannot read them and the diff compares dates with it (common/equality.ts, sameInstant).
+// JavaScript's Date.parse cannot read them and the diff compares dates with it (provider-kit/equality.ts, sameInstant).
 
 const FORM =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;

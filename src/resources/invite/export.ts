@@ -1,8 +1,8 @@
 // A pending invite as PostHog has it -> the Invite arguments that declare it, defaults left out.
-import type { WireInvite } from "../client";
-import { validateInviteInputs } from "../model/input/invite";
-import { termsOfInvite } from "../resources/invite/mapping";
-import type { Literal } from "./literal";
+import type { WireInvite } from "../../client";
+import { validateInviteInputs } from "./inputs";
+import { termsOfInvite } from "./mapping";
+import type { Literal } from "../../export/literal";
 
 export interface ExportedInvite {
   args: { [key: string]: Literal };

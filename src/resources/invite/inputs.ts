@@ -7,13 +7,13 @@ import {
   type InviteBatchInputs,
   type InviteInputs,
   type InviteLevel,
-} from "../../resources/invite/types";
-import { typedFields } from "./typed";
-import type { FitsPublic } from "./public-shape";
+} from "./types";
+import { typedFields } from "../../provider-kit/typed";
+import type { FitsPublic } from "../../provider-kit/public-shape";
 import { z } from "zod";
-import { stripLikeDrf } from "./normal-form";
-import { CheckFailure, failuresFromZod, unknownKeyFailures } from "./failures";
-import { containsUnknown, UNKNOWN } from "./unknown";
+import { stripLikeDrf } from "../../provider-kit/normal-form";
+import { CheckFailure, failuresFromZod, unknownKeyFailures } from "../../provider-kit/check-failures";
+import { containsUnknown, UNKNOWN } from "../../provider-kit/unknown";
 
 /** PostHog's numeric organization levels. */
 export const LEVEL_NUMBERS: Record<InviteLevel, 1 | 8 | 15> = { member: 1, admin: 8, owner: 15 };

@@ -3,8 +3,8 @@
 // about N/100 list requests instead of N GETs (and, for invites, which have no GET-by-id, instead of N full
 // listings). Concurrent readers share one in-flight listing; any write made through this process drops the
 // scope's entries, so a read never misses the process's own changes.
-import type { PostHogClient, WireFeatureFlag, WireInvite, WireMember, WireSurvey } from "../../client";
-import { resolveSettings } from "../../config";
+import type { PostHogClient, WireFeatureFlag, WireInvite, WireMember, WireSurvey } from "../client";
+import { resolveSettings } from "../config";
 
 /** How long a finished listing is reused (a `pulumi refresh` reads everything within a few seconds). */
 const ttlMs = (): number => resolveSettings().listCacheTtlMs;

@@ -1,8 +1,8 @@
 // Rephrases client errors for the person running `pulumi up`: which resource, what PostHog said (the client's
 // message already names the method, path, status, detail and field), and what to do.
-import { PostHogApiError } from "../../client";
+import { PostHogApiError } from "../client";
 
-export { isNotFound, isOutcomeUnknown } from "../../client";
+export { isNotFound, isOutcomeUnknown } from "../client";
 
 /** PostHog refused a write because a unique field (a survey's name) is taken. */
 export function isUniqueViolation(error: unknown): error is PostHogApiError {

@@ -1,8 +1,8 @@
 // getSurveyResponsesCount: responses per survey. PostHog leaves out surveys without responses; when survey
 // ids are given, each of them is in the result (0 when PostHog left it out).
 import * as pulumi from "@pulumi/pulumi";
-import { functionContext, projectOf } from "./context";
-import { mockedAnswer } from "./mocks";
+import { functionContext, projectOf } from "../../provider-kit/function-context";
+import { mockedAnswer } from "../../provider-kit/function-mocks";
 
 export interface GetSurveyResponsesCountArgs {
   projectId?: string | number;

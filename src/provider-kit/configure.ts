@@ -1,6 +1,6 @@
 // The dynamic provider's `configure()`: records the stack's `posthog:*` config for later calls. It loads
 // nothing but config.ts, so a preview never loads the HTTP client.
-import { setPulumiConfig } from "../../config";
+import { setPulumiConfig } from "../config";
 
 export interface ConfigureRequest {
   config: { get(key: string): string | undefined };

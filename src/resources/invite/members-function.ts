@@ -1,9 +1,9 @@
 // getMembers: every member of an organization, with the level they have in PostHog.
 import * as pulumi from "@pulumi/pulumi";
-import { membershipFacts } from "../resources/invite/mapping";
-import type { InviteLevel } from "../resources/invite/types";
-import { functionContext, organizationOf } from "./context";
-import { mockedAnswer } from "./mocks";
+import { membershipFacts } from "./mapping";
+import type { InviteLevel } from "./types";
+import { functionContext, organizationOf } from "../../provider-kit/function-context";
+import { mockedAnswer } from "../../provider-kit/function-mocks";
 
 export interface MemberInfo {
   /** The membership id. */

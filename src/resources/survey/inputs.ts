@@ -2,17 +2,12 @@
 // (docs/posthog-behaviour.md#survey-validation) so a bad survey fails at preview, and adds what only a provider can know
 // (unknown keys, end before start). Nested question/appearance/conditions keys keep PostHog's camelCase.
 import { z } from "zod";
-import { DATE_TIME_EXAMPLE, DATE_TIME_FORMS, dateTimeProblem } from "./date-time";
-import { CheckFailure, failuresFromZod, unknownKeyFailures } from "./failures";
-import { containsUnknown } from "./unknown";
-import {
-  SURVEY_SCHEDULES,
-  SURVEY_STATUSES,
-  SURVEY_TYPES,
-  type SurveyInputs,
-} from "../../resources/survey/types";
-import type { FitsPublic } from "./public-shape";
-import { stripLikeDrf } from "./normal-form";
+import { DATE_TIME_EXAMPLE, DATE_TIME_FORMS, dateTimeProblem } from "../../provider-kit/date-time";
+import { CheckFailure, failuresFromZod, unknownKeyFailures } from "../../provider-kit/check-failures";
+import { containsUnknown } from "../../provider-kit/unknown";
+import { SURVEY_SCHEDULES, SURVEY_STATUSES, SURVEY_TYPES, type SurveyInputs } from "./types";
+import type { FitsPublic } from "../../provider-kit/public-shape";
+import { stripLikeDrf } from "../../provider-kit/normal-form";
 
 /** Types the interface description still lists but current PostHog refuses: check warns instead of failing. */
 export const RETIRED_SURVEY_TYPES = ["button", "email", "full_screen"] as const;

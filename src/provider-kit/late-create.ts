@@ -3,9 +3,9 @@
 // its name, and a re-sent invite would be deleted by the late original (PostHog keeps only the newest invite
 // per email). So after a timeout, look a few more times over about one request timeout before concluding
 // the create never happened. A dropped connection is looked up once: its write, if any, already happened.
-import type { PostHogApiError } from "../../client";
+import type { PostHogApiError } from "../client";
 import { isTimedOut } from "./errors";
-import type { Settings } from "../../config";
+import type { Settings } from "../config";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

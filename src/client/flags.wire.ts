@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { jsonObject } from "./common";
+import { jsonObject } from "./wire-common";
 
 /** FeatureFlag / MinimalFeatureFlagSerializer. The provider relies on id, key and filters. */
 export const featureFlagSchema = z.looseObject({

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { isoDate, jsonObject, userBasicSchema } from "./common";
-import { featureFlagSchema } from "./flag";
+import { isoDate, jsonObject, userBasicSchema } from "./wire-common";
+import { featureFlagSchema } from "./flags.wire";
 
 /** A question: the server assigns `id`, which links responses, so it is required on reads. */
 export const wireQuestionSchema = z.looseObject({
