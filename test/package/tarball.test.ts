@@ -3,7 +3,7 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { startEmulator } from "../../src/emulator";
+import { startEmulator } from "posthog-emulator";
 import { startProviderServer } from "../support/provider-server";
 import { REPO_ROOT } from "../support/self-link";
 import { packAndInstall, InstalledProgram } from "./install";
