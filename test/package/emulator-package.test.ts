@@ -62,7 +62,8 @@ it("loads from the installed package without the repo (its library entry and the
     process.execPath,
     [
       "-e",
-      'const e = require("posthog-emulator"); console.log(typeof e.startEmulator, require.resolve("@pulumi-posthog/posthog-html"))',
+      'const { startEmulator } = require("posthog-emulator");' +
+        'console.log(typeof startEmulator, require.resolve("@pulumi-posthog/posthog-html"))',
     ],
     { cwd: dir, encoding: "utf8" },
   );

@@ -14,8 +14,8 @@ export interface Banner {
 }
 
 /**
- * `dist`: the built CLI (needs `npm run build`); `source`: the package's src/cli/emulator.ts through a transpile-only hook,
- * for tests that must not depend on a build.
+ * `dist`: the built CLI (needs `npm run build`); `source`: the emulator package's src/cli/emulator.ts through a
+ * transpile-only hook, for tests that must not depend on a build.
  */
 export type CliEntry = "dist" | "source";
 
