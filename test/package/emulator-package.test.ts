@@ -11,10 +11,11 @@ import { installTarballs, pack, WORKSPACE, type Packed } from "./install";
 
 let dir: string;
 let emulator: Packed;
+let sanitiser: Packed;
 beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "posthog-emulator-install-"));
   emulator = pack(WORKSPACE.emulator, dir);
-  const sanitiser = pack(WORKSPACE.sanitiser, dir);
+  sanitiser = pack(WORKSPACE.sanitiser, dir);
   fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "user", private: true }));
   const provider = pack(".", dir);
   installTarballs(dir, [sanitiser.tarball, emulator.tarball, provider.tarball]);
@@ -29,6 +30,7 @@ it("ships its bin, built code and types, and no sources or tests", () => {
     expect.arrayContaining([
       "package.json",
       "LICENSE",
+      "README.md",
       "bin/posthog-emulator.js",
       "dist/index.js",
       "dist/index.d.ts",
@@ -36,7 +38,7 @@ it("ships its bin, built code and types, and no sources or tests", () => {
   );
   expect(
     emulator.files.filter(
-      (f) => !/^(dist\/.*\.(js|d\.ts)|bin\/posthog-emulator\.js|package\.json|LICENSE)$/.test(f),
+      (f) => !/^(dist\/.*\.(js|d\.ts)|bin\/posthog-emulator\.js|package\.json|LICENSE|README\.md)$/.test(f),
     ),
   ).toEqual([]);
   for (const area of [
@@ -50,6 +52,18 @@ it("ships its bin, built code and types, and no sources or tests", () => {
   ]) {
     expect(emulator.files.some((f) => f.startsWith(`dist/${area}/`))).toBe(true);
   }
+});
+
+it("has the sanitiser it depends on ship its built code and types only", () => {
+  console.log(
+    `@pulumi-posthog/posthog-html tarball: ${sanitiser.size} bytes, ${sanitiser.files.length} files`,
+  );
+  expect(sanitiser.files).toEqual(
+    expect.arrayContaining(["package.json", "LICENSE", "dist/index.js", "dist/index.d.ts"]),
+  );
+  expect(
+    sanitiser.files.filter((f) => !/^(dist\/.*\.(js|d\.ts)|package\.json|LICENSE|README\.md)$/.test(f)),
+  ).toEqual([]);
 });
 
 it("prints its usage from the installed bin", async () => {
