@@ -63,18 +63,36 @@ export default tseslint.config(
       ],
     },
   },
-  // The emulator is a separate model of PostHog that the provider is tested against, so it imports nothing
-  // from the provider; PostHog's HTML sanitiser is shared (docs/code-map.md).
   {
-    files: ["src/emulator/**/*.ts"],
+    // The emulator is an independent model of PostHog that the provider is tested against: it imports nothing
+    // from the provider, by name or by a path out of its package (its src is at most two folders deep).
+    files: ["packages/posthog-emulator/**/*.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
           patterns: [
             {
-              regex: "^\\.\\./(?!posthog-html(/|$))",
-              message: "The emulator imports nothing from the provider, only from src/posthog-html.",
+              regex: "^pulumi-posthog(/|$)|^(\\.\\./){3,}",
+              message:
+                "posthog-emulator imports nothing from the provider (pulumi-posthog) or outside its package.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The sanitiser is published on its own and both packages depend on it: parse5 and its own files only.
+    files: ["packages/posthog-html/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(?!parse5$|\\./)",
+              message: "@pulumi-posthog/posthog-html imports nothing but parse5 and its own files.",
             },
           ],
         },

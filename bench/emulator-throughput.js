@@ -5,9 +5,9 @@ const path = require("node:path");
 
 function loadEmulator() {
   try {
-    return require(path.join(__dirname, "..", "dist", "emulator"));
+    return require(path.join(__dirname, "..", "packages", "posthog-emulator", "dist"));
   } catch (e) {
-    throw new Error(`dist/emulator not found; run \`npm run build\` first (${e.message})`);
+    throw new Error(`packages/posthog-emulator/dist not found; run \`npm run build\` first (${e.message})`);
   }
 }
 

@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { EmulatorHandle } from "../../src/emulator";
+import type { EmulatorHandle } from "posthog-emulator";
 
 export interface CliEdit {
   config: Record<string, string>;

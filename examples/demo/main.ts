@@ -4,7 +4,7 @@
 // otherwise the Pulumi SDK and the real provider plugin, driven by the simulated engine (test/support).
 import fs from "node:fs";
 import path from "node:path";
-import { startEmulator, type EmulatorHandle } from "../../src/emulator";
+import { startEmulator, type EmulatorHandle } from "posthog-emulator";
 import type { RunResult, StepOp } from "../../test/support/engine";
 import { emulatorCall } from "../../test/support/fresh-connection";
 import { pulumiOnPath } from "../../test/support/pulumi-cli";

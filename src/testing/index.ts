@@ -1,11 +1,28 @@
-// pulumi-posthog/testing: test your own Pulumi program against the bundled PostHog emulator. One call starts it
+// pulumi-posthog/testing: test your own Pulumi program against the PostHog emulator. One call starts it
 // on a free port and points this process at it through the POSTHOG_* environment (which the data functions
 // and the providers read when no posthog:* config is set); the handle resets it between tests, reads its
 // request log and, on close, stops it and puts the environment back. See docs/testing-your-program.md.
 //
+// The emulator is the separate package `posthog-emulator`, an optional peer dependency: a program's tests need
+// it, the program itself does not, so installing pulumi-posthog for a deployment does not bring a server along.
+// It is loaded on the first start, and a missing one fails with the command that installs it.
+//
 // The declarations below are plain types: this entry point's .d.ts imports nothing, like the package's own.
 import * as http from "node:http";
-import { startEmulator } from "../emulator";
+import type * as PostHogEmulatorPackage from "posthog-emulator";
+
+/** Loads posthog-emulator from the program's dependencies, or says how to add it. */
+function loadEmulator(): typeof PostHogEmulatorPackage {
+  try {
+    return require("posthog-emulator") as typeof PostHogEmulatorPackage;
+  } catch (e) {
+    // Only the package itself missing; an error inside an installed one is reported as it is.
+    if (!(e instanceof Error && e.message.startsWith("Cannot find module 'posthog-emulator'"))) throw e;
+    throw new Error(
+      "pulumi-posthog/testing needs the posthog-emulator package: install it with `npm i -D posthog-emulator`",
+    );
+  }
+}
 
 export interface PostHogEmulatorOptions {
   /** Start the emulator's clock at this ISO 8601 date-time (default: the real time). */
@@ -50,7 +67,11 @@ export interface PostHogEmulator {
 
 /** Starts the emulator on a free port of 127.0.0.1 and, by default, points this process at it. */
 export async function startPostHogEmulator(options: PostHogEmulatorOptions = {}): Promise<PostHogEmulator> {
-  const handle = await startEmulator({ port: 0, now: options.now, emailAvailable: options.emailAvailable });
+  const handle = await loadEmulator().startEmulator({
+    port: 0,
+    now: options.now,
+    emailAvailable: options.emailAvailable,
+  });
   const environment: Record<string, string> = {
     POSTHOG_HOST: handle.url,
     POSTHOG_API_KEY: handle.apiKey,

@@ -4,7 +4,7 @@ import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
-import { startEmulator } from "../../src/emulator";
+import { startEmulator } from "posthog-emulator";
 import { packAndInstall } from "../package/install";
 import { requirePulumiCli } from "../support/pulumi-cli";
 

@@ -1,4 +1,4 @@
-import { startEmulator } from "../../src/emulator";
+import { startEmulator } from "posthog-emulator";
 import {
   createClient,
   isNotFound,

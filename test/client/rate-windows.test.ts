@@ -1,5 +1,5 @@
 // The client's rate scheduling against the emulator's DRF throttles, over HTTP.
-import { startEmulator } from "../../src/emulator";
+import { startEmulator } from "posthog-emulator";
 import { createClient, PostHogApiError, type ClientOptions } from "../../src/client";
 import { resolveSettings } from "../../src/config";
 import { POSTHOG_CLOUD_RATE_WINDOWS } from "../../src/rate-windows";

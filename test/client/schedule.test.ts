@@ -7,7 +7,7 @@ import {
   type Limits,
   type Slot,
 } from "../../src/client/schedule";
-import { Throttles } from "../../src/emulator/rate-limit";
+import { Throttles } from "../../packages/posthog-emulator/src/core/rate-limit";
 import { describeRateWindow, parseRateWindows, POSTHOG_CLOUD_RATE_WINDOWS } from "../../src/rate-windows";
 import { FakeClock, flush } from "./fake-clock";
 

@@ -1,11 +1,10 @@
 // The compatibility suite (`npm run test:compat`): the packed package in the program shapes, TypeScript
 // versions, SDK versions and package managers users have (cells.ts), each checked for what they would see:
 // `tsc` passes, `pulumi up` can load the program, and state's `__provider` requires the package by name.
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { REPO_ROOT } from "../support/self-link";
+import { pack, WORKSPACE } from "../package/install";
 import { CELLS } from "./cells";
 import { pool } from "./exec";
 import { CellResult, RESOURCES_PER_PROGRAM, runCell } from "./run-cell";
@@ -23,16 +22,12 @@ let packDir: string;
 beforeAll(
   async () => {
     packDir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-posthog-compat-pack-"));
-    const packed = JSON.parse(
-      execFileSync("npm", ["pack", "--json", "--pack-destination", packDir], {
-        cwd: REPO_ROOT,
-        encoding: "utf8",
-        stdio: ["ignore", "pipe", "pipe"],
-      }),
-    ) as { filename: string }[];
-    const tarball = path.join(packDir, packed[0].filename);
+    const tarballs = {
+      provider: pack(".", packDir).tarball,
+      sanitiser: pack(WORKSPACE.sanitiser, packDir).tarball,
+    };
     const tools = await prepareToolchain();
-    for (const result of await pool(CELLS, PARALLEL_CELLS, (cell) => runCell(cell, tarball, tools))) {
+    for (const result of await pool(CELLS, PARALLEL_CELLS, (cell) => runCell(cell, tarballs, tools))) {
       results.set(result.cell.name, result);
     }
     process.stdout.write(`\n${matrixTable([...results.values()])}\n`);

@@ -1,4 +1,4 @@
-// One cell, as a user would meet it: a fresh program folder outside the repo, the packed tarball installed
+// One cell, as a user would meet it: a fresh program folder outside the repo, the packed tarballs installed
 // with the cell's package manager, `tsc --noEmit` with the template's tsconfig, then the program loaded through
 // the SDK's own `cmd/run` under mocks (program/load.cjs), which reports each resource's serialized provider.
 import fs from "node:fs";
@@ -8,6 +8,8 @@ import { Cell, SDK_LATEST } from "./cells";
 import { cleanEnv, exec, Outcome } from "./exec";
 import { TEMPLATES } from "./templates";
 import type { Toolchain } from "./toolchain";
+
+const SANITISER = "@pulumi-posthog/posthog-html";
 
 /** Survey, Invite and InviteBatch: one of each in the program. */
 export const RESOURCES_PER_PROGRAM = 3;
@@ -33,11 +35,17 @@ export interface CellResult {
   resources: Registered[];
 }
 
-export async function runCell(cell: Cell, tarball: string, tools: Toolchain): Promise<CellResult> {
+/** The packed provider, and the packed sanitiser it depends on. */
+export interface Tarballs {
+  provider: string;
+  sanitiser: string;
+}
+
+export async function runCell(cell: Cell, tarballs: Tarballs, tools: Toolchain): Promise<CellResult> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `pulumi-posthog-compat-${cell.name}-`));
   const sdk = cell.sdk === SDK_LATEST ? await tools.newest("@pulumi/pulumi", "^3") : cell.sdk;
-  writeProgram(cell, sdk, tarball, dir);
-  const install = await installProgram(cell, tarball, dir, tools);
+  writeProgram(cell, sdk, tarballs, dir);
+  const install = await installProgram(cell, tarballs.provider, dir, tools);
   const result: CellResult = {
     cell,
     dir,
@@ -74,8 +82,9 @@ export async function runCell(cell: Cell, tarball: string, tools: Toolchain): Pr
   return result;
 }
 
-function writeProgram(cell: Cell, sdk: string, tarball: string, dir: string): void {
+function writeProgram(cell: Cell, sdk: string, tarballs: Tarballs, dir: string): void {
   const template = TEMPLATES[cell.template];
+  const sanitiser = `file:${tarballs.sanitiser}`;
   const devDependencies: Record<string, string> = { ...template.devDependencies };
   if (cell.typescript) devDependencies.typescript = cell.typescript;
   if (cell.kind === "esm-typescript") devDependencies["ts-node"] = TS_NODE;
@@ -84,8 +93,13 @@ function writeProgram(cell: Cell, sdk: string, tarball: string, dir: string): vo
     private: true,
     main: template.main,
     ...(cell.kind === "esm-typescript" ? { type: "module" } : {}),
-    dependencies: { "@pulumi/pulumi": sdk, "pulumi-posthog": `file:${tarball}` },
+    dependencies: { "@pulumi/pulumi": sdk, "pulumi-posthog": `file:${tarballs.provider}` },
     devDependencies,
+    // The sanitiser pulumi-posthog depends on is not on the registry yet: each package manager is pointed at
+    // its tarball, where the registry would supply it (npm's overrides, pnpm's and yarn's resolutions).
+    overrides: { [SANITISER]: sanitiser },
+    pnpm: { overrides: { [SANITISER]: sanitiser } },
+    resolutions: { [SANITISER]: sanitiser },
   };
   fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify(manifest, null, 2));
   if (template.tsconfig)

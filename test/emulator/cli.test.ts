@@ -1,8 +1,8 @@
 // The `posthog-emulator` command as a user runs it (the built bin, its own process): exact help, version and
 // the message for each mistake. Needs `npm run build`. Starting it is covered by invites-cli and persistence.
-import { startEmulator } from "../../src/emulator";
+import { startEmulator } from "posthog-emulator";
 import { runBin } from "../support/run-bin";
-import { version } from "../../package.json";
+import { version } from "../../packages/posthog-emulator/package.json";
 
 const emulatorCli = (args: string[]) => runBin("emulator", args);
 

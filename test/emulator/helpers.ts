@@ -1,5 +1,5 @@
 // Shared helpers for the emulator tests: one emulator per file, plain fetch, no client code.
-import { startEmulator, type EmulatorHandle, type EmulatorOptions } from "../../src/emulator";
+import { startEmulator, type EmulatorHandle, type EmulatorOptions } from "posthog-emulator";
 
 export interface Reply {
   status: number;

@@ -2,7 +2,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { startEmulator } from "../../src/emulator";
+import { startEmulator } from "posthog-emulator";
 import { exited, spawnEmulatorCli, type Banner } from "../support/emulator-process";
 
 let dir: string;

@@ -3,7 +3,7 @@
 // or 405 (rest_framework/views.py, APIView.initial: perform_authentication, check_permissions, check_throttles;
 // posthog/api/routing.py, TeamAndOrgViewSetMixin.get_permissions). A refusal before the throttles does not count
 // toward the rate window; anything that passes the permissions does, whatever the handler would answer.
-import { API_ROUTES, unroutedScope, type RouteEntry } from "../../src/emulator/routes";
+import { API_ROUTES, unroutedScope, type RouteEntry } from "../../packages/posthog-emulator/src/core/routes";
 import { errorBody, noKeyAccess, startHarness, type Harness } from "./helpers";
 
 let h: Harness;

@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
-import { isHtml, sanitizeHtml, sanitizeText } from "../../src/posthog-html";
+import { isHtml, sanitizeHtml, sanitizeText } from "@pulumi-posthog/posthog-html";
 
 const GoldenLine = z.object({ in: z.string(), is_html: z.boolean(), clean: z.string(), stored: z.string() });
 

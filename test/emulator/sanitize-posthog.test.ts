@@ -1,7 +1,7 @@
 // PostHog's own sanitising tests, ported one to one and run over HTTP against the emulator.
 // PostHog: products/surveys/backend/api/test/test_survey.py (class and function names kept).
 // PostHog reads the stored survey from its database; here the stored state is read back with GET.
-import { sanitizeHtml } from "../../src/posthog-html";
+import { sanitizeHtml } from "@pulumi-posthog/posthog-html";
 import { startHarness, type Harness, type Reply } from "./helpers";
 
 let h: Harness;

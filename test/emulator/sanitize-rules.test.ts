@@ -1,5 +1,5 @@
 // ammonia's rules beyond the golden file, and which survey texts the emulator sanitises on save.
-import { isHtml, sanitizeHtml } from "../../src/posthog-html";
+import { isHtml, sanitizeHtml } from "@pulumi-posthog/posthog-html";
 import { startHarness, type Harness } from "./helpers";
 
 describe("isHtml: markup means a tag, comment, doctype or NUL reached the tokenizer", () => {

@@ -1,5 +1,6 @@
 // Lets `node -r` run the emulator CLI straight from its TypeScript source (transpile only, no type check),
-// so the persistence test exercises the real bin without a prior build.
+// so the persistence test exercises the real bin without a prior build of it (the sanitiser it imports is loaded
+// from its package's dist, which `npm ci` builds).
 const fs = require("node:fs");
 const ts = require("typescript");
 

@@ -1,7 +1,7 @@
 // The `pulumi-posthog` command as a user runs it: the built bin in its own process against an emulator, exact
 // output and exit codes for help, version, mistakes in the command line and a missing, wrong or short key.
 // Needs `npm run build` (npm test runs it first).
-import { startEmulator, type EmulatorHandle } from "../../src/emulator";
+import { startEmulator, type EmulatorHandle } from "posthog-emulator";
 import { NameRegistry, slug } from "../../src/export/names";
 import { runBin } from "../support/run-bin";
 import { version } from "../../package.json";

@@ -1,6 +1,6 @@
 // Export builds its client from the same settings as the providers: POSTHOG_REQUEST_TIMEOUT_MS and
 // POSTHOG_RETRY_BASE_MS change what it sends (it used to build its client by hand and ignore both).
-import { startEmulator, type EmulatorHandle } from "../../src/emulator";
+import { startEmulator, type EmulatorHandle } from "posthog-emulator";
 import { exportProgram } from "../../src/export";
 
 let emulator: EmulatorHandle;

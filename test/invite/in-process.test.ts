@@ -1,6 +1,6 @@
 // The Invite provider module called in-process (no plugin): what only the process itself shows, such as the
 // warning on stderr, and "@current" resolved to the organization's UUID when no organization is configured.
-import { startEmulator, type EmulatorHandle } from "../../src/emulator";
+import { startEmulator, type EmulatorHandle } from "posthog-emulator";
 import { resetPulumiConfig } from "../../src/config";
 import * as provider from "../../src/resources/invite/provider";
 import * as batch from "../../src/resources/invite/batch-provider";

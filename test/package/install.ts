@@ -1,5 +1,7 @@
 // Packs the package with `npm pack` and installs the tarball into a fresh program folder outside the repo,
-// the way a user gets it. The SDK is linked from the repo so the test's mocks and the program share one copy.
+// the way a user gets it. Its sanitiser dependency, a workspace package not on the registry yet, is packed and
+// installed beside it, as the registry would supply it. The SDK is linked from the repo so the test's mocks and
+// the program share one copy.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -16,22 +18,40 @@ export interface InstalledProgram {
   cleanup(): void;
 }
 
-const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+export interface Packed {
+  /** The tarball's path. */
+  tarball: string;
+  /** Its size in bytes. */
+  size: number;
+  files: string[];
+}
 
-export function packAndInstall(consumerSource?: string): InstalledProgram {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-posthog-consumer-"));
-  const packed = JSON.parse(
-    execFileSync(npm, ["pack", "--json", "--pack-destination", dir], {
-      cwd: REPO_ROOT,
+export const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+
+/** The workspace package folders, from the repo root. */
+export const WORKSPACE = {
+  emulator: "packages/posthog-emulator",
+  sanitiser: "packages/posthog-html",
+} as const;
+
+/** `npm pack` of the package in `folder` (relative to the repo root) into `destination`. */
+export function pack(folder: string, destination: string): Packed {
+  const [packed] = JSON.parse(
+    execFileSync(npm, ["pack", "--json", "--pack-destination", destination], {
+      cwd: path.join(REPO_ROOT, folder),
       encoding: "utf8",
       stdio: ["ignore", "pipe", "pipe"],
     }),
   ) as { filename: string; size: number; files: { path: string }[] }[];
-  const tarball = path.join(dir, packed[0].filename);
-  fs.writeFileSync(
-    path.join(dir, "package.json"),
-    JSON.stringify({ name: "consumer", private: true, version: "1.0.0" }, null, 2),
-  );
+  return {
+    tarball: path.join(destination, packed.filename),
+    size: packed.size,
+    files: packed.files.map((f) => f.path),
+  };
+}
+
+/** `npm install` of tarballs into `dir`, as a user's install of the published packages. */
+export function installTarballs(dir: string, tarballs: string[]): void {
   execFileSync(
     npm,
     [
@@ -41,10 +61,21 @@ export function packAndInstall(consumerSource?: string): InstalledProgram {
       "--no-fund",
       "--legacy-peer-deps",
       "--no-package-lock",
-      tarball,
+      ...tarballs,
     ],
     { cwd: dir, stdio: ["ignore", "pipe", "pipe"] },
   );
+}
+
+export function packAndInstall(consumerSource?: string): InstalledProgram {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-posthog-consumer-"));
+  const provider = pack(".", dir);
+  const sanitiser = pack(WORKSPACE.sanitiser, dir);
+  fs.writeFileSync(
+    path.join(dir, "package.json"),
+    JSON.stringify({ name: "consumer", private: true, version: "1.0.0" }, null, 2),
+  );
+  installTarballs(dir, [sanitiser.tarball, provider.tarball]);
   // One SDK for the program, the mocks and the plugin: link the repo's copy (realpaths then match).
   fs.mkdirSync(path.join(dir, "node_modules/@pulumi"), { recursive: true });
   fs.symlinkSync(
@@ -55,9 +86,9 @@ export function packAndInstall(consumerSource?: string): InstalledProgram {
   if (consumerSource) fs.writeFileSync(path.join(dir, "index.ts"), consumerSource);
   return {
     dir,
-    tarball,
-    tarballBytes: packed[0].size,
-    files: packed[0].files.map((f) => f.path),
+    tarball: provider.tarball,
+    tarballBytes: provider.size,
+    files: provider.files,
     load: <T>() => require(path.join(dir, "node_modules/pulumi-posthog")) as T,
     cleanup: () => fs.rmSync(dir, { recursive: true, force: true }),
   };

@@ -3,10 +3,19 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { startEmulator } from "../../src/emulator";
+import { startEmulator } from "posthog-emulator";
 import { startProviderServer } from "../support/provider-server";
 import { REPO_ROOT } from "../support/self-link";
-import { packAndInstall, InstalledProgram } from "./install";
+import { packAndInstall, InstalledProgram, WORKSPACE } from "./install";
+
+interface Manifest {
+  name: string;
+  version: string;
+  bin?: Record<string, string>;
+  dependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+  peerDependenciesMeta?: Record<string, unknown>;
+}
 
 interface Registration {
   type: string;
@@ -44,6 +53,37 @@ describe("installed package", () => {
       installed.files.filter((f) => /^(test|src|examples|bench)\//.test(f) || f.endsWith(".ts.txt")),
     ).toEqual([]);
     console.log(`tarball: ${installed.tarballBytes} bytes, ${installed.files.length} files`);
+  });
+
+  it("ships no emulator, and declares the sanitiser it runs at the workspace package's version", () => {
+    expect(installed.files.filter((f) => /emulator/.test(f))).toEqual([]);
+    expect(installed.files.filter((f) => /posthog-html|sanitis/.test(f))).toEqual([]);
+    const manifest = JSON.parse(
+      fs.readFileSync(path.join(installed.dir, "node_modules/pulumi-posthog/package.json"), "utf8"),
+    ) as Manifest;
+    const sanitiser = JSON.parse(
+      fs.readFileSync(path.join(REPO_ROOT, WORKSPACE.sanitiser, "package.json"), "utf8"),
+    ) as Manifest;
+    const emulator = JSON.parse(
+      fs.readFileSync(path.join(REPO_ROOT, WORKSPACE.emulator, "package.json"), "utf8"),
+    ) as Manifest;
+    expect(manifest.dependencies?.[sanitiser.name]).toBe(`^${sanitiser.version}`);
+    expect(Object.keys(manifest.bin ?? {})).toEqual(["pulumi-posthog"]);
+    // pulumi-posthog/testing loads the emulator, which a program's tests add themselves (an optional peer).
+    expect(manifest.peerDependencies?.[emulator.name]).toBe(`^${emulator.version}`);
+    expect(manifest.peerDependenciesMeta?.[emulator.name]).toEqual({ optional: true });
+  });
+
+  it("names the package to install when pulumi-posthog/testing starts without posthog-emulator", () => {
+    const probe = `
+      require("pulumi-posthog/testing").startPostHogEmulator().then(
+        () => console.log("started"),
+        (e) => console.log(e.message),
+      );`;
+    const out = execFileSync(process.execPath, ["-e", probe], { cwd: installed.dir, encoding: "utf8" });
+    expect(out.trim()).toBe(
+      "pulumi-posthog/testing needs the posthog-emulator package: install it with `npm i -D posthog-emulator`",
+    );
   });
 
   it("ships the license and changelog, and no tests, fixtures, source maps or stale build output", () => {
@@ -92,7 +132,7 @@ describe("installed package", () => {
       console.log(JSON.stringify(results));`;
     const internal = [
       "pulumi-posthog/dist/client",
-      "pulumi-posthog/dist/emulator/index.js",
+      "pulumi-posthog/dist/resources/survey/stored-texts.js",
       "pulumi-posthog/src/index",
     ];
     const out = execFileSync(process.execPath, ["-e", probe, JSON.stringify([...reachable, ...internal])], {

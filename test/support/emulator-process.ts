@@ -14,17 +14,17 @@ export interface Banner {
 }
 
 /**
- * `dist`: the built CLI (needs `npm run build`); `source`: src/cli/emulator.ts through a transpile-only hook,
- * for tests that must not depend on a build.
+ * `dist`: the built CLI (needs `npm run build`); `source`: the emulator package's src/cli/emulator.ts through a
+ * transpile-only hook, for tests that must not depend on a build.
  */
 export type CliEntry = "dist" | "source";
 
 const ENTRY: Record<CliEntry, string[]> = {
-  dist: [path.join(REPO_ROOT, "dist/cli/emulator.js")],
+  dist: [path.join(REPO_ROOT, "packages/posthog-emulator/dist/cli/emulator.js")],
   source: [
     "-r",
     path.join(REPO_ROOT, "test/emulator/ts-register.js"),
-    path.join(REPO_ROOT, "src/cli/emulator.ts"),
+    path.join(REPO_ROOT, "packages/posthog-emulator/src/cli/emulator.ts"),
   ],
 };
 

@@ -1,4 +1,4 @@
-// Runs one of the package's built commands (dist/cli) in its own process, as a user's shell would, with only
+// Runs one of the repo's built commands in its own process, as a user's shell would, with only
 // the POSTHOG_* variables given: what it prints and its exit code. Asynchronous, so an emulator running in the
 // test's own process can answer it. Needs `npm run build`.
 import { execFile } from "node:child_process";
@@ -11,6 +11,12 @@ export interface BinResult {
   stderr: string;
 }
 
+/** Each command's built script: the provider's CLI in dist, the emulator's in its workspace package. */
+const SCRIPTS = {
+  "pulumi-posthog": "dist/cli/pulumi-posthog.js",
+  emulator: "packages/posthog-emulator/dist/cli/emulator.js",
+} as const;
+
 export function runBin(
   bin: "pulumi-posthog" | "emulator",
   args: string[],
@@ -21,7 +27,7 @@ export function runBin(
   for (const [name, value] of Object.entries(process.env))
     if (!name.startsWith("POSTHOG_")) env[name] = value;
   Object.assign(env, posthogEnv);
-  const script = path.join(REPO_ROOT, "dist/cli", `${bin}.js`);
+  const script = path.join(REPO_ROOT, SCRIPTS[bin]);
   return new Promise((resolve) => {
     execFile(
       process.execPath,

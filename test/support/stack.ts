@@ -1,6 +1,6 @@
 // One test "stack": the emulator, the real dynamic-provider plugin pointed at it, and a simulated engine,
 // plus the emulator's test controls. Shared by the resource, example and reliability tests.
-import { startEmulator } from "../../src/emulator";
+import { startEmulator } from "posthog-emulator";
 import { startEmulatorProcess } from "./emulator-process";
 import { emulatorCall } from "./fresh-connection";
 import { createEngine, Engine, EngineOptions } from "./engine";

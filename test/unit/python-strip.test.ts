@@ -1,8 +1,8 @@
 // DRF trims text with Python's str.strip(); the emulator (PostHog's side) and the provider (predicting what PostHog
 // stores, so the diff converges) each carry their own copy of Python's whitespace set. Both are checked here against
 // every code point, so neither can drift from Python or from the other.
-import { charField, FieldError } from "../../src/emulator/fields";
-import { pythonStrip } from "../../src/emulator/python-strip";
+import { charField, FieldError } from "../../packages/posthog-emulator/src/core/fields";
+import { pythonStrip } from "../../packages/posthog-emulator/src/core/python-strip";
 import { stripLikeDrf } from "../../src/provider-kit/normal-form";
 import { validateSurveyInputs } from "../../src/resources/survey/inputs";
 

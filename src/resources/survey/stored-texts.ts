@@ -1,7 +1,7 @@
 // What PostHog stores for the texts a program declares in `questions` and `appearance`: it sanitises their HTML
-// (src/posthog-html, the same model the emulator uses). Diff compares in that form, and check tells the user
+// (the @pulumi-posthog/posthog-html package, the same model the emulator uses). Diff compares in that form, and check tells the user
 // which texts PostHog will rewrite. The sanitiser is loaded only when some text may hold markup.
-import type * as PostHogHtml from "../../posthog-html";
+import type * as PostHogHtml from "@pulumi-posthog/posthog-html";
 
 type Json = Record<string, unknown>;
 
@@ -14,7 +14,8 @@ function mayHoldMarkup(value: unknown): boolean {
 }
 
 let html: typeof PostHogHtml | undefined;
-const sanitiser = (): typeof PostHogHtml => (html ??= require("../../posthog-html") as typeof PostHogHtml);
+const sanitiser = (): typeof PostHogHtml =>
+  (html ??= require("@pulumi-posthog/posthog-html") as typeof PostHogHtml);
 
 // PostHog: products/surveys/backend/api/survey.py, SurveySerializerCreateUpdateOnly.validate_questions.
 export function storedQuestions(questions: unknown): unknown {

@@ -1,0 +1,142 @@
+// node:http front door: routes /_emulator/* to the controls and /api/* through latency, faults, auth, scopes,
+// organization membership, rate limit and the handler (or 405); commits (saves) writes before answering.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { authenticate, requireScope } from "./auth";
+import { requireProjectAccess, resolveOrg, type Ctx, type Result } from "./context";
+import { runControl } from "../controls/controls";
+import type { Emulator } from "./emulator";
+import {
+  ApiError,
+  defaultErrorFor,
+  methodNotAllowed,
+  notFound,
+  permissionDenied,
+  serverError,
+  throttled,
+} from "./errors";
+import type { Fault } from "./faults";
+import { ApiRequest } from "./request";
+import { matchApiRoute, unroutedScope } from "./routes";
+
+type Outcome = { kind: "respond"; result: Result } | { kind: "reset" } | { kind: "drop"; status: number };
+
+/** APIScopePermission's message when a method has no scope a key could hold (posthog/permissions.py). */
+const NO_KEY_ACCESS = "This action does not support personal API key access";
+
+const WRITE_METHODS = new Set(["POST", "PATCH", "PUT", "DELETE"]);
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function errorResult(e: unknown): Result {
+  if (e instanceof ApiError) return { status: e.status, body: e.body, headers: e.headers };
+  // Never echo request data here: it may hold a key.
+  console.error(`posthog-emulator: internal error: ${e instanceof Error ? e.message : String(e)}`);
+  const err = serverError();
+  return { status: err.status, body: err.body };
+}
+
+function runApi(em: Emulator, req: ApiRequest, hostFallback: string): Result {
+  try {
+    const match = matchApiRoute(req.path);
+    if (!match) throw notFound();
+    const principal = authenticate(em.store, req);
+    // DRF's APIView.initial: permissions, then throttles; only then the handler, or 405 for a method with no
+    // action. PostHog's permissions (posthog/api/routing.py, TeamAndOrgViewSetMixin.get_permissions) are
+    // APIScopePermission first, then organization membership (docs/posthog-behaviour.md#methods-a-route-lacks).
+    const method = match.route.methods[req.method];
+    const scope = method ? method.scope : unroutedScope(match.route, req.method);
+    if (!method && scope === undefined) throw permissionDenied(NO_KEY_ACCESS);
+    if (scope) requireScope(principal, scope);
+    const ctx: Ctx = { core: em, req, principal, hostFallback };
+    // OrganizationMemberPermissions, once for every organization route (the handlers rely on it): an unknown or
+    // foreign organization is refused before the throttles count the request; TeamMemberAccessPermission likewise
+    // for a project of another organization. (A missing project passes
+    // TeamMemberAccessPermission and is the viewset's 404.)
+    if (match.params.org !== undefined) resolveOrg(ctx, match.params.org);
+    if (match.route.teamScoped) requireProjectAccess(ctx, match.params.project);
+    const verdict = em.limiter.check(principal.keyId, em.clock.nowMs());
+    if (!verdict.allowed) throw throttled(verdict.waitSeconds);
+    if (!method) throw methodNotAllowed(req.method);
+    const result = method.handler(ctx, match.params);
+    if (WRITE_METHODS.has(req.method) && result.status < 400) em.save();
+    return result;
+  } catch (e) {
+    return errorResult(e);
+  }
+}
+
+function faultResult(fault: Fault, method: string): Result {
+  const status = fault.status ?? 429;
+  const fallback = defaultErrorFor(status, method, fault.retryAfter);
+  const headers: Record<string, string> = { ...fallback.headers };
+  if (fault.retryAfter !== undefined) headers["Retry-After"] = String(fault.retryAfter);
+  return { status, body: fault.body ?? fallback.body, headers };
+}
+
+async function apiPipeline(em: Emulator, req: ApiRequest, hostFallback: string): Promise<Outcome> {
+  if (em.latencyMs > 0) await sleep(em.latencyMs);
+  const fault = em.faults.take(req.method, req.path);
+  if (fault?.latencyMs) await sleep(fault.latencyMs);
+  if (fault?.reset) return { kind: "reset" };
+  if (fault && (fault.status !== undefined || fault.retryAfter !== undefined)) {
+    return { kind: "respond", result: faultResult(fault, req.method) };
+  }
+  const result = runApi(em, req, hostFallback);
+  if (fault?.commitThenDrop) return { kind: "drop", status: result.status };
+  return { kind: "respond", result };
+}
+
+function send(res: ServerResponse, result: Result): void {
+  const headers = { ...(result.headers ?? {}) };
+  if (result.status === 204 || result.body === undefined) {
+    res.writeHead(result.status, headers).end();
+    return;
+  }
+  const text = JSON.stringify(result.body);
+  headers["Content-Type"] = "application/json";
+  headers["Content-Length"] = String(Buffer.byteLength(text));
+  res.writeHead(result.status, headers).end(text);
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
+
+export function createHandler(em: Emulator, hostFallback: () => string) {
+  return async (raw: IncomingMessage, res: ServerResponse): Promise<void> => {
+    try {
+      const url = raw.url ?? "/";
+      const q = url.indexOf("?");
+      const path = q < 0 ? url : url.slice(0, q);
+      const query = q < 0 ? "" : url.slice(q + 1);
+      const req = new ApiRequest(raw.method ?? "GET", path, query, raw.headers, await readBody(raw));
+      if (path === "/_emulator" || path.startsWith("/_emulator/")) {
+        let result: Result;
+        try {
+          result = runControl(em, req);
+        } catch (e) {
+          result = errorResult(e);
+        }
+        send(res, result);
+        return;
+      }
+      if (!path.startsWith("/api/")) {
+        send(res, errorResult(notFound()));
+        return;
+      }
+      const outcome = await apiPipeline(em, req, hostFallback());
+      const status =
+        outcome.kind === "respond" ? outcome.result.status : outcome.kind === "drop" ? outcome.status : 0;
+      em.record({ method: req.method, path, query, status, body: req.logBody() });
+      if (outcome.kind === "respond") send(res, outcome.result);
+      else raw.socket.destroy();
+    } catch (e) {
+      if (!res.headersSent) send(res, errorResult(e));
+    }
+  };
+}

@@ -1,0 +1,66 @@
+// Organization invites (docs/posthog-behaviour.md#invites): list, create, bulk, delete; 405 for GET/PATCH/PUT on one invite.
+import {
+  canonicalUuid,
+  created,
+  noContent,
+  ok,
+  userBasic,
+  type Core,
+  type Ctx,
+  type Params,
+  type Result,
+} from "../core/context";
+import { drfTime } from "../core/dates";
+import { notFound, permissionDenied } from "../core/errors";
+import { assertNotMember, insertInvite, isExpired, removeInvite } from "./invite-save";
+import { assertCanInvite, inviterLevel, parseBulkInvites, parseSingleInvite } from "./invite-validate";
+import { ADMIN_LEVEL } from "./org-access";
+import { paginate } from "../core/pagination";
+import type { InviteRecord } from "../core/state";
+
+export function inviteShape(core: Core, i: InviteRecord): Record<string, unknown> {
+  return {
+    id: i.id,
+    target_email: i.target_email,
+    first_name: i.first_name,
+    emailing_attempt_made: i.emailing_attempt_made,
+    level: i.level,
+    is_expired: isExpired(core, i),
+    created_by: userBasic(core.store.user(i.created_by)),
+    created_at: drfTime(i.created_at),
+    updated_at: drfTime(i.updated_at),
+    message: i.message,
+    private_project_access: i.private_project_access,
+  };
+}
+
+export function listInvites(ctx: Ctx): Result {
+  const invites = [...ctx.core.store.data.invites].sort(
+    (a, b) => b.created_at - a.created_at || b.seq - a.seq,
+  );
+  const page = paginate(invites, ctx.req, ctx.hostFallback);
+  return ok({ ...page, results: page.results.map((i) => inviteShape(ctx.core, i)) });
+}
+
+export function createInvite(ctx: Ctx): Result {
+  assertCanInvite(ctx);
+  const data = parseSingleInvite(ctx, ctx.req.json());
+  assertNotMember(ctx.core, data.target_email);
+  return created(inviteShape(ctx.core, insertInvite(ctx.core, ctx.principal, data)));
+}
+
+export function bulkInvites(ctx: Ctx): Result {
+  assertCanInvite(ctx);
+  const items = parseBulkInvites(ctx, ctx.req.json());
+  for (const item of items) assertNotMember(ctx.core, item.target_email);
+  const invites = items.map((item) => insertInvite(ctx.core, ctx.principal, item));
+  return created(invites.map((i) => inviteShape(ctx.core, i)));
+}
+
+export function deleteInvite(ctx: Ctx, p: Params): Result {
+  if (inviterLevel(ctx) < ADMIN_LEVEL)
+    throw permissionDenied("Your organization access level is insufficient.");
+  const id = canonicalUuid(p.id);
+  if (!id || !removeInvite(ctx.core, id)) throw notFound();
+  return noContent();
+}
