@@ -1,6 +1,6 @@
 // `npm run test:compat`: the packed package installed into fresh Pulumi programs (test/compat). Separate from
 // `npm test` because it installs from the registry and takes minutes.
-const base = require("./jest.config");
+const base = require("./jest.base");
 
 /** @type {import('jest').Config} */
 module.exports = {

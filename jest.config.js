@@ -1,18 +1,38 @@
+// `npm test` runs every project; `npx jest --selectProjects unit` (`npm run test:unit`) only the fast ones.
+// A project is a set of test folders, by what their tests start (docs/code-map.md, "Tests"):
+//   unit      no server, no plugin: pure functions and schemas
+//   emulator  the emulator and the HTTP client against it (or a stub server), in process
+//   engine    the resources through the simulated engine and the dynamic-provider plugin, against the emulator
+//   package   the packed tarballs installed, and the real Pulumi CLI where there is one
+const base = require("./jest.base");
+
+const project = (displayName, folders) => ({
+  ...base,
+  displayName,
+  roots: folders.map((folder) => `<rootDir>/test/${folder}`),
+  testMatch: ["**/*.test.ts"],
+});
+
 /** @type {import('jest').Config} */
 module.exports = {
-  testEnvironment: "node",
-  roots: ["<rootDir>/test"],
-  testMatch: ["**/*.test.ts"],
-  transform: {
-    "^.+\\.ts$": ["ts-jest", { tsconfig: "tsconfig.json" }],
-  },
-  // Examples and generated programs import the package by name, and tests the workspace packages (the emulator,
-  // the sanitiser): in tests each is this repo's source, so ts-jest needs no build of them.
-  moduleNameMapper: {
-    "^pulumi-posthog$": "<rootDir>/src",
-    "^posthog-emulator$": "<rootDir>/packages/posthog-emulator/src",
-    "^@pulumi-posthog/posthog-html$": "<rootDir>/packages/posthog-html/src",
-  },
+  projects: [
+    project("unit", ["unit"]),
+    project("emulator", ["emulator", "client"]),
+    project("engine", [
+      "converge",
+      "examples",
+      "export",
+      "functions",
+      "harness",
+      "invite",
+      "preview",
+      "property",
+      "reliability",
+      "survey",
+      "testing",
+    ]),
+    project("package", ["package", "cli"]),
+  ],
   testTimeout: 60000,
   maxWorkers: 2,
 };

@@ -1,5 +1,5 @@
 // The real-CLI end-to-end tests only run when a `pulumi` binary is on PATH (it cannot be
-// installed from the registries we reach). When it is missing they say so and pass.
+// installed from the registries we reach). When it is missing they say so and jest reports them as skipped.
 import * as fs from "fs";
 import * as path from "path";
 
@@ -24,8 +24,9 @@ export function pulumiOnPath(): string | undefined {
 export const CLI_SKIP_MESSAGE = "skipped: pulumi CLI not on PATH — real-CLI end-to-end test did not run";
 
 /**
- * Use at the top of a CLI-only test body: `const pulumi = requirePulumiCli(); if (!pulumi) return;`
- * Prints the skip message (tests must not use it.skip) and returns undefined when there is no CLI.
+ * Use when a CLI-only test file loads, to choose the test function:
+ * `const pulumi = requirePulumiCli(); const withCli = pulumi ? it : it.skip;`
+ * Prints the skip message and returns undefined when there is no CLI.
  */
 export function requirePulumiCli(): string | undefined {
   const bin = pulumiOnPath();

@@ -7,7 +7,7 @@ import { isHtml, sanitizeHtml, sanitizeText } from "@pulumi-posthog/posthog-html
 
 const GoldenLine = z.object({ in: z.string(), is_html: z.boolean(), clean: z.string(), stored: z.string() });
 
-const lines = readFileSync(join(__dirname, "fixtures", "nh3-golden.jsonl"), "utf8")
+const lines = readFileSync(join(__dirname, "..", "emulator", "fixtures", "nh3-golden.jsonl"), "utf8")
   .split("\n")
   .filter((line) => line !== "")
   .map((line, index) => ({ line: index + 1, ...GoldenLine.parse(JSON.parse(line)) }));

@@ -4,7 +4,7 @@ import { pageSchema } from "../../src/client/paginate.wire";
 import { responsesCountSchema } from "../../src/client/responses-count.wire";
 import { surveySchema, surveyWriteResponseSchema } from "../../src/client/surveys.wire";
 import { packageVersion, userAgent } from "../../src/client/user-agent";
-import { stubSurvey } from "./stub-server";
+import { stubSurvey } from "../client/stub-server";
 
 describe("wire schemas", () => {
   it("accept PostHog's extra fields and keep them", () => {
