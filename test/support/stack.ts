@@ -1,6 +1,6 @@
 // One test "stack": the emulator, the real dynamic-provider plugin pointed at it, and a simulated engine,
 // plus the emulator's test controls. Shared by the resource, example and reliability tests.
-import { startEmulator } from "posthog-emulator";
+import { startEmulator, type EmulatorOptions } from "posthog-emulator";
 import { startEmulatorProcess } from "./emulator-process";
 import { emulatorCall } from "./fresh-connection";
 import { createEngine, Engine, EngineOptions } from "./engine";
@@ -46,10 +46,14 @@ export interface StackOptions {
   statePath?: string;
   /** Run the emulator in its own process (needs dist) rather than in this one, as benchmarks do. */
   emulatorProcess?: boolean;
+  /** Options for the in-process emulator, e.g. a state file to start from and the clock it starts at. */
+  emulator?: Omit<EmulatorOptions, "port">;
 }
 
 export async function startStack(opts: StackOptions = {}): Promise<TestStack> {
-  const emulator = opts.emulatorProcess ? await startEmulatorProcess() : await startEmulator({ port: 0 });
+  const emulator = opts.emulatorProcess
+    ? await startEmulatorProcess()
+    : await startEmulator({ ...opts.emulator, port: 0 });
   const config: Record<string, string> = {
     "posthog:host": emulator.url,
     "posthog:apiKey": emulator.apiKey,
