@@ -1,7 +1,7 @@
 // The "declared" bookkeeping: outputs keep the inputs the program declared at the last apply, so a diff can
 // tell a field the program stopped declaring (reset it) from one it never declared (leave PostHog's value).
 
-type Json = Record<string, unknown>;
+import { isRecord, type Json } from "./json";
 
 /** The inputs the program declared, without `__provider` and undefined values. */
 export function declaredInputs(inputs: Json): Json {
@@ -15,9 +15,7 @@ export function declaredInputs(inputs: Json): Json {
 /** What was declared at the last apply, as kept in `outputs`; `fallback` when the outputs predate the record. */
 export function lastDeclared(outputs: Json, fallback: Json = {}): Json {
   const declared = outputs.declared;
-  return declared !== null && typeof declared === "object" && !Array.isArray(declared)
-    ? (declared as Json)
-    : fallback;
+  return isRecord(declared) ? declared : fallback;
 }
 
 /** Whether the program now declares a different set of inputs than at the last apply. */

@@ -1,8 +1,6 @@
 // Comparison used by diffs: JSON-like deep equality where an absent key, `undefined` and `null` are the same.
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
+import { isRecord } from "./json";
 
 export function deepEqualLoose(a: unknown, b: unknown): boolean {
   if (a === b) return true;
@@ -12,7 +10,7 @@ export function deepEqualLoose(a: unknown, b: unknown): boolean {
     if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
     return a.every((item, i) => deepEqualLoose(item, b[i]));
   }
-  if (isPlainObject(a) && isPlainObject(b)) {
+  if (isRecord(a) && isRecord(b)) {
     const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
     for (const key of keys) if (!deepEqualLoose(a[key], b[key])) return false;
     return true;
@@ -20,13 +18,17 @@ export function deepEqualLoose(a: unknown, b: unknown): boolean {
   return false;
 }
 
-/** Drops `undefined` values (the SDK's struct encoder throws on them) recursively. */
-export function withoutUndefined<T>(value: T): T {
-  if (Array.isArray(value)) return value.map((v) => withoutUndefined(v)) as T;
-  if (isPlainObject(value)) {
+/**
+ * Drops `undefined` values (the SDK's struct encoder throws on them) recursively. The result has the argument's
+ * type: only keys that held `undefined` go, which a type with that key optional still describes.
+ */
+export function withoutUndefined<T>(value: T): T;
+export function withoutUndefined(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map((v) => withoutUndefined(v));
+  if (isRecord(value)) {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = withoutUndefined(v);
-    return out as T;
+    return out;
   }
   return value;
 }

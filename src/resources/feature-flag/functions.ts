@@ -34,12 +34,12 @@ export async function getFeatureFlag(args: GetFeatureFlagArgs): Promise<FeatureF
     key: flag.key,
     name: flag.name ?? "",
     active: flag.active ?? false,
-    filters: (flag.filters as Record<string, unknown> | null | undefined) ?? {},
+    filters: flag.filters ?? {},
   };
 }
 
 export function getFeatureFlagOutput(
   args: pulumi.Input<{ [K in keyof GetFeatureFlagArgs]: pulumi.Input<GetFeatureFlagArgs[K]> }>,
 ): pulumi.Output<FeatureFlagInfo> {
-  return pulumi.output(args).apply((a) => getFeatureFlag(a as GetFeatureFlagArgs));
+  return pulumi.output(args).apply((a) => getFeatureFlag(a));
 }

@@ -30,7 +30,7 @@ import { warn } from "../../provider-kit/warn";
 import { claimForDelete } from "../../provider-kit/interrupted";
 import { claimCreated, leftBehind } from "./interrupted";
 
-type Json = Record<string, unknown>;
+import type { Json } from "../../provider-kit/json";
 
 function label(inputs: Json): string {
   return `Invite "${typeof inputs.targetEmail === "string" ? inputs.targetEmail : "?"}"`;

@@ -28,7 +28,8 @@ import { warn } from "../../provider-kit/warn";
 import { claimForDelete } from "../../provider-kit/interrupted";
 import { claimCreated, leftBehind } from "./interrupted";
 
-type Json = Record<string, unknown>;
+import { errorMessage, type Json } from "../../provider-kit/json";
+import { storedBatch } from "./stored";
 
 const LABEL = "InviteBatch";
 
@@ -51,7 +52,7 @@ class BatchState {
   ) {}
 
   static from(outputs: Json): BatchState {
-    const previous = outputs as Partial<InviteBatchOutputs>;
+    const previous = storedBatch(outputs);
     const state = new BatchState(
       String(previous.organizationId),
       previous.message ?? null,
@@ -80,8 +81,8 @@ class BatchState {
 
   /** The people who have an invitation (invited, or found to be members). */
   invited(): [string, BatchInvitation][] {
-    return [...this.held].flatMap(([email, h]) =>
-      h.invitation ? [[email, h.invitation] as [string, BatchInvitation]] : [],
+    return [...this.held].flatMap<[string, BatchInvitation]>(([email, h]) =>
+      h.invitation ? [[email, h.invitation]] : [],
     );
   }
 
@@ -343,7 +344,7 @@ export async function create(inputs: Json): Promise<pulumi.dynamic.CreateResult>
   } catch (error) {
     // Nothing exists yet: a plain failure. Otherwise the batch goes into state with what was invited.
     if (state.invited().length === 0) throw error;
-    throw resourceInitError((error as Error).message, id, state.outputs(people), inputs);
+    throw resourceInitError(errorMessage(error), id, state.outputs(people), inputs);
   }
   return { id, outs: state.outputs(people) };
 }
@@ -351,7 +352,7 @@ export async function create(inputs: Json): Promise<pulumi.dynamic.CreateResult>
 export async function update(id: string, olds: Json, news: Json): Promise<pulumi.dynamic.UpdateResult> {
   const { client } = callContext();
   const state = BatchState.from(olds);
-  const plan = planBatch(olds as Partial<InviteBatchOutputs>, news);
+  const plan = planBatch(storedBatch(olds), news);
   const people = declaredPeople(news);
   state.message = batchMessage(news);
   state.sendEmail = batchSendEmail(news);
@@ -369,7 +370,7 @@ export async function update(id: string, olds: Json, news: Json): Promise<pulumi
         await relevel(client, state, person);
     }
   } catch (error) {
-    throw resourceInitError((error as Error).message, id, state.outputs(people), news);
+    throw resourceInitError(errorMessage(error), id, state.outputs(people), news);
   }
   return { outs: state.outputs(people) };
 }

@@ -6,7 +6,7 @@ import { deepEqualLoose } from "../../provider-kit/equality";
 import { canonicalAccess, isPendingInviteWith, TERM_KEYS, writeBody } from "./mapping";
 import type { AppliedPerson, BatchInvitation, InviteBatchOutputs } from "./types";
 
-type Json = Record<string, unknown>;
+import { isRecord, type Json } from "../../provider-kit/json";
 
 /** A declared person with defaults applied. */
 export function appliedPerson(person: Json): AppliedPerson {
@@ -21,7 +21,7 @@ export function appliedPerson(person: Json): AppliedPerson {
 }
 
 export function declaredPeople(inputs: Json): AppliedPerson[] {
-  return Array.isArray(inputs.invites) ? (inputs.invites as Json[]).map(appliedPerson) : [];
+  return Array.isArray(inputs.invites) ? inputs.invites.filter(isRecord).map(appliedPerson) : [];
 }
 
 export function batchMessage(inputs: Json): string | null {

@@ -16,21 +16,24 @@ import { warn } from "../../provider-kit/warn";
 import { CURRENT, declaredScope } from "../../scope";
 import type { InviteBatchOutputs } from "./types";
 
-type Json = Record<string, unknown>;
+import { isRecord, type Json } from "../../provider-kit/json";
+import { storedBatch } from "./stored";
 
 export async function check(_olds: Json, news: Json): Promise<pulumi.dynamic.CheckResult> {
   // Validated as PostHog will read it: trimmed texts (a 30-character first name may come with spaces).
   const inputs = normaliseTexts(news);
-  if (Array.isArray(inputs.invites)) inputs.invites = inputs.invites.map(normaliseTexts);
+  if (Array.isArray(inputs.invites))
+    inputs.invites = inputs.invites.map((person: unknown) =>
+      isRecord(person) ? normaliseTexts(person) : person,
+    );
   const failures = validateBatchInputs(inputs);
   if (failures.length > 0) return { inputs: news, failures };
   if (Array.isArray(inputs.invites)) {
-    inputs.invites = (inputs.invites as unknown[]).map((person) => {
-      const p = person as Json;
-      return typeof p?.targetEmail === "string"
-        ? { ...p, targetEmail: normaliseEmail(p.targetEmail) }
-        : person;
-    });
+    inputs.invites = inputs.invites.map((person: unknown) =>
+      isRecord(person) && typeof person.targetEmail === "string"
+        ? { ...person, targetEmail: normaliseEmail(person.targetEmail) }
+        : person,
+    );
   }
   return { inputs };
 }
@@ -39,7 +42,7 @@ export async function diff(_id: string, olds: Json, news: Json): Promise<pulumi.
   const organization = declaredScope("organization", news.organizationId, resolveSettings());
   const replaces = organization !== CURRENT && organization !== olds.organizationId ? ["organizationId"] : [];
   if (containsUnknown(news.invites)) return { changes: true, replaces, deleteBeforeReplace: false };
-  const previous = olds as Partial<InviteBatchOutputs>;
+  const previous = storedBatch(olds);
   const plan = planBatch(previous, news);
   announceMemberRemovals(previous, plan.removeMember);
   const changes =

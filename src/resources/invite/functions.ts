@@ -43,5 +43,5 @@ export async function getInvites(args: GetInvitesArgs = {}): Promise<GetInvitesR
 export function getInvitesOutput(
   args: pulumi.Input<{ organizationId?: pulumi.Input<string> }> = {},
 ): pulumi.Output<GetInvitesResult> {
-  return pulumi.output(args).apply((a) => getInvites(a as GetInvitesArgs));
+  return pulumi.output(args).apply((a) => getInvites(a));
 }

@@ -9,6 +9,7 @@ import {
   type InviteLevel,
 } from "./types";
 import { typedFields } from "../../provider-kit/typed";
+import { isRecord, type Json } from "../../provider-kit/json";
 import type { FitsPublic } from "../../provider-kit/public-shape";
 import { z } from "zod";
 import { stripLikeDrf } from "../../provider-kit/normal-form";
@@ -38,14 +39,13 @@ export function normaliseEmail(email: string): string {
 const TRIMMED_TEXTS = ["firstName", "message"] as const;
 
 /** An invite's (or a batch person's) texts as PostHog stores them; anything that is not a string is kept. */
-export function normaliseTexts<T>(inputs: T): T {
-  if (inputs === null || typeof inputs !== "object" || Array.isArray(inputs)) return inputs;
-  const out: Record<string, unknown> = { ...(inputs as Record<string, unknown>) };
+export function normaliseTexts(inputs: Json): Json {
+  const out: Json = { ...inputs };
   for (const key of TRIMMED_TEXTS) {
     const value = out[key];
     if (typeof value === "string") out[key] = stripLikeDrf(value);
   }
-  return out as T;
+  return out;
 }
 
 function emailProblem(email: string): string | undefined {
@@ -127,7 +127,7 @@ const inviteShape = {
 type InviteField = keyof typeof inviteShape;
 
 /** Top-level inputs an Invite accepts. */
-export const INVITE_INPUT_KEYS = Object.keys(inviteShape) as InviteField[];
+export const INVITE_INPUT_KEYS: readonly InviteField[] = z.object(inviteShape).keyof().options;
 // The public InviteInputs (resources/invite/types.ts) is the one place for the input shape.
 const _inviteShapeFits: FitsPublic<typeof inviteShape, InviteInputs> = true;
 
@@ -137,15 +137,15 @@ export function inviteInputs(inputs: Record<string, unknown>): Partial<InviteInp
 }
 
 /** Validates one field per schema entry, skipping preview-unknown values (they are checked again at `up`). */
-function validateFields<K extends string>(
-  inputs: Record<string, unknown>,
-  shape: Record<K, z.ZodType>,
+function validateFields(
+  inputs: Json,
+  shape: { [key: string]: z.ZodType },
   prefix: readonly PropertyKey[] = [],
 ): CheckFailure[] {
   const failures: CheckFailure[] = [];
-  for (const key of Object.keys(shape) as K[]) {
+  for (const [key, rule] of Object.entries(shape)) {
     if (containsUnknown(inputs[key])) continue;
-    const result = shape[key].safeParse(inputs[key]);
+    const result = rule.safeParse(inputs[key]);
     if (!result.success) failures.push(...failuresFromZod(result.error, [...prefix, key]));
   }
   return failures;
@@ -153,10 +153,7 @@ function validateFields<K extends string>(
 
 /** Validates Invite inputs. Returns an empty list when they are valid. */
 export function validateInviteInputs(inputs: Record<string, unknown>): CheckFailure[] {
-  return [
-    ...unknownKeyFailures(inputs, INVITE_INPUT_KEYS),
-    ...validateFields<InviteField>(inputs, inviteShape),
-  ];
+  return [...unknownKeyFailures(inputs, INVITE_INPUT_KEYS), ...validateFields(inputs, inviteShape)];
 }
 
 const personShape = {
@@ -168,7 +165,7 @@ const personShape = {
 } as const;
 
 /** The keys one person of an InviteBatch takes. */
-export const BATCH_PERSON_KEYS = Object.keys(personShape) as (keyof typeof personShape)[];
+export const BATCH_PERSON_KEYS = z.object(personShape).keyof().options;
 const _personShapeFits: FitsPublic<typeof personShape, BatchPerson> = true;
 
 const batchShape = {
@@ -190,7 +187,7 @@ export function batchInputs(inputs: Record<string, unknown>): Partial<Omit<Invit
 
 function personFailures(person: unknown, index: number): CheckFailure[] {
   if (person === UNKNOWN) return [];
-  if (person === null || typeof person !== "object" || Array.isArray(person)) {
+  if (!isRecord(person)) {
     return [
       {
         property: "invites",
@@ -198,12 +195,11 @@ function personFailures(person: unknown, index: number): CheckFailure[] {
       },
     ];
   }
-  const record = person as Record<string, unknown>;
-  const unknownKeys = unknownKeyFailures(record, BATCH_PERSON_KEYS, []).map((f) => ({
+  const unknownKeys = unknownKeyFailures(person, BATCH_PERSON_KEYS, []).map((f) => ({
     property: "invites",
     reason: `invites[${index}]: ${f.reason}`,
   }));
-  return [...unknownKeys, ...validateFields(record, personShape, ["invites", index])];
+  return [...unknownKeys, ...validateFields(person, personShape, ["invites", index])];
 }
 
 /** Validates InviteBatch inputs, including the same (normalised) email twice. */
@@ -224,7 +220,7 @@ export function validateBatchInputs(inputs: Record<string, unknown>): CheckFailu
   invites.forEach((person, i) => failures.push(...personFailures(person, i)));
   const firstIndex = new Map<string, number>();
   invites.forEach((person, i) => {
-    const address = (person as { targetEmail?: unknown } | null)?.targetEmail;
+    const address = isRecord(person) ? person.targetEmail : undefined;
     if (typeof address !== "string" || address === UNKNOWN) return;
     const key = normaliseEmail(address);
     const earlier = firstIndex.get(key);

@@ -9,7 +9,8 @@ import type { InviteLevel, InviteOutputs, PrivateProjectAccess } from "./types";
 import { declaredInputs, declaredKeysChanged } from "../../provider-kit/declared";
 import { userSummary } from "../../provider-kit/wire-shared";
 
-type Json = Record<string, unknown>;
+import type { Json } from "../../provider-kit/json";
+import { projectAccess } from "./stored";
 
 export function levelName(level: number | null | undefined): InviteLevel {
   if (level === 15) return "owner";
@@ -20,8 +21,11 @@ export function levelName(level: number | null | undefined): InviteLevel {
 /** Project access in a canonical order, so the order it was declared in never causes a diff. */
 export function canonicalAccess(list: unknown): PrivateProjectAccess[] {
   if (!Array.isArray(list)) return [];
-  return (list as PrivateProjectAccess[])
-    .map((p) => ({ id: p.id, level: p.level }))
+  return list
+    .flatMap((entry: unknown) => {
+      const parsed = projectAccess.safeParse(entry);
+      return parsed.success ? [parsed.data] : [];
+    })
     .sort((a, b) => a.id - b.id);
 }
 
@@ -48,12 +52,9 @@ export function termsOf(inputs: Json): InviteTerms {
 }
 
 /** Provider-side settings: recorded, never sent after create, never a reason to replace. */
-export function settingsOf(inputs: Json): {
-  sendEmail: boolean;
-  renewWhenExpired: boolean;
-  adopt: boolean;
-  removeMemberOnDelete: boolean;
-} {
+const SETTING_KEYS = ["sendEmail", "renewWhenExpired", "adopt", "removeMemberOnDelete"] as const;
+
+export function settingsOf(inputs: Json): Record<(typeof SETTING_KEYS)[number], boolean> {
   const typed = inviteInputs(inputs);
   return {
     sendEmail: typed.sendEmail ?? true,
@@ -210,7 +211,7 @@ export function inviteDiff(olds: Json, news: Json, newOrganization: string): Inv
     replaces.push("status");
   const oldSettings = settingsOf(olds);
   // A setting not known yet in a preview (typed as its default by settingsOf) may change.
-  const settingsChanged = (Object.keys(settings) as (keyof typeof settings)[]).some(
+  const settingsChanged = SETTING_KEYS.some(
     (key) => containsUnknown(news[key]) || settings[key] !== oldSettings[key],
   );
   return {

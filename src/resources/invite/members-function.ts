@@ -50,5 +50,5 @@ export async function getMembers(args: GetMembersArgs = {}): Promise<GetMembersR
 export function getMembersOutput(
   args: pulumi.Input<{ organizationId?: pulumi.Input<string> }> = {},
 ): pulumi.Output<GetMembersResult> {
-  return pulumi.output(args).apply((a) => getMembers(a as GetMembersArgs));
+  return pulumi.output(args).apply((a) => getMembers(a));
 }

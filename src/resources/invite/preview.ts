@@ -7,7 +7,7 @@ import { declaredScope } from "../../scope";
 import { memberRemovalArmedWarning, memberRemovalWarning, ownerRemovalRefused } from "./member-removal";
 import { warn } from "../../provider-kit/warn";
 
-type Json = Record<string, unknown>;
+import type { Json } from "../../provider-kit/json";
 
 export async function check(_olds: Json, news: Json): Promise<pulumi.dynamic.CheckResult> {
   // Validated as PostHog will read it: trimmed texts (a 30-character first name may come with spaces).
