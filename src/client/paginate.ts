@@ -12,7 +12,7 @@ export async function getPage<T>(
   item: z.ZodType<T>,
 ): Promise<Page<T>> {
   const page = await t.call({ method: "GET", path, query, schema: pageSchema(item) });
-  return { count: page.count, next: page.next, previous: page.previous, results: page.results as T[] };
+  return { count: page.count, next: page.next, previous: page.previous, results: page.results };
 }
 
 /**

@@ -177,8 +177,10 @@ export class Scheduler {
     while (this.queue.length > 0) {
       const now = this.clock.now();
       const plan = this.plan(now);
+      const first = this.queue[0];
       if (plan.at <= now) {
-        this.start(this.queue.shift() as Waiter, now);
+        this.queue.shift();
+        this.start(first, now);
         continue;
       }
       // Whoever cannot start before the bound fails now, not after the wait.

@@ -11,8 +11,11 @@ let cached: string | undefined;
 export function packageVersion(): string {
   if (cached === undefined) {
     try {
-      const pkg = require("../../package.json") as { version?: unknown };
-      cached = typeof pkg.version === "string" ? pkg.version : "0.0.0";
+      const pkg: unknown = require("../../package.json");
+      cached =
+        typeof pkg === "object" && pkg !== null && "version" in pkg && typeof pkg.version === "string"
+          ? pkg.version
+          : "0.0.0";
     } catch {
       cached = "0.0.0";
     }

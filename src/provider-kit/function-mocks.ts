@@ -5,6 +5,7 @@
 // deployment never sends these invokes, as no provider plugin for the tokens exists.
 import * as pulumi from "@pulumi/pulumi";
 import { functionSettings } from "./function-context";
+import { isRecord } from "./json";
 
 /** Each data function's invoke token under mocks, and the keys its answer must have. */
 export const MOCKED_FUNCTIONS = {
@@ -24,8 +25,8 @@ function underMocks(): boolean {
   if (monitor === undefined) return false;
   try {
     // The SDK the program uses (this package's peer), so the class is the one setMocks installed.
-    const { MockMonitor } = require("@pulumi/pulumi/runtime/mocks") as { MockMonitor: new () => unknown };
-    return monitor instanceof MockMonitor;
+    const mocks: unknown = require("@pulumi/pulumi/runtime/mocks");
+    return isRecord(mocks) && typeof mocks.MockMonitor === "function" && monitor instanceof mocks.MockMonitor;
   } catch {
     return false;
   }
@@ -38,10 +39,8 @@ function underMocks(): boolean {
 export function mockedAnswer<T>(name: MockedFunction, args: object): Promise<T> | undefined {
   if (!underMocks() || functionSettings().apiKey !== undefined) return undefined;
   const { token, answer } = MOCKED_FUNCTIONS[name];
-  return pulumi.runtime.invoke(token, args as pulumi.Inputs, { async: true }).then((result: unknown) => {
-    const missing = answer.filter(
-      (key) => typeof result !== "object" || result === null || !(key in (result as object)),
-    );
+  return pulumi.runtime.invoke(token, { ...args }, { async: true }).then((result: unknown) => {
+    const missing = answer.filter((key) => !isRecord(result) || !(key in result));
     if (missing.length > 0) {
       throw new Error(
         `${name} runs under pulumi.runtime.setMocks, so PostHog is not asked: answer it in your mocks' call() ` +

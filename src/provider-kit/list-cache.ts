@@ -15,73 +15,82 @@ interface Entry<T> {
   settledAt?: number;
 }
 
-// Keyed by client (one per host+key), so two keys never share what they may see.
-const caches = new WeakMap<PostHogClient, Map<string, Entry<unknown>>>();
+/** One kind of listing (T: what it lists), per client (one per host+key, so two keys never share what they may
+ * see) and scope (an organization or a project). */
+class Listings<T> {
+  private readonly byClient = new WeakMap<PostHogClient, Map<string, Entry<T>>>();
 
-function cacheOf(client: PostHogClient): Map<string, Entry<unknown>> {
-  let cache = caches.get(client);
-  if (!cache) {
-    cache = new Map();
-    caches.set(client, cache);
+  of(client: PostHogClient): Map<string, Entry<T>> {
+    let cache = this.byClient.get(client);
+    if (!cache) {
+      cache = new Map();
+      this.byClient.set(client, cache);
+    }
+    return cache;
   }
-  return cache;
-}
 
-const keyOf = (kind: string, scope: string) => `${kind}\u0000${scope}`;
-
-/** A fresh (or in-flight) listing, if there is one. */
-function current<T>(client: PostHogClient, key: string): Promise<T> | undefined {
-  const existing = cacheOf(client).get(key) as Entry<T> | undefined;
-  if (existing && (existing.settledAt === undefined || Date.now() - existing.settledAt < ttlMs())) {
-    return existing.promise;
+  /** A fresh (or in-flight) listing, if there is one. */
+  current(client: PostHogClient, scope: string): Promise<T> | undefined {
+    const existing = this.of(client).get(scope);
+    if (existing && (existing.settledAt === undefined || Date.now() - existing.settledAt < ttlMs())) {
+      return existing.promise;
+    }
+    return undefined;
   }
-  return undefined;
+
+  cached(client: PostHogClient, scope: string, fetch: () => Promise<T>): Promise<T> {
+    const reused = this.current(client, scope);
+    if (reused) return reused;
+    const cache = this.of(client);
+    const entry: Entry<T> = { promise: fetch() };
+    entry.promise = entry.promise.then(
+      (value) => {
+        entry.settledAt = Date.now();
+        return value;
+      },
+      (error: unknown) => {
+        if (cache.get(scope) === entry) cache.delete(scope); // a failure is not remembered
+        throw error;
+      },
+    );
+    cache.set(scope, entry);
+    return entry.promise;
+  }
+
+  forget(client: PostHogClient, scope: string): void {
+    this.of(client).delete(scope);
+  }
 }
 
-function cached<T>(client: PostHogClient, key: string, fetch: () => Promise<T>): Promise<T> {
-  const reused = current<T>(client, key);
-  if (reused) return reused;
-  const cache = cacheOf(client);
-  const entry: Entry<T> = { promise: Promise.resolve(undefined as T) };
-  entry.promise = fetch().then(
-    (value) => {
-      entry.settledAt = Date.now();
-      return value;
-    },
-    (error: unknown) => {
-      if (cache.get(key) === entry) cache.delete(key); // a failure is not remembered
-      throw error;
-    },
-  );
-  cache.set(key, entry);
-  return entry.promise;
-}
+const invites = new Listings<WireInvite[]>();
+const members = new Listings<WireMember[]>();
+const flags = new Listings<WireFeatureFlag[]>();
+const surveys = new Listings<WireSurvey[]>();
 
 /** Every invite of the organization (newest first), shared by concurrent callers. */
 export function cachedInvites(client: PostHogClient, orgId: string): Promise<WireInvite[]> {
-  return cached(client, keyOf("invites", orgId), () => client.invites.listAll(orgId));
+  return invites.cached(client, orgId, () => client.invites.listAll(orgId));
 }
 
 /** Every member of the organization, shared by concurrent callers. */
 export function cachedMembers(client: PostHogClient, orgId: string): Promise<WireMember[]> {
-  return cached(client, keyOf("members", orgId), () => client.members.listAll(orgId));
+  return members.cached(client, orgId, () => client.members.listAll(orgId));
 }
 
 /** Every feature flag of the project, shared by concurrent callers (surveys naming flags by key). */
 export function cachedFlags(client: PostHogClient, project: string): Promise<WireFeatureFlag[]> {
-  return cached(client, keyOf("flags", project), () => client.featureFlags.listAll(project));
+  return flags.cached(client, project, () => client.featureFlags.listAll(project));
 }
 
 /** Forget the project's flag listing (a key it missed may name a flag made since). */
 export function invalidateFlags(client: PostHogClient, project: string): void {
-  cacheOf(client).delete(keyOf("flags", project));
+  flags.forget(client, project);
 }
 
 /** Forget the organization's lists: call after any write (a listing in flight is not kept either). */
 export function invalidateOrganization(client: PostHogClient, orgId: string): void {
-  const cache = cacheOf(client);
-  cache.delete(keyOf("invites", orgId));
-  cache.delete(keyOf("members", orgId));
+  invites.forget(client, orgId);
+  members.forget(client, orgId);
 }
 
 /** Survey reads in flight per client and project: a second concurrent read means a refresh is under way. */
@@ -97,10 +106,9 @@ export async function readSurvey(client: PostHogClient, project: string, id: str
   const count = (inFlight.get(project) ?? 0) + 1;
   inFlight.set(project, count);
   try {
-    const key = keyOf("surveys", project);
     const listing =
-      current<WireSurvey[]>(client, key) ??
-      (count > 1 ? cached(client, key, () => client.surveys.listAll(project)) : undefined);
+      surveys.current(client, project) ??
+      (count > 1 ? surveys.cached(client, project, () => client.surveys.listAll(project)) : undefined);
     const listed = listing && (await listing).find((s) => s.id === id);
     return listed ?? (await client.surveys.get(project, id));
   } finally {
@@ -110,7 +118,7 @@ export async function readSurvey(client: PostHogClient, project: string, id: str
 
 /** Forget the project's survey listing: call after any survey write. */
 export function invalidateProject(client: PostHogClient, project: string): void {
-  cacheOf(client).delete(keyOf("surveys", project));
+  surveys.forget(client, project);
 }
 
 // Per client and organization: the invites as the first look of this process found them.

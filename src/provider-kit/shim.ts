@@ -48,7 +48,10 @@ export function providerShim(implementation: string, shim: NodeModule): pulumi.d
 /** The SDK this package resolves (its peer, the program's own copy); undefined if it cannot be read. */
 function sdkVersion(): string | undefined {
   try {
-    return (require("@pulumi/pulumi/package.json") as { version?: string }).version;
+    const manifest: unknown = require("@pulumi/pulumi/package.json");
+    return typeof manifest === "object" && manifest !== null && "version" in manifest
+      ? String(manifest.version)
+      : undefined;
   } catch {
     return undefined;
   }

@@ -10,11 +10,12 @@
 // The declarations below are plain types: this entry point's .d.ts imports nothing, like the package's own.
 import * as http from "node:http";
 import type * as PostHogEmulatorPackage from "posthog-emulator";
+import { z } from "zod";
 
 /** Loads posthog-emulator from the program's dependencies, or says how to add it. */
-function loadEmulator(): typeof PostHogEmulatorPackage {
+async function loadEmulator(): Promise<typeof PostHogEmulatorPackage> {
   try {
-    return require("posthog-emulator") as typeof PostHogEmulatorPackage;
+    return await import("posthog-emulator");
   } catch (e) {
     // Only the package itself missing; an error inside an installed one is reported as it is.
     if (!(e instanceof Error && e.message.startsWith("Cannot find module 'posthog-emulator'"))) throw e;
@@ -67,7 +68,9 @@ export interface PostHogEmulator {
 
 /** Starts the emulator on a free port of 127.0.0.1 and, by default, points this process at it. */
 export async function startPostHogEmulator(options: PostHogEmulatorOptions = {}): Promise<PostHogEmulator> {
-  const handle = await loadEmulator().startEmulator({
+  const handle = await (
+    await loadEmulator()
+  ).startEmulator({
     port: 0,
     now: options.now,
     emailAvailable: options.emailAvailable,
@@ -104,7 +107,7 @@ export async function startPostHogEmulator(options: PostHogEmulatorOptions = {})
     environment,
     reset: async () => void (await control("POST", "/_emulator/reset")),
     requests: async () => {
-      const { requests } = (await control("GET", "/_emulator/requests")) as { requests: RecordedRequest[] };
+      const { requests } = requestLog.parse(await control("GET", "/_emulator/requests"));
       return requests.map(({ method, path, query, status, body }) => ({ method, path, query, status, body }));
     },
     clearRequests: async () => void (await control("DELETE", "/_emulator/requests")),
@@ -119,6 +122,19 @@ export async function startPostHogEmulator(options: PostHogEmulatorOptions = {})
     },
   };
 }
+
+/** The emulator's request log (GET /_emulator/requests), as far as RecordedRequest reads it. */
+const requestLog = z.object({
+  requests: z.array(
+    z.object({
+      method: z.string(),
+      path: z.string(),
+      query: z.string(),
+      status: z.number(),
+      body: z.unknown(),
+    }),
+  ),
+});
 
 /** One call to the emulator's test controls, on its own connection (a kept-alive socket would hold close()). */
 function controlCall(url: string, apiKey: string, method: string, path: string): Promise<unknown> {
@@ -135,7 +151,8 @@ function controlCall(url: string, apiKey: string, method: string, path: string):
             reject(new Error(`emulator ${method} ${path} answered ${res.statusCode}: ${text}`));
             return;
           }
-          resolve(text === "" ? undefined : (JSON.parse(text) as unknown));
+          const parsed: unknown = text === "" ? undefined : JSON.parse(text);
+          resolve(parsed);
         });
       },
     );
