@@ -1,12 +1,7 @@
 // Conformance: authentication, scopes, 403/404/405/400-parse bodies, trailing slashes, @current, aliases.
-import { errorBody, noKeyAccess, startHarness, type Harness } from "./helpers";
+import { errorBody, noKeyAccess, useHarness } from "./helpers";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.close());
-beforeEach(() => h.reset());
+const h = useHarness();
 
 const surveys = () => `/api/projects/${h.em.projectId}/surveys/`;
 

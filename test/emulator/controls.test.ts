@@ -1,12 +1,7 @@
 // Test controls: faults, rate limit, latency, request log, clock, reset, state.
-import { errorBody, startHarness, type Harness } from "./helpers";
+import { errorBody, useHarness } from "./helpers";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.close());
-beforeEach(() => h.reset());
+const h = useHarness();
 
 const surveys = () => `/api/projects/${h.em.projectId}/surveys/`;
 

@@ -58,6 +58,33 @@ export async function startHarness(opts: EmulatorOptions = {}): Promise<Harness>
   return h;
 }
 
+/**
+ * One emulator for a test file, reset before each test: registers the beforeAll/afterAll/beforeEach hooks and
+ * returns a harness that forwards to it once beforeAll has started it.
+ */
+export function useHarness(opts: EmulatorOptions = {}): Harness {
+  let started: Harness | undefined;
+  const current = (): Harness => {
+    if (!started) throw new Error("the emulator starts in beforeAll: use the harness inside a test or hook");
+    return started;
+  };
+  beforeAll(async () => {
+    started = await startHarness(opts);
+  });
+  afterAll(() => started?.close());
+  beforeEach(() => current().reset());
+  return {
+    get em() {
+      return current().em;
+    },
+    api: (method, path, body, o) => current().api(method, path, body, o),
+    control: (method, path, body) => current().control(method, path, body),
+    reset: () => current().reset(),
+    survey: (body) => current().survey(body),
+    close: () => current().close(),
+  };
+}
+
 export function errorBody(type: string, code: string, detail: string, attr: string | null = null) {
   return { type, code, detail, attr };
 }

@@ -1,12 +1,7 @@
 // Conformance: organization invites and members (docs/posthog-behaviour.md#invites).
-import { errorBody, noKeyAccess, startHarness, type Harness } from "./helpers";
+import { errorBody, noKeyAccess, startHarness, useHarness } from "./helpers";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ now: "2025-03-01T12:00:00Z" });
-});
-afterAll(() => h.close());
-beforeEach(() => h.reset());
+const h = useHarness({ now: "2025-03-01T12:00:00Z" });
 
 const invites = () => `/api/organizations/${h.em.organizationId}/invites/`;
 const invite = (body: Record<string, unknown>) => h.api("POST", invites(), body);

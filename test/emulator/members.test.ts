@@ -1,14 +1,9 @@
 // Conformance: organization members beyond PostHog's own tests — every validate_update and leave rule with its
 // exact body, lookups, list filters and order, scopes, the request log, and the member controls.
-import { errorBody, noKeyAccess, startHarness, type Harness } from "./helpers";
+import { errorBody, noKeyAccess, useHarness } from "./helpers";
 import { ADMIN, createActor, MEMBER, OWNER, setLevel } from "./members-org-helpers";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ now: "2025-03-01T12:00:00Z" });
-});
-afterAll(() => h.close());
-beforeEach(() => h.reset());
+const h = useHarness({ now: "2025-03-01T12:00:00Z" });
 
 const MEMBERS = "/api/organizations/@current/members/";
 const denied = (detail: string) => errorBody("authentication_error", "permission_denied", detail);

@@ -1,13 +1,8 @@
 // Text PostHog trims is trimmed with Python's whitespace (DRF CharField, `choice.strip()`), seen over HTTP: the
 // information separators and U+0085 go, U+FEFF and U+200B stay.
-import { startHarness, type Harness } from "./helpers";
+import { useHarness } from "./helpers";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.close());
-beforeEach(() => h.reset());
+const h = useHarness();
 
 const QUESTIONS = [{ type: "open", question: "How was it?" }];
 

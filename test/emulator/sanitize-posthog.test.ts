@@ -2,14 +2,9 @@
 // PostHog: products/surveys/backend/api/test/test_survey.py (class and function names kept).
 // PostHog reads the stored survey from its database; here the stored state is read back with GET.
 import { sanitizeHtml } from "@pulumi-posthog/posthog-html";
-import { startHarness, type Harness, type Reply } from "./helpers";
+import { useHarness, type Reply } from "./helpers";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.close());
-beforeEach(() => h.reset());
+const h = useHarness();
 
 const base = () => `/api/projects/${h.em.projectId}/surveys/`;
 /** The id of the user the API key belongs to (PostHog's `self.user.id`). */

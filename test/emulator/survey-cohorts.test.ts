@@ -1,13 +1,8 @@
 // Conformance beyond PostHog's own test: cohort properties in survey targeting — missing cohorts, cohorts of
 // another project, behavioural filters reached through a dependency, and property-only cohorts that pass.
-import { errorBody, startHarness, type Harness } from "./helpers";
+import { errorBody, useHarness } from "./helpers";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.close());
-beforeEach(() => h.reset());
+const h = useHarness();
 
 const PERSON = { key: "email", value: "a@b.c", type: "person" };
 const BEHAVIORAL = { key: "$pageview", event_type: "events", value: "performed_event", type: "behavioral" };

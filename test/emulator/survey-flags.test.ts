@@ -1,12 +1,7 @@
 // Conformance: linked/targeting/internal flags of surveys (docs/posthog-behaviour.md#survey-flags).
-import { errorBody, startHarness, type Harness } from "./helpers";
+import { errorBody, useHarness } from "./helpers";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.close());
-beforeEach(() => h.reset());
+const h = useHarness();
 
 const surveys = () => `/api/projects/${h.em.projectId}/surveys/`;
 const flags = () => `/api/projects/${h.em.projectId}/feature_flags/`;

@@ -1,12 +1,7 @@
 // Conformance: survey validation (docs/posthog-behaviour.md#survey-validation), response shapes, defaults, list filters, delete.
-import { errorBody, startHarness, type Harness } from "./helpers";
+import { errorBody, useHarness } from "./helpers";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.close());
-beforeEach(() => h.reset());
+const h = useHarness();
 
 const base = () => `/api/projects/${h.em.projectId}/surveys/`;
 const invalid = (detail: string, attr: string | null = "questions") =>

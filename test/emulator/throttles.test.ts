@@ -1,12 +1,7 @@
 // The emulator's model of PostHog's per-key throttles (DRF SimpleRateThrottle logs), on the emulator clock.
-import { startHarness, type Harness } from "./helpers";
+import { useHarness } from "./helpers";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.close());
-beforeEach(() => h.reset());
+const h = useHarness();
 
 const surveys = () => `/api/projects/${h.em.projectId}/surveys/`;
 const get = () => h.api("GET", surveys());

@@ -1,14 +1,9 @@
 // user_access_level on a survey, as UserAccessControl.access_level_for_object (posthog/rbac/user_access_control.py)
 // gives it: the highest level ("manager") to the survey's creator and to org admins and owners, the default
 // ("editor") to any other member.
-import { startHarness, type Harness } from "./helpers";
+import { useHarness } from "./helpers";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.close());
-beforeEach(() => h.reset());
+const h = useHarness();
 
 const surveys = () => `/api/projects/${h.em.projectId}/surveys/`;
 const QUESTIONS = [{ type: "open", question: "Q" }];

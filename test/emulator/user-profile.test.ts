@@ -1,13 +1,8 @@
 // The basic user shape's profile fields (hedgehog_config, role_at_organization), as PostHog's
 // UserBasicSerializer fills them, seen wherever a user is embedded: a survey's created_by and the member list.
-import { errorBody, startHarness, type Harness } from "./helpers";
+import { errorBody, useHarness } from "./helpers";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.close());
-beforeEach(() => h.reset());
+const h = useHarness();
 
 const MEMBERS = "/api/organizations/@current/members/";
 
