@@ -1,6 +1,6 @@
 // PostHog's posthog/api/test/test_organization_invites.py, one test per test function, over HTTP against the
 // emulator. docs/posthog-org-tests.md lists every function: ported or skipped, and why.
-import { noKeyAccess, startHarness, type Harness, type Reply } from "./helpers";
+import { noKeyAccess, useHarness, type Reply } from "./helpers";
 import {
   ADMIN,
   createActor,
@@ -11,14 +11,9 @@ import {
   type Actor,
 } from "./members-org-helpers";
 
-let h: Harness;
+const h = useHarness({ now: "2024-01-10T00:00:00Z" });
 let self: Actor;
-beforeAll(async () => {
-  h = await startHarness({ now: "2024-01-10T00:00:00Z" });
-});
-afterAll(() => h.close());
 beforeEach(async () => {
-  await h.reset();
   self = await createActor(h, "self@posthog.com", MEMBER, "Self");
 });
 

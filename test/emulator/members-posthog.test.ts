@@ -1,6 +1,6 @@
 // PostHog's posthog/api/test/test_organization_members.py, one test per test function, over HTTP against the
 // emulator. docs/posthog-org-tests.md lists every function: ported or skipped, and why.
-import { noKeyAccess, startHarness, type Harness } from "./helpers";
+import { noKeyAccess, useHarness } from "./helpers";
 import {
   ADMIN,
   createActor,
@@ -11,14 +11,9 @@ import {
   type Actor,
 } from "./members-org-helpers";
 
-let h: Harness;
+const h = useHarness();
 let self: Actor;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.close());
 beforeEach(async () => {
-  await h.reset();
   self = await createActor(h, "self@posthog.com", MEMBER, "Self");
 });
 

@@ -2,18 +2,10 @@
 // (from the example's seed/ files, as its README does with curl), then taken over and edited: no POST at all.
 import fs from "node:fs";
 import path from "node:path";
-import { destroyAll, dump, exampleEngine, exampleProgram, ops, writes } from "./example-program";
+import { destroyAll, dump, exampleEngine, exampleProgram, ops, useStack, writes } from "./example-program";
 import { REPO_ROOT } from "../support/self-link";
-import { startStack, TestStack } from "../support/stack";
 
-let stack: TestStack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => stack?.close());
-beforeEach(async () => {
-  await stack.control("POST", "/reset");
-});
+const stack = useStack();
 
 const PROJECT = "posthog-adopt-existing";
 const program = exampleProgram("adopt-existing");

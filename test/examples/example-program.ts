@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Engine, Program, RunResult } from "../support";
 import { REPO_ROOT } from "../support/self-link";
-import type { LoggedRequest, TestStack } from "../support/stack";
+import { startStack, type LoggedRequest, type TestStack } from "../support/stack";
 
 /** Modules every run shares: one SDK (its runtime state is process-wide) and one copy of the package. */
 const SHARED_MODULES = ["@pulumi/pulumi", "pulumi-posthog"];
@@ -101,4 +101,52 @@ export async function destroyAll(stack: TestStack, engine: Engine): Promise<void
   expect(destroy.errors).toEqual([]);
   expect(destroy.steps.filter((s) => s.op === "delete")).toHaveLength(count);
   expect(engine.state()).toEqual([]);
+}
+
+/**
+ * One stack for an example's test file, PostHog reset before each test: registers the hooks and returns a stack
+ * that forwards to the one beforeAll starts.
+ */
+export function useStack(): TestStack {
+  let started: TestStack | undefined;
+  const current = (): TestStack => {
+    if (!started) throw new Error("the stack starts in beforeAll: use it inside a test or hook");
+    return started;
+  };
+  beforeAll(async () => {
+    started = await startStack();
+  });
+  afterAll(async () => started?.close());
+  beforeEach(async () => {
+    await current().control("POST", "/reset");
+  });
+  return {
+    get url() {
+      return current().url;
+    },
+    get apiKey() {
+      return current().apiKey;
+    },
+    get projectId() {
+      return current().projectId;
+    },
+    get organizationId() {
+      return current().organizationId;
+    },
+    get server() {
+      return current().server;
+    },
+    get engine() {
+      return current().engine;
+    },
+    get config() {
+      return current().config;
+    },
+    newEngine: (opts) => current().newEngine(opts),
+    control: <T>(method: string, route: string, body?: unknown) => current().control<T>(method, route, body),
+    api: <T>(method: string, route: string, body?: unknown) => current().api<T>(method, route, body),
+    requests: () => current().requests(),
+    clearRequests: () => current().clearRequests(),
+    close: () => current().close(),
+  };
 }

@@ -1,15 +1,10 @@
 // examples/nps-program under the harness against the emulator: three surveys with typed questions, branching,
 // targeting, a linked flag (made first, as a PostHog user would) and schedules; the responses-count output.
-import { destroyAll, dump, exampleEngine, exampleProgram, previewUpNoop } from "./example-program";
-import { startStack, TestStack } from "../support/stack";
+import { destroyAll, dump, exampleEngine, exampleProgram, previewUpNoop, useStack } from "./example-program";
 
-let stack: TestStack;
+const stack = useStack();
 let flagId: number;
-beforeAll(async () => {
-  stack = await startStack();
-});
 beforeEach(async () => {
-  await stack.control("POST", "/reset");
   const flag = await stack.api<{ id: number }>("POST", `/api/projects/${stack.projectId}/feature_flags/`, {
     key: "new-dashboard",
     name: "New dashboard",
@@ -19,7 +14,6 @@ beforeEach(async () => {
   expect(flag.status).toBe(201);
   flagId = flag.body.id;
 });
-afterAll(async () => stack?.close());
 
 const PROJECT = "posthog-nps-program";
 const program = exampleProgram("nps-program");

@@ -9,18 +9,11 @@ import {
   previewUpNoop,
   removeStateDir,
   tempStatePath,
+  useStack,
   writes,
 } from "./example-program";
-import { startStack, TestStack } from "../support/stack";
 
-let stack: TestStack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => stack?.close());
-beforeEach(async () => {
-  await stack.control("POST", "/reset");
-});
+const stack = useStack();
 
 const program = exampleProgram("quickstart");
 const PROJECT = "posthog-quickstart";

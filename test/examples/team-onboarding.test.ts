@@ -10,18 +10,11 @@ import {
   previewUpNoop,
   removeStateDir,
   tempStatePath,
+  useStack,
 } from "./example-program";
 import { REPO_ROOT } from "../support/self-link";
-import { startStack, TestStack } from "../support/stack";
 
-let stack: TestStack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => stack?.close());
-beforeEach(async () => {
-  await stack.control("POST", "/reset");
-});
+const stack = useStack();
 
 const PROJECT = "posthog-team-onboarding";
 const program = exampleProgram("team-onboarding");
