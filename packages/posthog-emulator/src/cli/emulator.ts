@@ -124,7 +124,7 @@ async function main(): Promise<void> {
     return;
   }
   const handle = await startEmulator(command.options).catch((e: unknown) => {
-    if ((e as NodeJS.ErrnoException).code !== "EADDRINUSE") throw e;
+    if (!(e instanceof Error && "code" in e && e.code === "EADDRINUSE")) throw e;
     throw new Error(
       `port ${command.options.port} is in use: pass another --port, or --port 0 for a free one`,
     );
