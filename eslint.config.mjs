@@ -99,6 +99,23 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The command lines' option tables, shared by both CLIs: node's own modules and its own files only.
+    files: ["packages/cli-options/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(?!node:|\\./)",
+              message: "@pulumi-posthog/cli-options imports nothing but node's modules and its own files.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
 
 /** A pattern refusing imports from `layer` into the sibling folders of src named in `above`. */

@@ -2,7 +2,7 @@
 // posthog-emulator: starts the PostHog-compatible emulator and prints where it listens (`--help` for options).
 import { packageVersion } from "./version";
 import { DEFAULT_API_KEY, startEmulator, type EmulatorOptions } from "..";
-import { describeOptions, readOptions, UsageError, type OptionTable } from "./args";
+import { describeOptions, readOptions, UsageError, type OptionTable } from "@pulumi-posthog/cli-options";
 
 const OPTIONS = {
   port: {
