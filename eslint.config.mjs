@@ -6,6 +6,7 @@ export default tseslint.config(
     ignores: [
       "node_modules/",
       "dist/",
+      "packages/*/dist/",
       "coverage/",
       "docs/",
       ".tmp/",
@@ -93,6 +94,23 @@ export default tseslint.config(
             {
               regex: "^(?!parse5$|\\./)",
               message: "@pulumi-posthog/posthog-html imports nothing but parse5 and its own files.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The command lines' option tables, shared by both CLIs: node's own modules and its own files only.
+    files: ["packages/cli-options/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(?!node:|\\./)",
+              message: "@pulumi-posthog/cli-options imports nothing but node's modules and its own files.",
             },
           ],
         },

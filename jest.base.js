@@ -13,5 +13,6 @@ module.exports = {
     "^pulumi-posthog$": "<rootDir>/src",
     "^posthog-emulator$": "<rootDir>/packages/posthog-emulator/src",
     "^@pulumi-posthog/posthog-html$": "<rootDir>/packages/posthog-html/src",
+    "^@pulumi-posthog/cli-options$": "<rootDir>/packages/cli-options/src",
   },
 };

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import { packageVersion } from "../client/user-agent";
 import { DEFAULT_HOST } from "../config";
 import { exportProgram, type ExportOptions } from "../export";
-import { describeOptions, readOptions, UsageError, type OptionTable } from "./args";
+import { describeOptions, readOptions, UsageError, type OptionTable } from "@pulumi-posthog/cli-options";
 
 const HELP_OPTIONS = {
   help: { type: "boolean", short: "h", description: "print this help and exit" },

@@ -25,6 +25,7 @@ beforeAll(
     const tarballs = {
       provider: pack(".", packDir).tarball,
       sanitiser: pack(WORKSPACE.sanitiser, packDir).tarball,
+      cliOptions: pack(WORKSPACE.cliOptions, packDir).tarball,
     };
     const tools = await prepareToolchain();
     for (const result of await pool(CELLS, PARALLEL_CELLS, (cell) => runCell(cell, tarballs, tools))) {

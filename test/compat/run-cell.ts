@@ -10,6 +10,7 @@ import { TEMPLATES } from "./templates";
 import type { Toolchain } from "./toolchain";
 
 const SANITISER = "@pulumi-posthog/posthog-html";
+const CLI_OPTIONS = "@pulumi-posthog/cli-options";
 
 /** Survey, Invite and InviteBatch: one of each in the program. */
 export const RESOURCES_PER_PROGRAM = 3;
@@ -35,10 +36,11 @@ export interface CellResult {
   resources: Registered[];
 }
 
-/** The packed provider, and the packed sanitiser it depends on. */
+/** The packed provider, and the packed workspace packages it depends on. */
 export interface Tarballs {
   provider: string;
   sanitiser: string;
+  cliOptions: string;
 }
 
 export async function runCell(cell: Cell, tarballs: Tarballs, tools: Toolchain): Promise<CellResult> {
@@ -84,7 +86,10 @@ export async function runCell(cell: Cell, tarballs: Tarballs, tools: Toolchain):
 
 function writeProgram(cell: Cell, sdk: string, tarballs: Tarballs, dir: string): void {
   const template = TEMPLATES[cell.template];
-  const sanitiser = `file:${tarballs.sanitiser}`;
+  const workspace = {
+    [SANITISER]: `file:${tarballs.sanitiser}`,
+    [CLI_OPTIONS]: `file:${tarballs.cliOptions}`,
+  };
   const devDependencies: Record<string, string> = { ...template.devDependencies };
   if (cell.typescript) devDependencies.typescript = cell.typescript;
   if (cell.kind === "esm-typescript") devDependencies["ts-node"] = TS_NODE;
@@ -95,11 +100,12 @@ function writeProgram(cell: Cell, sdk: string, tarballs: Tarballs, dir: string):
     ...(cell.kind === "esm-typescript" ? { type: "module" } : {}),
     dependencies: { "@pulumi/pulumi": sdk, "pulumi-posthog": `file:${tarballs.provider}` },
     devDependencies,
-    // The sanitiser pulumi-posthog depends on is not on the registry yet: each package manager is pointed at
-    // its tarball, where the registry would supply it (npm's overrides, pnpm's and yarn's resolutions).
-    overrides: { [SANITISER]: sanitiser },
-    pnpm: { overrides: { [SANITISER]: sanitiser } },
-    resolutions: { [SANITISER]: sanitiser },
+    // The workspace packages pulumi-posthog depends on are not on the registry yet: each package manager is
+    // pointed at their tarballs, where the registry would supply them (npm's overrides, pnpm's and yarn's
+    // resolutions).
+    overrides: workspace,
+    pnpm: { overrides: workspace },
+    resolutions: workspace,
   };
   fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify(manifest, null, 2));
   if (template.tsconfig)

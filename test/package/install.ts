@@ -1,6 +1,6 @@
 // Packs the package with `npm pack` and installs the tarball into a fresh program folder outside the repo,
-// the way a user gets it. Its sanitiser dependency, a workspace package not on the registry yet, is packed and
-// installed beside it, as the registry would supply it. The SDK is linked from the repo so the test's mocks and
+// the way a user gets it. Its workspace dependencies (the sanitiser and the CLI option tables), not on the
+// registry yet, are packed and installed beside it, as the registry would supply them. The SDK is linked from the repo so the test's mocks and
 // the program share one copy.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -32,6 +32,7 @@ export const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 export const WORKSPACE = {
   emulator: "packages/posthog-emulator",
   sanitiser: "packages/posthog-html",
+  cliOptions: "packages/cli-options",
 } as const;
 
 /** `npm pack` of the package in `folder` (relative to the repo root) into `destination`. */
@@ -71,11 +72,12 @@ export function packAndInstall(consumerSource?: string): InstalledProgram {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-posthog-consumer-"));
   const provider = pack(".", dir);
   const sanitiser = pack(WORKSPACE.sanitiser, dir);
+  const cliOptions = pack(WORKSPACE.cliOptions, dir);
   fs.writeFileSync(
     path.join(dir, "package.json"),
     JSON.stringify({ name: "consumer", private: true, version: "1.0.0" }, null, 2),
   );
-  installTarballs(dir, [sanitiser.tarball, provider.tarball]);
+  installTarballs(dir, [sanitiser.tarball, cliOptions.tarball, provider.tarball]);
   // One SDK for the program, the mocks and the plugin: link the repo's copy (realpaths then match).
   fs.mkdirSync(path.join(dir, "node_modules/@pulumi"), { recursive: true });
   fs.symlinkSync(

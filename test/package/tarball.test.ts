@@ -55,7 +55,7 @@ describe("installed package", () => {
     console.log(`tarball: ${installed.tarballBytes} bytes, ${installed.files.length} files`);
   });
 
-  it("ships no emulator, and declares the sanitiser it runs at the workspace package's version", () => {
+  it("ships no emulator, and declares the workspace packages it runs at their versions", () => {
     expect(installed.files.filter((f) => /emulator/.test(f))).toEqual([]);
     expect(installed.files.filter((f) => /posthog-html|sanitis/.test(f))).toEqual([]);
     const manifest = JSON.parse(
@@ -68,6 +68,10 @@ describe("installed package", () => {
       fs.readFileSync(path.join(REPO_ROOT, WORKSPACE.emulator, "package.json"), "utf8"),
     ) as Manifest;
     expect(manifest.dependencies?.[sanitiser.name]).toBe(`^${sanitiser.version}`);
+    const cliOptions = JSON.parse(
+      fs.readFileSync(path.join(REPO_ROOT, WORKSPACE.cliOptions, "package.json"), "utf8"),
+    ) as Manifest;
+    expect(manifest.dependencies?.[cliOptions.name]).toBe(`^${cliOptions.version}`);
     expect(Object.keys(manifest.bin ?? {})).toEqual(["pulumi-posthog"]);
     // pulumi-posthog/testing loads the emulator, which a program's tests add themselves (an optional peer).
     expect(manifest.peerDependencies?.[emulator.name]).toBe(`^${emulator.version}`);

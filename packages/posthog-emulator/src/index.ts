@@ -7,7 +7,6 @@
 //   PATCH is the supported update).
 // - The clock is real time plus an offset; reset returns it to the `now` option (or real time).
 import * as http from "node:http";
-import type { AddressInfo } from "node:net";
 import { Emulator } from "./core/emulator";
 import { loadState } from "./core/persistence";
 import { freshState } from "./core/state";
@@ -69,7 +68,11 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulato
       resolve();
     });
   });
-  const port = (server.address() as AddressInfo).port;
+  const bound = server.address();
+  // A TCP listener reports an AddressInfo (a string is a pipe or socket path, null a closed server).
+  if (bound === null || typeof bound === "string")
+    throw new Error(`the server did not bind a TCP port: ${bound}`);
+  const { port } = bound;
   address = `${host}:${port}`;
 
   let closing: Promise<void> | undefined;

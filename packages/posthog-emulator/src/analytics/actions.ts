@@ -11,10 +11,11 @@ import {
   type Result,
 } from "../core/context";
 import { drfTime } from "../core/dates";
-import { charField, Collector, expectObject, fieldError } from "../core/fields";
-import { clone, isObject, type JsonObject } from "../core/json";
+import { drf } from "../core/drf";
+import { Collector, expectObject, fieldError } from "../core/fields";
+import { clone, isObject, type Json, type JsonObject } from "../core/json";
+import { col, newRecord, parseFields, parser, type RecordOf } from "../core/serializer";
 import { pagedList } from "../core/pagination";
-import type { ActionRecord } from "../core/state";
 
 const STEP_KEYS = [
   "event",
@@ -59,11 +60,27 @@ export function actionShape(core: Core, a: ActionRecord): Record<string, unknown
   };
 }
 
-function parseSteps(value: unknown): JsonObject[] {
-  if (!Array.isArray(value) || value.some((s) => !isObject(s)))
-    throw fieldError("Expected a list of items.", "not_a_list");
-  return clone(value as JsonObject[]);
+/** ActionStepJSONSerializer(many=True): a list of objects, stored as sent. */
+function parseSteps(value: Json): JsonObject[] {
+  if (!Array.isArray(value)) throw fieldError("Expected a list of items.", "not_a_list");
+  return value.map((step) => {
+    if (!isObject(step)) throw fieldError("Expected a list of items.", "not_a_list");
+    return clone(step);
+  });
 }
+
+/** The ActionSerializer fields the emulator models, as a field table (core/serializer.ts). */
+export const ACTION_FIELDS = {
+  id: col.identity<number>("AutoField(read_only=True)"),
+  name: col.input(drf.char({ allowBlank: true, maxLength: 400 }), ""),
+  description: col.input(drf.char({ allowBlank: true }), ""),
+  steps: col.input(parser("ActionStepJSONSerializer(many=True)", false, parseSteps), []),
+  team_id: col.identity<number>("ForeignKey(Team)"),
+  created_at: col.identity<number>("DateTimeField(read_only=True)"),
+  created_by: col.identity<number>("UserBasicSerializer(read_only=True)"),
+};
+
+export type ActionRecord = RecordOf<typeof ACTION_FIELDS>;
 
 export function listActions(ctx: Ctx, p: Params): Result {
   const project = resolveProject(ctx, p.project);
@@ -76,20 +93,16 @@ export function listActions(ctx: Ctx, p: Params): Result {
 export function createAction(ctx: Ctx, p: Params): Result {
   const project = resolveProject(ctx, p.project);
   const c = new Collector(expectObject(ctx.req.json()), false);
-  const name = c.field("name", (v) => charField(v, { allowBlank: true, maxLength: 400 }) as string);
-  const description = c.field("description", (v) => charField(v, { allowBlank: true }) as string);
-  const steps = c.field("steps", parseSteps);
+  const write = parseFields(ACTION_FIELDS, c, undefined, true);
   c.throwIfAny();
   const { data } = ctx.core.store;
-  const action: ActionRecord = {
+  const identity = {
     id: data.next.action++,
     team_id: project.id,
-    name: name ?? "",
-    description: description ?? "",
-    steps: steps ?? [],
     created_at: ctx.core.clock.nowMs(),
     created_by: ctx.principal.user.id,
   };
+  const action = newRecord(ACTION_FIELDS, identity, write);
   data.actions.push(action);
   return created(actionShape(ctx.core, action));
 }

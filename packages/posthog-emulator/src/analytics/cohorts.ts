@@ -66,12 +66,10 @@ export function checkCohortProperty(data: StateData, teamId: number, prop: Json)
 const createCohort: Control = (em, req) => {
   const b = body(req);
   const d = em.store.data;
-  const name = field("name", () => charField(b.name) as string);
+  const name = field("name", () => charField(b.name));
   const filters = field("filters", () => expectObject(b.filters));
   const teamId =
-    b.project_id === undefined
-      ? d.projects[0].id
-      : field("project_id", () => intField(b.project_id) as number);
+    b.project_id === undefined ? d.projects[0].id : field("project_id", () => intField(b.project_id));
   if (!em.store.project(teamId)) throw validationError("invalid", "no such project", "project_id");
   const cohorts = (d.cohorts ??= []);
   const id = cohorts.reduce((max, c) => Math.max(max, c.id), 0) + 1;

@@ -3,9 +3,26 @@
 import { randomBytes } from "node:crypto";
 import { created, resolveProject, type Ctx, type Params, type Result } from "../core/context";
 import { drfTime } from "../core/dates";
-import { charField, Collector, expectObject } from "../core/fields";
+import { drf } from "../core/drf";
+import { Collector, expectObject } from "../core/fields";
+import { col, newRecord, parseFields, refine, type RecordOf } from "../core/serializer";
 import { pagedList } from "../core/pagination";
-import type { InsightRecord } from "../core/state";
+
+/** The InsightSerializer fields the emulator models, as a field table (core/serializer.ts). */
+export const INSIGHT_FIELDS = {
+  id: col.identity<number>("AutoField(read_only=True)"),
+  short_id: col.identity<string>("CharField(read_only=True)"),
+  // A null name is stored as "" (the emulator's simplification: nothing reads the difference).
+  name: col.input(
+    refine(drf.char({ allowBlank: true, allowNull: true, maxLength: 400 }), (name) => name ?? ""),
+    "",
+  ),
+  team_id: col.identity<number>("ForeignKey(Team)"),
+  created_at: col.identity<number>("DateTimeField(read_only=True)"),
+  created_by: col.identity<number>("UserBasicSerializer(read_only=True)"),
+};
+
+export type InsightRecord = RecordOf<typeof INSIGHT_FIELDS>;
 
 function insightShape(i: InsightRecord): Record<string, unknown> {
   return { id: i.id, short_id: i.short_id, name: i.name, created_at: drfTime(i.created_at) };
@@ -22,17 +39,17 @@ export function listInsights(ctx: Ctx, p: Params): Result {
 export function createInsight(ctx: Ctx, p: Params): Result {
   const project = resolveProject(ctx, p.project);
   const c = new Collector(expectObject(ctx.req.json()), false);
-  const name = c.field("name", (v) => charField(v, { allowBlank: true, allowNull: true, maxLength: 400 }));
+  const write = parseFields(INSIGHT_FIELDS, c, undefined, true);
   c.throwIfAny();
   const { data } = ctx.core.store;
-  const insight: InsightRecord = {
+  const identity = {
     id: data.next.insight++,
     short_id: randomBytes(4).toString("hex"),
     team_id: project.id,
-    name: name ?? "",
     created_at: ctx.core.clock.nowMs(),
     created_by: ctx.principal.user.id,
   };
+  const insight = newRecord(INSIGHT_FIELDS, identity, write);
   data.insights.push(insight);
   return created(insightShape(insight));
 }

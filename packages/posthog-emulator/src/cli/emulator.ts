@@ -2,7 +2,7 @@
 // posthog-emulator: starts the PostHog-compatible emulator and prints where it listens (`--help` for options).
 import { packageVersion } from "./version";
 import { DEFAULT_API_KEY, startEmulator, type EmulatorOptions } from "..";
-import { describeOptions, readOptions, UsageError, type OptionTable } from "./args";
+import { describeOptions, readOptions, UsageError, type OptionTable } from "@pulumi-posthog/cli-options";
 
 const OPTIONS = {
   port: {
@@ -124,7 +124,7 @@ async function main(): Promise<void> {
     return;
   }
   const handle = await startEmulator(command.options).catch((e: unknown) => {
-    if ((e as NodeJS.ErrnoException).code !== "EADDRINUSE") throw e;
+    if (!(e instanceof Error && "code" in e && e.code === "EADDRINUSE")) throw e;
     throw new Error(
       `port ${command.options.port} is in use: pass another --port, or --port 0 for a free one`,
     );

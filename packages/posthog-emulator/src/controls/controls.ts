@@ -86,8 +86,8 @@ const setRateLimit: Control = (em, req) => {
     (raw, at) => {
       if (!isObject(raw)) throw validationError("invalid", "each window must be an object", at || null);
       const attr = (name: string) => (at ? `${at}__${name}` : name);
-      const limit = field(attr("limit"), () => intField(raw.limit, { min: 1 }) as number);
-      const windowMs = field(attr("windowMs"), () => intField(raw.windowMs, { min: 1 }) as number);
+      const limit = field(attr("limit"), () => intField(raw.limit, { min: 1 }));
+      const windowMs = field(attr("windowMs"), () => intField(raw.windowMs, { min: 1 }));
       return { limit, windowMs };
     },
     (detail, attr) => validationError("invalid", detail, attr),
@@ -100,8 +100,9 @@ const setRateLimit: Control = (em, req) => {
 /** Extension: `email` makes the key belong to that member instead of the owner (for level checks). */
 const createKey: Control = (em, req) => {
   const b = body(req);
-  const scopes = b.scopes;
-  if (!Array.isArray(scopes) || scopes.some((s) => typeof s !== "string")) {
+  const sent = b.scopes;
+  const scopes = Array.isArray(sent) ? sent.flatMap((s) => (typeof s === "string" ? [s] : [])) : [];
+  if (!Array.isArray(sent) || scopes.length !== sent.length) {
     throw validationError("invalid", "scopes must be a list of strings", "scopes");
   }
   let userId = adminUserId(em.store.data);
@@ -111,16 +112,14 @@ const createKey: Control = (em, req) => {
     userId = member.user_id;
   }
   const key = `phx_${randomBytes(24).toString("hex")}`;
-  em.store.data.keys.push({ hash: hashKey(key), scopes: scopes as string[], user_id: userId });
+  em.store.data.keys.push({ hash: hashKey(key), scopes, user_id: userId });
   return created({ key });
 };
 
 const createMember: Control = (em, req) => {
   const b = body(req);
   const email = field("email", () => emailField(b.email));
-  const level = field("level", () =>
-    b.level === undefined ? MEMBER_LEVEL : (choiceField(b.level, LEVELS) as number),
-  );
+  const level = field("level", () => (b.level === undefined ? MEMBER_LEVEL : choiceField(b.level, LEVELS)));
   if (em.store.memberByEmail(email)) {
     throw validationError("invalid", "A user with this email address already belongs to the organization.");
   }
@@ -145,10 +144,9 @@ const addResponses: Control = (em, req, rawId) => {
   const id = canonicalUuid(rawId);
   const survey = id === undefined ? undefined : em.store.survey(id);
   if (!survey) throw notFound();
-  const count = field("count", () => intField(body(req).count, { min: -2147483648 }) as number);
+  const count = field("count", () => intField(body(req).count, { min: -2147483648 }));
   const raw = body(req).archived;
-  const archived =
-    raw === undefined ? undefined : field("archived", () => intField(raw, { min: 0 }) as number);
+  const archived = raw === undefined ? undefined : field("archived", () => intField(raw, { min: 0 }));
   return ok(recordResponses(em.store, survey, count, archived));
 };
 
@@ -207,7 +205,7 @@ const setRollouts: Control = (em, req) => {
 };
 
 const setLatency: Control = (em, req) => {
-  const ms = field("ms", () => intField(body(req).ms, { min: 0 }) as number);
+  const ms = field("ms", () => intField(body(req).ms, { min: 0 }));
   em.latencyMs = ms;
   return ok({ ok: true, ms });
 };

@@ -48,7 +48,7 @@ const getSettings: Control = (em) => ok(settingsOf(em.store.data));
 const setSettings: Control = (em, req) => {
   const b = body(req);
   const d = em.store.data;
-  const flag = (name: string) => field(name, () => boolField(b[name]) as boolean);
+  const flag = (name: string) => field(name, () => boolField(b[name]));
   if (b.emailAvailable !== undefined) d.email_available = flag("emailAvailable");
   if (b.membersCanInvite !== undefined) d.org.members_can_invite = flag("membersCanInvite");
   if (b.inviteSettingsAvailable !== undefined)
@@ -73,8 +73,8 @@ function memberAt(em: Emulator, raw: string) {
 const patchMember: Control = (em, req, raw): Result => {
   const { user, member } = memberAt(em, raw);
   const b = body(req);
-  if (b.level !== undefined) member.level = field("level", () => choiceField(b.level, LEVELS) as number);
-  if (b.is_active !== undefined) user.is_active = field("is_active", () => boolField(b.is_active) as boolean);
+  if (b.level !== undefined) member.level = field("level", () => choiceField(b.level, LEVELS));
+  if (b.is_active !== undefined) user.is_active = field("is_active", () => boolField(b.is_active));
   if (b.hedgehog_config !== undefined) user.hedgehog_config = b.hedgehog_config;
   if (b.role_at_organization !== undefined) {
     user.role_at_organization = field("role_at_organization", () =>
@@ -104,10 +104,7 @@ const grantProjectAccess: Control = (em, req, rawId) => {
   if (!project) throw notFound();
   const b = body(req);
   const email = field("email", () => emailField(b.email));
-  const level = field(
-    "level",
-    () => choiceField(b.level, ["member", "admin"] as const) as "member" | "admin",
-  );
+  const level = field("level", () => choiceField(b.level, ["member", "admin"] as const));
   const member = em.store.memberByEmail(email);
   if (!member) throw validationError("invalid", "no member with this email", "email");
   const d = em.store.data;

@@ -1,7 +1,7 @@
 // DRF serializer field semantics (messages and codes) used by the survey, invite and flag validators.
 import { ApiError, validationError } from "./errors";
 import { parseDateTime } from "./dates";
-import { has, pyTypeName, type JsonObject } from "./json";
+import { has, isObject, pyTypeName, type Json, type JsonObject } from "./json";
 import { pythonStrip } from "./python-strip";
 
 /** A field-level validation failure; the collector attaches the attr. */
@@ -30,7 +30,7 @@ export class Collector {
     private readonly partial: boolean,
   ) {}
 
-  field<T>(name: string, parse: (value: unknown) => T, opts: { required?: boolean } = {}): T | undefined {
+  field<T>(name: string, parse: (value: Json) => T, opts: { required?: boolean } = {}): T | undefined {
     if (!has(this.body, name)) {
       if (opts.required && !this.partial)
         this.record(name, new FieldError("required", "This field is required."));
@@ -69,11 +69,19 @@ export interface CharOpts {
   maxLength?: number;
 }
 
+// Each parser is overloaded on allow_null: a parser that refuses null returns its value type, one that accepts
+// it adds `| null`, so callers need no cast.
+type Nullable = { allowNull: true };
+type NotNull = { allowNull?: false };
+
 /**
  * CharField: accepts str/int/float, trims whitespace, blank and length checks. The trim is Python's `str.strip()`
  * (rest_framework/fields.py, CharField.to_internal_value, `value.strip()` with trim_whitespace on by default),
  * whose whitespace is not JavaScript's (python-strip.ts).
  */
+export function charField(value: unknown, opts: CharOpts & Nullable): string | null;
+export function charField(value: unknown, opts?: CharOpts & NotNull): string;
+export function charField(value: unknown, opts?: CharOpts): string | null;
 export function charField(value: unknown, opts: CharOpts = {}): string | null {
   if (nullCheck(value, opts.allowNull ?? false)) return null;
   if (typeof value !== "string" && typeof value !== "number") throw fieldError("Not a valid string.");
@@ -92,6 +100,9 @@ export interface IntOpts {
 }
 
 /** IntegerField: ints, integral floats and numeric strings; bools are rejected. */
+export function intField(value: unknown, opts: IntOpts & Nullable): number | null;
+export function intField(value: unknown, opts?: IntOpts & NotNull): number;
+export function intField(value: unknown, opts?: IntOpts): number | null;
 export function intField(value: unknown, opts: IntOpts = {}): number | null {
   if (nullCheck(value, opts.allowNull ?? false)) return null;
   let n: number;
@@ -143,6 +154,9 @@ const FALSE_VALUES = new Set<unknown>([
   "OFF",
 ]);
 
+export function boolField(value: unknown, allowNull: true): boolean | null;
+export function boolField(value: unknown, allowNull?: false): boolean;
+export function boolField(value: unknown, allowNull?: boolean): boolean | null;
 export function boolField(value: unknown, allowNull = false): boolean | null {
   if (nullCheck(value, allowNull)) return null;
   if (TRUE_VALUES.has(value)) return true;
@@ -150,14 +164,44 @@ export function boolField(value: unknown, allowNull = false): boolean | null {
   throw fieldError("Must be a valid boolean.");
 }
 
-/** ChoiceField: matched on the string form of the input, as DRF does. */
+export interface ChoiceOpts {
+  allowNull?: boolean;
+  allowBlank?: boolean;
+}
+
+/** ChoiceField: matched on the string form of the input, as DRF does; with allow_blank, "" is a value too. */
 export function choiceField<T extends string | number>(
   value: unknown,
   choices: readonly T[],
-  opts: { allowNull?: boolean; allowBlank?: boolean } = {},
-): T | null {
+  opts: ChoiceOpts & Nullable & { allowBlank: true },
+): T | "" | null;
+export function choiceField<T extends string | number>(
+  value: unknown,
+  choices: readonly T[],
+  opts: ChoiceOpts & Nullable,
+): T | null;
+export function choiceField<T extends string | number>(
+  value: unknown,
+  choices: readonly T[],
+  opts: ChoiceOpts & NotNull & { allowBlank: true },
+): T | "";
+export function choiceField<T extends string | number>(
+  value: unknown,
+  choices: readonly T[],
+  opts?: ChoiceOpts & NotNull,
+): T;
+export function choiceField<T extends string | number>(
+  value: unknown,
+  choices: readonly T[],
+  opts?: ChoiceOpts,
+): T | "" | null;
+export function choiceField<T extends string | number>(
+  value: unknown,
+  choices: readonly T[],
+  opts: ChoiceOpts = {},
+): T | "" | null {
   if (nullCheck(value, opts.allowNull ?? false)) return null;
-  if (value === "" && opts.allowBlank) return "" as T;
+  if (value === "" && opts.allowBlank) return "";
   const text = typeof value === "string" ? value : JSON.stringify(value);
   const found = choices.find((c) => String(c) === text);
   if (found === undefined || typeof value === "boolean" || typeof value === "object") {
@@ -166,6 +210,8 @@ export function choiceField<T extends string | number>(
   return found;
 }
 
+export function dateTimeField(value: unknown, allowNull?: true): string | null;
+export function dateTimeField(value: unknown, allowNull: false): string;
 export function dateTimeField(value: unknown, allowNull = true): string | null {
   if (nullCheck(value, allowNull)) return null;
   const parsed = typeof value === "string" ? parseDateTime(value) : undefined;
@@ -186,13 +232,13 @@ export function isEmail(s: string): boolean {
 }
 
 export function emailField(value: unknown): string {
-  const s = charField(value, { maxLength: 254 }) as string;
+  const s = charField(value, { maxLength: 254 });
   if (!isEmail(s)) throw fieldError("Enter a valid email address.");
   return s;
 }
 
 /** DRF's "Invalid data. Expected a dictionary, but got X." for a non-object body. */
 export function expectObject(body: unknown): JsonObject {
-  if (typeof body === "object" && body !== null && !Array.isArray(body)) return body as JsonObject;
+  if (isObject(body)) return body;
   throw validationError("invalid", `Invalid data. Expected a dictionary, but got ${pyTypeName(body)}.`);
 }

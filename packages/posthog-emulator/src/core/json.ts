@@ -1,5 +1,7 @@
 // Small JSON helpers shared by the emulator modules (no third-party code).
 
+import type { Json } from "@pulumi-posthog/posthog-html";
+
 export { isObject, pyTruthy, type Json, type JsonObject } from "@pulumi-posthog/posthog-html";
 
 export function has(obj: object, key: string): boolean {
@@ -14,6 +16,12 @@ export function pyTypeName(value: unknown): string {
   if (typeof value === "boolean") return "bool";
   if (typeof value === "number") return Number.isInteger(value) ? "int" : "float";
   return "dict";
+}
+
+/** JSON text to its value: what JSON.parse returns is JSON by construction (its `any` is only the lib's typing). */
+export function parseJson(text: string): Json {
+  const value: Json = JSON.parse(text);
+  return value;
 }
 
 /** Deep copy of plain JSON data (much faster than structuredClone for request-sized values). */

@@ -1,15 +1,18 @@
 // --state FILE: load at start, save atomically (write a temp file, then rename over the target).
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { withDefaults, type StateData } from "./state";
+import { isObject, parseJson } from "./json";
+import { withDefaults, type StateData, type StoredState } from "./state";
 
 export function loadState(file: string): StateData | undefined {
   if (!fs.existsSync(file)) return undefined;
-  const parsed: unknown = JSON.parse(fs.readFileSync(file, "utf8"));
-  if (typeof parsed !== "object" || parsed === null || (parsed as { format?: unknown }).format !== 1) {
+  const parsed = parseJson(fs.readFileSync(file, "utf8"));
+  if (!isObject(parsed) || parsed.format !== 1) {
     throw new Error(`emulator state file ${file} is not in the expected format`);
   }
-  return withDefaults(parsed as StateData);
+  // The emulator's own file, written by saveState: trusted to be the format it names, less what withDefaults adds.
+  const stored: unknown = parsed;
+  return withDefaults(stored as StoredState);
 }
 
 /** rename() is atomic on one filesystem, so a reader (or a kill -9) sees the old or the new file, never half. */

@@ -1,9 +1,9 @@
 // One parsed HTTP request, with the JSON body decoded lazily (DRF only fails on a bad body when a view reads it).
 import type { IncomingHttpHeaders } from "node:http";
 import { parseError } from "./errors";
-import type { Json } from "./json";
+import { parseJson, type Json } from "./json";
 
-type Parsed = { ok: true; value: unknown } | { ok: false; message: string };
+type Parsed = { ok: true; value: Json } | { ok: false; message: string };
 
 export class ApiRequest {
   readonly query: URLSearchParams;
@@ -35,7 +35,7 @@ export class ApiRequest {
       if (this.bodyText.trim() === "") this.parsed = { ok: true, value: {} };
       else {
         try {
-          this.parsed = { ok: true, value: JSON.parse(this.bodyText) };
+          this.parsed = { ok: true, value: parseJson(this.bodyText) };
         } catch (e) {
           this.parsed = { ok: false, message: e instanceof Error ? e.message : String(e) };
         }
@@ -45,7 +45,7 @@ export class ApiRequest {
   }
 
   /** The request body; an empty body is {} as in DRF; invalid JSON throws 400 parse_error. */
-  json(): unknown {
+  json(): Json {
     const p = this.parse();
     if (!p.ok) throw parseError(p.message);
     return p.value;
@@ -55,6 +55,6 @@ export class ApiRequest {
   logBody(): Json | null {
     if (this.bodyText.trim() === "") return null;
     const p = this.parse();
-    return p.ok ? (p.value as Json) : null;
+    return p.ok ? p.value : null;
   }
 }

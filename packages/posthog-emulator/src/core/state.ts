@@ -3,6 +3,15 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type { Json, JsonObject } from "./json";
 import { OWNER_LEVEL, type ProjectAccessLevel } from "../organization/org-access";
 import type { RoleAtOrganization } from "../organization/user-profile";
+import { fillMissing } from "./serializer";
+import { SURVEY_FIELDS, type SurveyRecord } from "../surveys/survey-fields";
+import { INVITE_FIELDS, type InviteRecord } from "../organization/invite-fields";
+import { FLAG_FIELDS, type FlagRecord } from "../feature-flags/flag-fields";
+import { ACTION_FIELDS, type ActionRecord } from "../analytics/actions";
+import { INSIGHT_FIELDS, type InsightRecord } from "../analytics/insights";
+
+/** The records with a serializer field table are derived from it. */
+export type { ActionRecord, FlagRecord, InsightRecord, InviteRecord, SurveyRecord };
 
 export interface OrgRecord {
   id: string;
@@ -63,73 +72,6 @@ export interface KeyRecord {
   user_id: number;
 }
 
-export interface FlagRecord {
-  id: number;
-  team_id: number;
-  name: string;
-  key: string;
-  filters: JsonObject;
-  active: boolean;
-  ensure_experience_continuity: boolean;
-  version: number;
-  creation_context: string;
-  created_at: number;
-  created_by: number;
-}
-
-export interface SurveyRecord {
-  id: string;
-  team_id: number;
-  seq: number;
-  name: string;
-  description: string;
-  type: string;
-  schedule: string | null;
-  linked_flag_id: number | null;
-  targeting_flag_id: number | null;
-  internal_targeting_flag_id: number | null;
-  internal_response_sampling_flag_id: number | null;
-  linked_insight_id: number | null;
-  /** the survey's M2M action links */
-  action_ids: number[];
-  questions: Json;
-  conditions: JsonObject | null;
-  appearance: JsonObject | null;
-  created_at: number;
-  created_by: number;
-  start_date: string | null;
-  end_date: string | null;
-  archived: boolean;
-  responses_limit: number | null;
-  iteration_count: number | null;
-  iteration_frequency_days: number | null;
-  iteration_start_dates: string[] | null;
-  current_iteration: number | null;
-  current_iteration_start_date: string | null;
-  response_sampling_start_date: string | null;
-  response_sampling_interval_type: string | null;
-  response_sampling_interval: number | null;
-  response_sampling_limit: number | null;
-  response_sampling_daily_limits: string | null;
-  enable_partial_responses: boolean | null;
-  enable_iframe_embedding: boolean | null;
-  base_language: string;
-  translations: Json;
-  form_content: Json;
-}
-
-/** A minimal Action: enough to link from survey conditions and expand in survey responses. */
-export interface ActionRecord {
-  id: number;
-  team_id: number;
-  name: string;
-  description: string;
-  steps: JsonObject[];
-  created_at: number;
-  created_by: number;
-}
-
-/** A minimal Insight: only its existence matters (survey linked_insight_id). */
 /** A cohort as survey targeting sees it (seeded by a control; there is no cohort API). */
 export interface CohortRecord {
   id: number;
@@ -138,34 +80,10 @@ export interface CohortRecord {
   filters: JsonObject;
 }
 
-export interface InsightRecord {
-  id: number;
-  short_id: string;
-  team_id: number;
-  name: string;
-  created_at: number;
-  created_by: number;
-}
-
 export interface ResponseArchiveRecord {
   team_id: number;
   survey_id: string;
   response_uuid: string;
-}
-
-export interface InviteRecord {
-  id: string;
-  seq: number;
-  target_email: string;
-  first_name: string;
-  level: number;
-  message: string | null;
-  /** null when the request sent an empty list; [] when it sent none */
-  private_project_access: Json[] | null;
-  emailing_attempt_made: boolean;
-  created_by: number;
-  created_at: number;
-  updated_at: number;
 }
 
 export interface StateData {
@@ -250,23 +168,28 @@ export function freshState(adminKey: string, now: number, clockOffsetMs: number)
   };
 }
 
+/** A state file as older emulators wrote it: early format 1 files kept a bare response count per survey. */
+export type StoredState = Omit<StateData, "responses"> & { responses: Record<string, string[] | number> };
+
 /** Fills what older state files lack (collections added since format 1 was fixed). */
-export function withDefaults(data: StateData): StateData {
+export function withDefaults(stored: StoredState): StateData {
+  const responses: Record<string, string[]> = {};
+  for (const [id, recorded] of Object.entries(stored.responses)) {
+    responses[id] =
+      typeof recorded === "number" ? Array.from({ length: recorded }, () => randomUUID()) : recorded;
+  }
+  const data: StateData = { ...stored, responses };
   data.actions ??= [];
   data.insights ??= [];
   data.response_archives ??= [];
-  // Format 1 files kept a bare count per survey.
-  for (const [id, recorded] of Object.entries(data.responses as Record<string, string[] | number>)) {
-    if (typeof recorded === "number")
-      data.responses[id] = Array.from({ length: recorded }, () => randomUUID());
-  }
   data.next.action ??= 1;
   data.next.insight ??= 1;
-  for (const s of data.surveys) {
-    s.action_ids ??= [];
-    s.base_language ??= "en";
-    s.internal_response_sampling_flag_id ??= null;
-  }
+  // Columns added since: each gets the table's default.
+  for (const s of data.surveys) fillMissing(SURVEY_FIELDS, s);
+  for (const i of data.invites) fillMissing(INVITE_FIELDS, i);
+  for (const f of data.flags) fillMissing(FLAG_FIELDS, f);
+  for (const a of data.actions) fillMissing(ACTION_FIELDS, a);
+  for (const i of data.insights) fillMissing(INSIGHT_FIELDS, i);
   return data;
 }
 

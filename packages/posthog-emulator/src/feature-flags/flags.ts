@@ -12,11 +12,11 @@ import {
 } from "../core/context";
 import { drfTime } from "../core/dates";
 import { notFound, validationError } from "../core/errors";
-import { boolField, charField, Collector, expectObject, fieldError } from "../core/fields";
+import { Collector, expectObject } from "../core/fields";
+import { newRecord, parseFields } from "../core/serializer";
 import { normalizeFlagFilters } from "./flag-filters";
-import { isObject, type JsonObject } from "../core/json";
 import { pagedList } from "../core/pagination";
-import type { FlagRecord } from "../core/state";
+import { FLAG_FIELDS, type FlagOrigin, type FlagRecord, type FlagWrite } from "./flag-fields";
 
 /** The flags surveys create for themselves (targeting, internal, sampling) all share this key prefix. */
 const SURVEY_FLAG_PREFIX = "survey-targeting-";
@@ -69,31 +69,11 @@ export function fullFlag(core: Core, flag: FlagRecord): Record<string, unknown> 
   };
 }
 
-export interface NewFlag {
-  teamId: number;
-  key: string;
-  name: string;
-  filters: JsonObject;
-  active: boolean;
-  createdBy: number;
-  creationContext: string;
-  ensureExperienceContinuity?: boolean;
-}
-
-export function insertFlag(core: Core, f: NewFlag): FlagRecord {
-  const flag: FlagRecord = {
-    id: core.store.nextFlagId(),
-    team_id: f.teamId,
-    name: f.name,
-    key: f.key,
-    filters: normalizeFlagFilters(f.filters),
-    active: f.active,
-    ensure_experience_continuity: f.ensureExperienceContinuity ?? false,
-    version: 1,
-    creation_context: f.creationContext,
-    created_at: core.clock.nowMs(),
-    created_by: f.createdBy,
-  };
+/** A new flag: the table's defaults under the write, its filters normalised as the model's save does. */
+export function insertFlag(core: Core, origin: FlagOrigin, write: FlagWrite): FlagRecord {
+  const identity = { ...origin, id: core.store.nextFlagId(), created_at: core.clock.nowMs() };
+  const flag = newRecord(FLAG_FIELDS, identity, write);
+  flag.filters = normalizeFlagFilters(flag.filters);
   core.store.data.flags.push(flag);
   return flag;
 }
@@ -129,40 +109,18 @@ export function getFlag(ctx: Ctx, p: Params): Result {
 
 export function createFlag(ctx: Ctx, p: Params): Result {
   const project = resolveProject(ctx, p.project);
-  const body = expectObject(ctx.req.json());
-  const c = new Collector(body, false);
-  const key = c.field(
-    "key",
-    (v) => {
-      const s = charField(v, { maxLength: 400 }) as string;
-      if (!/^[a-zA-Z0-9_-]+$/.test(s)) {
-        throw fieldError("Only letters, numbers, hyphens (-) & underscores (_) are allowed.", "invalid_key");
-      }
-      return s;
-    },
-    { required: true },
-  );
-  const name = c.field("name", (v) => charField(v, { allowBlank: true }) as string);
-  const filters = c.field("filters", (v) => {
-    if (!isObject(v)) throw fieldError("Filters are not valid (can only be object)");
-    return v;
-  });
-  const active = c.field("active", (v) => boolField(v) as boolean);
-  const continuity = c.field("ensure_experience_continuity", (v) => boolField(v) as boolean);
+  const c = new Collector(expectObject(ctx.req.json()), false);
+  const write = parseFields(FLAG_FIELDS, c, undefined, true);
   c.throwIfAny();
+  const { key } = write;
   if (key === undefined) throw validationError("required", "This field is required.", "key");
   if (teamFlags(ctx.core, project.id).some((f) => f.key === key)) {
     throw validationError("unique", "There is already a feature flag with this key.", "key");
   }
-  const flag = insertFlag(ctx.core, {
-    teamId: project.id,
-    key,
-    name: name ?? "",
-    filters: filters ?? { groups: [] },
-    active: active ?? true,
-    createdBy: ctx.principal.user.id,
-    creationContext: "feature_flags",
-    ensureExperienceContinuity: continuity,
-  });
-  return created(fullFlag(ctx.core, flag));
+  const origin = {
+    team_id: project.id,
+    created_by: ctx.principal.user.id,
+    creation_context: "feature_flags",
+  };
+  return created(fullFlag(ctx.core, insertFlag(ctx.core, origin, write)));
 }

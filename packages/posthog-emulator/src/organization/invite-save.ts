@@ -3,11 +3,11 @@ import { randomUUID } from "node:crypto";
 import type { Principal } from "../core/auth";
 import type { Core } from "../core/context";
 import { validationError } from "../core/errors";
-import type { InviteWrite } from "./invite-validate";
-import { isObject } from "../core/json";
+import { INVITE_FIELDS, type InviteRecord, type InviteWrite } from "./invite-fields";
 import { MEMBER_LEVEL, type ProjectAccessLevel } from "./org-access";
 import { addMember } from "./members";
-import type { InviteRecord, MemberRecord } from "../core/state";
+import type { MemberRecord } from "../core/state";
+import { newRecord } from "../core/serializer";
 
 export const INVITE_DAYS_VALIDITY = 3;
 const DAY_MS = 86_400_000;
@@ -30,14 +30,12 @@ export function assertNotMember(core: Core, email: string): void {
 function combinePending(core: Core, olds: InviteRecord[], w: InviteWrite): InviteWrite {
   const pending = olds.filter((o) => !isExpired(core, o)).sort((a, b) => b.created_at - a.created_at);
   if (pending.length === 0) return w;
-  const access = new Map<number, string>();
-  for (const item of w.private_project_access ?? []) access.set(item.id as number, String(item.level));
+  const access = new Map<number, ProjectAccessLevel>();
+  for (const item of w.private_project_access ?? []) access.set(item.id, item.level);
   for (const old of pending) {
     for (const item of old.private_project_access ?? []) {
-      if (!isObject(item)) continue;
-      const id = item.id as number;
-      const held = access.get(id);
-      if (held === undefined || String(item.level) > held) access.set(id, String(item.level));
+      const held = access.get(item.id);
+      if (held === undefined || item.level > held) access.set(item.id, item.level);
     }
   }
   return {
@@ -54,21 +52,16 @@ export function insertInvite(core: Core, principal: Principal, w: InviteWrite): 
   const terms = w.combine_pending_invites ? combinePending(core, olds, w) : w;
   data.invites = data.invites.filter((i) => !olds.includes(i));
   const now = core.clock.nowMs();
-  const invite: InviteRecord = {
+  const identity = {
     id: randomUUID(),
     seq: core.store.nextSeq(),
-    target_email: terms.target_email,
-    first_name: terms.first_name ?? "",
-    level: terms.level ?? MEMBER_LEVEL,
-    message: terms.message ?? null,
-    // The model default (a list) when the field was not sent.
-    private_project_access: terms.private_project_access === undefined ? [] : terms.private_project_access,
-    // PostHog: OrganizationInviteSerializer.create — an attempt is made when is_email_available() and send_email.
-    emailing_attempt_made: core.store.data.email_available === true && terms.send_email !== false,
     created_by: principal.user.id,
     created_at: now,
     updated_at: now,
   };
+  const invite = newRecord(INVITE_FIELDS, identity, terms);
+  // PostHog: OrganizationInviteSerializer.create — an attempt is made when is_email_available() and send_email.
+  invite.emailing_attempt_made = core.store.data.email_available === true && terms.send_email !== false;
   data.invites.push(invite);
   return invite;
 }
@@ -99,9 +92,8 @@ export function useInvite(core: Core, invite: InviteRecord): MemberRecord {
   const { data } = core.store;
   for (const item of invite.private_project_access ?? []) {
     // A project deleted since the invite was sent is skipped.
-    if (!isObject(item) || !core.store.project(item.id as number)) continue;
-    const level = item.level as ProjectAccessLevel;
-    (data.project_access ??= []).push({ project_id: item.id as number, user_id: member.user_id, level });
+    if (!core.store.project(item.id)) continue;
+    (data.project_access ??= []).push({ project_id: item.id, user_id: member.user_id, level: item.level });
   }
   const email = invite.target_email.toLowerCase();
   data.invites = data.invites.filter((i) => i.target_email.toLowerCase() !== email);

@@ -13,25 +13,22 @@ import {
 import { drfTime } from "../core/dates";
 import { notFound, permissionDenied } from "../core/errors";
 import { assertNotMember, insertInvite, isExpired, removeInvite } from "./invite-save";
-import { assertCanInvite, inviterLevel, parseBulkInvites, parseSingleInvite } from "./invite-validate";
+import { assertCanInvite, parseBulkInvites, parseSingleInvite } from "./invite-validate";
+import { INVITE_FIELDS, inviterLevel, type InviteRecord } from "./invite-fields";
 import { ADMIN_LEVEL } from "./org-access";
 import { paginate } from "../core/pagination";
-import type { InviteRecord } from "../core/state";
+import { represent, type Presenters } from "../core/serializer";
 
+const PRESENTERS: Presenters<typeof INVITE_FIELDS, Core> = {
+  is_expired: (i, core) => isExpired(core, i),
+  created_by: (i, core) => userBasic(core.store.user(i.created_by)),
+  created_at: (i) => drfTime(i.created_at),
+  updated_at: (i) => drfTime(i.updated_at),
+};
+
+/** OrganizationInviteSerializer's representation (its create answer and list items alike). */
 export function inviteShape(core: Core, i: InviteRecord): Record<string, unknown> {
-  return {
-    id: i.id,
-    target_email: i.target_email,
-    first_name: i.first_name,
-    emailing_attempt_made: i.emailing_attempt_made,
-    level: i.level,
-    is_expired: isExpired(core, i),
-    created_by: userBasic(core.store.user(i.created_by)),
-    created_at: drfTime(i.created_at),
-    updated_at: drfTime(i.updated_at),
-    message: i.message,
-    private_project_access: i.private_project_access,
-  };
+  return represent(INVITE_FIELDS, i, "read", PRESENTERS, core);
 }
 
 export function listInvites(ctx: Ctx): Result {

@@ -139,7 +139,7 @@ export function updateMember(ctx: Ctx, p: Params): Result {
   const requester = requesterOf(ctx);
   validateUpdate(requester, target);
   const c = new Collector(expectObject(ctx.req.json()), true);
-  const level = c.field("level", (v) => choiceField(v, LEVELS) as number);
+  const level = c.field("level", (v) => choiceField(v, LEVELS));
   c.throwIfAny();
   if (level !== undefined) {
     validateUpdate(requester, target, level);

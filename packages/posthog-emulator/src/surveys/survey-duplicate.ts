@@ -4,8 +4,9 @@ import { randomUUID } from "node:crypto";
 import { canonicalUuid, created, resolveProject, type Ctx, type Params, type Result } from "../core/context";
 import { validationError } from "../core/errors";
 import { expectObject } from "../core/fields";
-import { isObject, pyTruthy, type Json, type JsonObject } from "../core/json";
-import type { SurveyRecord } from "../core/state";
+import { isObject, pyTruthy, type JsonObject } from "../core/json";
+import { duplicatedValues } from "../core/serializer";
+import { SURVEY_FIELDS, type SurveyRecord } from "./survey-fields";
 import { surveyRow } from "./survey-save";
 import { validateSurveyWrite } from "./survey-validate";
 
@@ -17,34 +18,30 @@ function stamp(ms: number): string {
   return new Date(ms).toISOString().slice(0, 19).replace("T", " ");
 }
 
-/** The create body PostHog builds from the source: a draft, without flags, ids or project-specific conditions. */
-function copyBody(source: SurveyRecord, when: string): JsonObject {
-  let conditions: Json = null;
+/**
+ * The create body PostHog builds from the source: a draft, without flags, ids or project-specific conditions.
+ * The fields it copies as they are carry `duplicated` in the field table; the rest are rewritten here.
+ */
+function copyBody(source: SurveyRecord, when: string): Record<string, unknown> {
+  let conditions: JsonObject | null = null;
   if (source.conditions) {
     conditions = { ...source.conditions };
     for (const key of PROJECT_SPECIFIC_CONDITIONS) delete conditions[key];
   }
   const questions = Array.isArray(source.questions) ? source.questions : [];
   return {
+    ...duplicatedValues(SURVEY_FIELDS, source),
     name: `${source.name} (duplicated at ${when})`,
-    description: source.description,
-    type: source.type,
     questions: questions.map((q) => {
       if (!isObject(q)) return q;
       const copy = { ...q };
       delete copy.id;
       return copy;
     }),
-    appearance: source.appearance,
     conditions,
     archived: false,
     start_date: null,
     end_date: null,
-    responses_limit: source.responses_limit,
-    iteration_count: source.iteration_count,
-    iteration_frequency_days: source.iteration_frequency_days,
-    schedule: source.schedule,
-    enable_partial_responses: source.enable_partial_responses,
   };
 }
 

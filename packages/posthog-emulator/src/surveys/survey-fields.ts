@@ -1,17 +1,14 @@
-// The emulator's survey fields, declared once: SurveySerializerCreateUpdateOnly's writable fields in serializer
-// order, each with its DRF field parser, whether POST requires it and whether the model stores it as sent.
-// PostHog: products/surveys/backend/api/survey.py, SurveySerializerCreateUpdateOnly (Meta.fields, validate_*)
-import {
-  boolField,
-  charField,
-  choiceField,
-  Collector,
-  dateTimeField,
-  fieldError,
-  intField,
-} from "../core/fields";
+// The survey, declared once as its serializers' field table (core/serializer.ts): every field of
+// SurveySerializerCreateUpdateOnly and SurveySerializer in the order of their Meta.fields, with its DRF field,
+// default, and which serializer lists it, plus the model columns neither shows. The record type, the parse of a
+// write, a new survey's defaults, the fill of an older state file, both answers' shapes and what
+// duplicate_to_projects copies all derive from it; a plain new field is one row here.
+// PostHog: products/surveys/backend/api/survey.py, SurveySerializer and SurveySerializerCreateUpdateOnly
+// (Meta.fields, the declared fields, validate_*); products/surveys/backend/models, Survey (defaults).
+import { drf } from "../core/drf";
+import { Collector, fieldError } from "../core/fields";
 import { clone, has, isObject, pyTruthy, type Json, type JsonObject } from "../core/json";
-import type { SurveyRecord } from "../core/state";
+import { col, parseFields, parser, refine, type RecordOf, type WriteOf } from "../core/serializer";
 import { cleanTranslations, parseBaseLanguage, resolveBaseLanguage } from "./survey-languages";
 import { validateQuestions } from "./survey-questions";
 
@@ -29,13 +26,13 @@ const SCHEDULES = ["once", "recurring", "always"];
 const SAMPLING_INTERVALS = ["day", "week", "month"] as const;
 export const MAX_ITERATION_COUNT = 500;
 
-function validateConditions(value: unknown): JsonObject | null {
+function validateConditions(value: Json): JsonObject | null {
   if (value === null) return null;
   if (!isObject(value)) throw fieldError("Conditions must be an object");
   return clone(value);
 }
 
-function validateAppearance(value: unknown): JsonObject | null {
+function validateAppearance(value: Json): JsonObject | null {
   if (value === null) return null;
   if (!isObject(value)) throw fieldError("Appearance must be an object");
   const contentType = value.thankYouMessageDescriptionContentType;
@@ -54,8 +51,7 @@ function validateAppearance(value: unknown): JsonObject | null {
   return clone(value);
 }
 
-function validateSchedule(value: unknown): string | null {
-  const s = charField(value, { allowNull: true, allowBlank: true });
+function checkSchedule(s: string | null): string | null {
   if (s !== null && s !== "" && !SCHEDULES.includes(s)) {
     throw fieldError("Schedule must be one of: once, recurring, always");
   }
@@ -71,10 +67,11 @@ const SURVEY_TRANSLATION_FIELDS = [
 ];
 
 /** validate_translations: string fields only; keys normalised against the base language. */
-function validateTranslations(value: unknown, ctx: FieldContext): JsonObject | null {
+function validateTranslations(value: Json, ctx: FieldContext): JsonObject | null {
   if (value === null) return null;
   if (!isObject(value)) throw fieldError("Translations must be an object");
-  const stored = isObject(ctx.existing?.translations) ? ctx.existing.translations : {};
+  const before = ctx.existing?.translations;
+  const stored = isObject(before) ? before : {};
   return cleanTranslations(value, {
     base: resolveBaseLanguage(ctx.body, ctx.existing),
     context: "Survey translation",
@@ -94,89 +91,99 @@ function validateTranslations(value: unknown, ctx: FieldContext): JsonObject | n
   });
 }
 
-const nullableInt = (min?: number, max?: number) => (v: unknown) =>
-  intField(v, { allowNull: true, min, max });
-const nullableBool = (v: unknown) => boolField(v, true);
-const nullableDate = (v: unknown) => dateTimeField(v);
-const anyJson = (v: unknown) => clone(v as Json);
+/** The stored survey a PATCH validates against: what the field validators read of it. */
+export interface SurveyBefore {
+  questions: Json;
+  translations: Json;
+  base_language: string;
+}
 
 /** What a field parser may look at besides its value: the raw body and the stored survey (PATCH). */
 export interface FieldContext {
   body: JsonObject;
-  existing?: SurveyRecord;
+  existing?: SurveyBefore;
 }
 
-interface FieldSpec<T> {
-  parse: (value: unknown, ctx: FieldContext) => T;
-  /** POST without it is "This field is required." */
-  required?: boolean;
-  /** false: a write-only instruction (not a model column copied from the request) */
-  stored?: boolean;
-}
-const field = <T>(parse: FieldSpec<T>["parse"], opts: Omit<FieldSpec<T>, "parse"> = {}): FieldSpec<T> => ({
-  parse,
-  ...opts,
-});
+const json = <T extends Json>(validator: string, check: (value: Json, ctx: FieldContext) => T) =>
+  parser(`JSONField(allow_null=True), ${validator}`, true, check);
+/** The model field of the flag columns (on_delete SET_NULL: core/state.ts, Store.deleteFlag). */
+const NULL_FK = "ForeignKey(FeatureFlag, null=True)";
 
 /** Serializer order matters: DRF reports the first failing field. */
 export const SURVEY_FIELDS = {
-  name: field((v) => charField(v, { maxLength: 400 }) as string, { required: true }),
-  description: field((v) => charField(v, { allowBlank: true }) as string),
-  type: field((v) => choiceField(v, SURVEY_TYPES) as string, { required: true }),
-  schedule: field(validateSchedule),
-  linked_flag_id: field(nullableInt()),
-  linked_insight_id: field(nullableInt()),
-  // Not nullable: `targeting_flag_id: null` is "This field may not be null.".
-  targeting_flag_id: field((v) => intField(v) as number),
-  targeting_flag_filters: field(anyJson, { stored: false }),
-  remove_targeting_flag: field(nullableBool, { stored: false }),
-  questions: field((v, ctx) =>
-    validateQuestions(v, resolveBaseLanguage(ctx.body, ctx.existing), ctx.existing?.questions),
+  id: col.identity<string>("UUIDField(read_only=True)"),
+  name: col.input(drf.char({ maxLength: 400 }), "", { required: true }),
+  description: col.input(drf.char({ allowBlank: true }), "", { duplicated: true }),
+  type: col.input(drf.choice(SURVEY_TYPES), "popover", { required: true, duplicated: true }),
+  schedule: col.input(refine(drf.char({ allowNull: true, allowBlank: true }), checkSchedule), "once", {
+    duplicated: true,
+  }),
+  linked_flag: col.computed("MinimalFeatureFlagSerializer(read_only=True)"),
+  linked_flag_id: col.input(drf.int({ allowNull: true }), null, { writeOnly: true }),
+  linked_insight_id: col.input(drf.int({ allowNull: true }), null, { writeOnly: true }),
+  // Not nullable: `targeting_flag_id: null` is "This field may not be null."; the column is (SET_NULL).
+  targeting_flag_id: col.input(drf.int(), null, { writeOnly: true, listed: "write" }),
+  targeting_flag: col.computed("MinimalFeatureFlagSerializer(read_only=True)"),
+  internal_targeting_flag: col.computed("MinimalFeatureFlagSerializer(read_only=True)"),
+  targeting_flag_filters: col.instruction(drf.json()),
+  remove_targeting_flag: col.instruction(drf.bool({ allowNull: true })),
+  // The model column is a JSONField: the record holds any JSON (the ORM, and /_emulator writes, store as is).
+  questions: col.jsonInput(
+    parser("JSONField(allow_null=True), validate_questions", true, (v, ctx: FieldContext) =>
+      validateQuestions(v, resolveBaseLanguage(ctx.body, ctx.existing), ctx.existing?.questions),
+    ),
+    null,
   ),
-  conditions: field(validateConditions),
-  appearance: field(validateAppearance),
-  start_date: field(nullableDate),
-  end_date: field(nullableDate),
-  archived: field((v) => boolField(v) as boolean),
-  responses_limit: field(nullableInt(0)),
-  iteration_count: field(nullableInt(0, MAX_ITERATION_COUNT)),
-  iteration_frequency_days: field(nullableInt(0)),
-  response_sampling_start_date: field(nullableDate),
-  response_sampling_interval_type: field((v) =>
-    choiceField(v, SAMPLING_INTERVALS, { allowNull: true, allowBlank: true }),
+  conditions: col.input(json("validate_conditions", validateConditions), null),
+  appearance: col.input(json("validate_appearance", validateAppearance), null, { duplicated: true }),
+  created_at: col.identity<number>("DateTimeField(read_only=True)"),
+  created_by: col.identity<number>("UserBasicSerializer(read_only=True)"),
+  start_date: col.input(drf.dateTime(), null),
+  end_date: col.input(drf.dateTime(), null),
+  archived: col.input(drf.bool(), false),
+  responses_limit: col.input(drf.int({ allowNull: true, min: 0 }), null, { duplicated: true }),
+  feature_flag_keys: col.computed("SerializerMethodField", "read"),
+  iteration_count: col.input(drf.int({ allowNull: true, min: 0, max: MAX_ITERATION_COUNT }), null, {
+    duplicated: true,
+  }),
+  iteration_frequency_days: col.input(drf.int({ allowNull: true, min: 0 }), null, { duplicated: true }),
+  iteration_start_dates: col.readOnly<string[] | null>("ArrayField(DateTimeField, null=True)", []),
+  current_iteration: col.readOnly<number | null>("PositiveIntegerField(null=True)", null),
+  current_iteration_start_date: col.readOnly<string | null>("DateTimeField(null=True)", null),
+  response_sampling_start_date: col.input(drf.dateTime(), null),
+  response_sampling_interval_type: col.input(
+    drf.choice(SAMPLING_INTERVALS, { allowNull: true, allowBlank: true }),
+    "week",
   ),
-  response_sampling_interval: field(nullableInt(0)),
-  response_sampling_limit: field(nullableInt(0)),
-  enable_partial_responses: field(nullableBool),
-  enable_iframe_embedding: field(nullableBool),
-  base_language: field((v) => parseBaseLanguage(charField(v, { allowBlank: true, maxLength: 20 }) as string)),
-  translations: field(validateTranslations),
-  form_content: field(anyJson),
+  response_sampling_interval: col.input(drf.int({ allowNull: true, min: 0 }), null),
+  response_sampling_limit: col.input(drf.int({ allowNull: true, min: 0 }), null),
+  // pre_save stores it as a json.dumps string (survey-save.ts, deriveSamplingLimits).
+  response_sampling_daily_limits: col.readOnly<string | null>("JSONField(null=True)", null),
+  enable_partial_responses: col.input(drf.bool({ allowNull: true }), false, { duplicated: true }),
+  enable_iframe_embedding: col.input(drf.bool({ allowNull: true }), false),
+  base_language: col.input(refine(drf.char({ allowBlank: true, maxLength: 20 }), parseBaseLanguage), "en"),
+  translations: col.jsonInput(json("validate_translations", validateTranslations), null),
+  user_access_level: col.computed("SerializerMethodField", "read"),
+  form_content: col.input(drf.json(), null),
+  // Model columns neither serializer lists.
+  team_id: col.identity<number>("ForeignKey(Team)", "model"),
+  /** the emulator's creation order, the tie-break of equal created_at */
+  seq: col.identity<number>("(emulator) creation order", "model"),
+  internal_targeting_flag_id: col.readOnly<number | null>(NULL_FK, null, "model"),
+  internal_response_sampling_flag_id: col.readOnly<number | null>(NULL_FK, null, "model"),
+  /** the survey's M2M action links (Survey.actions) */
+  action_ids: col.readOnly<number[]>("ManyToManyField(Action)", [], "model"),
 };
 
-type SurveyFields = typeof SURVEY_FIELDS;
-export type SurveyFieldName = keyof SurveyFields;
-
+export type SurveyFieldTable = typeof SURVEY_FIELDS;
+export type SurveyRecord = RecordOf<SurveyFieldTable>;
 /** The validated request: a key is present only when the request carried it. */
-export type SurveyWrite = { [K in SurveyFieldName]?: ReturnType<SurveyFields[K]["parse"]> };
-
-const FIELD_NAMES = Object.keys(SURVEY_FIELDS) as SurveyFieldName[];
-
-/** Model columns copied from the request as they are. */
-export const STORED_FIELDS = FIELD_NAMES.filter(
-  (k) => (SURVEY_FIELDS[k] as FieldSpec<unknown>).stored !== false,
-);
+export type SurveyWrite = WriteOf<SurveyFieldTable>;
 
 /** Field-level pass over the table; throws the first field error. */
 export function parseSurveyFields(body: JsonObject, existing?: SurveyRecord): SurveyWrite {
   const c = new Collector(body, existing !== undefined);
-  const ctx: FieldContext = { body, existing };
-  const out: Record<string, unknown> = {};
-  for (const name of FIELD_NAMES) {
-    const spec: FieldSpec<unknown> = SURVEY_FIELDS[name];
-    const value = c.field(name, (v) => spec.parse(v, ctx), { required: spec.required });
-    if (value !== undefined) out[name] = value;
-  }
+  const write = parseFields(SURVEY_FIELDS, c, { body, existing }, existing === undefined);
   c.throwIfAny();
-  return out as SurveyWrite;
+  return write;
 }

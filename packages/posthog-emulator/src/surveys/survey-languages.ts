@@ -3,7 +3,6 @@
 // (_resolve_base_language, _validate_translation_language_key, validate_base_language, validate_translations).
 import { fieldError } from "../core/fields";
 import { has, isObject, type JsonObject } from "../core/json";
-import type { SurveyRecord } from "../core/state";
 
 export const DEFAULT_BASE_LANGUAGE = "en";
 const LANGUAGE_CODE_RE = /^[a-z]{2,3}(-[a-z0-9]{2,8}){0,3}$/;
@@ -31,7 +30,7 @@ export function parseBaseLanguage(value: string): string {
 }
 
 /** _resolve_base_language: the request's non-blank string, else the stored one, else "en". */
-export function resolveBaseLanguage(body: JsonObject, existing?: SurveyRecord): string {
+export function resolveBaseLanguage(body: JsonObject, existing?: { base_language: string }): string {
   const sent = body.base_language;
   if (has(body, "base_language") && typeof sent === "string" && sent.trim()) return normalizeLanguage(sent);
   const stored = existing?.base_language;

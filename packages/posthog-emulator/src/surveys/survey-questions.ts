@@ -95,7 +95,7 @@ function validateRules(rules: Json): void {
     }
   }
   const valueOf = (type: string) => {
-    const rule = rules.find((r) => isObject(r) && r.type === type) as JsonObject | undefined;
+    const rule = rules.find((r): r is JsonObject => isObject(r) && r.type === type);
     return typeof rule?.value === "number" ? rule.value : undefined;
   };
   const min = valueOf("min_length");

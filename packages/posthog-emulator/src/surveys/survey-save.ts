@@ -5,18 +5,11 @@ import { drfTime, isoDate, toMs } from "../core/dates";
 import { normalizeFlagFilters } from "../feature-flags/flag-filters";
 import { insertFlag, surveyFlagKey } from "../feature-flags/flags";
 import { isObject, pyTruthy, type JsonObject } from "../core/json";
-import type { SurveyRecord } from "../core/state";
-import { STORED_FIELDS, type SurveyWrite } from "./survey-fields";
+import { assign, newRecord } from "../core/serializer";
+import { SURVEY_FIELDS, type SurveyRecord, type SurveyWrite } from "./survey-fields";
 
 const DAY_MS = 86_400_000;
 const LAST_SEEN = "$last_seen_survey_date";
-
-function applyPlain(s: SurveyRecord, data: SurveyWrite): void {
-  const target = s as unknown as Record<string, unknown>;
-  for (const key of STORED_FIELDS) {
-    if (data[key] !== undefined) target[key] = data[key];
-  }
-}
 
 /**
  * PATCH quirk: a non-null iteration_count always brings iteration_frequency_days along, so leaving the
@@ -159,15 +152,9 @@ function newTargetingFlag(
   active: boolean,
   suffix = "",
 ): number {
-  return insertFlag(core, {
-    teamId: s.team_id,
-    key: surveyFlagKey(suffix),
-    name: targetingFlagName(s),
-    filters,
-    active,
-    createdBy: userId,
-    creationContext: "surveys",
-  }).id;
+  const origin = { team_id: s.team_id, created_by: userId, creation_context: "surveys" };
+  return insertFlag(core, origin, { key: surveyFlagKey(suffix), name: targetingFlagName(s), filters, active })
+    .id;
 }
 
 function syncInternalFlag(core: Core, s: SurveyRecord, userId: number): void {
@@ -205,47 +192,14 @@ function ensureSamplingFlag(core: Core, s: SurveyRecord, userId: number): void {
  * derivations, as a bulk_create writes it. PostHog: products/surveys/backend/models, Survey.
  */
 export function surveyRow(core: Core, teamId: number, data: SurveyWrite, userId: number): SurveyRecord {
-  const s: SurveyRecord = {
+  const identity = {
     id: randomUUID(),
     team_id: teamId,
     seq: core.store.nextSeq(),
-    name: "",
-    description: "",
-    type: "popover",
-    schedule: "once",
-    linked_flag_id: null,
-    targeting_flag_id: null,
-    internal_targeting_flag_id: null,
-    internal_response_sampling_flag_id: null,
-    linked_insight_id: null,
-    action_ids: [],
-    questions: null,
-    conditions: null,
-    appearance: null,
     created_at: core.clock.nowMs(),
     created_by: userId,
-    start_date: null,
-    end_date: null,
-    archived: false,
-    responses_limit: null,
-    iteration_count: null,
-    iteration_frequency_days: null,
-    iteration_start_dates: [],
-    current_iteration: null,
-    current_iteration_start_date: null,
-    response_sampling_start_date: null,
-    response_sampling_interval_type: "week",
-    response_sampling_interval: null,
-    response_sampling_limit: null,
-    response_sampling_daily_limits: null,
-    enable_partial_responses: false,
-    enable_iframe_embedding: false,
-    base_language: "en",
-    translations: null,
-    form_content: null,
   };
-  applyPlain(s, data);
-  return s;
+  return newRecord(SURVEY_FIELDS, identity, data);
 }
 
 /** SurveySerializerCreateUpdateOnly.create: the row plus its flags, action links and derived fields. */
@@ -281,7 +235,7 @@ export function updateSurvey(core: Core, s: SurveyRecord, data: SurveyWrite, use
     }
   }
   const wasStopped = s.end_date !== null;
-  applyPlain(s, data);
+  assign(SURVEY_FIELDS, s, data);
   applyIterationQuirk(s, data);
   if (newFlagId !== undefined) s.targeting_flag_id = newFlagId;
   deriveIterations(s);

@@ -171,12 +171,14 @@ function validateObject(ctx: Ctx, teamId: number, data: SurveyWrite, existing?: 
     return flag?.team_id === teamId ? flag : undefined;
   };
   let linkedFlag: JsonObject | undefined;
-  if (pyTruthy(data.linked_flag_id)) {
-    const flag = teamFlag(data.linked_flag_id as number);
+  const linkedId = data.linked_flag_id;
+  if (linkedId) {
+    const flag = teamFlag(linkedId);
     if (!flag) throw validationError("invalid", "Feature Flag with this ID does not exist");
     linkedFlag = flag.filters;
   }
-  if (pyTruthy(data.targeting_flag_id) && !teamFlag(data.targeting_flag_id as number)) {
+  const targetingId = data.targeting_flag_id;
+  if (targetingId && !teamFlag(targetingId)) {
     throw validationError("invalid", "Targeting Feature Flag with this ID does not exist");
   }
   if (pyTruthy(data.linked_insight_id)) {

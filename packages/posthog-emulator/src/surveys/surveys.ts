@@ -16,10 +16,12 @@ import { actionShape } from "../analytics/actions";
 import { assertFlagWriteScope } from "../feature-flags/flag-write-scope";
 import { drfTime, toMs } from "../core/dates";
 import { notFound, validationError } from "../core/errors";
-import { isObject, pyTruthy, type Json, type JsonObject } from "../core/json";
+import { isObject, pyTruthy } from "../core/json";
 import { minimalFlag } from "../feature-flags/flags";
 import { pagedList } from "../core/pagination";
-import type { SurveyRecord, UserRecord } from "../core/state";
+import { represent, type Presenters } from "../core/serializer";
+import type { UserRecord } from "../core/state";
+import { SURVEY_FIELDS, type SurveyFieldTable, type SurveyRecord } from "./survey-fields";
 import { createSurvey, deleteSurvey, updateSurvey } from "./survey-save";
 import { checkSearchLength, normalizeSearch, searchItems, type MatchType } from "./survey-search";
 import { validateSurveyWrite } from "./survey-validate";
@@ -28,85 +30,65 @@ function flagKey(core: Core, id: number | null): string | null {
   return id === null ? null : (core.store.flag(id)?.key ?? null);
 }
 
-/** SurveySerializer (list/retrieve). Shapes share state objects: they are serialized at once, never kept. */
 /**
  * get_survey_conditions_with_actions: linked actions replace conditions.actions with full Action objects.
  * PostHog: survey.py, get_survey_conditions_with_actions
  */
-function conditionsWithActions(core: Core, s: SurveyRecord): JsonObject | null {
+function conditionsWithActions(core: Core, s: SurveyRecord): Record<string, unknown> | null {
   const actions = core.store.data.actions.filter((a) => s.action_ids.includes(a.id));
   if (actions.length === 0) return s.conditions;
-  return { ...(s.conditions ?? {}), actions: { values: actions.map((a) => actionShape(core, a)) as Json[] } };
+  return { ...(s.conditions ?? {}), actions: { values: actions.map((a) => actionShape(core, a)) } };
 }
 
+interface Viewing {
+  core: Core;
+  viewer?: UserRecord;
+}
+
+const minimal = (core: Core, id: number | null) => minimalFlag(id === null ? undefined : core.store.flag(id));
+
+/** The fields not shown as stored, in SurveySerializer's terms (its nested serializers and method fields). */
+const PRESENTERS: Presenters<SurveyFieldTable, Viewing> = {
+  linked_flag: (s, { core }) => minimal(core, s.linked_flag_id),
+  targeting_flag: (s, { core }) => minimal(core, s.targeting_flag_id),
+  internal_targeting_flag: (s, { core }) => minimal(core, s.internal_targeting_flag_id),
+  conditions: (s, { core }) => conditionsWithActions(core, s),
+  created_at: (s) => drfTime(s.created_at),
+  created_by: (s, { core }) => userBasic(core.store.user(s.created_by)),
+  feature_flag_keys: (s, { core }) => [
+    { key: "linked_flag_key", value: flagKey(core, s.linked_flag_id) },
+    { key: "targeting_flag_key", value: flagKey(core, s.targeting_flag_id) },
+    { key: "internal_targeting_flag_key", value: flagKey(core, s.internal_targeting_flag_id) },
+    {
+      key: "internal_response_sampling_flag_key",
+      value: flagKey(core, s.internal_response_sampling_flag_id),
+    },
+  ],
+  // UserAccessControl.access_level_for_object (posthog/rbac/user_access_control.py): the object's creator and org
+  // admins and owners get the highest level ("manager" for surveys); anyone else the default, "editor".
+  user_access_level: (s, { core, viewer }) =>
+    !viewer || s.created_by === viewer.id || (core.store.memberOf(viewer.id)?.level ?? 1) >= 8
+      ? "manager"
+      : "editor",
+};
+
+/** SurveySerializer (list/retrieve). Shapes share state objects: they are serialized at once, never kept. */
 export function surveyReadShape(
   core: Core,
   s: SurveyRecord,
   viewer?: UserRecord,
   matchType?: MatchType,
 ): Record<string, unknown> {
-  const { store } = core;
-  const flag = (id: number | null) => minimalFlag(id === null ? undefined : store.flag(id));
-  // UserAccessControl.access_level_for_object (posthog/rbac/user_access_control.py): the object's creator and org
-  // admins and owners get the highest level ("manager" for surveys); anyone else the default, "editor".
-  const highest = !viewer || s.created_by === viewer.id || (store.memberOf(viewer.id)?.level ?? 1) >= 8;
   return {
-    id: s.id,
-    name: s.name,
-    description: s.description,
-    type: s.type,
-    schedule: s.schedule,
-    linked_flag: flag(s.linked_flag_id),
-    linked_flag_id: s.linked_flag_id,
-    linked_insight_id: s.linked_insight_id,
-    targeting_flag: flag(s.targeting_flag_id),
-    internal_targeting_flag: flag(s.internal_targeting_flag_id),
-    questions: s.questions,
-    conditions: conditionsWithActions(core, s),
-    appearance: s.appearance,
-    created_at: drfTime(s.created_at),
-    created_by: userBasic(store.user(s.created_by)),
-    start_date: s.start_date,
-    end_date: s.end_date,
-    archived: s.archived,
-    responses_limit: s.responses_limit,
-    feature_flag_keys: [
-      { key: "linked_flag_key", value: flagKey(core, s.linked_flag_id) },
-      { key: "targeting_flag_key", value: flagKey(core, s.targeting_flag_id) },
-      { key: "internal_targeting_flag_key", value: flagKey(core, s.internal_targeting_flag_id) },
-      {
-        key: "internal_response_sampling_flag_key",
-        value: flagKey(core, s.internal_response_sampling_flag_id),
-      },
-    ],
-    iteration_count: s.iteration_count,
-    iteration_frequency_days: s.iteration_frequency_days,
-    iteration_start_dates: s.iteration_start_dates,
-    current_iteration: s.current_iteration,
-    current_iteration_start_date: s.current_iteration_start_date,
-    response_sampling_start_date: s.response_sampling_start_date,
-    response_sampling_interval_type: s.response_sampling_interval_type,
-    response_sampling_interval: s.response_sampling_interval,
-    response_sampling_limit: s.response_sampling_limit,
-    response_sampling_daily_limits: s.response_sampling_daily_limits,
-    enable_partial_responses: s.enable_partial_responses,
-    enable_iframe_embedding: s.enable_iframe_embedding,
-    base_language: s.base_language,
-    translations: s.translations,
-    user_access_level: highest ? "manager" : "editor",
-    form_content: s.form_content,
+    ...represent(SURVEY_FIELDS, s, "read", PRESENTERS, { core, viewer }),
     // SearchMatchTypeSerializerMixin: present only on a list filtered by `search`.
     ...(matchType ? { search_match_type: matchType } : {}),
   };
 }
 
-/** SurveySerializerCreateUpdateOnly: no feature_flag_keys, user_access_level or write-only ids. */
+/** SurveySerializerCreateUpdateOnly: its write-only fields and the read serializer's extras left out. */
 export function surveyWriteShape(core: Core, s: SurveyRecord): Record<string, unknown> {
-  const shape = surveyReadShape(core, s);
-  for (const key of ["linked_flag_id", "linked_insight_id", "feature_flag_keys", "user_access_level"]) {
-    delete shape[key];
-  }
-  return shape;
+  return represent(SURVEY_FIELDS, s, "write", PRESENTERS, { core });
 }
 
 export function teamSurveys(core: Core, teamId: number): SurveyRecord[] {

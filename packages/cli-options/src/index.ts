@@ -1,3 +1,5 @@
+// The option-table convention of the pulumi-posthog and posthog-emulator command lines, as a package both depend
+// on (the emulator imports nothing from the provider, so the helper cannot live in either).
 // One option table per command: node:util's parseArgs reads the arguments from it, and the help text lists
 // every option from it, with its default, so the two cannot drift apart. parseArgs runs non-strict with tokens
 // so that each mistake gets a message of our own that names the option and points at --help; its strict
