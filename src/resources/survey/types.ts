@@ -188,4 +188,4 @@ export interface SurveyComputed {
 export type SurveyFieldOutputs = { [K in keyof SurveyFields]-?: Exclude<SurveyFields[K], undefined> };
 
 /** What a Survey resource holds after create/read/update. */
-export type SurveyOutputs = SurveyFieldOutputs & SurveyComputed & { projectId: string };
+export type SurveyOutputs = SurveyFieldOutputs & SurveyComputed & Required<Pick<SurveyOptions, "projectId">>;
