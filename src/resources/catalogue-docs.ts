@@ -321,6 +321,8 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
         "Record answers as they are given, before the survey is completed (default false).",
       baseLanguage:
         'The language the survey\'s own texts are in, a code such as "en" or "pt-BR" (default "en").',
+      enableIframeEmbedding:
+        "Allow the hosted survey page to be shown in an iframe on other sites (default false).",
     },
   },
   SurveyFlag: {

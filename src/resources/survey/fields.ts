@@ -282,6 +282,12 @@ const FIELD_TABLE = {
     reset: "en",
     same: (declared, current) => deepEqualLoose(languageCode(declared), languageCode(current)),
   },
+  // PostHog: survey.py, SurveySerializerCreateUpdateOnly.enable_iframe_embedding (BooleanField, null allowed).
+  enableIframeEmbedding: {
+    rule: z.boolean({ error: "enableIframeEmbedding must be true or false." }).optional(),
+    wire: "enable_iframe_embedding",
+    reset: false,
+  },
 } as const satisfies FieldTable;
 
 type FieldTable = { [K in SurveyField]: FieldSpec<SurveyFields[K]> };

@@ -130,6 +130,8 @@ export interface SurveyFields {
   enablePartialResponses?: boolean;
   /** The language the survey's own texts are in, a code such as "en" or "pt-BR" (default "en"). */
   baseLanguage?: string;
+  /** Allow the hosted survey page to be shown in an iframe on other sites (default false). */
+  enableIframeEmbedding?: boolean;
 }
 
 /** The provider's own inputs, never sent to PostHog as survey fields. */
