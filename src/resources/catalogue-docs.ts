@@ -323,6 +323,18 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
         'The language the survey\'s own texts are in, a code such as "en" or "pt-BR" (default "en").',
       enableIframeEmbedding:
         "Allow the hosted survey page to be shown in an iframe on other sites (default false).",
+      linkedInsightId: "An insight (by id) shown with the survey's results; null: none.",
+      responseSamplingStartDate:
+        "When response sampling starts (ISO 8601, today or later in UTC); needed by a responseSamplingLimit.",
+      responseSamplingIntervalType: "The unit of the sampling interval: day, week (default) or month.",
+      responseSamplingInterval:
+        "How many interval units one sampling period lasts (1 or more); null: no sampling.",
+      responseSamplingLimit:
+        "The most responses collected per sampling period (needs responseSamplingStartDate and responseSamplingInterval); null: no limit.",
+      translations:
+        'The survey\'s own texts in other languages, by language code such as "fr" or "pt-BR" (not the base language).',
+      formContent:
+        "The content of a form-style survey, as PostHog's survey builder writes it (any JSON object).",
     },
   },
   SurveyFlag: {
@@ -338,6 +350,7 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
       ensureExperienceContinuity: "Whether a person keeps the same flag value across devices and sessions.",
     },
   },
+  SurveyFormContent: { doc: "A form-style survey's content, kept as PostHog holds it.", members: {} },
   SurveyInputs: { doc: "A Survey's inputs once check has validated them.", members: {} },
   SurveyOptions: {
     doc: "The provider's own inputs, never sent to PostHog as survey fields.",
@@ -348,6 +361,19 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
         "Take over an existing survey (by id or exact name) instead of creating one; used only at create.",
     },
   },
+  SurveyTranslation: {
+    doc: "The survey's own texts in one language; each is optional (PostHog shows the base text for a missing one).",
+    members: {
+      name: "The survey's name in this language.",
+      description: "The survey's description in this language.",
+      thankYouMessageHeader: "The thank-you header (appearance.thankYouMessageHeader) in this language.",
+      thankYouMessageDescription:
+        "The thank-you description (appearance.thankYouMessageDescription) in this language.",
+      thankYouMessageCloseButtonText:
+        "The thank-you close button's text (appearance.thankYouMessageCloseButtonText) in this language.",
+    },
+  },
+  SurveyTranslations: { doc: "Translations of the survey's own texts, by language code.", members: {} },
   TargetingFlagFilters: {
     doc: "Release conditions of the survey's targeting flag: `{groups: [{properties, rollout_percentage, variant}]}`.",
     members: {},

@@ -11,7 +11,7 @@ import { naiveAsUtc, stripLikeDrf } from "../../provider-kit/normal-form";
 import { deepEqualLoose, sameInstant, withoutUndefined } from "../../provider-kit/equality";
 import { lastDeclared } from "../../provider-kit/declared";
 import { statusOf } from "./status";
-import { storedAppearance, storedQuestions } from "./stored-texts";
+import { storedAppearance, storedQuestions, storedTranslations } from "./stored-texts";
 import {
   appearance,
   conditions,
@@ -20,10 +20,13 @@ import {
   flagId,
   flagKey,
   nonBlank,
+  positiveId,
   question,
   targetingFlagFilters,
 } from "./inputs";
+import { LANGUAGE_CODE, languageCode, translations } from "./translations";
 import {
+  SURVEY_SAMPLING_INTERVALS,
   SURVEY_SCHEDULES,
   SURVEY_STATUSES,
   SURVEY_TYPES,
@@ -96,12 +99,6 @@ export function carryQuestionIds(declared: SurveyQuestion[], current: readonly J
     return typeof previous?.id === "string" ? { ...question, id: previous.id } : question;
   });
 }
-
-// PostHog: products/surveys/backend/api/survey.py, _normalize_language_code: lowercased, "_" read as "-".
-export const languageCode = <T>(value: T): T | string =>
-  typeof value === "string" ? value.trim().toLowerCase().replace(/_/g, "-") : value;
-/** PostHog: survey.py, BCP47_LANGUAGE_CODE_RE (matched after _normalize_language_code). */
-export const LANGUAGE_CODE = /^[a-z]{2,3}(-[a-z0-9]{2,8}){0,3}$/;
 
 /** The JSON objects of a list (a question list as stored in outputs); anything else reads as empty. */
 export function jsonList(value: unknown): Json[] {
@@ -287,6 +284,76 @@ const FIELD_TABLE = {
     rule: z.boolean({ error: "enableIframeEmbedding must be true or false." }).optional(),
     wire: "enable_iframe_embedding",
     reset: false,
+  },
+  // PostHog: survey.py, SurveySerializerCreateUpdateOnly.linked_insight_id is write-only: a write response leaves
+  // it out (the GET shape has it), so the value just written stands until the next read. validate() refuses
+  // an insight of another project ("Insight with this ID does not exist").
+  linkedInsightId: {
+    rule: positiveId("linkedInsightId", "an insight id").optional(),
+    wire: "linked_insight_id",
+    reset: null,
+    read: (survey, declared) =>
+      "linked_insight_id" in survey ? (survey.linked_insight_id ?? null) : (declared.linkedInsightId ?? null),
+  },
+  // PostHog: survey.py, SurveySerializerCreateUpdateOnly.validate: the start date is today or later in UTC (see
+  // sampling-rules.ts), the interval above 0, and a positive limit with an interval needs a start date.
+  responseSamplingStartDate: {
+    rule: dateInput("responseSamplingStartDate").optional(),
+    wire: "response_sampling_start_date",
+    reset: null,
+    normalise: naiveAsUtc,
+    same: sameInstant,
+  },
+  // PostHog: products/surveys/backend/models (Survey.response_sampling_interval_type: day, week, month; "week"
+  // by default).
+  responseSamplingIntervalType: {
+    rule: z
+      .enum(SURVEY_SAMPLING_INTERVALS, {
+        error: `responseSamplingIntervalType must be one of: ${SURVEY_SAMPLING_INTERVALS.join(", ")}.`,
+      })
+      .nullable()
+      .optional(),
+    wire: "response_sampling_interval_type",
+    reset: "week",
+  },
+  responseSamplingInterval: {
+    rule: z
+      .number({ error: "responseSamplingInterval must be a number." })
+      .int("responseSamplingInterval must be a whole number.")
+      .positive(
+        "responseSamplingInterval must be greater than 0 (PostHog refuses 0), or null for no sampling.",
+      )
+      .nullable()
+      .optional(),
+    wire: "response_sampling_interval",
+    reset: null,
+  },
+  responseSamplingLimit: {
+    rule: z
+      .number({ error: "responseSamplingLimit must be a number." })
+      .int("responseSamplingLimit must be a whole number.")
+      .nonnegative("responseSamplingLimit must be 0 or more, or null for no limit.")
+      .nullable()
+      .optional(),
+    wire: "response_sampling_limit",
+    reset: null,
+  },
+  // PostHog: survey.py, SurveySerializerCreateUpdateOnly.validate_translations: each language's texts, keys
+  // normalised by _normalize_language_code, HTML sanitised; compared in that stored form.
+  translations: {
+    rule: translations.optional(),
+    wire: "translations",
+    reset: null,
+    stored: storedTranslations,
+  },
+  // PostHog: survey.py, SurveySerializerCreateUpdateOnly.Meta.fields: form_content, a JSONField kept as sent.
+  formContent: {
+    rule: z
+      .record(z.string(), z.unknown(), { error: "formContent must be an object." })
+      .nullable()
+      .optional(),
+    wire: "form_content",
+    reset: null,
   },
 } as const satisfies FieldTable;
 

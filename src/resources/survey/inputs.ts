@@ -266,5 +266,23 @@ const targetingFlagFilters = z
   .loose()
   .nullable();
 
+/** A positive integer id of another PostHog object (an insight), or null for none. */
+const positiveId = (what: string, kind: string) =>
+  z
+    .number({ error: `${what} must be ${kind} (an integer).` })
+    .int(`${what} must be ${kind} (an integer).`)
+    .positive(`${what} must be a positive ${kind}.`)
+    .nullable();
+
 // The rules the field table's rows use.
-export { appearance, conditions, dateInput, flagId, flagKey, nonBlank, question, targetingFlagFilters };
+export {
+  positiveId,
+  appearance,
+  conditions,
+  dateInput,
+  flagId,
+  flagKey,
+  nonBlank,
+  question,
+  targetingFlagFilters,
+};

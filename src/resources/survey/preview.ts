@@ -9,6 +9,7 @@ import { stripLikeDrf } from "../../provider-kit/normal-form";
 import { CURRENT, declaredScope } from "../../scope";
 import { changedFields, normaliseInputs, storedForm } from "./fields";
 import { endDateFailures, unlaunchFailures } from "./lifecycle-rules";
+import { samplingStartFailures } from "./sampling-rules";
 import { rewrittenTexts } from "./stored-texts";
 import { declaredKeysChanged, lastDeclared } from "../../provider-kit/declared";
 import { warn } from "../../provider-kit/warn";
@@ -43,7 +44,10 @@ export async function check(olds: Json, news: Json): Promise<pulumi.dynamic.Chec
   if (typeof adopt?.name === "string") inputs.adopt = { ...adopt, name: stripLikeDrf(adopt.name) };
   const failures = [...validateSurveyInputs(inputs), ...unlaunchFailures(olds, inputs)];
   // Reads the clock: only for inputs that are otherwise valid, and only for a new or changed endDate.
-  if (failures.length === 0) failures.push(...endDateFailures(olds, inputs, Date.now()));
+  if (failures.length === 0) {
+    const now = Date.now();
+    failures.push(...endDateFailures(olds, inputs, now), ...samplingStartFailures(olds, inputs, now));
+  }
   if (failures.length > 0) return { inputs: news, failures };
   if (typeof inputs.projectId === "number") inputs.projectId = String(inputs.projectId);
   previewWarnings(inputs).forEach(warn);

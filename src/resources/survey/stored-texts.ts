@@ -2,6 +2,7 @@
 // (the @pulumi-posthog/posthog-html package, the same model the emulator uses). Diff compares in that form, and check tells the user
 // which texts PostHog will rewrite. The sanitiser is loaded only when some text may hold markup.
 import type * as PostHogHtml from "@pulumi-posthog/posthog-html";
+import { languageCode } from "./translations";
 
 type Json = Record<string, unknown>;
 
@@ -29,6 +30,27 @@ export function storedAppearance(appearance: unknown): unknown {
   if (appearance === null || typeof appearance !== "object" || !mayHoldMarkup(appearance)) return appearance;
   return sanitiser().sanitizeSurveyTexts({ appearance: appearance as PostHogHtml.SurveyTexts["appearance"] })
     .appearance;
+}
+
+// PostHog: survey.py, SurveySerializerCreateUpdateOnly.validate_translations: each language under its
+// normalised code, each text sanitised when it holds HTML.
+export function storedTranslations(translations: unknown): unknown {
+  if (translations === null || typeof translations !== "object" || Array.isArray(translations))
+    return translations;
+  const markup = mayHoldMarkup(translations);
+  return Object.fromEntries(
+    Object.entries(translations).map(([language, texts]) => [
+      languageCode(language),
+      markup && texts !== null && typeof texts === "object"
+        ? Object.fromEntries(
+            Object.entries(texts).map(([key, value]) => [
+              key,
+              typeof value === "string" ? sanitiser().sanitizeText(value) : value,
+            ]),
+          )
+        : texts,
+    ]),
+  );
 }
 
 /** Each string in `declared` that differs in `stored`, by its path (e.g. `questions[0].question`). */

@@ -132,7 +132,45 @@ export interface SurveyFields {
   baseLanguage?: string;
   /** Allow the hosted survey page to be shown in an iframe on other sites (default false). */
   enableIframeEmbedding?: boolean;
+  /** An insight (by id) shown with the survey's results; null: none. */
+  linkedInsightId?: number | null;
+  /** When response sampling starts (ISO 8601, today or later in UTC); needed by a responseSamplingLimit. */
+  responseSamplingStartDate?: string | null;
+  /** The unit of the sampling interval: day, week (default) or month. */
+  responseSamplingIntervalType?: SurveySamplingInterval | null;
+  /** How many interval units one sampling period lasts (1 or more); null: no sampling. */
+  responseSamplingInterval?: number | null;
+  /** The most responses collected per sampling period (needs responseSamplingStartDate and responseSamplingInterval); null: no limit. */
+  responseSamplingLimit?: number | null;
+  /** The survey's own texts in other languages, by language code such as "fr" or "pt-BR" (not the base language). */
+  translations?: SurveyTranslations | null;
+  /** The content of a form-style survey, as PostHog's survey builder writes it (any JSON object). */
+  formContent?: SurveyFormContent | null;
 }
+
+/** The units a sampling interval is counted in; SurveySamplingInterval derives from this list. */
+export const SURVEY_SAMPLING_INTERVALS = ["day", "week", "month"] as const;
+export type SurveySamplingInterval = (typeof SURVEY_SAMPLING_INTERVALS)[number];
+
+/** The survey's own texts in one language; each is optional (PostHog shows the base text for a missing one). */
+export interface SurveyTranslation {
+  /** The survey's name in this language. */
+  name?: string;
+  /** The survey's description in this language. */
+  description?: string;
+  /** The thank-you header (appearance.thankYouMessageHeader) in this language. */
+  thankYouMessageHeader?: string;
+  /** The thank-you description (appearance.thankYouMessageDescription) in this language. */
+  thankYouMessageDescription?: string;
+  /** The thank-you close button's text (appearance.thankYouMessageCloseButtonText) in this language. */
+  thankYouMessageCloseButtonText?: string;
+}
+
+/** Translations of the survey's own texts, by language code. */
+export type SurveyTranslations = { [language: string]: SurveyTranslation };
+
+/** A form-style survey's content, kept as PostHog holds it. */
+export type SurveyFormContent = { [key: string]: unknown };
 
 /** The provider's own inputs, never sent to PostHog as survey fields. */
 export interface SurveyOptions {

@@ -7,6 +7,7 @@ import { CheckFailure, failuresFromZod, unknownKeyFailures } from "../../provide
 import { containsUnknown } from "../../provider-kit/unknown";
 import { FIX_TYPE, FLAG_KEY_INPUTS, nonBlank } from "./inputs";
 import { fieldRule, isJson, isSurveyField, jsonList, SURVEY_FIELD_NAMES } from "./fields";
+import { languageCode } from "./translations";
 import type { SurveyInputs, SurveyOptions } from "./types";
 
 /** The rules of the provider's own inputs; each field's rule is in its row of the field table. */
@@ -122,6 +123,44 @@ function statusFailures(
   return [];
 }
 
+/**
+ * PostHog: survey.py, SurveySerializerCreateUpdateOnly.validate: a positive response_sampling_limit with a
+ * positive interval needs a start date ("Response sampling start date should be set …"); without an interval
+ * PostHog fails with a server error, so the provider asks for both.
+ */
+function samplingFailures(
+  inputs: Record<string, unknown>,
+  known: (key: SurveyInputKey) => boolean,
+): CheckFailure[] {
+  const limit = inputs.responseSamplingLimit;
+  if (!known("responseSamplingLimit") || typeof limit !== "number" || limit <= 0) return [];
+  const missing = (["responseSamplingInterval", "responseSamplingStartDate"] as const).filter(
+    (key) => known(key) && (inputs[key] === undefined || inputs[key] === null),
+  );
+  return missing.map((key) => ({
+    property: key,
+    reason: `responseSamplingLimit (${limit}) needs ${key}: set ${key}, or remove responseSamplingLimit.`,
+  }));
+}
+
+/**
+ * PostHog: survey.py, _validate_translation_language_key: a translation in the base language is refused (the
+ * original text already covers it).
+ */
+function baseLanguageFailures(
+  inputs: Record<string, unknown>,
+  known: (key: SurveyInputKey) => boolean,
+): CheckFailure[] {
+  if (!known("translations") || !known("baseLanguage") || !isJson(inputs.translations)) return [];
+  const base = languageCode(inputs.baseLanguage ?? "en");
+  return Object.keys(inputs.translations)
+    .filter((key) => languageCode(key) === base)
+    .map((key) => ({
+      property: "translations",
+      reason: `translations.${key} is the survey's base language ("${String(base)}"): its texts are the survey's own. Remove the translation, or set baseLanguage to the texts' language.`,
+    }));
+}
+
 /** Rules that span fields. Each only runs when the fields it needs are known. */
 function crossFieldFailures(
   inputs: Record<string, unknown>,
@@ -195,6 +234,7 @@ function crossFieldFailures(
       }
     }
   }
+  failures.push(...samplingFailures(inputs, known), ...baseLanguageFailures(inputs, known));
   if (known("removeTargetingFlag") && known("targetingFlagFilters") && inputs.removeTargetingFlag === true) {
     if (inputs.targetingFlagFilters) {
       failures.push({
