@@ -289,7 +289,7 @@ const FIELD_TABLE = {
   // it out (the GET shape has it), so the value just written stands until the next read. validate() refuses
   // an insight of another project ("Insight with this ID does not exist").
   linkedInsightId: {
-    rule: positiveId("linkedInsightId", "an insight id").optional(),
+    rule: positiveId("linkedInsightId", "an insight in the same project").optional(),
     wire: "linked_insight_id",
     reset: null,
     read: (survey, declared) =>

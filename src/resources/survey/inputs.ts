@@ -267,12 +267,10 @@ const targetingFlagFilters = z
   .nullable();
 
 /** A positive integer id of another PostHog object (an insight), or null for none. */
-const positiveId = (what: string, kind: string) =>
-  z
-    .number({ error: `${what} must be ${kind} (an integer).` })
-    .int(`${what} must be ${kind} (an integer).`)
-    .positive(`${what} must be a positive ${kind}.`)
-    .nullable();
+const positiveId = (what: string, kind: string) => {
+  const message = `${what} must be the id of ${kind} (a positive integer), or null for none.`;
+  return z.number({ error: message }).int(message).positive(message).nullable();
+};
 
 // The rules the field table's rows use.
 export {
