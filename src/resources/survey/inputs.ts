@@ -11,7 +11,7 @@ import { stripLikeDrf } from "../../provider-kit/normal-form";
 export const RETIRED_SURVEY_TYPES = ["button", "email", "full_screen"] as const;
 /** The types current PostHog accepts. PostHog: products/surveys/backend/models (Survey.SurveyType). */
 export const CURRENT_SURVEY_TYPES = SURVEY_TYPES.filter(
-  (type) => !(RETIRED_SURVEY_TYPES as readonly string[]).includes(type),
+  (type) => !RETIRED_SURVEY_TYPES.some((retired) => retired === type),
 );
 export const QUESTION_TYPES = ["open", "link", "rating", "single_choice", "multiple_choice"] as const;
 /** Each flag input that takes an id, and the one that names the same flag by key instead. */

@@ -7,7 +7,7 @@ import { validateSurveyInputs } from "./validate";
 import { containsUnknown } from "../../provider-kit/unknown";
 import { stripLikeDrf } from "../../provider-kit/normal-form";
 import { CURRENT, declaredScope } from "../../scope";
-import { changedFields, normaliseInputs, storedForm } from "./fields";
+import { changedFields, isJson, normaliseInputs, storedForm } from "./fields";
 import { endDateFailures, unlaunchFailures } from "./lifecycle-rules";
 import { samplingStartFailures } from "./sampling-rules";
 import { rewrittenTexts } from "./stored-texts";
@@ -20,7 +20,7 @@ type Json = Record<string, unknown>;
 function previewWarnings(inputs: Json): string[] {
   const label = `Survey "${typeof inputs.name === "string" ? inputs.name : "?"}"`;
   const warnings: string[] = [];
-  if ((RETIRED_SURVEY_TYPES as readonly unknown[]).includes(inputs.type)) {
+  if (RETIRED_SURVEY_TYPES.some((retired) => retired === inputs.type)) {
     warnings.push(
       `${label}: type "${String(inputs.type)}" is no longer offered by PostHog; the current types are ` +
         `${CURRENT_SURVEY_TYPES.join(", ")}. For a feedback button use type "widget" with appearance.widgetType "button".`,
@@ -40,8 +40,9 @@ function previewWarnings(inputs: Json): string[] {
 export async function check(olds: Json, news: Json): Promise<pulumi.dynamic.CheckResult> {
   const inputs = normaliseInputs(news);
   // Adopting by name looks for the name as PostHog stores it.
-  const adopt = inputs.adopt as Json | undefined;
-  if (typeof adopt?.name === "string") inputs.adopt = { ...adopt, name: stripLikeDrf(adopt.name) };
+  const adopt = inputs.adopt;
+  if (isJson(adopt) && typeof adopt.name === "string")
+    inputs.adopt = { ...adopt, name: stripLikeDrf(adopt.name) };
   const failures = [...validateSurveyInputs(inputs), ...unlaunchFailures(olds, inputs)];
   // Reads the clock: only for inputs that are otherwise valid, and only for a new or changed endDate.
   if (failures.length === 0) {

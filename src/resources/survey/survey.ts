@@ -33,8 +33,9 @@ type SurveyOutputProperties = {
 function isoDate(value: pulumi.Input<DateInput> | undefined): pulumi.Input<string | null> | undefined {
   if (value === undefined || value === null || typeof value === "string") return value;
   if (value instanceof Date) return value.toISOString();
-  const later: pulumi.Output<unknown> = pulumi.output(value as pulumi.Input<string | null>);
-  return later.apply((v) => (v instanceof Date ? v.toISOString() : (v as string | null)));
+  // A Promise or Output of a DateInput: its value, once known, as an ISO string.
+  const later: pulumi.Output<unknown> = pulumi.output(value);
+  return later.apply((v) => (v instanceof Date ? v.toISOString() : typeof v === "string" ? v : null));
 }
 
 const OUTPUTS_NOT_KNOWN_YET = Object.fromEntries(SURVEY_OUTPUT_NAMES.map((key) => [key, undefined]));
