@@ -19,11 +19,14 @@ export interface GetSurveysArgs {
 }
 
 export interface GetSurveysResult {
+  /** The project the surveys were read from. */
   projectId: string;
+  /** The project's surveys, as PostHog lists them. */
   surveys: SurveyInfo[];
 }
 
 export interface GetSurveyArgs {
+  /** Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. */
   projectId?: string | number;
   /** The survey's id (UUID). */
   id: string;
@@ -36,9 +39,10 @@ function surveyInfo(survey: WireSurvey, projectId: string): SurveyInfo {
     removeTargetingFlag: _r,
     ...info
   } = surveyOutputs(survey, projectId, {});
-  return info as SurveyInfo;
+  return info;
 }
 
+/** The surveys of a project, optionally filtered by text or archived state. */
 export async function getSurveys(args: GetSurveysArgs = {}): Promise<GetSurveysResult> {
   const mocked = mockedAnswer<GetSurveysResult>("getSurveys", args);
   if (mocked) return mocked;
@@ -54,9 +58,10 @@ export async function getSurveys(args: GetSurveysArgs = {}): Promise<GetSurveysR
 export function getSurveysOutput(
   args: pulumi.Input<{ [K in keyof GetSurveysArgs]: pulumi.Input<GetSurveysArgs[K]> }> = {},
 ): pulumi.Output<GetSurveysResult> {
-  return pulumi.output(args).apply((a) => getSurveys(a as GetSurveysArgs));
+  return pulumi.output(args).apply((a) => getSurveys(a));
 }
 
+/** One survey of a project, by id. */
 export async function getSurvey(args: GetSurveyArgs): Promise<SurveyInfo> {
   const mocked = mockedAnswer<SurveyInfo>("getSurvey", args);
   if (mocked) return mocked;
@@ -68,5 +73,5 @@ export async function getSurvey(args: GetSurveyArgs): Promise<SurveyInfo> {
 export function getSurveyOutput(
   args: pulumi.Input<{ [K in keyof GetSurveyArgs]: pulumi.Input<GetSurveyArgs[K]> }>,
 ): pulumi.Output<SurveyInfo> {
-  return pulumi.output(args).apply((a) => getSurvey(a as GetSurveyArgs));
+  return pulumi.output(args).apply((a) => getSurvey(a));
 }
