@@ -8,6 +8,7 @@ import { deepEqualLoose, sameInstant, withoutUndefined } from "../../provider-ki
 import { lastDeclared } from "../../provider-kit/declared";
 import { statusOf } from "./status";
 import { storedAppearance, storedQuestions } from "./stored-texts";
+import { questionsOnWire, settingOnWire } from "./settings/extra";
 import type { SurveyInputs, SurveyQuestion } from "./types";
 
 type Json = Record<string, unknown>;
@@ -118,18 +119,28 @@ export const SURVEY_FIELDS = {
   questions: {
     wire: "questions",
     reset: [],
-    stored: storedQuestions,
+    // Each question's `extra` is merged in before PostHog sees it (settings/extra.ts), in diffs as in writes.
+    stored: (questions) => storedQuestions(Array.isArray(questions) ? questionsOnWire(questions) : questions),
     same: (declared, current) => deepEqualLoose(declared ?? [], stripQuestionIds(current, declared) ?? []),
     write: (value, outputs) => ({
-      questions: carryQuestionIds(value as SurveyQuestion[], (outputs.questions as Json[] | undefined) ?? []),
+      questions: questionsOnWire(
+        carryQuestionIds(value as SurveyQuestion[], (outputs.questions as Json[] | undefined) ?? []),
+      ),
     }),
   },
   conditions: {
     wire: "conditions",
     reset: null,
+    stored: settingOnWire,
     same: (declared, current) => deepEqualLoose(actionIds(declared), actionIds(current)),
+    write: (value) => ({ conditions: settingOnWire(value) }),
   },
-  appearance: { wire: "appearance", reset: null, stored: storedAppearance },
+  appearance: {
+    wire: "appearance",
+    reset: null,
+    stored: (appearance) => storedAppearance(settingOnWire(appearance)),
+    write: (value) => ({ appearance: settingOnWire(value) }),
+  },
   startDate: { wire: "start_date", reset: null, normalise: naiveAsUtc, same: sameInstant },
   endDate: { wire: "end_date", reset: null, normalise: naiveAsUtc, same: sameInstant },
   // Launched, stopped or neither, read from the dates and the declared inputs (status.ts); applied by the
