@@ -318,7 +318,7 @@ describe("the rules turn into JSON Schema (z.toJSONSchema), objects with their t
     expect(rating).toMatchObject({
       type: "object",
       additionalProperties: false,
-      properties: { scale: { enum: [2, 3, 5, 5, 7, 10] }, isNpsQuestion: { type: "boolean" } },
+      properties: { scale: { enum: [2, 3, 5, 7, 10] }, isNpsQuestion: { type: "boolean" } },
     });
   });
 });

@@ -168,12 +168,13 @@ const questionCommon = {
 
 const openShape = { ...questionCommon, type: z.literal("open"), validation: validation.optional() };
 const linkShape = { ...questionCommon, type: z.literal("link"), link: link.nullable().optional() };
+const EMOJI_SCALES: readonly number[] = RATING_SCALES.emoji;
 const ratingShape = {
   ...questionCommon,
   type: z.literal("rating"),
   display: z.enum(["number", "emoji"], { error: 'rating display must be "number" or "emoji".' }).optional(),
   scale: z
-    .literal([...RATING_SCALES.emoji, ...RATING_SCALES.number], {
+    .literal([...RATING_SCALES.emoji, ...RATING_SCALES.number.filter((n) => !EMOJI_SCALES.includes(n))], {
       error: "rating scale must be 2, 3 or 5 (emoji) or 5, 7 or 10 (number).",
     })
     .optional(),
