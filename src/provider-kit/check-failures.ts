@@ -45,6 +45,29 @@ function editDistance(a: string, b: string): number {
   return d[rows * cols - 1];
 }
 
+/**
+ * The known key a misspelt `key` most likely meant: the nearest by edit distance (ignoring case) when it is
+ * close enough, or a known key that `key` cuts short or runs past (`surveyPopupDelay` for
+ * `surveyPopupDelaySeconds`). Undefined when nothing is close.
+ */
+export function closestKey(key: string, known: readonly string[]): string | undefined {
+  const wanted = key.toLowerCase();
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const candidate of known) {
+    const distance = editDistance(wanted, candidate.toLowerCase());
+    if (distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  if (best && bestDistance <= Math.max(2, Math.floor(key.length / 3))) return best;
+  if (wanted.length < 4) return undefined;
+  return known.find(
+    (c) => c.length >= 4 && (c.toLowerCase().startsWith(wanted) || wanted.startsWith(c.toLowerCase())),
+  );
+}
+
 /** Failures for keys the resource does not know, with the closest known key as a hint. */
 export function unknownKeyFailures(
   inputs: Record<string, unknown>,
@@ -54,17 +77,8 @@ export function unknownKeyFailures(
   const failures: CheckFailure[] = [];
   for (const key of Object.keys(inputs)) {
     if (known.includes(key) || ignore.includes(key)) continue;
-    let best: string | undefined;
-    let bestDistance = Infinity;
-    for (const candidate of known) {
-      const distance = editDistance(key.toLowerCase(), candidate.toLowerCase());
-      if (distance < bestDistance) {
-        best = candidate;
-        bestDistance = distance;
-      }
-    }
-    const hint =
-      best && bestDistance <= Math.max(2, Math.floor(key.length / 3)) ? ` Did you mean "${best}"?` : "";
+    const best = closestKey(key, known);
+    const hint = best ? ` Did you mean "${best}"?` : "";
     failures.push({ property: key, reason: `"${key}" is not a known input.${hint} Remove it or rename it.` });
   }
   return failures;

@@ -196,7 +196,6 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
     },
   },
   isoDate: { doc: "Dates cross the wire as ISO strings: a Date would serialize as `{}`.", members: {} },
-  LinkQuestion: { members: { link: "https:// or mailto: only." } },
   MemberInfo: {
     members: {
       memberId: "The membership id.",
@@ -216,11 +215,6 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
   PrivateProjectAccess: {
     doc: "Access to a private project, granted when the invite is accepted.",
     members: { id: "The private project's id.", level: "The person's level in that project." },
-  },
-  QuestionCommon: {
-    members: {
-      id: "Server-assigned on create; give it explicitly to keep responses linked when reordering questions.",
-    },
   },
   readArguments: {
     doc: "Settings given as text by a caller (export's options), parsed as config and environment values are.",

@@ -5,6 +5,11 @@ import { Survey, SurveyArgs } from "../../src";
 import type { Engine } from "../support";
 import { LoggedRequest, startStack, TestStack } from "../support/stack";
 import { action, variantFlag } from "./fixtures";
+import {
+  EDITOR_APPEARANCE,
+  TEMPLATE_CONDITIONS,
+  TEMPLATE_QUESTIONS,
+} from "../support/posthog-survey-settings";
 
 let stack: TestStack;
 beforeAll(async () => {
@@ -253,3 +258,52 @@ test.each(["button", "email", "full_screen"] as const)(
     expect(await stack.requests()).toEqual([]);
   },
 );
+
+// Issue 21, item 6: full, PostHog-shaped appearance, conditions and questions (test/support/posthog-survey-settings.ts),
+// each with keys in `extra`: PostHog receives those keys merged in, and they converge like any other.
+test("9 typed settings as PostHog writes them, with extra keys: 1 POST, clean previews, an extra key edited in 1 PATCH", async () => {
+  const engine = stack.newEngine();
+  const actionId = await action(stack, "Case 9 signed up");
+  const args: SurveyArgs = {
+    name: "Case 9 full settings",
+    type: "popover",
+    appearance: { ...EDITOR_APPEARANCE, extra: { futureAppearanceKey: { nested: ["a", 1] } } },
+    conditions: {
+      ...TEMPLATE_CONDITIONS,
+      actions: { values: [{ id: actionId, name: "Case 9 signed up" }] },
+      extra: { futureConditionKey: 3 },
+    },
+    questions: TEMPLATE_QUESTIONS.map((q, i) => (i === 0 ? { ...q, extra: { futureQuestionKey: true } } : q)),
+  };
+
+  const first = await up(engine, args);
+  expect(summary(first.requests)).toEqual([`POST ${surveys()} 201`]);
+  const body = first.requests[0].body as Record<string, Record<string, unknown>[] & Record<string, unknown>>;
+  expect(body.appearance).toMatchObject({
+    backgroundColor: "#eeeded",
+    futureAppearanceKey: { nested: ["a", 1] },
+  });
+  expect(body.conditions).toMatchObject({ seenSurveyWaitPeriodInDays: 14, futureConditionKey: 3 });
+  expect(body.questions[0]).toMatchObject({ type: "rating", scale: 10, futureQuestionKey: true });
+  for (const sent of [body.appearance, body.conditions, body.questions[0]])
+    expect(sent).not.toHaveProperty("extra");
+  const id = engine.state()[0].id;
+  expect(await stored(id)).toMatchObject({
+    appearance: { futureAppearanceKey: { nested: ["a", 1] } },
+    conditions: { futureConditionKey: 3, actions: { values: [{ id: actionId }] } },
+  });
+
+  await expectConverged(engine, args);
+  const refresh = await engine.refresh();
+  expect(refresh.errors).toEqual([]);
+  await expectConverged(engine, args);
+
+  const edited: SurveyArgs = {
+    ...args,
+    appearance: { ...EDITOR_APPEARANCE, extra: { futureAppearanceKey: 2 } },
+  };
+  const second = await up(engine, edited);
+  expect(summary(second.requests)).toEqual([`PATCH ${surveys()}${id}/ 200`]);
+  expect(second.requests[0].body).toMatchObject({ appearance: { futureAppearanceKey: 2 } });
+  await expectConverged(engine, edited);
+});

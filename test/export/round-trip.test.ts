@@ -116,6 +116,12 @@ describe("pulumi-posthog export", () => {
     expect(source).toContain('  message: "Welcome to the team!",\n  level: "admin",\n');
     expect(source).toMatch(/targetEmail: "grace\.hopper@example\.com"/);
     expect(source).toContain('schedule: "recurring",\n  iterationCount: 4,\n  iterationFrequencyDays: 90,');
+    // Keys the provider does not type are declared in the setting's `extra` (src/resources/survey/settings/extra.ts).
+    expect(source).toContain("extra: { brandNewQuestionKey: 1 }");
+    expect(source).toContain('conditions: { url: "/new", extra: { brandNewConditionKey: true } },');
+    expect(source).toContain(
+      '  appearance: {\n    backgroundColor: "#fff",\n    extra: { brandNewAppearanceKey: "x" },\n  },',
+    );
   });
 
   it("is formatted: prettier (default options) leaves it unchanged", () => {

@@ -222,6 +222,14 @@ export function surveyBodies(flags: { plain: number; multivariate: number }): Bo
     { name: "Feedback?", type: "popover" },
     { name: 'The "new" editor', type: "popover", description: "It's what we call it" },
     { name: "日本語のアンケート", type: "popover" },
+    // Keys this provider does not type (PostHog may add some any day): export declares them in `extra`.
+    {
+      name: "Newer PostHog keys",
+      type: "popover",
+      questions: [open("Anything else?", { brandNewQuestionKey: 1 })],
+      conditions: { url: "/new", brandNewConditionKey: true },
+      appearance: { backgroundColor: "#fff", brandNewAppearanceKey: "x" },
+    },
     {
       name: LONG_NAME,
       type: "popover",

@@ -4,6 +4,7 @@
 import fc from "fast-check";
 import type { InviteInputs as InviteArgs } from "../../src/resources/invite/types";
 import type { SurveyInputs as SurveyArgs, SurveyQuestion } from "../../src/resources/survey/types";
+import { RATING_SCALES } from "../../src/resources/survey/settings/questions";
 
 /** What the definitions may point at: created once per run in the emulator. */
 export interface Fixtures {
@@ -95,13 +96,16 @@ const questionBody = fc.oneof(
     type: fc.constant("link" as const),
     link: fc.constantFrom("https://posthog.com/docs", "mailto:team@example.com"),
   }),
-  fc.record({
-    type: fc.constant("rating" as const),
-    display: fc.constantFrom("number" as const, "emoji" as const),
-    scale: fc.constantFrom(5, 10),
-    lowerBoundLabel: richText,
-    upperBoundLabel: richText,
-  }),
+  // The scales PostHog draws for each display (settings/questions.ts, RATING_SCALES).
+  fc.constantFrom("number" as const, "emoji" as const).chain((display) =>
+    fc.record({
+      type: fc.constant("rating" as const),
+      display: fc.constant(display),
+      scale: fc.constantFrom(...RATING_SCALES[display]),
+      lowerBoundLabel: richText,
+      upperBoundLabel: richText,
+    }),
+  ),
   fc.record({ type: fc.constant("single_choice" as const), choices, hasOpenChoice: fc.boolean() }),
   fc.record({ type: fc.constant("multiple_choice" as const), choices, shuffleOptions: fc.boolean() }),
 );

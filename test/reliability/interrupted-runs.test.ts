@@ -25,7 +25,9 @@ const draft = {
 const launch = {
   name: SURVEYS[1],
   type: "popover" as const,
-  questions: [{ type: "rating" as const, question: "How likely are you to recommend us?", scale: 10 }],
+  questions: [
+    { type: "rating" as const, question: "How likely are you to recommend us?", scale: 10 as const },
+  ],
 };
 
 /** Two surveys (one launched and archived: three requests in a row), an invite and a batch of three. */

@@ -6,6 +6,7 @@ import { validateSurveyInputs } from "./validate";
 import { deepEqualLoose } from "../../provider-kit/equality";
 import { currentValue, isWriteOnly, resetValue, SURVEY_FIELD_NAMES, type SurveyField } from "./fields";
 import { surveyOutputs } from "./mapping";
+import { declaredSetting } from "./settings/extra";
 import { NEW_SURVEY_STATUS } from "./status";
 import { isLiteral, isObject, type Literal } from "../../export/literal";
 
@@ -38,7 +39,12 @@ export function surveyArgs(survey: WireSurvey): ExportedSurvey {
   const args: { [key: string]: Literal } = {};
   const outputs = surveyOutputs(survey, "", {});
   for (const field of FIELDS) {
-    const value = currentValue(field, outputs);
+    // Keys of PostHog's settings that the provider does not type go in their `extra` (settings/extra.ts).
+    const current = currentValue(field, outputs);
+    const value =
+      field === "appearance" || field === "conditions" || field === "questions"
+        ? declaredSetting(field, current)
+        : current;
     if (value === undefined || isDefault(field, value) || !isLiteral(value)) continue;
     args[field] =
       field === "questions" && Array.isArray(value)

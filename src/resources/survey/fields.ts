@@ -33,6 +33,7 @@ import {
   type SurveyFields,
   type SurveyQuestion,
 } from "./types";
+import { questionsOnWire, settingOnWire } from "./settings/extra";
 
 type Json = Record<string, unknown>;
 
@@ -181,17 +182,28 @@ const FIELD_TABLE = {
       .optional(),
     wire: "questions",
     reset: [],
-    stored: storedQuestions,
+    // Each question's `extra` is merged in before PostHog sees it (settings/extra.ts), in diffs as in writes.
+    stored: (questions) => storedQuestions(Array.isArray(questions) ? questionsOnWire(questions) : questions),
     same: (declared, current) => deepEqualLoose(declared ?? [], stripQuestionIds(current, declared) ?? []),
-    write: (value, outputs) => ({ questions: carryQuestionIds(value, jsonList(outputs.questions)) }),
+    write: (value, outputs) => ({
+      questions: questionsOnWire(carryQuestionIds(value, jsonList(outputs.questions))),
+    }),
   },
   conditions: {
     rule: conditions.optional(),
     wire: "conditions",
     reset: null,
+    stored: settingOnWire,
     same: (declared, current) => deepEqualLoose(actionIds(declared), actionIds(current)),
+    write: (value) => ({ conditions: settingOnWire(value) }),
   },
-  appearance: { rule: appearance.optional(), wire: "appearance", reset: null, stored: storedAppearance },
+  appearance: {
+    rule: appearance.optional(),
+    wire: "appearance",
+    reset: null,
+    stored: (appearance) => storedAppearance(settingOnWire(appearance)),
+    write: (value) => ({ appearance: settingOnWire(value) }),
+  },
   startDate: {
     rule: dateInput("startDate").optional(),
     wire: "start_date",

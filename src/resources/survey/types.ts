@@ -1,4 +1,7 @@
 import type { UserSummary } from "../../provider-kit/user-summary";
+import type { SurveyQuestion } from "./settings/questions";
+import type { SurveyConditions } from "./settings/conditions";
+import type { SurveyAppearance } from "./settings/appearance";
 
 // Plain (resolved) shapes of a Survey's inputs and outputs. Nested objects keep PostHog's own camelCase keys.
 
@@ -18,53 +21,12 @@ export type SurveyType = (typeof SURVEY_TYPES)[number];
 export const SURVEY_SCHEDULES = ["once", "recurring", "always"] as const;
 export type SurveySchedule = (typeof SURVEY_SCHEDULES)[number];
 
-export type QuestionBranching =
-  | { type: "next_question" }
-  | { type: "end" }
-  | { type: "specific_question"; index: number }
-  | { type: "response_based"; responseValues: Record<string, number | "end"> };
+// The nested settings, typed from PostHog's own definitions: one file each under settings/.
+export type * from "./settings/questions";
+export type * from "./settings/conditions";
+export type * from "./settings/appearance";
+export type { SettingsExtra, ContentType } from "./settings/shared";
 
-interface QuestionCommon {
-  /** Server-assigned on create; give it explicitly to keep responses linked when reordering questions. */
-  id?: string;
-  question: string;
-  description?: string;
-  descriptionContentType?: "text" | "html";
-  optional?: boolean;
-  buttonText?: string;
-  branching?: QuestionBranching;
-  /** Other PostHog question keys (translations, validation, …) pass through unchanged. */
-  [key: string]: unknown;
-}
-
-export interface OpenQuestion extends QuestionCommon {
-  type: "open";
-}
-export interface LinkQuestion extends QuestionCommon {
-  type: "link";
-  /** https:// or mailto: only. */
-  link?: string;
-}
-export interface RatingQuestion extends QuestionCommon {
-  type: "rating";
-  display?: "number" | "emoji";
-  scale?: number;
-  lowerBoundLabel?: string;
-  upperBoundLabel?: string;
-  isNpsQuestion?: boolean;
-}
-export interface ChoiceQuestion extends QuestionCommon {
-  type: "single_choice" | "multiple_choice";
-  choices: string[];
-  shuffleOptions?: boolean;
-  hasOpenChoice?: boolean;
-}
-export type SurveyQuestion = OpenQuestion | LinkQuestion | RatingQuestion | ChoiceQuestion;
-
-/** Display conditions (`conditions`): url, urlMatchType, selector, events, actions, deviceTypes, … */
-export type SurveyConditions = Record<string, unknown>;
-/** Appearance settings: colours, texts, surveyPopupDelaySeconds, widgetType, … */
-export type SurveyAppearance = Record<string, unknown>;
 /** Release conditions of the survey's targeting flag: `{groups: [{properties, rollout_percentage, variant}]}`. */
 export type TargetingFlagFilters = { groups: Record<string, unknown>[]; [key: string]: unknown };
 

@@ -1,0 +1,64 @@
+// The zod rule for one object of a nested setting: its typed keys, `extra` for keys PostHog adds later, and every
+// other key refused at check with the nearest typed key as a hint, at the key's own path
+// (`questions[1].isNPSQuestion: unknown key; did you mean "isNpsQuestion"?`).
+import { z } from "zod";
+import { closestKey } from "../../../provider-kit/check-failures";
+
+/** `extra`: any JSON object, passed through unchecked (shared.ts, SettingsExtra). */
+export const extraRule = z.record(z.string(), z.unknown(), {
+  error: "extra must be an object of keys to send.",
+});
+
+/** The message for a key `known` does not hold. */
+export function unknownKeyMessage(key: string, known: readonly string[], hatch: boolean): string {
+  const best = closestKey(key, known);
+  const newer = hatch ? ` A key PostHog added after this provider goes in "extra".` : "";
+  return best ? `unknown key; did you mean "${best}"?` : `unknown key.${newer}`;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === "object" && !Array.isArray(value);
+
+/**
+ * An object with exactly `shape`'s keys. The unknown-key check is a refinement rather than `.strict()` so that
+ * each unknown key is its own issue at its own path, reported along with the other problems of the object; the
+ * JSON Schema still says `additionalProperties: false`. With an `extra` key in `shape`, a key may not be both
+ * declared and in `extra`. `elsewhere` names, for a key of a sibling shape (another question type), where it
+ * belongs.
+ */
+export function settingsObject<Shape extends z.ZodRawShape>(
+  shape: Shape,
+  what: string,
+  elsewhere: { readonly [key: string]: string } = {},
+) {
+  const known = Object.keys(shape);
+  return z
+    .looseObject(shape, { error: `${what} must be an object.` })
+    .superRefine(
+      (value, ctx) => {
+        for (const key of Object.keys(value)) {
+          if (known.includes(key)) continue;
+          const message =
+            elsewhere[key] !== undefined
+              ? `${what} has no ${key}; ${key} belongs to ${elsewhere[key]}.`
+              : unknownKeyMessage(key, known, known.includes("extra"));
+          ctx.addIssue({ code: "custom", input: value[key], path: [key], message });
+        }
+        const extra = value.extra;
+        if (!isObject(extra)) return;
+        for (const key of Object.keys(extra)) {
+          if (key in value && key !== "extra") {
+            ctx.addIssue({
+              code: "custom",
+              input: extra,
+              path: ["extra", key],
+              message: `"${key}" is declared both directly and in extra. Keep one.`,
+            });
+          }
+        }
+      },
+      // Also when a typed key failed, so every problem of the object shows at once.
+      { when: (payload) => isObject(payload.value) },
+    )
+    .meta({ additionalProperties: false });
+}
