@@ -1,5 +1,5 @@
 // `npm test` runs every project; `npx jest --selectProjects unit` (`npm run test:unit`) only the fast ones.
-// A project is a set of test folders, by what their tests start (docs/code-map.md, "Tests"):
+// A project is a set of test folders, by what their tests start (docs/contributing/code-map.md, "Tests"):
 //   unit      no server, no plugin: pure functions and schemas
 //   emulator  the emulator and the HTTP client against it (or a stub server), in process
 //   engine    the resources through the simulated engine and the dynamic-provider plugin, against the emulator

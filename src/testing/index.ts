@@ -1,7 +1,7 @@
 // pulumi-posthog/testing: test your own Pulumi program against the PostHog emulator. One call starts it
 // on a free port and points this process at it through the POSTHOG_* environment (which the data functions
 // and the providers read when no posthog:* config is set); the handle resets it between tests, reads its
-// request log and, on close, stops it and puts the environment back. See docs/testing-your-program.md.
+// request log and, on close, stops it and puts the environment back. See docs/guides/testing-your-program.md.
 //
 // The emulator is the separate package `posthog-emulator`, an optional peer dependency: a program's tests need
 // it, the program itself does not, so installing pulumi-posthog for a deployment does not bring a server along.

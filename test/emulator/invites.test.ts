@@ -1,4 +1,4 @@
-// Conformance: organization invites and members (docs/posthog-behaviour.md#invites).
+// Conformance: organization invites and members (docs/contributing/posthog-behaviour.md#invites).
 import { errorBody, noKeyAccess, startHarness, type Harness } from "./helpers";
 
 let h: Harness;

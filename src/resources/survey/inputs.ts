@@ -1,5 +1,5 @@
 // User-input validation for Survey, run by `check` before any HTTP request. It mirrors what PostHog rejects
-// (docs/posthog-behaviour.md#survey-validation) so a bad survey fails at preview, and adds what only a provider can know
+// (docs/contributing/posthog-behaviour.md#survey-validation) so a bad survey fails at preview, and adds what only a provider can know
 // (unknown keys, end before start). Nested question/appearance/conditions keys keep PostHog's camelCase.
 import { z } from "zod";
 import { DATE_TIME_EXAMPLE, DATE_TIME_FORMS, dateTimeProblem } from "../../provider-kit/date-time";
@@ -385,7 +385,7 @@ function flagKeyFailures(
   );
 }
 
-/** A declared status must agree with declared dates (docs/survey-lifecycle.md). */
+/** A declared status must agree with declared dates (docs/guides/survey-lifecycle.md). */
 function statusFailures(
   inputs: Record<string, unknown>,
   known: (key: SurveyField) => boolean,
