@@ -6,10 +6,11 @@
 //   package   the packed tarballs installed, and the real Pulumi CLI where there is one
 const base = require("./jest.base");
 
-const project = (displayName, folders) => ({
+// `folders` are under test/; `more` are other roots, such as an example's own tests (examples/<name>/test).
+const project = (displayName, folders, more = []) => ({
   ...base,
   displayName,
-  roots: folders.map((folder) => `<rootDir>/test/${folder}`),
+  roots: [...folders.map((folder) => `<rootDir>/test/${folder}`), ...more.map((root) => `<rootDir>/${root}`)],
   testMatch: ["**/*.test.ts"],
 });
 
@@ -18,19 +19,23 @@ module.exports = {
   projects: [
     project("unit", ["unit"]),
     project("emulator", ["emulator", "client"]),
-    project("engine", [
-      "converge",
-      "examples",
-      "export",
-      "functions",
-      "harness",
-      "invite",
-      "preview",
-      "property",
-      "reliability",
-      "survey",
-      "testing",
-    ]),
+    project(
+      "engine",
+      [
+        "converge",
+        "examples",
+        "export",
+        "functions",
+        "harness",
+        "invite",
+        "preview",
+        "property",
+        "reliability",
+        "survey",
+        "testing",
+      ],
+      ["examples/nps-program/test"],
+    ),
     project("package", ["package", "cli"]),
   ],
   testTimeout: 60000,
