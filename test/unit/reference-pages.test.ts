@@ -2,7 +2,7 @@
 // property gets a row with its type, default, whether a change replaces, and the PostHog field; nested objects
 // get rows of their own; an export with no page is refused.
 import { z } from "zod";
-import type { Catalogue, PropertyDoc } from "../../tools/docs-reference/catalogue-types";
+import type { Catalogue, PropertyDoc } from "../../src/resources/catalogue";
 import type { PublicExport } from "../../tools/docs-reference/exports";
 import { pageName, referencePages } from "../../tools/docs-reference/pages";
 import { cell } from "../../tools/docs-reference/render";

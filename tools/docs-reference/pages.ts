@@ -1,6 +1,6 @@
 // Which reference page documents what, and every page's text: one page per resource and data function (from the
 // catalogue), the settings, the testing entry point and an index listing every export with its page.
-import type { Catalogue } from "./catalogue-types";
+import type { Catalogue } from "../../src/resources/catalogue";
 import type { PublicExport } from "./exports";
 import { configPage, functionPage, indexPage, resourcePage, testingPage, type IndexEntry } from "./render";
 

@@ -1,6 +1,6 @@
 // The reference pages as markdown, from the catalogue (every property of every resource, data function and
 // setting) and the public exports (their doc comments). Pure: pages.ts decides the files.
-import type { FunctionDoc, JsonSchema, PropertyDoc, ResourceDoc } from "./catalogue-types";
+import type { FunctionDoc, JsonSchema, PropertyDoc, ResourceDoc } from "../../src/resources/catalogue";
 import type { PublicExport } from "./exports";
 import { nestedObjects, objectProperties, requiredNames, typeText } from "./schema-type";
 

@@ -1,7 +1,7 @@
 // A property's JSON Schema (as zod 4's z.toJSONSchema writes it) as the type a TypeScript program reads:
 // `string`, `"popover" | "api"`, `number[]`, `object`. Objects with named properties are listed below the table
 // they appear in (nestedObjects), so every nested setting gets a row of its own.
-import type { JsonSchema } from "./catalogue-types";
+import type { JsonSchema } from "../../src/resources/catalogue";
 
 const isSchema = (value: unknown): value is JsonSchema =>
   typeof value === "object" && value !== null && !Array.isArray(value);

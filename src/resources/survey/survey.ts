@@ -20,6 +20,7 @@ const surveyProvider: pulumi.dynamic.ResourceProvider = require("./shim");
 /** A date as an ISO 8601 string or a `Date` (sent as ISO), or null to clear it. */
 export type DateInput = string | Date | null;
 
+/** The arguments of `new Survey(name, args)`: each may be a plain value or a Pulumi Input. */
 export interface SurveyArgs {
   /** Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey. */
   projectId?: pulumi.Input<string | number>;

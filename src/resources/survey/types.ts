@@ -12,12 +12,15 @@ export const SURVEY_TYPES = [
   "widget",
   "external_survey",
 ] as const;
+/** A survey type: where and how PostHog shows the survey (one of SURVEY_TYPES). */
 export type SurveyType = (typeof SURVEY_TYPES)[number];
 
 /** How often a survey shows; SurveySchedule derives from this list. */
 export const SURVEY_SCHEDULES = ["once", "recurring", "always"] as const;
+/** How often a person sees a survey: once, recurring or always (one of SURVEY_SCHEDULES). */
 export type SurveySchedule = (typeof SURVEY_SCHEDULES)[number];
 
+/** Where a question leads once answered: the next question, the end, a given question, or by the answer. */
 export type QuestionBranching =
   | { type: "next_question" }
   | { type: "end" }
@@ -37,14 +40,17 @@ interface QuestionCommon {
   [key: string]: unknown;
 }
 
+/** A question answered with free text. */
 export interface OpenQuestion extends QuestionCommon {
   type: "open";
 }
+/** A question that shows a link (https:// or mailto:) with a button. */
 export interface LinkQuestion extends QuestionCommon {
   type: "link";
   /** https:// or mailto: only. */
   link?: string;
 }
+/** A rating on a scale of numbers or emoji; with isNpsQuestion, a 0-10 Net Promoter Score question. */
 export interface RatingQuestion extends QuestionCommon {
   type: "rating";
   display?: "number" | "emoji";
@@ -53,12 +59,14 @@ export interface RatingQuestion extends QuestionCommon {
   upperBoundLabel?: string;
   isNpsQuestion?: boolean;
 }
+/** A question with one (single_choice) or several (multiple_choice) answers from a list of choices. */
 export interface ChoiceQuestion extends QuestionCommon {
   type: "single_choice" | "multiple_choice";
   choices: string[];
   shuffleOptions?: boolean;
   hasOpenChoice?: boolean;
 }
+/** One of a survey's questions, told apart by its `type`. */
 export type SurveyQuestion = OpenQuestion | LinkQuestion | RatingQuestion | ChoiceQuestion;
 
 /** Display conditions (`conditions`): url, urlMatchType, selector, events, actions, deviceTypes, … */
@@ -68,9 +76,9 @@ export type SurveyAppearance = Record<string, unknown>;
 /** Release conditions of the survey's targeting flag: `{groups: [{properties, rollout_percentage, variant}]}`. */
 export type TargetingFlagFilters = { groups: Record<string, unknown>[]; [key: string]: unknown };
 
-/** draft: never launched; running: launched (start date set, no end date); stopped: end date set. */
 /** A survey's lifecycle as people think of it; SurveyStatus derives from this list. */
 export const SURVEY_STATUSES = ["draft", "running", "stopped"] as const;
+/** draft: never launched; running: launched (start date set, no end date); stopped: end date set. */
 export type SurveyStatus = (typeof SURVEY_STATUSES)[number];
 
 /** Take over a survey that already exists instead of creating one (Pulumi cannot import dynamic resources). */
