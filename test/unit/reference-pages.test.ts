@@ -177,7 +177,8 @@ describe("schema types", () => {
     ["nullable boolean", z.boolean().nullable(), "boolean | null"],
     ["nullable enum", z.enum(["a", "b"]).nullable(), '"a" | "b" | null'],
     ["array of a union", z.array(z.union([z.string(), z.number()])), "(string | number)[]"],
-    ["record", z.record(z.string(), z.unknown()), "map"],
+    ["record of anything", z.record(z.string(), z.unknown()), "map"],
+    ["record of numbers", z.record(z.string(), z.number()), "map of number"],
     ["unknown", z.unknown(), "any"],
   ])("reads %s as its TypeScript type", (_, rule, text) => {
     expect(typeText(schema(rule))).toBe(text);
@@ -196,6 +197,11 @@ describe("schema types", () => {
       "q.branching",
       "q.branching.to[]",
     ]);
+  });
+
+  it("finds objects that are the values of a map, under <key>", () => {
+    const rule = z.record(z.string(), z.object({ status: z.string() }));
+    expect(nestedObjects("invitations", schema(rule)).map((o) => o.path)).toEqual(["invitations.<key>"]);
   });
 
   it("keeps a cell on one line", () => {

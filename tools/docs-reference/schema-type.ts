@@ -1,5 +1,5 @@
 // A property's JSON Schema (as zod 4's z.toJSONSchema writes it) as the type a TypeScript program reads:
-// `string`, `"popover" | "api"`, `number[]`, `object`. Objects with named properties are listed below the table
+// `string`, `"popover" | "api"`, `number[]`, `object`, `map of number`. Objects with named properties are listed below the table
 // they appear in (nestedObjects), so every nested setting gets a row of its own.
 import type { JsonSchema } from "../../src/resources/catalogue";
 
@@ -33,6 +33,13 @@ export function itemsOf(schema: JsonSchema): JsonSchema | undefined {
   return schema.type === "array" && isSchema(schema.items) ? schema.items : undefined;
 }
 
+/** The schema of a map's values (an object with no named properties), if it says one. */
+export function valuesOf(schema: JsonSchema): JsonSchema | undefined {
+  if (schema.type !== "object" || objectProperties(schema).length > 0) return undefined;
+  const values = schema.additionalProperties;
+  return isSchema(values) && Object.keys(values).length > 0 ? values : undefined;
+}
+
 function single(schema: JsonSchema): string {
   if ("const" in schema) return literal(schema.const);
   if (Array.isArray(schema.enum)) return schema.enum.map(literal).join(" | ");
@@ -51,8 +58,13 @@ function single(schema: JsonSchema): string {
     case "boolean":
     case "null":
       return schema.type;
-    case "object":
-      return objectProperties(schema).length > 0 ? "object" : "map";
+    case "object": {
+      if (objectProperties(schema).length > 0) return "object";
+      const values = valuesOf(schema);
+      if (!values) return "map";
+      const inner = typeText(values);
+      return inner.includes(" | ") ? `map of (${inner})` : `map of ${inner}`;
+    }
     default:
       // `{}` is zod's "anything" (z.unknown(), or a type JSON Schema cannot say, such as Date).
       return Array.isArray(schema.type) ? schema.type.join(" | ") : "any";
@@ -73,6 +85,8 @@ export function nestedObjects(path: string, schema: JsonSchema): { path: string;
   return alternatives(schema).flatMap((alternative) => {
     const items = itemsOf(alternative);
     if (items) return nestedObjects(`${path}[]`, items);
+    const values = valuesOf(alternative);
+    if (values) return nestedObjects(`${path}.<key>`, values);
     const properties = objectProperties(alternative);
     if (properties.length === 0) return [];
     return [
