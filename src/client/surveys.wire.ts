@@ -40,6 +40,13 @@ const surveyBase = {
   current_iteration_start_date: z.string().nullish(),
   enable_partial_responses: z.boolean().nullish(),
   base_language: z.string().nullish(),
+  enable_iframe_embedding: z.boolean().nullish(),
+  response_sampling_start_date: z.string().nullish(),
+  response_sampling_interval_type: z.string().nullish(),
+  response_sampling_interval: z.number().int().nullish(),
+  response_sampling_limit: z.number().int().nullish(),
+  translations: jsonObject.nullish(),
+  form_content: jsonObject.nullish(),
 };
 
 /** POST/PATCH response (SurveySerializerCreateUpdateOnly): no linked_flag_id, no feature_flag_keys. */
@@ -50,6 +57,7 @@ export type WireSurveyWriteResponse = z.infer<typeof surveyWriteResponseSchema>;
 export const surveySchema = z.looseObject({
   ...surveyBase,
   linked_flag_id: z.number().int().nullish(),
+  linked_insight_id: z.number().int().nullish(),
   feature_flag_keys: z.array(z.looseObject({ key: z.string(), value: z.string().nullable() })).nullish(),
   user_access_level: z.string().nullish(),
 });
@@ -76,4 +84,12 @@ export interface SurveyWriteBody {
   iteration_frequency_days?: number | null;
   enable_partial_responses?: boolean;
   base_language?: string;
+  enable_iframe_embedding?: boolean;
+  linked_insight_id?: number | null;
+  response_sampling_start_date?: string | null;
+  response_sampling_interval_type?: string | null;
+  response_sampling_interval?: number | null;
+  response_sampling_limit?: number | null;
+  translations?: Record<string, unknown> | null;
+  form_content?: Record<string, unknown> | null;
 }

@@ -22,8 +22,15 @@ export function propertyKey(key: string): string {
   return IDENTIFIER.test(key) ? key : quote(key);
 }
 
-function isObject(value: Literal): value is { [key: string]: Literal } {
+export function isObject(value: Literal): value is { [key: string]: Literal } {
   return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/** Whether a value read from PostHog (JSON) can be printed as a literal; undefined and functions cannot. */
+export function isLiteral(value: unknown): value is Literal {
+  if (value === null || ["string", "number", "boolean"].includes(typeof value)) return true;
+  if (Array.isArray(value)) return value.every(isLiteral);
+  return typeof value === "object" && Object.values(value).every(isLiteral);
 }
 
 function size(value: Literal): number {

@@ -307,41 +307,12 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
   Survey: {
     doc: "A PostHog survey: its questions, targeting, appearance and lifecycle (launch, stop, archive).",
     members: {
-      linkedFlagKey: "The key of the linked flag, whether declared by key or by id.",
-      questions: "Questions as PostHog holds them, each with its server-assigned `id`.",
-      status:
-        "As PostHog holds it: draft (no start date), running (start date, no end date) or stopped (end date).",
       get: "A read-only reference to an existing survey (Pulumi cannot import dynamic resources; see `adopt`).",
     },
   },
   SurveyAdoption: {
     doc: "Take over a survey that already exists instead of creating one (Pulumi cannot import dynamic resources).",
     members: { id: "The survey's id (UUID).", name: "The survey's exact, case-sensitive name." },
-  },
-  SurveyArgs: {
-    doc: "The arguments of `new Survey(name, args)`: each may be a plain value or a Pulumi Input.",
-    members: {
-      projectId:
-        "Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey.",
-      name: "Unique (per project, case-sensitive) survey name, at most 400 characters.",
-      type: "popover, button, email, full_screen, api, widget or external_survey.",
-      linkedFlagId: "A feature flag that must be enabled for the survey to show.",
-      targetingFlagId: "An existing flag to use for targeting.",
-      linkedFlagKey:
-        "The linked flag by key instead of id (ids differ between projects and hosts). Not with linkedFlagId.",
-      targetingFlagKey: "The targeting flag by key instead of id. Not with targetingFlagId.",
-      targetingFlagFilters:
-        "Release conditions: PostHog creates (and later updates) a targeting flag from them. Write-only.",
-      removeTargetingFlag: "true deletes the survey's targeting flag. Write-only.",
-      startDate: "Launches the survey (ISO 8601 string or Date).",
-      endDate: "Stops the survey (ISO 8601 string or Date).",
-      status:
-        "draft, running (launches; from stopped, resumes) or stopped. A launched survey cannot go back to draft.",
-      baseLanguage:
-        'The language the survey\'s own texts are in, a code such as "en" or "pt-BR" (default "en").',
-      adopt:
-        "Take over an existing survey (by id or exact name) instead of creating one; used only at create.",
-    },
   },
   SurveyComputed: {
     doc: "What a Survey holds besides its fields: what PostHog assigns, and the provider's bookkeeping.",
@@ -391,6 +362,20 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
         "Record answers as they are given, before the survey is completed (default false).",
       baseLanguage:
         'The language the survey\'s own texts are in, a code such as "en" or "pt-BR" (default "en").',
+      enableIframeEmbedding:
+        "Allow the hosted survey page to be shown in an iframe on other sites (default false).",
+      linkedInsightId: "An insight (by id) shown with the survey's results; null: none.",
+      responseSamplingStartDate:
+        "When response sampling starts (ISO 8601, today or later in UTC); needed by a responseSamplingLimit.",
+      responseSamplingIntervalType: "The unit of the sampling interval: day, week (default) or month.",
+      responseSamplingInterval:
+        "How many interval units one sampling period lasts (1 or more); null: no sampling.",
+      responseSamplingLimit:
+        "The most responses collected per sampling period (needs responseSamplingStartDate and responseSamplingInterval); null: no limit.",
+      translations:
+        'The survey\'s own texts in other languages, by language code such as "fr" or "pt-BR" (not the base language).',
+      formContent:
+        "The content of a form-style survey, as PostHog's survey builder writes it (any JSON object).",
     },
   },
   SurveyFlag: {
@@ -406,6 +391,7 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
       ensureExperienceContinuity: "Whether a person keeps the same flag value across devices and sessions.",
     },
   },
+  SurveyFormContent: { doc: "A form-style survey's content, kept as PostHog holds it.", members: {} },
   SurveyInputs: { doc: "A Survey's inputs once check has validated them.", members: {} },
   SurveyOptions: {
     doc: "The provider's own inputs, never sent to PostHog as survey fields.",
@@ -416,6 +402,19 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
         "Take over an existing survey (by id or exact name) instead of creating one; used only at create.",
     },
   },
+  SurveyTranslation: {
+    doc: "The survey's own texts in one language; each is optional (PostHog shows the base text for a missing one).",
+    members: {
+      name: "The survey's name in this language.",
+      description: "The survey's description in this language.",
+      thankYouMessageHeader: "The thank-you header (appearance.thankYouMessageHeader) in this language.",
+      thankYouMessageDescription:
+        "The thank-you description (appearance.thankYouMessageDescription) in this language.",
+      thankYouMessageCloseButtonText:
+        "The thank-you close button's text (appearance.thankYouMessageCloseButtonText) in this language.",
+    },
+  },
+  SurveyTranslations: { doc: "Translations of the survey's own texts, by language code.", members: {} },
   TargetingFlagFilters: {
     doc: "Release conditions of the survey's targeting flag: `{groups: [{properties, rollout_percentage, variant}]}`.",
     members: {},

@@ -10,7 +10,9 @@ import { programFromFile } from "../examples/example-program";
 import { REPO_ROOT } from "../support/self-link";
 import { startStack, type TestStack } from "../support/stack";
 import { prettierFormat } from "./prettier-check";
-import { INVITES, surveyBodies } from "./seed";
+import { everyFieldBody, INVITES, surveyBodies } from "./seed";
+import { surveyArgs } from "../../src/resources/survey/export";
+import { isWriteOnly, SURVEY_FIELD_NAMES } from "../../src/resources/survey/fields";
 
 // Inside the repo, so the generated file resolves `pulumi-posthog` and its types the way the examples do.
 const DIR = path.join(REPO_ROOT, `.tmp/export-test-${process.pid}`);
@@ -19,6 +21,7 @@ const PROGRAM = path.join(DIR, "program.ts");
 let stack: TestStack;
 let surveyIds: string[];
 let exported: ExportResult;
+let everyFieldId: string;
 
 const env = () => ({
   ...process.env,
@@ -54,8 +57,12 @@ beforeAll(async () => {
       },
     }),
   };
+  const insight = await stack.api<{ id: number }>("POST", `/api/projects/${stack.projectId}/insights/`, {
+    name: "Pricing funnel",
+  });
+  expect(insight.status).toBe(201);
   surveyIds = [];
-  for (const body of surveyBodies(flags)) {
+  for (const body of [...surveyBodies(flags), everyFieldBody(flags, insight.body.id)]) {
     const res = await stack.api<{ id: string }>("POST", `/api/projects/${stack.projectId}/surveys/`, body);
     if (res.status !== 201) throw new Error(`seeding ${String(body.name)}: ${JSON.stringify(res.body)}`);
     surveyIds.push(res.body.id);
@@ -113,6 +120,24 @@ describe("pulumi-posthog export", () => {
 
   it("is formatted: prettier (default options) leaves it unchanged", () => {
     expect(prettierFormat([exported.source])[0]).toBe(exported.source);
+  });
+
+  it("writes every field a survey holds: the survey using all of them is exported whole", async () => {
+    everyFieldId = surveyIds[surveyIds.length - 1];
+    const survey = await stack.api<Parameters<typeof surveyArgs>[0]>(
+      "GET",
+      `/api/projects/${stack.projectId}/surveys/${everyFieldId}/`,
+    );
+    const { args, skipped } = surveyArgs(survey.body);
+    expect(skipped).toEqual([]);
+    // Every field PostHog returns, flags by key instead of id (ids differ between projects and hosts).
+    const readable = SURVEY_FIELD_NAMES.filter(
+      (field) => !isWriteOnly(field) && field !== "linkedFlagId" && field !== "targetingFlagId",
+    );
+    expect(Object.keys(args).sort()).toEqual([...readable].sort());
+    expect(exported.skipped).toEqual([]);
+    expect(exported.source).toContain("enableIframeEmbedding: true");
+    expect(exported.source).toContain('"pt-br": {');
   });
 
   it("type-checks against the package's types", () => {

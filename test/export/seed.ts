@@ -263,3 +263,40 @@ export const INVITES = {
     },
   ],
 };
+
+/**
+ * A survey holding a value in each of PostHog's writable survey fields that can be read back (all but
+ * targeting_flag_filters and remove_targeting_flag, which are instructions): stopped, archived, recurring,
+ * translated, sampled, with a linked insight and form content.
+ */
+export function everyFieldBody(flags: { plain: number; multivariate: number }, insight: number): Body {
+  return {
+    name: "Every field",
+    description: "All of them at once",
+    type: "popover",
+    schedule: "recurring",
+    linked_flag_id: flags.plain,
+    linked_insight_id: insight,
+    targeting_flag_id: flags.multivariate,
+    questions: [
+      { type: "rating", question: "How likely are you to recommend us?", scale: 10, display: "number" },
+    ],
+    conditions: { url: "https://example.com/pricing", urlMatchType: "icontains" },
+    appearance: { backgroundColor: "#eeeeee", thankYouMessageHeader: "Merci" },
+    start_date: "2026-01-05T09:00:00Z",
+    end_date: "2026-02-05T09:00:00Z",
+    archived: true,
+    responses_limit: 500,
+    iteration_count: 4,
+    iteration_frequency_days: 30,
+    response_sampling_start_date: "2031-03-01T00:00:00Z",
+    response_sampling_interval_type: "day",
+    response_sampling_interval: 2,
+    response_sampling_limit: 50,
+    enable_partial_responses: true,
+    enable_iframe_embedding: true,
+    base_language: "fr",
+    translations: { de: { name: "Jedes Feld", thankYouMessageHeader: "Danke" }, "pt-br": { name: "Todos" } },
+    form_content: { blocks: [{ kind: "paragraph", text: "Tell us more" }] },
+  };
+}

@@ -14,6 +14,8 @@ import { invalidateProject, readSurvey } from "../../provider-kit/list-cache";
 import {
   changedFields,
   currentValue,
+  isJson,
+  parseFields,
   patchFields,
   resetValue,
   SURVEY_FIELD_NAMES,
@@ -25,7 +27,8 @@ import { takeOverInterrupted } from "./interrupted";
 import { applyStatus } from "./lifecycle";
 import { archivedInWrite, needsUnarchived, planLifecycle, type LifecycleState } from "./lifecycle-plan";
 import { refusedTransition } from "./lifecycle-rules";
-import type { SurveyStatus } from "./types";
+import { asStatus } from "./status";
+import { parseOptions } from "./validate";
 import { declaredInputs, lastDeclared } from "../../provider-kit/declared";
 import { reconstructInputs, surveyOutputs } from "./mapping";
 
@@ -33,7 +36,7 @@ type Json = Record<string, unknown>;
 
 /** The write body for `fields`, flag keys resolved to their ids. */
 async function body(project: string, inputs: Json, fields: readonly SurveyField[], outputs: Json) {
-  const resolved = await resolveFlagKeys(callContext().client, project, inputs, fields);
+  const resolved = await resolveFlagKeys(callContext().client, project, parseFields(inputs), fields);
   return writeBody(resolved.values, resolved.fields, outputs);
 }
 
@@ -61,7 +64,7 @@ function label(inputs: Json): string {
 /** Takes over an existing survey named by `adopt`: no POST, the survey keeps its id and responses. */
 async function adopt(project: string, inputs: Json): Promise<WireSurvey> {
   const { client } = callContext();
-  const target = inputs.adopt as { id?: string; name?: string };
+  const target = parseOptions(inputs).adopt ?? {};
   let existing: WireSurvey | undefined;
   if (target.id) {
     existing = await client.surveys.get(project, target.id);
@@ -153,14 +156,16 @@ function postInputs(inputs: Json): Json {
 
 /** The declared dates, in PostHog's field names, for a predicted state. */
 function datesFrom(inputs: Json): LifecycleState {
-  const date = (value: unknown) => (typeof value === "string" || value === null ? { value } : undefined);
-  const start = date(inputs.startDate);
-  const end = date(inputs.endDate);
+  const start = inputs.startDate;
+  const end = inputs.endDate;
   return {
-    ...(start ? { start_date: start.value as string | null } : {}),
-    ...(end ? { end_date: end.value as string | null } : {}),
+    ...(typeof start === "string" || start === null ? { start_date: start } : {}),
+    ...(typeof end === "string" || end === null ? { end_date: end } : {}),
   };
 }
+
+/** A date from stored outputs: the string, or null. */
+const storedDate = (value: unknown): string | null => (typeof value === "string" ? value : null);
 
 export async function create(inputs: Json): Promise<pulumi.dynamic.CreateResult> {
   let client: PostHogClient;
@@ -176,7 +181,7 @@ export async function create(inputs: Json): Promise<pulumi.dynamic.CreateResult>
   try {
     survey = inputs.adopt ? await adopt(project, inputs) : await post(project, postInputs(inputs));
   } catch (error) {
-    if ((error as { id?: string }).id) throw error;
+    if (isJson(error) && error.id) throw error; // already carries the survey's id (resourceInitError)
     const hint = isUniqueViolation(error)
       ? `A survey with this name already exists in project ${project}. To manage it with Pulumi, set adopt: {name: ${JSON.stringify(inputs.name)}}, or rename this one.`
       : undefined;
@@ -223,8 +228,8 @@ function unchanged(olds: Json, declared: Json): pulumi.dynamic.UpdateResult {
 function predictedPlan(olds: Json, news: Json, fields: readonly SurveyField[]) {
   const written = Object.fromEntries(fields.map((field) => [field, news[field]]));
   const state: LifecycleState = {
-    start_date: olds.startDate as string | null,
-    end_date: olds.endDate as string | null,
+    start_date: storedDate(olds.startDate),
+    end_date: storedDate(olds.endDate),
     ...datesFrom(written),
     archived: currentValue("archived", olds) === true,
   };
@@ -239,10 +244,9 @@ export async function update(id: string, olds: Json, news: Json): Promise<pulumi
   const declared = declaredInputs(news);
   // Only provider-side inputs changed (e.g. `adopt`): nothing to send.
   if (fields.length === 0) return unchanged(olds, declared);
-  const refused =
-    news.status === undefined
-      ? undefined
-      : refusedTransition(currentValue("status", olds) as SurveyStatus, news.status as SurveyStatus);
+  const from = asStatus(currentValue("status", olds));
+  const to = asStatus(news.status);
+  const refused = from === undefined || to === undefined ? undefined : refusedTransition(from, to);
   if (refused) throw new Error(`${label(news)}: ${refused}`);
   // `archived` rides in the PATCH only where the lifecycle order allows it (lifecycle-plan.ts, archivedInWrite).
   // A written date can move the status too (an endDate reset to null resumes a survey declared stopped).

@@ -1,12 +1,13 @@
 // A survey as PostHog has it -> the Survey arguments that declare it: only fields that differ from PostHog's
 // defaults, each in the form the provider compares with (so the first preview after adoption shows no change).
 import type { WireSurvey } from "../../client";
-import { FLAG_KEY_INPUTS, validateSurveyInputs } from "./inputs";
+import { FLAG_KEY_INPUTS } from "./inputs";
+import { validateSurveyInputs } from "./validate";
 import { deepEqualLoose } from "../../provider-kit/equality";
 import { currentValue, isWriteOnly, resetValue, SURVEY_FIELD_NAMES, type SurveyField } from "./fields";
 import { surveyOutputs } from "./mapping";
 import { NEW_SURVEY_STATUS } from "./status";
-import type { Literal } from "../../export/literal";
+import { isLiteral, isObject, type Literal } from "../../export/literal";
 
 /** Exported in declaration order; the write-only inputs (targetingFlagFilters, removeTargetingFlag) cannot be read back. */
 const FIELDS = SURVEY_FIELD_NAMES.filter((field) => !isWriteOnly(field));
@@ -38,11 +39,11 @@ export function surveyArgs(survey: WireSurvey): ExportedSurvey {
   const outputs = surveyOutputs(survey, "", {});
   for (const field of FIELDS) {
     const value = currentValue(field, outputs);
-    if (value === undefined || isDefault(field, value)) continue;
+    if (value === undefined || isDefault(field, value) || !isLiteral(value)) continue;
     args[field] =
-      field === "questions"
-        ? (value as { [key: string]: Literal }[]).map(readableQuestion)
-        : (value as Literal);
+      field === "questions" && Array.isArray(value)
+        ? value.map((question) => (isObject(question) ? readableQuestion(question) : question))
+        : value;
   }
   // Flags by key, not id: ids differ between projects and hosts, so a program with keys can be applied elsewhere.
   for (const [idInput, keyInput] of Object.entries(FLAG_KEY_INPUTS)) {

@@ -42,7 +42,7 @@ function surveyInfo(survey: WireSurvey, projectId: string): SurveyInfo {
     removeTargetingFlag: _r,
     ...info
   } = surveyOutputs(survey, projectId, {});
-  return info as SurveyInfo;
+  return info;
 }
 
 /** The surveys of a project, optionally filtered by text or archived state. */
@@ -62,7 +62,7 @@ export async function getSurveys(args: GetSurveysArgs = {}): Promise<GetSurveysR
 export function getSurveysOutput(
   args: pulumi.Input<{ [K in keyof GetSurveysArgs]: pulumi.Input<GetSurveysArgs[K]> }> = {},
 ): pulumi.Output<GetSurveysResult> {
-  return pulumi.output(args).apply((a) => getSurveys(a as GetSurveysArgs));
+  return pulumi.output(args).apply((a) => getSurveys(a));
 }
 
 /** One survey of a project, by id. */
@@ -78,5 +78,5 @@ export async function getSurvey(args: GetSurveyArgs): Promise<SurveyInfo> {
 export function getSurveyOutput(
   args: pulumi.Input<{ [K in keyof GetSurveyArgs]: pulumi.Input<GetSurveyArgs[K]> }>,
 ): pulumi.Output<SurveyInfo> {
-  return pulumi.output(args).apply((a) => getSurvey(a as GetSurveyArgs));
+  return pulumi.output(args).apply((a) => getSurvey(a));
 }

@@ -1,19 +1,17 @@
-// User-input validation for Survey, run by `check` before any HTTP request. It mirrors what PostHog rejects
-// (docs/contributing/posthog-behaviour.md#survey-validation) so a bad survey fails at preview, and adds what only a provider can know
-// (unknown keys, end before start). Nested question/appearance/conditions keys keep PostHog's camelCase.
+// The input rules a Survey's fields are built from (zod), mirroring what PostHog rejects
+// (docs/contributing/posthog-behaviour.md#survey-validation) so a bad survey fails at preview. Each field's rule sits in its
+// row of the field table (fields.ts); validate.ts runs them with the rules that span fields. Nested
+// question/appearance/conditions keys keep PostHog's camelCase.
 import { z } from "zod";
 import { DATE_TIME_EXAMPLE, DATE_TIME_FORMS, dateTimeProblem } from "../../provider-kit/date-time";
-import { CheckFailure, failuresFromZod, unknownKeyFailures } from "../../provider-kit/check-failures";
-import { containsUnknown } from "../../provider-kit/unknown";
-import { SURVEY_SCHEDULES, SURVEY_STATUSES, SURVEY_TYPES, type SurveyInputs } from "./types";
-import type { FitsPublic } from "../../provider-kit/public-shape";
+import { SURVEY_TYPES } from "./types";
 import { stripLikeDrf } from "../../provider-kit/normal-form";
 
 /** Types the interface description still lists but current PostHog refuses: check warns instead of failing. */
 export const RETIRED_SURVEY_TYPES = ["button", "email", "full_screen"] as const;
 /** The types current PostHog accepts. PostHog: products/surveys/backend/models (Survey.SurveyType). */
 export const CURRENT_SURVEY_TYPES = SURVEY_TYPES.filter(
-  (type) => !(RETIRED_SURVEY_TYPES as readonly string[]).includes(type),
+  (type) => !RETIRED_SURVEY_TYPES.some((retired) => retired === type),
 );
 export const QUESTION_TYPES = ["open", "link", "rating", "single_choice", "multiple_choice"] as const;
 /** Each flag input that takes an id, and the one that names the same flag by key instead. */
@@ -22,7 +20,7 @@ export const FLAG_KEY_INPUTS = {
   targetingFlagId: "targetingFlagKey",
 } as const;
 
-const FIX_TYPE = `Use one of: ${SURVEY_TYPES.join(", ")}.`;
+export const FIX_TYPE = `Use one of: ${SURVEY_TYPES.join(", ")}.`;
 
 // Blank as PostHog sees it: empty once Python's str.strip() has run (DRF's CharField, PostHog's `choice.strip()`),
 // whose whitespace differs from String.prototype.trim (normal-form.ts).
@@ -268,292 +266,21 @@ const targetingFlagFilters = z
   .loose()
   .nullable();
 
-export const surveyShape = {
-  projectId: z
-    .union([z.string(), z.number().int().positive()], {
-      error: "projectId must be a project id (number or string).",
-    })
-    .refine((v) => String(v).trim().length > 0, { message: "projectId must not be empty." })
-    .transform((v) => String(v)) // check passes it on as a string
-    .optional(),
-  name: nonBlank("name").refine((s) => s.length <= 400, {
-    message: "name is longer than 400 characters. Shorten it.",
-  }),
-  description: z.string({ error: "description must be a string." }).optional(),
-  type: z.enum(SURVEY_TYPES, {
-    error: (issue) => `type ${JSON.stringify(issue.input)} is not a known survey type. ${FIX_TYPE}`,
-  }),
-  linkedFlagId: flagId("linkedFlagId").optional(),
-  targetingFlagId: flagId("targetingFlagId").optional(),
-  linkedFlagKey: flagKey("linkedFlagKey").optional(),
-  targetingFlagKey: flagKey("targetingFlagKey").optional(),
-  targetingFlagFilters: targetingFlagFilters.optional(),
-  removeTargetingFlag: z.boolean({ error: "removeTargetingFlag must be true or false." }).optional(),
-  questions: z
-    .array(question, {
-      error: 'questions must be a list of question objects, e.g. [{type: "open", question: "…"}].',
-    })
-    .optional(),
-  conditions: conditions.optional(),
-  appearance: appearance.optional(),
-  startDate: dateInput("startDate").optional(),
-  endDate: dateInput("endDate").optional(),
-  status: z
-    .enum(SURVEY_STATUSES, { error: `status must be one of: ${SURVEY_STATUSES.join(", ")}.` })
-    .optional(),
-  archived: z.boolean({ error: "archived must be true or false." }).optional(),
-  schedule: z
-    .enum(SURVEY_SCHEDULES, { error: "schedule must be one of: once, recurring, always." })
-    .optional(),
-  responsesLimit: z
-    .number({ error: "responsesLimit must be a number." })
-    .int("responsesLimit must be a whole number.")
-    .positive("responsesLimit must be a positive number (or null for no limit).")
-    .nullable()
-    .optional(),
-  iterationCount: z
-    .number({ error: "iterationCount must be a number." })
-    .int("iterationCount must be a whole number.")
-    .min(0, "iterationCount must be between 0 and 500.")
-    .max(500, "iterationCount must be between 0 and 500.")
-    .nullable()
-    .optional(),
-  iterationFrequencyDays: z
-    .number({ error: "iterationFrequencyDays must be a number." })
-    .int("iterationFrequencyDays must be a whole number of days.")
-    .min(1, "iterationFrequencyDays must be between 1 and 365.")
-    .max(365, "iterationFrequencyDays must be between 1 and 365.")
-    .nullable()
-    .optional(),
-  enablePartialResponses: z.boolean({ error: "enablePartialResponses must be true or false." }).optional(),
-  // PostHog: products/surveys/backend/api/survey.py, validate_base_language (BCP47_LANGUAGE_CODE_RE after
-  // _normalize_language_code). PostHog reads an empty value as "en"; the provider asks for the code instead.
-  baseLanguage: z
-    .string({ error: 'baseLanguage must be a language code such as "en" or "pt-BR".' })
-    .refine(
-      (code) => /^[a-z]{2,3}(-[a-z0-9]{2,8}){0,3}$/.test(code.trim().toLowerCase().replace(/_/g, "-")),
-      {
-        message: 'baseLanguage must be a language code such as "en" or "pt-BR".',
-      },
-    )
-    .optional(),
-  adopt: z
-    .object(
-      {
-        id: z.string().min(1, "adopt.id must be the id (UUID) of an existing survey.").optional(),
-        name: nonBlank("adopt.name").optional(),
-      },
-      {
-        error: (issue) =>
-          issue.code === "unrecognized_keys"
-            ? `adopt takes only "id" or "name", not ${issue.keys.map((k) => `"${k}"`).join(", ")}.`
-            : 'adopt must be an object: {id: "<survey uuid>"} or {name: "<exact survey name>"}.',
-      },
-    )
-    .strict()
-    .refine((a) => a.id !== undefined || a.name !== undefined, {
-      message: 'adopt needs an id or a name: {id: "<survey uuid>"} or {name: "<exact survey name>"}.',
-    })
-    .optional(),
-} as const;
+/** A positive integer id of another PostHog object (an insight), or null for none. */
+const positiveId = (what: string, kind: string) => {
+  const message = `${what} must be the id of ${kind} (a positive integer), or null for none.`;
+  return z.number({ error: message }).int(message).positive(message).nullable();
+};
 
-type SurveyField = keyof typeof surveyShape;
-
-/** Top-level inputs a Survey accepts (camelCase; mapped to snake_case on the wire). */
-export const SURVEY_INPUT_KEYS = Object.keys(surveyShape) as SurveyField[];
-
-/** Largest request body PostHog accepts (Django's default upload limit). */
-const MAX_BODY_BYTES = 2_621_440;
-
-/** An id and a key for the same flag contradict each other: declare one. */
-function flagKeyFailures(
-  inputs: Record<string, unknown>,
-  known: (key: SurveyField) => boolean,
-): CheckFailure[] {
-  return Object.entries(FLAG_KEY_INPUTS).flatMap(([idInput, keyInput]) =>
-    known(idInput as SurveyField) &&
-    known(keyInput) &&
-    inputs[idInput] !== undefined &&
-    inputs[keyInput] !== undefined
-      ? [
-          {
-            property: keyInput,
-            reason: `${idInput} and ${keyInput} both name the survey's flag. Declare only one of them.`,
-          },
-        ]
-      : [],
-  );
-}
-
-/** A declared status must agree with declared dates (docs/guides/survey-lifecycle.md). */
-function statusFailures(
-  inputs: Record<string, unknown>,
-  known: (key: SurveyField) => boolean,
-): CheckFailure[] {
-  const status = inputs.status;
-  if (!known("status") || status === undefined) return [];
-  const contradiction = (property: string, reason: string): CheckFailure[] => [
-    { property, reason: `status "${String(status)}" contradicts ${reason}` },
-  ];
-  const startNull = known("startDate") && inputs.startDate === null;
-  const endSet = known("endDate") && typeof inputs.endDate === "string";
-  const endNull = known("endDate") && inputs.endDate === null;
-  if (status === "draft" && known("startDate") && typeof inputs.startDate === "string") {
-    return contradiction(
-      "startDate",
-      'startDate: a start date launches the survey (or schedules its launch). Use status "running", or remove startDate.',
-    );
-  }
-  if (status === "draft" && endSet) {
-    return contradiction("endDate", "endDate: a draft has no end date. Remove endDate.");
-  }
-  if (status !== "draft" && startNull) {
-    return contradiction(
-      "startDate",
-      "startDate: null (never launched). Remove startDate, or give the launch date.",
-    );
-  }
-  // status "running" with an endDate is a scheduled stop ("runs until"): allowed. One already past is refused
-  // by lifecycle-rules.ts, and only when it is new, so time passing never fails an unchanged program.
-  if (status === "stopped" && endNull) {
-    return contradiction("endDate", "endDate: null (not stopped). Remove endDate, or give the stop date.");
-  }
-  return [];
-}
-
-/** Rules that span fields. Each only runs when the fields it needs are known. */
-function crossFieldFailures(
-  inputs: Record<string, unknown>,
-  known: (key: SurveyField) => boolean,
-): CheckFailure[] {
-  const failures: CheckFailure[] = [];
-  const start = inputs.startDate;
-  const end = inputs.endDate;
-  if (known("startDate") && known("endDate") && typeof start === "string" && typeof end === "string") {
-    if (Date.parse(end) < Date.parse(start)) {
-      failures.push({
-        property: "endDate",
-        reason: `endDate (${end}) is before startDate (${start}). Set endDate after startDate, or remove it.`,
-      });
-    }
-  }
-  failures.push(...flagKeyFailures(inputs, known), ...statusFailures(inputs, known));
-  const questions = Array.isArray(inputs.questions) ? (inputs.questions as Record<string, unknown>[]) : [];
-  const appearance = inputs.appearance as Record<string, unknown> | null | undefined;
-  if (known("questions") && known("appearance") && appearance?.shuffleQuestions === true) {
-    if (questions.some((q) => q && q.branching !== undefined)) {
-      failures.push({
-        property: "appearance",
-        reason:
-          "appearance.shuffleQuestions cannot be used together with question branching. Disable one of the two.",
-      });
-    }
-  }
-  if (known("questions")) {
-    const ids = questions.map((q) => q?.id).filter((id): id is string => typeof id === "string");
-    const duplicate = ids.find((id, i) => ids.indexOf(id) !== i);
-    if (duplicate) {
-      failures.push({
-        property: "questions",
-        reason: `question id "${duplicate}" is used twice. Question ids must be unique.`,
-      });
-    }
-    questions.forEach((q, i) => {
-      const b = q?.branching as { type?: string; index?: number } | undefined;
-      if (b?.type === "specific_question" && typeof b.index === "number" && b.index >= questions.length) {
-        failures.push({
-          property: "questions",
-          reason: `questions[${i}].branching.index ${b.index} points past the last question (${questions.length - 1}).`,
-        });
-      }
-    });
-  }
-  const conditions = inputs.conditions as Record<string, unknown> | null | undefined;
-  const linked = (["linkedFlagId", "linkedFlagKey"] as const).filter((k) => inputs[k] != null);
-  if (
-    known("conditions") &&
-    known("linkedFlagId") &&
-    known("linkedFlagKey") &&
-    conditions?.linkedFlagVariant
-  ) {
-    if (linked.length === 0) {
-      failures.push({
-        property: "conditions",
-        reason:
-          "conditions.linkedFlagVariant can only be used when linkedFlagId or linkedFlagKey is set. Set one or remove the variant.",
-      });
-    }
-  }
-  if (known("type") && inputs.type === "external_survey") {
-    for (const key of ["linkedFlagId", "linkedFlagKey", "targetingFlagFilters"] as const) {
-      if (known(key) && inputs[key] !== undefined && inputs[key] !== null) {
-        failures.push({
-          property: key,
-          reason: `${key} is not allowed for external surveys. Remove it or change type.`,
-        });
-      }
-    }
-  }
-  if (known("removeTargetingFlag") && known("targetingFlagFilters") && inputs.removeTargetingFlag === true) {
-    if (inputs.targetingFlagFilters) {
-      failures.push({
-        property: "removeTargetingFlag",
-        reason: "removeTargetingFlag: true contradicts targetingFlagFilters. Set one or the other.",
-      });
-    }
-  }
-  const size = Buffer.byteLength(JSON.stringify(inputs));
-  if (size > MAX_BODY_BYTES) {
-    const sizeOf = (key: string) => Buffer.byteLength(JSON.stringify(inputs[key] ?? null));
-    const largest = Object.keys(inputs)
-      .filter((key) => key !== "__provider")
-      .reduce((a, b) => (sizeOf(a) >= sizeOf(b) ? a : b));
-    failures.push({
-      property: largest,
-      reason: `the survey is ${size} bytes, over PostHog's request limit of ${MAX_BODY_BYTES}; ${largest} alone is ${sizeOf(largest)} bytes. Shorten it.`,
-    });
-  }
-  return failures;
-}
-
-/**
- * Validates survey inputs. Fields holding a preview-unknown value are skipped (they are checked again at `up`).
- * Returns an empty list when the survey is valid.
- */
-export function validateSurveyInputs(inputs: Record<string, unknown>): CheckFailure[] {
-  const known = (key: SurveyField) => !containsUnknown(inputs[key]);
-  const failures: CheckFailure[] = unknownKeyFailures(inputs, SURVEY_INPUT_KEYS);
-  if (known("questions") && Array.isArray(inputs.questions)) {
-    inputs.questions.forEach((q: unknown, i) => {
-      if (q === null || typeof q !== "object" || Array.isArray(q)) {
-        failures.push({
-          property: "questions",
-          reason: `questions[${i}] must be an object like {type: "open", question: "…"}, got ${JSON.stringify(q)}.`,
-        });
-      }
-    });
-  }
-  const badQuestionShape = failures.some((f) => f.property === "questions");
-  for (const key of Object.keys(surveyShape) as SurveyField[]) {
-    if (!known(key) || (key === "questions" && badQuestionShape)) continue;
-    const result = surveyShape[key].safeParse(inputs[key]);
-    if (!result.success) {
-      const missing = inputs[key] === undefined;
-      if (missing && key === "name") {
-        failures.push({
-          property: "name",
-          reason: "name is required. Give the survey a name (at most 400 characters).",
-        });
-      } else if (missing && key === "type") {
-        failures.push({ property: "type", reason: `type is required. ${FIX_TYPE}` });
-      } else {
-        failures.push(...failuresFromZod(result.error, [key]));
-      }
-    }
-  }
-  if (failures.length === 0) failures.push(...crossFieldFailures(inputs, known));
-  return failures;
-}
-
-// The public SurveyInputs (resources/survey/types.ts) is the one place for the input shape.
-const _surveyShapeFits: FitsPublic<typeof surveyShape, SurveyInputs> = true;
+// The rules the field table's rows use.
+export {
+  positiveId,
+  appearance,
+  conditions,
+  dateInput,
+  flagId,
+  flagKey,
+  nonBlank,
+  question,
+  targetingFlagFilters,
+};

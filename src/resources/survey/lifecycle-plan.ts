@@ -12,8 +12,7 @@
 //   (_should_survey_flags_be_active: launched, not ended, not archived).
 // So a move through launch or stop is wrapped in unarchive ... archive; resuming is a PATCH and needs neither.
 import { refusedTransition } from "./lifecycle-rules";
-import { statusOf } from "./status";
-import type { SurveyStatus } from "./types";
+import { asStatus, statusOf } from "./status";
 
 type Json = Record<string, unknown>;
 
@@ -61,7 +60,7 @@ const declaredDate = (value: unknown): string | undefined => (typeof value === "
 
 /** The status moves from the status PostHog's dates read as to the declared one. Throws on an un-launch. */
 function statusMoves(state: LifecycleState, inputs: Json): LifecycleStep[] {
-  const target = inputs.status as SurveyStatus | undefined;
+  const target = asStatus(inputs.status);
   if (target === undefined) return [];
   const current = statusOf(state.start_date, state.end_date, inputs);
   if (current === target) return [];

@@ -3,6 +3,7 @@ import type { CheckFailure } from "../../provider-kit/check-failures";
 import { containsUnknown } from "../../provider-kit/unknown";
 import { sameInstant } from "../../provider-kit/equality";
 import type { SurveyStatus } from "./types";
+import { asStatus } from "./status";
 
 type Json = Record<string, unknown>;
 
@@ -17,10 +18,10 @@ export function refusedTransition(from: SurveyStatus, to: SurveyStatus): string 
 
 /** check: the status the program declared at the last apply (or refresh found) -> the one it declares now. */
 export function unlaunchFailures(olds: Json, news: Json): CheckFailure[] {
-  const from = olds.status;
-  const to = news.status;
-  if (typeof from !== "string" || typeof to !== "string") return [];
-  const reason = refusedTransition(from as SurveyStatus, to as SurveyStatus);
+  const from = asStatus(olds.status);
+  const to = asStatus(news.status);
+  if (from === undefined || to === undefined) return [];
+  const reason = refusedTransition(from, to);
   return reason ? [{ property: "status", reason }] : [];
 }
 

@@ -6,6 +6,7 @@ import { withoutUndefined } from "../../provider-kit/equality";
 import {
   currentValue,
   fieldMatches,
+  isJson,
   outputValue,
   SURVEY_FIELD_NAMES,
   SURVEY_FIELDS,
@@ -22,10 +23,10 @@ function flag(wire: WireFeatureFlag | null | undefined): SurveyFlag | null {
     teamId: wire.team_id ?? null,
     name: wire.name ?? "",
     key: wire.key,
-    filters: (wire.filters as Json | null | undefined) ?? {},
+    filters: isJson(wire.filters) ? wire.filters : {},
     active: wire.active ?? false,
     deleted: wire.deleted ?? false,
-    ensureExperienceContinuity: Boolean((wire as Json).ensure_experience_continuity),
+    ensureExperienceContinuity: Boolean(wire.ensure_experience_continuity),
   };
 }
 

@@ -2,12 +2,14 @@
 // the stored outputs). They load no HTTP client; see provider.ts.
 import type * as pulumi from "@pulumi/pulumi";
 import { resolveSettings } from "../../config";
-import { CURRENT_SURVEY_TYPES, RETIRED_SURVEY_TYPES, validateSurveyInputs } from "./inputs";
+import { CURRENT_SURVEY_TYPES, RETIRED_SURVEY_TYPES } from "./inputs";
+import { validateSurveyInputs } from "./validate";
 import { containsUnknown } from "../../provider-kit/unknown";
 import { stripLikeDrf } from "../../provider-kit/normal-form";
 import { CURRENT, declaredScope } from "../../scope";
-import { changedFields, normaliseInputs, storedForm } from "./fields";
+import { changedFields, isJson, normaliseInputs, storedForm } from "./fields";
 import { endDateFailures, unlaunchFailures } from "./lifecycle-rules";
+import { samplingStartFailures } from "./sampling-rules";
 import { rewrittenTexts } from "./stored-texts";
 import { declaredKeysChanged, lastDeclared } from "../../provider-kit/declared";
 import { warn } from "../../provider-kit/warn";
@@ -18,7 +20,7 @@ type Json = Record<string, unknown>;
 function previewWarnings(inputs: Json): string[] {
   const label = `Survey "${typeof inputs.name === "string" ? inputs.name : "?"}"`;
   const warnings: string[] = [];
-  if ((RETIRED_SURVEY_TYPES as readonly unknown[]).includes(inputs.type)) {
+  if (RETIRED_SURVEY_TYPES.some((retired) => retired === inputs.type)) {
     warnings.push(
       `${label}: type "${String(inputs.type)}" is no longer offered by PostHog; the current types are ` +
         `${CURRENT_SURVEY_TYPES.join(", ")}. For a feedback button use type "widget" with appearance.widgetType "button".`,
@@ -38,11 +40,15 @@ function previewWarnings(inputs: Json): string[] {
 export async function check(olds: Json, news: Json): Promise<pulumi.dynamic.CheckResult> {
   const inputs = normaliseInputs(news);
   // Adopting by name looks for the name as PostHog stores it.
-  const adopt = inputs.adopt as Json | undefined;
-  if (typeof adopt?.name === "string") inputs.adopt = { ...adopt, name: stripLikeDrf(adopt.name) };
+  const adopt = inputs.adopt;
+  if (isJson(adopt) && typeof adopt.name === "string")
+    inputs.adopt = { ...adopt, name: stripLikeDrf(adopt.name) };
   const failures = [...validateSurveyInputs(inputs), ...unlaunchFailures(olds, inputs)];
   // Reads the clock: only for inputs that are otherwise valid, and only for a new or changed endDate.
-  if (failures.length === 0) failures.push(...endDateFailures(olds, inputs, Date.now()));
+  if (failures.length === 0) {
+    const now = Date.now();
+    failures.push(...endDateFailures(olds, inputs, now), ...samplingStartFailures(olds, inputs, now));
+  }
   if (failures.length > 0) return { inputs: news, failures };
   if (typeof inputs.projectId === "number") inputs.projectId = String(inputs.projectId);
   previewWarnings(inputs).forEach(warn);

@@ -48,5 +48,5 @@ export function getSurveyResponsesCountOutput(
     excludeArchived?: pulumi.Input<boolean>;
   }> = {},
 ): pulumi.Output<GetSurveyResponsesCountResult> {
-  return pulumi.output(args).apply((a) => getSurveyResponsesCount(a as GetSurveyResponsesCountArgs));
+  return pulumi.output(args).apply((a) => getSurveyResponsesCount(a));
 }

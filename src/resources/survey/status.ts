@@ -6,7 +6,7 @@
 // `status: "running", endDate: X` shows no diff before or after X (docs/guides/survey-lifecycle.md).
 // PostHog: frontend/src/scenes/surveys/surveysLogic.tsx, getSurveyStatus (draft / running / complete).
 import { sameInstant } from "../../provider-kit/equality";
-import type { SurveyStatus } from "./types";
+import { SURVEY_STATUSES, type SurveyStatus } from "./types";
 
 type Json = Record<string, unknown>;
 
@@ -24,6 +24,10 @@ export function statusOf(startDate: unknown, endDate: unknown, declared: Json = 
   if (endDate === null || endDate === undefined) return "running";
   return isScheduledStop(endDate, declared) ? "running" : "stopped";
 }
+
+/** A value read from inputs or state as a status, if it is one. */
+export const asStatus = (value: unknown): SurveyStatus | undefined =>
+  SURVEY_STATUSES.find((s) => s === value);
 
 /** What PostHog creates: a survey without dates is a draft until launched. */
 export const NEW_SURVEY_STATUS: SurveyStatus = "draft";

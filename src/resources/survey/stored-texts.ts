@@ -2,6 +2,7 @@
 // (the @pulumi-posthog/posthog-html package, the same model the emulator uses). Diff compares in that form, and check tells the user
 // which texts PostHog will rewrite. The sanitiser is loaded only when some text may hold markup.
 import type * as PostHogHtml from "@pulumi-posthog/posthog-html";
+import { languageCode } from "./translations";
 
 type Json = Record<string, unknown>;
 
@@ -14,21 +15,57 @@ function mayHoldMarkup(value: unknown): boolean {
 }
 
 let html: typeof PostHogHtml | undefined;
-const sanitiser = (): typeof PostHogHtml =>
-  (html ??= require("@pulumi-posthog/posthog-html") as typeof PostHogHtml);
+function sanitiser(): typeof PostHogHtml {
+  if (html === undefined) {
+    const loaded: typeof PostHogHtml = require("@pulumi-posthog/posthog-html");
+    html = loaded;
+  }
+  return html;
+}
+
+const isObject = (value: unknown): value is Json =>
+  value !== null && typeof value === "object" && !Array.isArray(value);
+
+/** Whether a value is JSON all the way down (inputs always are: they arrive as JSON from the engine). */
+function isJsonValue(value: unknown): value is PostHogHtml.Json {
+  if (value === null || ["string", "number", "boolean"].includes(typeof value)) return true;
+  if (Array.isArray(value)) return value.every(isJsonValue);
+  return isObject(value) && Object.values(value).every(isJsonValue);
+}
+const isJsonObject = (value: unknown): value is PostHogHtml.JsonObject =>
+  isObject(value) && isJsonValue(value);
 
 // PostHog: products/surveys/backend/api/survey.py, SurveySerializerCreateUpdateOnly.validate_questions.
 export function storedQuestions(questions: unknown): unknown {
   if (!Array.isArray(questions) || !mayHoldMarkup(questions)) return questions;
-  return sanitiser().sanitizeSurveyTexts({ questions: questions as PostHogHtml.SurveyTexts["questions"] })
-    .questions;
+  return sanitiser().sanitizeSurveyTexts({ questions }).questions;
 }
 
 // PostHog: products/surveys/backend/api/survey.py, SurveySerializerCreateUpdateOnly.validate_appearance.
 export function storedAppearance(appearance: unknown): unknown {
-  if (appearance === null || typeof appearance !== "object" || !mayHoldMarkup(appearance)) return appearance;
-  return sanitiser().sanitizeSurveyTexts({ appearance: appearance as PostHogHtml.SurveyTexts["appearance"] })
-    .appearance;
+  if (!isJsonObject(appearance) || !mayHoldMarkup(appearance)) return appearance;
+  return sanitiser().sanitizeSurveyTexts({ appearance }).appearance;
+}
+
+// PostHog: survey.py, SurveySerializerCreateUpdateOnly.validate_translations: each language under its
+// normalised code, each text sanitised when it holds HTML.
+export function storedTranslations(translations: unknown): unknown {
+  if (translations === null || typeof translations !== "object" || Array.isArray(translations))
+    return translations;
+  const markup = mayHoldMarkup(translations);
+  return Object.fromEntries(
+    Object.entries(translations).map(([language, texts]) => [
+      languageCode(language),
+      markup && texts !== null && typeof texts === "object"
+        ? Object.fromEntries(
+            Object.entries(texts).map(([key, value]) => [
+              key,
+              typeof value === "string" ? sanitiser().sanitizeText(value) : value,
+            ]),
+          )
+        : texts,
+    ]),
+  );
 }
 
 /** Each string in `declared` that differs in `stored`, by its path (e.g. `questions[0].question`). */
@@ -43,9 +80,9 @@ export function rewrittenTexts(
   if (Array.isArray(declared) && Array.isArray(stored)) {
     return declared.flatMap((item, i) => rewrittenTexts(`${path}[${i}]`, item, stored[i]));
   }
-  if (declared !== null && typeof declared === "object" && stored !== null && typeof stored === "object") {
-    return Object.entries(declared as Json).flatMap(([key, value]) =>
-      rewrittenTexts(`${path}.${key}`, value, (stored as Json)[key]),
+  if (isObject(declared) && isObject(stored)) {
+    return Object.entries(declared).flatMap(([key, value]) =>
+      rewrittenTexts(`${path}.${key}`, value, stored[key]),
     );
   }
   return [];

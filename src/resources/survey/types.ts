@@ -138,7 +138,48 @@ export interface SurveyFields {
   enablePartialResponses?: boolean;
   /** The language the survey's own texts are in, a code such as "en" or "pt-BR" (default "en"). */
   baseLanguage?: string;
+  /** Allow the hosted survey page to be shown in an iframe on other sites (default false). */
+  enableIframeEmbedding?: boolean;
+  /** An insight (by id) shown with the survey's results; null: none. */
+  linkedInsightId?: number | null;
+  /** When response sampling starts (ISO 8601, today or later in UTC); needed by a responseSamplingLimit. */
+  responseSamplingStartDate?: string | null;
+  /** The unit of the sampling interval: day, week (default) or month. */
+  responseSamplingIntervalType?: SurveySamplingInterval | null;
+  /** How many interval units one sampling period lasts (1 or more); null: no sampling. */
+  responseSamplingInterval?: number | null;
+  /** The most responses collected per sampling period (needs responseSamplingStartDate and responseSamplingInterval); null: no limit. */
+  responseSamplingLimit?: number | null;
+  /** The survey's own texts in other languages, by language code such as "fr" or "pt-BR" (not the base language). */
+  translations?: SurveyTranslations | null;
+  /** The content of a form-style survey, as PostHog's survey builder writes it (any JSON object). */
+  formContent?: SurveyFormContent | null;
 }
+
+/** The units a sampling interval is counted in; SurveySamplingInterval derives from this list. */
+export const SURVEY_SAMPLING_INTERVALS = ["day", "week", "month"] as const;
+/** The unit a response-sampling interval is counted in: day, week or month (one of SURVEY_SAMPLING_INTERVALS). */
+export type SurveySamplingInterval = (typeof SURVEY_SAMPLING_INTERVALS)[number];
+
+/** The survey's own texts in one language; each is optional (PostHog shows the base text for a missing one). */
+export interface SurveyTranslation {
+  /** The survey's name in this language. */
+  name?: string;
+  /** The survey's description in this language. */
+  description?: string;
+  /** The thank-you header (appearance.thankYouMessageHeader) in this language. */
+  thankYouMessageHeader?: string;
+  /** The thank-you description (appearance.thankYouMessageDescription) in this language. */
+  thankYouMessageDescription?: string;
+  /** The thank-you close button's text (appearance.thankYouMessageCloseButtonText) in this language. */
+  thankYouMessageCloseButtonText?: string;
+}
+
+/** Translations of the survey's own texts, by language code. */
+export type SurveyTranslations = { [language: string]: SurveyTranslation };
+
+/** A form-style survey's content, kept as PostHog holds it. */
+export type SurveyFormContent = { [key: string]: unknown };
 
 /** The provider's own inputs, never sent to PostHog as survey fields. */
 export interface SurveyOptions {
@@ -196,4 +237,4 @@ export interface SurveyComputed {
 export type SurveyFieldOutputs = { [K in keyof SurveyFields]-?: Exclude<SurveyFields[K], undefined> };
 
 /** What a Survey resource holds after create/read/update. */
-export type SurveyOutputs = SurveyFieldOutputs & SurveyComputed & { projectId: string };
+export type SurveyOutputs = SurveyFieldOutputs & SurveyComputed & Required<Pick<SurveyOptions, "projectId">>;
