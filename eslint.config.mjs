@@ -24,7 +24,7 @@ export default tseslint.config(
       "@typescript-eslint/no-require-imports": "off",
     },
   },
-  // Layering (docs/code-map.md): imports go one way, resources -> provider-kit -> client. The client is
+  // Layering (docs/contributing/code-map.md): imports go one way, resources -> provider-kit -> client. The client is
   // PostHog's HTTP API and knows no resource; the plumbing the resources share knows no particular resource.
   {
     files: ["src/client/**/*.ts"],

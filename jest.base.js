@@ -11,6 +11,7 @@ module.exports = {
   // the sanitiser): in tests each is this repo's source, so ts-jest needs no build of them.
   moduleNameMapper: {
     "^pulumi-posthog$": "<rootDir>/src",
+    "^pulumi-posthog/testing$": "<rootDir>/src/testing",
     "^posthog-emulator$": "<rootDir>/packages/posthog-emulator/src",
     "^@pulumi-posthog/posthog-html$": "<rootDir>/packages/posthog-html/src",
     "^@pulumi-posthog/cli-options$": "<rootDir>/packages/cli-options/src",

@@ -1,15 +1,16 @@
 // `npm test` runs every project; `npx jest --selectProjects unit` (`npm run test:unit`) only the fast ones.
-// A project is a set of test folders, by what their tests start (docs/code-map.md, "Tests"):
+// A project is a set of test folders, by what their tests start (docs/contributing/code-map.md, "Tests"):
 //   unit      no server, no plugin: pure functions and schemas
 //   emulator  the emulator and the HTTP client against it (or a stub server), in process
 //   engine    the resources through the simulated engine and the dynamic-provider plugin, against the emulator
 //   package   the packed tarballs installed, and the real Pulumi CLI where there is one
 const base = require("./jest.base");
 
-const project = (displayName, folders) => ({
+// `folders` are under test/; `more` are other roots, such as an example's own tests (examples/<name>/test).
+const project = (displayName, folders, more = []) => ({
   ...base,
   displayName,
-  roots: folders.map((folder) => `<rootDir>/test/${folder}`),
+  roots: [...folders.map((folder) => `<rootDir>/test/${folder}`), ...more.map((root) => `<rootDir>/${root}`)],
   testMatch: ["**/*.test.ts"],
 });
 
@@ -18,19 +19,23 @@ module.exports = {
   projects: [
     project("unit", ["unit"]),
     project("emulator", ["emulator", "client"]),
-    project("engine", [
-      "converge",
-      "examples",
-      "export",
-      "functions",
-      "harness",
-      "invite",
-      "preview",
-      "property",
-      "reliability",
-      "survey",
-      "testing",
-    ]),
+    project(
+      "engine",
+      [
+        "converge",
+        "examples",
+        "export",
+        "functions",
+        "harness",
+        "invite",
+        "preview",
+        "property",
+        "reliability",
+        "survey",
+        "testing",
+      ],
+      ["examples/nps-program/test"],
+    ),
     project("package", ["package", "cli"]),
   ],
   testTimeout: 60000,

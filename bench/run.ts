@@ -1,5 +1,5 @@
 // `npm run bench`: runs every benchmark, prints one markdown table plus the machine, and records the table in
-// README.md between the bench markers (or bench/RESULTS.md while the README has none).
+// docs/contributing/performance.md between the bench markers (or bench/RESULTS.md while that page has none).
 // `npm run bench -- --only requests,latency` runs a subset and records nothing.
 import fs from "node:fs";
 import path from "node:path";
@@ -49,6 +49,8 @@ const NOTES = [
 
 const START = "<!-- bench:start -->";
 const END = "<!-- bench:end -->";
+/** The page the table is written to, between START and END. */
+const RESULTS_PAGE = "docs/contributing/performance.md";
 
 function selected(argv: string[]): string[] {
   const at = argv.indexOf("--only");
@@ -63,16 +65,16 @@ function selected(argv: string[]): string[] {
 
 /** Replaces what is strictly between the markers; returns where the table went. */
 function record(block: string): string {
-  const readme = path.join(REPO_ROOT, "README.md");
-  const text = fs.existsSync(readme) ? fs.readFileSync(readme, "utf8") : "";
+  const page = path.join(REPO_ROOT, RESULTS_PAGE);
+  const text = fs.existsSync(page) ? fs.readFileSync(page, "utf8") : "";
   const start = text.indexOf(START);
   const end = text.indexOf(END);
   if (start >= 0 && end > start) {
-    fs.writeFileSync(readme, `${text.slice(0, start + START.length)}\n${block}\n${text.slice(end)}`);
-    return "README.md";
+    fs.writeFileSync(page, `${text.slice(0, start + START.length)}\n${block}\n${text.slice(end)}`);
+    return RESULTS_PAGE;
   }
   fs.writeFileSync(path.join(REPO_ROOT, "bench/RESULTS.md"), `# Benchmark results\n\n${block}\n`);
-  return "bench/RESULTS.md (README.md has no bench markers yet)";
+  return `bench/RESULTS.md (${RESULTS_PAGE} has no bench markers yet)`;
 }
 
 async function main(): Promise<void> {

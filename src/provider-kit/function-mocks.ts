@@ -1,7 +1,7 @@
 // Data functions under `pulumi.runtime.setMocks` (a program's unit tests) with no API key configured: instead
 // of failing with "No PostHog API key is configured", each function becomes an invoke of its token, which is
 // what the mocks' `call()` answers. With a key (the tests point the program at an emulator, see
-// docs/testing-your-program.md) the functions ask that host as usual. Outside mocks nothing changes: a real
+// docs/guides/testing-your-program.md) the functions ask that host as usual. Outside mocks nothing changes: a real
 // deployment never sends these invokes, as no provider plugin for the tokens exists.
 import * as pulumi from "@pulumi/pulumi";
 import { functionSettings } from "./function-context";

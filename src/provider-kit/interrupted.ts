@@ -1,6 +1,6 @@
 // Objects an interrupted run created. When an `up` dies after PostHog applied a create, the engine keeps only a
 // pending CREATE operation (pulumi/pulumi pkg/backend/snapshot.go, SnapshotManager.Snap), which the next `up`
-// does not read: it calls Create again (docs/interrupted-runs.md). Create then takes over what the earlier run
+// does not read: it calls Create again (docs/contributing/interrupted-runs.md). Create then takes over what the earlier run
 // made instead of making it twice.
 //
 // Taking over has one hazard: the object may belong to another resource of the same stack, one this very run is

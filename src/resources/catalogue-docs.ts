@@ -31,6 +31,7 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
     },
   },
   FeatureFlagInfo: {
+    doc: "A feature flag as getFeatureFlag reads it from PostHog.",
     members: {
       projectId: "The project the flag belongs to.",
       id: "The flag's id (differs between projects and hosts).",
@@ -46,19 +47,27 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
   },
   getFeatureFlag: { doc: "One feature flag of a project, found by its key.", members: {} },
   GetFeatureFlagArgs: {
+    doc: "The arguments of getFeatureFlag and getFeatureFlagOutput.",
     members: {
       key: "The flag's key, exactly (case-sensitive).",
       projectId: "Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project.",
     },
   },
+  getFeatureFlagOutput: {
+    doc: "getFeatureFlag with Pulumi Inputs as arguments, returning an Output.",
+    members: {},
+  },
   getInvites: { doc: "The pending and expired invites of an organization.", members: {} },
   GetInvitesArgs: {
+    doc: "The arguments of getInvites and getInvitesOutput.",
     members: {
       organizationId:
         "Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization.",
     },
   },
+  getInvitesOutput: { doc: "getInvites with Pulumi Inputs as arguments, returning an Output.", members: {} },
   GetInvitesResult: {
+    doc: "What getInvites returns: the organization and its invites.",
     members: {
       organizationId: "The organization the invites were read from.",
       invites: "Newest first, as PostHog lists them.",
@@ -66,12 +75,15 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
   },
   getMembers: { doc: "The members of an organization, with the level each has.", members: {} },
   GetMembersArgs: {
+    doc: "The arguments of getMembers and getMembersOutput.",
     members: {
       organizationId:
         "Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization.",
     },
   },
+  getMembersOutput: { doc: "getMembers with Pulumi Inputs as arguments, returning an Output.", members: {} },
   GetMembersResult: {
+    doc: "What getMembers returns: the organization and its members.",
     members: {
       organizationId: "The organization the members were read from.",
       members: "Newest member first, as PostHog lists them.",
@@ -79,20 +91,28 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
   },
   getSurvey: { doc: "One survey of a project, by id.", members: {} },
   GetSurveyArgs: {
+    doc: "The arguments of getSurvey and getSurveyOutput.",
     members: {
       projectId: "Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project.",
       id: "The survey's id (UUID).",
     },
   },
+  getSurveyOutput: { doc: "getSurvey with Pulumi Inputs as arguments, returning an Output.", members: {} },
   getSurveyResponsesCount: { doc: "How many responses each survey of a project has.", members: {} },
   GetSurveyResponsesCountArgs: {
+    doc: "The arguments of getSurveyResponsesCount and getSurveyResponsesCountOutput.",
     members: {
       projectId: "Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project.",
       surveyIds: "Only these surveys; each appears in the result, with 0 when it has no responses.",
       excludeArchived: "Leave out responses to archived surveys.",
     },
   },
+  getSurveyResponsesCountOutput: {
+    doc: "getSurveyResponsesCount with Pulumi Inputs as arguments, returning an Output.",
+    members: {},
+  },
   GetSurveyResponsesCountResult: {
+    doc: "What getSurveyResponsesCount returns: the project and each survey's number of responses.",
     members: { projectId: "The project the counts are for.", counts: "Survey id -> number of responses." },
   },
   getSurveys: {
@@ -100,13 +120,16 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
     members: {},
   },
   GetSurveysArgs: {
+    doc: "The arguments of getSurveys and getSurveysOutput.",
     members: {
       projectId: "Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project.",
       search: "Matches name and description (PostHog's ?search=).",
       archived: "true: only archived surveys; false: only active ones; unset: both.",
     },
   },
+  getSurveysOutput: { doc: "getSurveys with Pulumi Inputs as arguments, returning an Output.", members: {} },
   GetSurveysResult: {
+    doc: "What getSurveys returns: the project and its surveys.",
     members: {
       projectId: "The project the surveys were read from.",
       surveys: "The project's surveys, as PostHog lists them.",
@@ -122,6 +145,7 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
     },
   },
   InviteArgs: {
+    doc: "The arguments of `new Invite(name, args)`: each may be a plain value or a Pulumi Input.",
     members: {
       organizationId:
         "Organization (UUID). Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. Changing it replaces the invite.",
@@ -149,6 +173,7 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
     },
   },
   InviteBatchArgs: {
+    doc: "The arguments of `new InviteBatch(name, args)`: each may be a plain value or a Pulumi Input.",
     members: {
       organizationId:
         "Organization (UUID). Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. Changing it replaces the batch.",
@@ -160,6 +185,7 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
     },
   },
   InviteBatchInputs: {
+    doc: "The inputs of an InviteBatch as the provider receives them, resolved (no Inputs or Outputs).",
     members: {
       message:
         "Shared message for the emails. Changing it applies to people invited from then on (no re-send).",
@@ -168,12 +194,14 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
     },
   },
   InviteBatchOutputs: {
+    doc: "What an InviteBatch resource holds: its settings, the people as applied and where each invitation stands.",
     members: {
       invites: "The people as applied (invited or found to be members), in declaration order.",
       invitations: "Per person, keyed by lowercased email.",
     },
   },
   InviteInputs: {
+    doc: "The inputs of an Invite as the provider receives them, resolved (no Inputs or Outputs).",
     members: {
       removeMemberOnDelete:
         "Once accepted, deleting the resource also removes the person from the organization (default false).",
@@ -197,6 +225,7 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
   },
   isoDate: { doc: "Dates cross the wire as ISO strings: a Date would serialize as `{}`.", members: {} },
   MemberInfo: {
+    doc: "A member of the organization as getMembers reads it from PostHog.",
     members: {
       memberId: "The membership id.",
       userUuid: "The user's uuid: how PostHog addresses the membership.",

@@ -1,5 +1,5 @@
 // The catalogue: every property a user can declare or read, for each resource, data function and provider
-// setting, as one runtime description (docs/catalogue.md). The Pulumi package schema and the reference pages
+// setting, as one runtime description (docs/contributing/catalogue.md). The Pulumi package schema and the reference pages
 // are generated from it. Entries derive from the field tables and input rules (types, defaults, wire names)
 // and from the doc comments of the public types (descriptions, through the generated catalogue-docs.ts).
 import { z } from "zod";

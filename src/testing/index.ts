@@ -1,7 +1,7 @@
 // pulumi-posthog/testing: test your own Pulumi program against the PostHog emulator. One call starts it
 // on a free port and points this process at it through the POSTHOG_* environment (which the data functions
 // and the providers read when no posthog:* config is set); the handle resets it between tests, reads its
-// request log and, on close, stops it and puts the environment back. See docs/testing-your-program.md.
+// request log and, on close, stops it and puts the environment back. See docs/guides/testing-your-program.md.
 //
 // The emulator is the separate package `posthog-emulator`, an optional peer dependency: a program's tests need
 // it, the program itself does not, so installing pulumi-posthog for a deployment does not bring a server along.
@@ -25,6 +25,7 @@ async function loadEmulator(): Promise<typeof PostHogEmulatorPackage> {
   }
 }
 
+/** Options of startPostHogEmulator. */
 export interface PostHogEmulatorOptions {
   /** Start the emulator's clock at this ISO 8601 date-time (default: the real time). */
   now?: string;
@@ -36,22 +37,27 @@ export interface PostHogEmulatorOptions {
 
 /** One request the emulator answered (its test controls are not recorded). */
 export interface RecordedRequest {
+  /** GET, POST, PATCH or DELETE. */
   method: string;
   /** The path without the query string, e.g. /api/projects/1/surveys/. */
   path: string;
   /** The query string without "?", "" when none. */
   query: string;
+  /** The HTTP status the emulator answered with. */
   status: number;
   /** The JSON body sent, or null. */
   body: unknown;
 }
 
+/** A running emulator, as startPostHogEmulator returns it: its address and key, and its test controls. */
 export interface PostHogEmulator {
   /** http://127.0.0.1:<port>, no trailing slash. */
   readonly url: string;
   /** The emulator's personal API key (a fixed, local-only test key). */
   readonly apiKey: string;
+  /** The emulator's project, where surveys and flags live. */
   readonly projectId: number;
+  /** The emulator's organization, where invites and members live. */
   readonly organizationId: string;
   /** The same settings as stack config, for `pulumi.runtime.setConfig` or an Automation API stack. */
   readonly config: Readonly<Record<string, string>>;
@@ -61,6 +67,7 @@ export interface PostHogEmulator {
   reset(): Promise<void>;
   /** The requests answered since the start or the last reset or clearRequests, oldest first. */
   requests(): Promise<RecordedRequest[]>;
+  /** Empties the request log and nothing else. */
   clearRequests(): Promise<void>;
   /** Stops the emulator and restores the POSTHOG_* variables it set. */
   close(): Promise<void>;

@@ -174,7 +174,7 @@ test("each of the field table's fields: 1 POST to create, nothing on a no-op pre
   );
 
   // A status change is applied by the lifecycle's own request after reading where the survey stands
-  // (docs/survey-lifecycle.md), not by a PATCH.
+  // (docs/guides/survey-lifecycle.md), not by a PATCH.
   const expectedEdit = (field: SurveyField) => (field === "status" ? "GET + POST/launch/" : "PATCH");
   expect(table.map((r) => [r.field, r.create, r.noop, r.noopStep, r.refresh, r.edit, r.after])).toEqual(
     table.map((r) => [r.field, "POST", 0, "same", "clean", expectedEdit(r.field), "same"]),

@@ -92,7 +92,7 @@ export function errorBody(type: string, code: string, detail: string, attr: stri
 /**
  * What a personal API key gets for a method the route has no action for (a GET on one invite or member).
  * PostHog's tests log in with a session and skip that check; a key meets APIScopePermission first, which finds
- * no scope to require and refuses with its own message (docs/posthog-behaviour.md#methods-a-route-lacks).
+ * no scope to require and refuses with its own message (docs/contributing/posthog-behaviour.md#methods-a-route-lacks).
  */
 export const noKeyAccess = errorBody(
   "authentication_error",

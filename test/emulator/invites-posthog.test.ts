@@ -1,5 +1,5 @@
 // PostHog's posthog/api/test/test_organization_invites.py, one test per test function, over HTTP against the
-// emulator. docs/posthog-org-tests.md lists every function: ported or skipped, and why.
+// emulator. docs/contributing/posthog-org-tests.md lists every function: ported or skipped, and why.
 import { noKeyAccess, useHarness, type Reply } from "./helpers";
 import {
   ADMIN,

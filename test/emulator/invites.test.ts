@@ -1,4 +1,4 @@
-// Conformance: organization invites and members (docs/posthog-behaviour.md#invites).
+// Conformance: organization invites and members (docs/contributing/posthog-behaviour.md#invites).
 import { errorBody, noKeyAccess, startHarness, useHarness } from "./helpers";
 
 const h = useHarness({ now: "2025-03-01T12:00:00Z" });

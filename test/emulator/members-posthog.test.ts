@@ -1,5 +1,5 @@
 // PostHog's posthog/api/test/test_organization_members.py, one test per test function, over HTTP against the
-// emulator. docs/posthog-org-tests.md lists every function: ported or skipped, and why.
+// emulator. docs/contributing/posthog-org-tests.md lists every function: ported or skipped, and why.
 import { noKeyAccess, useHarness } from "./helpers";
 import {
   ADMIN,

@@ -1,4 +1,4 @@
-// Conformance: limit/offset pagination with absolute, sorted next/previous links (docs/posthog-behaviour.md#pagination).
+// Conformance: limit/offset pagination with absolute, sorted next/previous links (docs/contributing/posthog-behaviour.md#pagination).
 import { startHarness, type Harness } from "./helpers";
 
 let h: Harness;

@@ -1,4 +1,4 @@
-// Conformance: linked/targeting/internal flags of surveys (docs/posthog-behaviour.md#survey-flags).
+// Conformance: linked/targeting/internal flags of surveys (docs/contributing/posthog-behaviour.md#survey-flags).
 import { errorBody, useHarness } from "./helpers";
 
 const h = useHarness();

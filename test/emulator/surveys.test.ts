@@ -1,4 +1,4 @@
-// Conformance: survey validation (docs/posthog-behaviour.md#survey-validation), response shapes, defaults, list filters, delete.
+// Conformance: survey validation (docs/contributing/posthog-behaviour.md#survey-validation), response shapes, defaults, list filters, delete.
 import { errorBody, useHarness } from "./helpers";
 
 const h = useHarness();

@@ -65,7 +65,7 @@ describe("npm run demo", () => {
       "+ create posthog:Survey welcome-survey id=<id>",
     ]);
     expect(section(out, "2. pulumi up")).toContain("inviteStatus pending");
-    // The GET looks for an invite an interrupted run sent (docs/interrupted-runs.md).
+    // The GET looks for an invite an interrupted run sent (docs/contributing/interrupted-runs.md).
     expect(section(out, "2. pulumi up").pop()).toBe("done · 3 HTTP requests (GET 1, POST 2)");
     expect(section(out, "3. pulumi preview")).toEqual([
       "~ update posthog:Invite teammate [level] id=<id>",

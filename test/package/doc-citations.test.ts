@@ -49,8 +49,8 @@ const citations: Citation[] = files.flatMap((file) =>
 
 describe("documents cited in the code", () => {
   it("finds the citations in src, packages and test, so the checks below are not vacuous", () => {
-    expect(new Set(citations.map((c) => c.file.split(path.sep)[0]))).toEqual(
-      new Set(["src", "packages", "test"]),
+    expect([...new Set(citations.map((c) => c.file.split(path.sep)[0]))]).toEqual(
+      expect.arrayContaining(["src", "packages", "test"]),
     );
   });
 

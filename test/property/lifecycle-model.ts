@@ -53,7 +53,7 @@ export const newModel = (): Model => ({ today: 0, unseen: false, applied: false 
 /**
  * The status the provider reads from what PostHog holds, never from the clock: not launched is a draft, no end
  * date is running, an end date is stopped, except the end date the program declared with status "running",
- * a scheduled stop, which reads running before and after it passes (docs/survey-lifecycle.md).
+ * a scheduled stop, which reads running before and after it passes (docs/guides/survey-lifecycle.md).
  */
 export function readStatus(held: Held, applied: Declaration | undefined): SurveyStatus {
   if (!held.launched) return "draft";
@@ -70,7 +70,7 @@ export interface Refusal {
 }
 
 /**
- * Check's refusals, as docs/survey-lifecycle.md states them, judged against what Pulumi's state records and the
+ * Check's refusals, as docs/guides/survey-lifecycle.md states them, judged against what Pulumi's state records and the
  * plugin's clock (which moves with the emulator's here, plugin-clock.js):
  * - a launched survey declared draft: PostHog cannot un-launch it;
  * - an end date, unless state already records that status with that declared end date:

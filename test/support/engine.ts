@@ -1,5 +1,5 @@
 // A small, explicit simulation of what the Pulumi engine does with dynamic resources
-// (docs/pulumi-engine.md#engine-steps): the program runs under mocks, every
+// (docs/contributing/pulumi-engine.md#engine-steps): the program runs under mocks, every
 // pulumi-nodejs:dynamic resource is turned into Check/Diff/Create/Update/Delete calls on
 // the real dynamic-provider gRPC server, and the results are kept in a state store.
 import * as pulumi from "@pulumi/pulumi";

@@ -1,4 +1,4 @@
-// The engine-protocol test harness (docs/pulumi-engine.md#testing-without-the-cli).
+// The engine-protocol test harness (docs/contributing/pulumi-engine.md#testing-without-the-cli).
 export { startProviderServer, ProviderCallError } from "./provider-server";
 export type {
   ProviderServer,

@@ -1,6 +1,6 @@
 // Spawns the SDK's own dynamic-provider gRPC server (the process the Pulumi engine
 // would start for `pulumi-nodejs`) and talks to it with typed requests, field by
-// field as the engine does (docs/pulumi-engine.md#provider-rpcs).
+// field as the engine does (docs/contributing/pulumi-engine.md#provider-rpcs).
 import { ChildProcess, spawn } from "child_process";
 import * as grpc from "@grpc/grpc-js";
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";

@@ -1,6 +1,6 @@
 // The survey lifecycle table, measured: the six declared states (draft / running / stopped, archived or not)
 // created from nothing, and all 30 ordered transitions between them, through the real plugin against the
-// emulator. Each up must send exactly the requests docs/survey-lifecycle.md lists, leave PostHog and the outputs
+// emulator. Each up must send exactly the requests docs/guides/survey-lifecycle.md lists, leave PostHog and the outputs
 // in the declared state, and be followed by a clean preview that sends nothing. The doc's tables are compared
 // with the measured ones, so they cannot drift (UPDATE_LIFECYCLE_DOC=1 rewrites them from the measurement).
 import { readFileSync, writeFileSync } from "node:fs";
@@ -30,7 +30,7 @@ const TRANSITIONS = STATES.flatMap((from) =>
   STATES.filter((to) => to !== from).map((to) => ({ from, to, key: `${nameOf(from)} → ${nameOf(to)}` })),
 );
 
-const DOC = path.join(__dirname, "../../docs/survey-lifecycle.md");
+const DOC = path.join(__dirname, "../../docs/guides/survey-lifecycle.md");
 
 /** A program of surveys, one per name, each declared in the given state (plus any extra args). */
 const program = (surveys: Record<string, State & Partial<SurveyArgs>>) => () => {
@@ -100,7 +100,7 @@ function docSection(doc: string, name: string): { from: number; to: number; text
   const begin = `<!-- ${name}:begin -->\n`;
   const start = doc.indexOf(begin);
   const end = doc.indexOf(`<!-- ${name}:end -->`);
-  if (start < 0 || end < start) throw new Error(`docs/survey-lifecycle.md has no ${name} section`);
+  if (start < 0 || end < start) throw new Error(`docs/guides/survey-lifecycle.md has no ${name} section`);
   const from = start + begin.length;
   return { from, to: end, text: doc.slice(from, end) };
 }
@@ -497,7 +497,7 @@ describe("a program that stops declaring them", () => {
   });
 });
 
-describe("docs/survey-lifecycle.md", () => {
+describe("docs/guides/survey-lifecycle.md", () => {
   it("lists exactly the measured requests", () => {
     expect(TRANSITIONS.filter((t) => !transitionRows.has(t.key))).toEqual([]);
     measured.transitions = table(

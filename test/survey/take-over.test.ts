@@ -1,4 +1,4 @@
-// When a create meets what looks like an interrupted run's object (docs/interrupted-runs.md): a survey holding the
+// When a create meets what looks like an interrupted run's object (docs/contributing/interrupted-runs.md): a survey holding the
 // name is taken over only if it is exactly what the create would make and the key's user made it; otherwise the
 // error says why and how to adopt it. A resource renamed without an alias takes over its old object, and the
 // delete of the old name leaves that object alone. Each run gets its own plugin process, as each `pulumi` run does.

@@ -1,48 +1,82 @@
-// The reference a user reads names every property a Survey takes: the README's Survey table (and the generated
-// Survey page in the docs' reference folder, once there is one) is checked against the catalogue, whose properties come from
-// the field table, so a field added without its documentation fails here.
+// docs/reference against the code: the committed pages are what `npm run docs:reference` writes from catalogue()
+// and the public exports, every property of the catalogue has a row on its page, and every public export of
+// pulumi-posthog and pulumi-posthog/testing has a doc comment and a page that names it.
 import fs from "node:fs";
 import path from "node:path";
 import { catalogue } from "../../src/resources/catalogue";
-import { REPO_ROOT } from "../support/self-link";
+import { currentPages, REFERENCE_DIR } from "../../tools/docs-reference/generate";
+import { packageExports } from "../../tools/docs-reference/package-exports";
+import { pageName, pageOf } from "../../tools/docs-reference/pages";
 
-const survey = catalogue().resources.find((r) => r.name === "Survey");
-const inputs = (survey?.properties ?? []).filter((p) => p.input).map((p) => p.name);
-
-/** The README's Survey reference: from "### Survey" to the next heading of the same or a higher level. */
-function readmeSurveySection(): string {
-  const readme = fs.readFileSync(path.join(REPO_ROOT, "README.md"), "utf8");
-  const start = readme.indexOf("\n### Survey\n");
-  if (start < 0) throw new Error('README.md has no "### Survey" section');
-  const end = readme.slice(start + 1).search(/\n#{1,3} /);
-  return end < 0 ? readme.slice(start) : readme.slice(start, start + 1 + end);
-}
-
-/** The names a Markdown table lists in its first column, as `name` (several per cell allowed). */
-function tableNames(markdown: string): Set<string> {
-  const names = markdown
+const pages = currentPages();
+const exportsByEntry = packageExports();
+const entries = [...exportsByEntry].flatMap(([entry, exports]) => exports.map((e) => ({ entry, e })));
+const committed = (file: string) => fs.readFileSync(path.join(REFERENCE_DIR, file), "utf8");
+/** The lines of a page's tables whose first cell names `name`. */
+const rowsNaming = (page: string, name: string) =>
+  page
     .split("\n")
-    .filter((line) => line.startsWith("| `"))
-    .flatMap((line) => [...line.split("|")[1].matchAll(/`([A-Za-z]+)`/g)].map((m) => m[1]));
-  return new Set(names);
-}
+    .filter((line) => line.startsWith(`| \`${name}\` `) || line.startsWith(`| \`posthog:${name}\` `));
 
-test("the catalogue knows the Survey's inputs", () => {
-  expect(inputs).toEqual(expect.arrayContaining(["name", "type", "questions", "adopt"]));
+describe("docs/reference", () => {
+  it("holds exactly the pages the generator writes, as it writes them (npm run docs:reference)", () => {
+    const onDisk = fs.readdirSync(REFERENCE_DIR).filter((f) => f.endsWith(".md"));
+    expect(onDisk.sort()).toEqual([...pages.keys()].sort());
+    const stale = [...pages].filter(([file, text]) => committed(file) !== text).map(([file]) => file);
+    expect(stale).toEqual([]);
+  });
+
+  it("has a row for every property of every resource, data function and setting", () => {
+    const { resources, functions, config } = catalogue();
+    const missing = [
+      ...resources.flatMap((r) => r.properties.map((p) => [pageName(r.name), p.name])),
+      ...functions.flatMap((f) => [...f.inputs, ...f.outputs].map((p) => [pageName(f.name), p.name])),
+      ...config.map((p) => ["configuration.md", p.name]),
+    ].filter(([page, name]) => rowsNaming(committed(page), name).length === 0);
+    expect(missing).toEqual([]);
+    expect(resources.map((r) => r.name).sort()).toEqual(["Invite", "InviteBatch", "Survey"]);
+    expect(functions.length).toBe(6);
+  });
 });
 
-test("the README's Survey table lists every input a Survey takes", () => {
-  const listed = tableNames(readmeSurveySection());
-  expect(inputs.filter((name) => !listed.has(name))).toEqual([]);
-});
+describe("public exports", () => {
+  it("are found in both entry points, so the checks below are not vacuous", () => {
+    const names = entries.map(({ entry, e }) => `${entry}:${e.name}`);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "pulumi-posthog:Survey",
+        "pulumi-posthog:getSurveysOutput",
+        "pulumi-posthog:SurveyArgs",
+        "pulumi-posthog/testing:startPostHogEmulator",
+      ]),
+    );
+  });
 
-// The page the reference-doc generator writes from the catalogue (issue 23).
-const page = path.join(REPO_ROOT, "docs", "reference", "survey.md");
-const withPage = fs.existsSync(page) ? test : test.skip;
-withPage("the generated Survey reference page names every Survey property", () => {
-  const text = fs.readFileSync(page, "utf8");
-  const missing = (survey?.properties ?? [])
-    .map((p) => p.name)
-    .filter((name) => !text.includes(`\`${name}\``));
-  expect(missing).toEqual([]);
+  it("each have a doc comment", () => {
+    const undocumented = entries
+      .filter(({ e }) => e.description === "")
+      .map(({ entry, e }) => `${entry}:${e.name}`);
+    expect(undocumented).toEqual([]);
+  });
+
+  it("each have a reference page that names them", () => {
+    const { resources, functions } = catalogue();
+    const homeless = entries
+      .filter(({ entry, e }) => {
+        const page = pageOf({ resources, functions, config: [] }, entry, e);
+        return page === undefined || !new RegExp(`\\b${e.name}\\b`).test(committed(page));
+      })
+      .map(({ entry, e }) => `${entry}:${e.name}`);
+    expect(homeless).toEqual([]);
+  });
+
+  it("include every resource and data function of the catalogue, in both call forms", () => {
+    const main = new Set((exportsByEntry.get("pulumi-posthog") ?? []).map((e) => e.name));
+    const { resources, functions } = catalogue();
+    const absent = [
+      ...resources.map((r) => r.name),
+      ...functions.flatMap((f) => [f.name, `${f.name}Output`]),
+    ].filter((name) => !main.has(name));
+    expect(absent).toEqual([]);
+  });
 });

@@ -1,5 +1,5 @@
 // Public entry: startEmulator() runs the PostHog-compatible emulator on loopback.
-// An independent model of PostHog written from docs/posthog-behaviour.md; it imports nothing from
+// An independent model of PostHog written from docs/contributing/posthog-behaviour.md; it imports nothing from
 // the provider (pulumi-posthog). Choices where the reference leaves room:
 // - emailing_attempt_made is false unless started with emailAvailable (or set by /_emulator/settings); no email is sent.
 // - whiteLabel: true is accepted (the emulated org has the white-labelling feature).

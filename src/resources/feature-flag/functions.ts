@@ -4,6 +4,7 @@ import { findFlagByKey, unknownFlagKey } from "./lookup";
 import { functionContext, projectOf } from "../../provider-kit/function-context";
 import { mockedAnswer } from "../../provider-kit/function-mocks";
 
+/** The arguments of getFeatureFlag and getFeatureFlagOutput. */
 export interface GetFeatureFlagArgs {
   /** The flag's key, exactly (case-sensitive). */
   key: string;
@@ -11,6 +12,7 @@ export interface GetFeatureFlagArgs {
   projectId?: string | number;
 }
 
+/** A feature flag as getFeatureFlag reads it from PostHog. */
 export interface FeatureFlagInfo {
   /** The project the flag belongs to. */
   projectId: string;
@@ -44,6 +46,7 @@ export async function getFeatureFlag(args: GetFeatureFlagArgs): Promise<FeatureF
   };
 }
 
+/** getFeatureFlag with Pulumi Inputs as arguments, returning an Output. */
 export function getFeatureFlagOutput(
   args: pulumi.Input<{ [K in keyof GetFeatureFlagArgs]: pulumi.Input<GetFeatureFlagArgs[K]> }>,
 ): pulumi.Output<FeatureFlagInfo> {

@@ -5,6 +5,7 @@ import type { InviteOutputs } from "./types";
 import { functionContext, organizationOf } from "../../provider-kit/function-context";
 import { mockedAnswer } from "../../provider-kit/function-mocks";
 
+/** A pending or expired invite as getInvites reads it from PostHog. */
 export type InviteInfo = Pick<
   InviteOutputs,
   | "inviteId"
@@ -20,11 +21,13 @@ export type InviteInfo = Pick<
   | "createdBy"
 > & { inviteId: string; status: "pending" | "expired" };
 
+/** The arguments of getInvites and getInvitesOutput. */
 export interface GetInvitesArgs {
   /** Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. */
   organizationId?: string;
 }
 
+/** What getInvites returns: the organization and its invites. */
 export interface GetInvitesResult {
   /** The organization the invites were read from. */
   organizationId: string;
@@ -42,6 +45,7 @@ export async function getInvites(args: GetInvitesArgs = {}): Promise<GetInvitesR
   return { organizationId, invites: invites.map((invite): InviteInfo => inviteFacts(invite)) };
 }
 
+/** getInvites with Pulumi Inputs as arguments, returning an Output. */
 export function getInvitesOutput(
   args: pulumi.Input<{ organizationId?: pulumi.Input<string> }> = {},
 ): pulumi.Output<GetInvitesResult> {

@@ -1,5 +1,5 @@
 // User-input validation for Invite and InviteBatch, run by `check` before any HTTP request. It mirrors what
-// PostHog rejects (docs/posthog-behaviour.md#invites: first name ≤ 30, level 1/8/15, project access shape) and adds
+// PostHog rejects (docs/contributing/posthog-behaviour.md#invites: first name ≤ 30, level 1/8/15, project access shape) and adds
 // what only a provider can know (unknown keys, whitespace in an email, the same person twice in a batch).
 import {
   INVITE_LEVELS,

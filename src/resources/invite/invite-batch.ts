@@ -19,6 +19,7 @@ export interface BatchPersonArgs {
   removeMemberOnDelete?: pulumi.Input<boolean>;
 }
 
+/** The arguments of `new InviteBatch(name, args)`: each may be a plain value or a Pulumi Input. */
 export interface InviteBatchArgs {
   /** Organization (UUID). Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. Changing it replaces the batch. */
   organizationId?: pulumi.Input<string>;

@@ -5,6 +5,7 @@ import type { InviteLevel, InviteStatus, InviteUser, PrivateProjectAccess } from
 
 const inviteProvider: pulumi.dynamic.ResourceProvider = require("./shim");
 
+/** The arguments of `new Invite(name, args)`: each may be a plain value or a Pulumi Input. */
 export interface InviteArgs {
   /** Organization (UUID). Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. Changing it replaces the invite. */
   organizationId?: pulumi.Input<string>;

@@ -5,6 +5,7 @@ import type { InviteLevel } from "./types";
 import { functionContext, organizationOf } from "../../provider-kit/function-context";
 import { mockedAnswer } from "../../provider-kit/function-mocks";
 
+/** A member of the organization as getMembers reads it from PostHog. */
 export interface MemberInfo {
   /** The membership id. */
   memberId: string;
@@ -22,11 +23,13 @@ export interface MemberInfo {
   joinedAt: string | null;
 }
 
+/** The arguments of getMembers and getMembersOutput. */
 export interface GetMembersArgs {
   /** Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. */
   organizationId?: string;
 }
 
+/** What getMembers returns: the organization and its members. */
 export interface GetMembersResult {
   /** The organization the members were read from. */
   organizationId: string;
@@ -53,6 +56,7 @@ export async function getMembers(args: GetMembersArgs = {}): Promise<GetMembersR
   };
 }
 
+/** getMembers with Pulumi Inputs as arguments, returning an Output. */
 export function getMembersOutput(
   args: pulumi.Input<{ organizationId?: pulumi.Input<string> }> = {},
 ): pulumi.Output<GetMembersResult> {

@@ -3,6 +3,7 @@ import type { UserSummary } from "../../provider-kit/user-summary";
 
 /** Organization levels an invite grants; InviteLevel derives from this list. */
 export const INVITE_LEVELS = ["member", "admin", "owner"] as const;
+/** An organization level: member, admin or owner (one of INVITE_LEVELS). */
 export type InviteLevel = (typeof INVITE_LEVELS)[number];
 
 /** Access to a private project, granted when the invite is accepted. */
@@ -16,6 +17,7 @@ export interface PrivateProjectAccess {
 /** pending: sent, not accepted, not expired. expired: older than PostHog's 3 days. accepted: now a member. */
 export type InviteStatus = "pending" | "expired" | "accepted";
 
+/** The inputs of an Invite as the provider receives them, resolved (no Inputs or Outputs). */
 export interface InviteInputs {
   organizationId?: string;
   targetEmail: string;
@@ -75,6 +77,7 @@ export interface BatchPerson {
   removeMemberOnDelete?: boolean;
 }
 
+/** The inputs of an InviteBatch as the provider receives them, resolved (no Inputs or Outputs). */
 export interface InviteBatchInputs {
   organizationId?: string;
   invites: BatchPerson[];
@@ -110,6 +113,7 @@ export interface AppliedPerson {
   removeMemberOnDelete?: boolean;
 }
 
+/** What an InviteBatch resource holds: its settings, the people as applied and where each invitation stands. */
 export interface InviteBatchOutputs {
   organizationId: string;
   message: string | null;

@@ -9,6 +9,7 @@ import { mockedAnswer } from "../../provider-kit/function-mocks";
 /** A survey as PostHog has it (Survey outputs without the provider's bookkeeping and write-only inputs). */
 export type SurveyInfo = Omit<SurveyOutputs, "declared" | "targetingFlagFilters" | "removeTargetingFlag">;
 
+/** The arguments of getSurveys and getSurveysOutput. */
 export interface GetSurveysArgs {
   /** Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. */
   projectId?: string | number;
@@ -18,6 +19,7 @@ export interface GetSurveysArgs {
   archived?: boolean;
 }
 
+/** What getSurveys returns: the project and its surveys. */
 export interface GetSurveysResult {
   /** The project the surveys were read from. */
   projectId: string;
@@ -25,6 +27,7 @@ export interface GetSurveysResult {
   surveys: SurveyInfo[];
 }
 
+/** The arguments of getSurvey and getSurveyOutput. */
 export interface GetSurveyArgs {
   /** Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. */
   projectId?: string | number;
@@ -55,6 +58,7 @@ export async function getSurveys(args: GetSurveysArgs = {}): Promise<GetSurveysR
   return { projectId, surveys: surveys.map((s) => surveyInfo(s, projectId)) };
 }
 
+/** getSurveys with Pulumi Inputs as arguments, returning an Output. */
 export function getSurveysOutput(
   args: pulumi.Input<{ [K in keyof GetSurveysArgs]: pulumi.Input<GetSurveysArgs[K]> }> = {},
 ): pulumi.Output<GetSurveysResult> {
@@ -70,6 +74,7 @@ export async function getSurvey(args: GetSurveyArgs): Promise<SurveyInfo> {
   return surveyInfo(await ctx.client.surveys.get(projectId, args.id), projectId);
 }
 
+/** getSurvey with Pulumi Inputs as arguments, returning an Output. */
 export function getSurveyOutput(
   args: pulumi.Input<{ [K in keyof GetSurveyArgs]: pulumi.Input<GetSurveyArgs[K]> }>,
 ): pulumi.Output<SurveyInfo> {

@@ -1,5 +1,5 @@
 // The input rules a Survey's fields are built from (zod), mirroring what PostHog rejects
-// (docs/posthog-behaviour.md#survey-validation) so a bad survey fails at preview. Each field's rule sits in its
+// (docs/contributing/posthog-behaviour.md#survey-validation) so a bad survey fails at preview. Each field's rule sits in its
 // row of the field table (fields.ts); validate.ts runs them with the rules that span fields. Nested
 // question/appearance/conditions keys keep PostHog's camelCase.
 import { z } from "zod";

@@ -34,7 +34,7 @@ export type LifecycleStep =
   /** PATCH end_date: the declared stop date, or null to resume (PostHog has no resume endpoint). */
   | { kind: "end"; endDate: string | null };
 
-/** The request a step sends, as docs/survey-lifecycle.md writes it. */
+/** The request a step sends, as docs/guides/survey-lifecycle.md writes it. */
 export function describeStep(step: LifecycleStep): string {
   switch (step.kind) {
     case "unarchive":

@@ -30,7 +30,7 @@ export function unlaunchFailures(olds: Json, news: Json): CheckFailure[] {
  * once; `stopped` with a future one would keep running (that is `running` until endDate); `stopped` from a draft
  * without a startDate needs a launch, which PostHog refuses for a survey whose end date has passed (survey.py,
  * SurveyViewSet.launch). Judged only when the endDate or the status is new or changed: a scheduled stop that
- * passes later, or a program written before these rules, stays valid unchanged (docs/survey-lifecycle.md).
+ * passes later, or a program written before these rules, stays valid unchanged (docs/guides/survey-lifecycle.md).
  */
 export function endDateFailures(olds: Json, news: Json, nowMs: number): CheckFailure[] {
   const end = news.endDate;

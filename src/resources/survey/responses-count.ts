@@ -4,6 +4,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { functionContext, projectOf } from "../../provider-kit/function-context";
 import { mockedAnswer } from "../../provider-kit/function-mocks";
 
+/** The arguments of getSurveyResponsesCount and getSurveyResponsesCountOutput. */
 export interface GetSurveyResponsesCountArgs {
   /** Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. */
   projectId?: string | number;
@@ -13,6 +14,7 @@ export interface GetSurveyResponsesCountArgs {
   excludeArchived?: boolean;
 }
 
+/** What getSurveyResponsesCount returns: the project and each survey's number of responses. */
 export interface GetSurveyResponsesCountResult {
   /** The project the counts are for. */
   projectId: string;
@@ -38,6 +40,7 @@ export async function getSurveyResponsesCount(
   return { projectId, counts };
 }
 
+/** getSurveyResponsesCount with Pulumi Inputs as arguments, returning an Output. */
 export function getSurveyResponsesCountOutput(
   args: pulumi.Input<{
     projectId?: pulumi.Input<string | number>;

@@ -3,7 +3,7 @@
 // date is a scheduled launch); an end date means stopped, except the end date the program declared together
 // with status "running": that one is a scheduled stop the program asked for, so the survey reads running.
 // Being time-independent, the status never drifts just because a scheduled date passes: a program declaring
-// `status: "running", endDate: X` shows no diff before or after X (docs/survey-lifecycle.md).
+// `status: "running", endDate: X` shows no diff before or after X (docs/guides/survey-lifecycle.md).
 // PostHog: frontend/src/scenes/surveys/surveysLogic.tsx, getSurveyStatus (draft / running / complete).
 import { sameInstant } from "../../provider-kit/equality";
 import { SURVEY_STATUSES, type SurveyStatus } from "./types";

@@ -15,10 +15,12 @@ export const SURVEY_TYPES = [
   "widget",
   "external_survey",
 ] as const;
+/** A survey type: where and how PostHog shows the survey (one of SURVEY_TYPES). */
 export type SurveyType = (typeof SURVEY_TYPES)[number];
 
 /** How often a survey shows; SurveySchedule derives from this list. */
 export const SURVEY_SCHEDULES = ["once", "recurring", "always"] as const;
+/** How often a person sees a survey: once, recurring or always (one of SURVEY_SCHEDULES). */
 export type SurveySchedule = (typeof SURVEY_SCHEDULES)[number];
 
 // The nested settings, typed from PostHog's own definitions: one file each under settings/.
@@ -30,9 +32,9 @@ export type { SettingsExtra, ContentType } from "./settings/shared";
 /** Release conditions of the survey's targeting flag: `{groups: [{properties, rollout_percentage, variant}]}`. */
 export type TargetingFlagFilters = { groups: Record<string, unknown>[]; [key: string]: unknown };
 
-/** draft: never launched; running: launched (start date set, no end date); stopped: end date set. */
 /** A survey's lifecycle as people think of it; SurveyStatus derives from this list. */
 export const SURVEY_STATUSES = ["draft", "running", "stopped"] as const;
+/** draft: never launched; running: launched (start date set, no end date); stopped: end date set. */
 export type SurveyStatus = (typeof SURVEY_STATUSES)[number];
 
 /** Take over a survey that already exists instead of creating one (Pulumi cannot import dynamic resources). */
@@ -112,6 +114,7 @@ export interface SurveyFields {
 
 /** The units a sampling interval is counted in; SurveySamplingInterval derives from this list. */
 export const SURVEY_SAMPLING_INTERVALS = ["day", "week", "month"] as const;
+/** The unit a response-sampling interval is counted in: day, week or month (one of SURVEY_SAMPLING_INTERVALS). */
 export type SurveySamplingInterval = (typeof SURVEY_SAMPLING_INTERVALS)[number];
 
 /** The survey's own texts in one language; each is optional (PostHog shows the base text for a missing one). */

@@ -1,7 +1,7 @@
 // Survey input validation, run by `check` before any HTTP request: each field's rule from its row of the field
 // table (fields.ts), the provider's own inputs (projectId, adopt), unknown keys, and the rules that span fields
 // (end before start, a flag by id and by key, status against dates, …). It mirrors what PostHog rejects
-// (docs/posthog-behaviour.md#survey-validation) so a bad survey fails at preview.
+// (docs/contributing/posthog-behaviour.md#survey-validation) so a bad survey fails at preview.
 import { z } from "zod";
 import { CheckFailure, failuresFromZod, unknownKeyFailures } from "../../provider-kit/check-failures";
 import { containsUnknown } from "../../provider-kit/unknown";
@@ -87,7 +87,7 @@ function flagKeyFailures(
   );
 }
 
-/** A declared status must agree with declared dates (docs/survey-lifecycle.md). */
+/** A declared status must agree with declared dates (docs/guides/survey-lifecycle.md). */
 function statusFailures(
   inputs: Record<string, unknown>,
   known: (key: SurveyInputKey) => boolean,

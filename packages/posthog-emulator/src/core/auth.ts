@@ -1,4 +1,4 @@
-// Personal API key authentication and scopes (docs/posthog-behaviour.md#routing-and-auth, #rate-limits-and-scopes).
+// Personal API key authentication and scopes (docs/contributing/posthog-behaviour.md#routing-and-auth, #rate-limits-and-scopes).
 import { createHash } from "node:crypto";
 import { authenticationFailed, notAuthenticated, permissionDenied, type KeySource } from "./errors";
 import type { ApiRequest } from "./request";

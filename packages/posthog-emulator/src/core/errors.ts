@@ -1,4 +1,4 @@
-// PostHog error bodies as produced by exceptions_hog (docs/posthog-behaviour.md#errors): always {type, code, detail, attr}.
+// PostHog error bodies as produced by exceptions_hog (docs/contributing/posthog-behaviour.md#errors): always {type, code, detail, attr}.
 
 export interface ErrorBody {
   type: string;

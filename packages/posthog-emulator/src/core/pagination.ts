@@ -1,4 +1,4 @@
-// DRF LimitOffsetPagination (docs/posthog-behaviour.md#pagination): default 100, no max, absolute next/previous with sorted params.
+// DRF LimitOffsetPagination (docs/contributing/posthog-behaviour.md#pagination): default 100, no max, absolute next/previous with sorted params.
 import { ok, type Ctx, type Result } from "./context";
 import type { ApiRequest } from "./request";
 

@@ -42,7 +42,7 @@ function runApi(em: Emulator, req: ApiRequest, hostFallback: string): Result {
     const principal = authenticate(em.store, req);
     // DRF's APIView.initial: permissions, then throttles; only then the handler, or 405 for a method with no
     // action. PostHog's permissions (posthog/api/routing.py, TeamAndOrgViewSetMixin.get_permissions) are
-    // APIScopePermission first, then organization membership (docs/posthog-behaviour.md#methods-a-route-lacks).
+    // APIScopePermission first, then organization membership (docs/contributing/posthog-behaviour.md#methods-a-route-lacks).
     const method = match.route.methods[req.method];
     const scope = method ? method.scope : unroutedScope(match.route, req.method);
     if (!method && scope === undefined) throw permissionDenied(NO_KEY_ACCESS);

@@ -1,4 +1,4 @@
-// Invite storage (docs/posthog-behaviour.md#invites): replacing earlier invites for an email, combining pending ones, expiry.
+// Invite storage (docs/contributing/posthog-behaviour.md#invites): replacing earlier invites for an email, combining pending ones, expiry.
 import { randomUUID } from "node:crypto";
 import type { Principal } from "../core/auth";
 import type { Core } from "../core/context";

@@ -1,4 +1,4 @@
-// OrganizationInviteSerializer validation (docs/posthog-behaviour.md#invites): field checks, the private-project rules and the
+// OrganizationInviteSerializer validation (docs/contributing/posthog-behaviour.md#invites): field checks, the private-project rules and the
 // bulk endpoint's body checks. Storage lives in invite-save.ts, routes in invites.ts.
 import type { Ctx } from "../core/context";
 import { permissionDenied, validationError } from "../core/errors";

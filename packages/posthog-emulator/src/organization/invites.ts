@@ -1,4 +1,4 @@
-// Organization invites (docs/posthog-behaviour.md#invites): list, create, bulk, delete; 405 for GET/PATCH/PUT on one invite.
+// Organization invites (docs/contributing/posthog-behaviour.md#invites): list, create, bulk, delete; 405 for GET/PATCH/PUT on one invite.
 import {
   canonicalUuid,
   created,

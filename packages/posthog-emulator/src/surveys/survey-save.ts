@@ -1,4 +1,4 @@
-// Survey writes: the model's pre_save derivations and the flags a survey owns (docs/posthog-behaviour.md#survey-flags, #survey-lifecycle).
+// Survey writes: the model's pre_save derivations and the flags a survey owns (docs/contributing/posthog-behaviour.md#survey-flags, #survey-lifecycle).
 import { randomUUID } from "node:crypto";
 import type { Core } from "../core/context";
 import { drfTime, isoDate, toMs } from "../core/dates";

@@ -1,0 +1,60 @@
+// Which reference page documents what, and every page's text: one page per resource and data function (from the
+// catalogue), the settings, the testing entry point and an index listing every export with its page.
+import type { Catalogue } from "../../src/resources/catalogue";
+import type { PublicExport } from "./exports";
+import { configPage, functionPage, indexPage, resourcePage, testingPage, type IndexEntry } from "./render";
+
+export const TESTING_PAGE = "testing.md";
+export const INDEX_PAGE = "README.md";
+export const CONFIG_PAGE = "configuration.md";
+
+/** `InviteBatch` -> `invite-batch.md`, `getSurveyResponsesCount` -> `get-survey-responses-count.md`. */
+export function pageName(name: string): string {
+  return `${name.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase()}.md`;
+}
+
+/** The catalogue function a data function export belongs to: `getSurveysOutput` -> `getSurveys`. */
+export const functionOf = (name: string) => name.replace(/Output$/, "");
+
+/**
+ * The page that documents an export, or undefined when it should have one and has none: a class that is not a
+ * catalogue resource, a function of the main entry that is not a catalogue data function.
+ */
+export function pageOf(catalogue: Catalogue, entry: string, exported: PublicExport): string | undefined {
+  if (entry !== "pulumi-posthog") return TESTING_PAGE;
+  if (exported.kind === "class") {
+    return catalogue.resources.some((r) => r.name === exported.name) ? pageName(exported.name) : undefined;
+  }
+  if (exported.kind === "function") {
+    const name = functionOf(exported.name);
+    return catalogue.functions.some((f) => f.name === name) ? pageName(name) : undefined;
+  }
+  return INDEX_PAGE;
+}
+
+/** Every page of docs/reference, by file name. Throws naming each export that has no page. */
+export function referencePages(
+  catalogue: Catalogue,
+  exportsByEntry: ReadonlyMap<string, readonly PublicExport[]>,
+): Map<string, string> {
+  const entries: IndexEntry[] = [];
+  const missing: string[] = [];
+  for (const [entry, exports] of exportsByEntry) {
+    for (const exported of exports) {
+      const page = pageOf(catalogue, entry, exported);
+      if (page === undefined) missing.push(`${entry}: ${exported.name}`);
+      else entries.push({ entry, export: exported, page });
+    }
+  }
+  if (missing.length > 0) throw new Error(`exports with no reference page: ${missing.join(", ")}`);
+
+  const pages = new Map<string, string>();
+  for (const resource of catalogue.resources) pages.set(pageName(resource.name), resourcePage(resource));
+  for (const fn of catalogue.functions) pages.set(pageName(fn.name), functionPage(fn));
+  pages.set(CONFIG_PAGE, configPage(catalogue.config));
+  pages.set(TESTING_PAGE, testingPage(exportsByEntry.get("pulumi-posthog/testing") ?? []));
+  const listed = (items: readonly { name: string; description: string }[]) =>
+    items.map((i) => ({ name: i.name, page: pageName(i.name), description: i.description }));
+  pages.set(INDEX_PAGE, indexPage(listed(catalogue.resources), listed(catalogue.functions), entries));
+  return pages;
+}
