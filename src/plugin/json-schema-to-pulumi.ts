@@ -83,20 +83,78 @@ function singular(name: string): string {
   return name.endsWith("s") && !name.endsWith("ss") ? name.slice(0, -1) : name;
 }
 
-/** The named types found while converting, by token; a token asked for twice must describe the same type. */
+/** The words of a PascalCase name: "SurveyQuestionOpen" -> ["Survey", "Question", "Open"]. */
+function words(name: string): string[] {
+  return name.match(/[A-Z][a-z0-9]*|[a-z0-9]+/g) ?? [name];
+}
+
+/** What a set of names has in common: the words they all start with and the words they all end with. */
+function commonName(names: readonly string[]): string {
+  const split = names.map(words);
+  const shortest = Math.min(...split.map((w) => w.length));
+  const agree = (pick: (w: string[]) => string): boolean => split.every((w) => pick(w) === pick(split[0]));
+  let prefix = 0;
+  while (prefix < shortest && agree((w) => w[prefix])) prefix++;
+  let suffix = 0;
+  while (prefix + suffix < shortest && agree((w) => w[w.length - 1 - suffix])) suffix++;
+  const first = split[0];
+  return [...first.slice(0, prefix), ...first.slice(first.length - suffix)].join("");
+}
+
+/**
+ * The named types found while converting, by token. A type is named after where it sits (`SurveyQuestionOpen`);
+ * the same shape found in several places (a question's branching in each question type, a survey inside
+ * getSurveys' answer) is one type, named by what those places' names share (`QuestionBranchingEnd`, `SurveyType`):
+ * the first pass records the shapes (`sharedNames()`), a second pass with those names writes the types.
+ */
 export class TypeRegistry {
   readonly types: Record<string, ComplexTypeSpec> = {};
+  /** A type's reference -> its shape: the spec without its description, nested references replaced by shapes. */
+  private readonly shapes = new Map<string, string>();
+  /** A shape -> the names it was asked for under, in order. */
+  private readonly requested = new Map<string, string[]>();
 
-  constructor(readonly typeToken: (name: string) => string) {}
+  constructor(
+    readonly typeToken: (name: string) => string,
+    private readonly names: ReadonlyMap<string, string> = new Map(),
+  ) {}
+
+  private shapeOf(spec: ComplexTypeSpec): string {
+    const { description: _description, ...rest } = spec;
+    return JSON.stringify(rest, (key, value: unknown) =>
+      key === "$ref" && typeof value === "string" ? (this.shapes.get(value) ?? value) : value,
+    );
+  }
 
   add(name: string, spec: ComplexTypeSpec): TypeSpec {
-    const token = this.typeToken(name);
+    const shape = this.shapeOf(spec);
+    const token = this.typeToken(this.names.get(name) ?? name);
+    const ref = `#/types/${token}`;
     const existing = this.types[token];
-    if (existing !== undefined && JSON.stringify(existing) !== JSON.stringify(spec)) {
+    if (existing !== undefined && this.shapeOf(existing) !== shape) {
       throw new Error(`Two different types would both be named ${token}; rename one of the properties.`);
     }
-    this.types[token] = spec;
-    return { $ref: `#/types/${token}` };
+    this.types[token] ??= spec;
+    this.shapes.set(ref, shape);
+    const names = this.requested.get(shape) ?? [];
+    if (!names.includes(name)) this.requested.set(shape, [...names, name]);
+    return { $ref: ref };
+  }
+
+  /** The name each requested name takes in the second pass; a shared name that would clash keeps the first. */
+  sharedNames(): Map<string, string> {
+    const groups = [...this.requested.values()];
+    const candidates = groups.map((names) => (names.length > 1 ? commonName(names) : names[0]));
+    const taken = (candidate: string, group: number): boolean =>
+      candidate === "" ||
+      candidates.some((other, i) => i !== group && other === candidate) ||
+      groups.some((names, i) => i !== group && names.includes(candidate));
+    const result = new Map<string, string>();
+    groups.forEach((names, group) => {
+      const chosen = taken(candidates[group], group) ? names[0] : candidates[group];
+      for (const name of names) result.set(name, chosen);
+    });
+    return result;
   }
 }
 

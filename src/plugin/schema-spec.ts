@@ -67,7 +67,7 @@ export interface PulumiPackageSchema {
   repository: string;
   publisher: string;
   pluginDownloadURL?: string;
-  config: { variables: Record<string, PropertySpec>; defaults: string[] };
+  config: { variables: Record<string, PropertySpec> };
   provider: ResourceSpec;
   types: Record<string, ComplexTypeSpec>;
   resources: Record<string, ResourceSpec>;

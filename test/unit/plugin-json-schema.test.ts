@@ -165,3 +165,42 @@ describe("JSON Schema to Pulumi types", () => {
     expect(pascalCase("external_survey")).toBe("ExternalSurvey");
   });
 });
+
+describe("types found in several places", () => {
+  it("become one type, named by what the places' names share, in the second pass", () => {
+    const level = z.toJSONSchema(z.enum(["member", "admin", "owner"]));
+    const person = z.toJSONSchema(
+      z.array(z.object({ email: z.string(), level: z.enum(["member", "admin", "owner"]) })),
+    );
+    const run = (registry: TypeRegistry) => [
+      convertProperty(level, "Invite", "level", registry),
+      convertProperty(person, "InviteBatch", "invites", registry),
+      convertProperty(person, "GetInvites", "invites", registry),
+    ];
+    const first = new TypeRegistry(token);
+    run(first);
+    const names = first.sharedNames();
+    expect(Object.fromEntries(names)).toEqual({
+      InviteLevel: "InviteLevel",
+      InviteBatchInviteLevel: "InviteLevel",
+      GetInvitesInviteLevel: "InviteLevel",
+      InviteBatchInvite: "Invite",
+      GetInvitesInvite: "Invite",
+    });
+    const second = new TypeRegistry(token, names);
+    expect(run(second)).toEqual([
+      ref("InviteLevel"),
+      { type: "array", items: ref("Invite") },
+      { type: "array", items: ref("Invite") },
+    ]);
+    expect(Object.keys(second.types)).toEqual([token("InviteLevel"), token("Invite")]);
+  });
+
+  it("keep their first name when the shared one would be taken by another type", () => {
+    const first = new TypeRegistry(token);
+    convertProperty(z.toJSONSchema(z.enum(["a", "b"])), "Survey", "kind", first);
+    convertProperty(z.toJSONSchema(z.enum(["a", "b"])), "Invite", "kind", first);
+    convertProperty(z.toJSONSchema(z.enum(["c"])), "Kind", "", first);
+    expect(first.sharedNames().get("SurveyKind")).toBe("SurveyKind");
+  });
+});
