@@ -34,8 +34,12 @@ function readableQuestion(question: { [key: string]: Literal }): { [key: string]
 
 /** `{name, type, …}` for one survey (projectId and adopt are added by the caller). */
 export function surveyArgs(survey: WireSurvey): ExportedSurvey {
+  return surveyArgsOf(surveyOutputs(survey, "", {}));
+}
+
+/** The same from a Survey's outputs (an import reads them through the provider's own read). */
+export function surveyArgsOf(outputs: Record<string, unknown>): ExportedSurvey {
   const args: { [key: string]: Literal } = {};
-  const outputs = surveyOutputs(survey, "", {});
   for (const field of FIELDS) {
     const value = currentValue(field, outputs);
     if (value === undefined || isDefault(field, value)) continue;
