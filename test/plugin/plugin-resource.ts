@@ -4,7 +4,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { RESOURCE_TOKENS, type ResourceName } from "../../src/plugin/tokens";
 
 export class PluginResource extends pulumi.CustomResource {
-  constructor(kind: ResourceName, name: string, args: pulumi.Inputs, opts?: pulumi.CustomResourceOptions) {
-    super(RESOURCE_TOKENS[kind], name, args, opts);
+  constructor(kind: ResourceName, name: string, args: object, opts?: pulumi.CustomResourceOptions) {
+    super(RESOURCE_TOKENS[kind], name, { ...args }, opts);
   }
 }
