@@ -42,14 +42,18 @@ function nonNegative(meaning: string): (value: string, name: string) => number {
 const rows = <T extends { [name: string]: Setting<unknown> }>(table: T): T => table;
 
 export const SETTINGS = rows({
+  /** The PostHog host to talk to (default https://us.posthog.com; https://eu.posthog.com or your own). */
   host: {
     configKey: "posthog:host",
     env: ["POSTHOG_HOST"],
     parse: (value: string) => value.replace(/\/+$/, ""),
     default: DEFAULT_HOST,
   },
+  /** A personal API key with the scopes the resources need (survey:write, organization_member:write, …). */
   apiKey: { configKey: "posthog:apiKey", env: ["POSTHOG_API_KEY", "POSTHOG_PERSONAL_API_KEY"], parse: text },
+  /** The project (numeric id) resources and data functions use when they name none; unset: the key's current project. */
   projectId: { configKey: "posthog:projectId", env: ["POSTHOG_PROJECT_ID"], parse: text },
+  /** The organization (UUID) invites use when they name none; unset: the key's current organization. */
   organizationId: { configKey: "posthog:organizationId", env: ["POSTHOG_ORGANIZATION_ID"], parse: text },
   /** An optional extra client-side cap per host+key, on top of the rate windows; off by default. */
   requestsPerSecond: {

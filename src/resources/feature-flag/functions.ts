@@ -12,15 +12,21 @@ export interface GetFeatureFlagArgs {
 }
 
 export interface FeatureFlagInfo {
+  /** The project the flag belongs to. */
   projectId: string;
+  /** The flag's id (differs between projects and hosts). */
   id: number;
+  /** The flag's key. */
   key: string;
+  /** The flag's description. */
   name: string;
+  /** Whether the flag is on. */
   active: boolean;
   /** Release conditions: `{groups: [...], ...}` as PostHog holds them. */
   filters: Record<string, unknown>;
 }
 
+/** One feature flag of a project, found by its key. */
 export async function getFeatureFlag(args: GetFeatureFlagArgs): Promise<FeatureFlagInfo> {
   const mocked = mockedAnswer<FeatureFlagInfo>("getFeatureFlag", args);
   if (mocked) return mocked;

@@ -26,11 +26,13 @@ export interface GetInvitesArgs {
 }
 
 export interface GetInvitesResult {
+  /** The organization the invites were read from. */
   organizationId: string;
   /** Newest first, as PostHog lists them. */
   invites: InviteInfo[];
 }
 
+/** The pending and expired invites of an organization. */
 export async function getInvites(args: GetInvitesArgs = {}): Promise<GetInvitesResult> {
   const mocked = mockedAnswer<GetInvitesResult>("getInvites", args);
   if (mocked) return mocked;

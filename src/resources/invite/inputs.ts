@@ -111,7 +111,7 @@ const organizationId = z
 
 const bool = (what: string) => z.boolean({ error: `${what} must be true or false.` });
 
-const inviteShape = {
+export const inviteShape = {
   organizationId: organizationId.optional(),
   targetEmail: email,
   firstName: firstName.optional(),
@@ -159,7 +159,7 @@ export function validateInviteInputs(inputs: Record<string, unknown>): CheckFail
   ];
 }
 
-const personShape = {
+export const personShape = {
   targetEmail: email,
   firstName: firstName.optional(),
   level: level.optional(),
@@ -171,7 +171,7 @@ const personShape = {
 export const BATCH_PERSON_KEYS = Object.keys(personShape) as (keyof typeof personShape)[];
 const _personShapeFits: FitsPublic<typeof personShape, BatchPerson> = true;
 
-const batchShape = {
+export const batchShape = {
   organizationId: organizationId.optional(),
   message: z.string({ error: "message must be a string (or null)." }).nullable().optional(),
   sendEmail: bool("sendEmail").optional(),

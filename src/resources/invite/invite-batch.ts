@@ -7,11 +7,13 @@ const batchProvider: pulumi.dynamic.ResourceProvider = require("./batch-shim");
 
 /** One person in a batch (see BatchPerson for the resolved shape). */
 export interface BatchPersonArgs {
+  /** Who to invite. Compared lowercased, as PostHog stores it. */
   targetEmail: pulumi.Input<string>;
   /** At most 30 characters. */
   firstName?: pulumi.Input<string>;
   /** member (default), admin or owner. */
   level?: pulumi.Input<InviteLevel>;
+  /** Private projects the person gets access to on joining. */
   privateProjectAccess?: pulumi.Input<pulumi.Input<PrivateProjectAccess>[]>;
   /** Overrides the batch's removeMemberOnDelete for this person. */
   removeMemberOnDelete?: pulumi.Input<boolean>;
@@ -33,6 +35,7 @@ export interface InviteBatchArgs {
   removeMemberOnDelete?: pulumi.Input<boolean>;
 }
 
+/** Many people invited to a PostHog organization at once; a change touches only the people it concerns. */
 export class InviteBatch extends pulumi.dynamic.Resource {
   declare readonly organizationId: pulumi.Output<string>;
   declare readonly message: pulumi.Output<string | null>;

@@ -31,6 +31,7 @@ export interface InviteArgs {
   removeMemberOnDelete?: pulumi.Input<boolean>;
 }
 
+/** One person invited to a PostHog organization; once they accept, their membership. */
 export class Invite extends pulumi.dynamic.Resource {
   declare readonly organizationId: pulumi.Output<string>;
   declare readonly targetEmail: pulumi.Output<string>;

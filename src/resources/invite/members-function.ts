@@ -10,9 +10,13 @@ export interface MemberInfo {
   memberId: string;
   /** The user's uuid: how PostHog addresses the membership. */
   userUuid: string;
+  /** The member's email address. */
   email: string;
+  /** The member's first name. */
   firstName: string;
+  /** The member's last name. */
   lastName: string;
+  /** member, admin or owner. */
   level: InviteLevel;
   /** When they joined (ISO 8601); null if PostHog does not say. */
   joinedAt: string | null;
@@ -24,11 +28,13 @@ export interface GetMembersArgs {
 }
 
 export interface GetMembersResult {
+  /** The organization the members were read from. */
   organizationId: string;
   /** Newest member first, as PostHog lists them. */
   members: MemberInfo[];
 }
 
+/** The members of an organization, with the level each has. */
 export async function getMembers(args: GetMembersArgs = {}): Promise<GetMembersResult> {
   const mocked = mockedAnswer<GetMembersResult>("getMembers", args);
   if (mocked) return mocked;

@@ -7,7 +7,9 @@ export type InviteLevel = (typeof INVITE_LEVELS)[number];
 
 /** Access to a private project, granted when the invite is accepted. */
 export interface PrivateProjectAccess {
+  /** The private project's id. */
   id: number;
+  /** The person's level in that project. */
   level: "member" | "admin";
 }
 
@@ -49,11 +51,17 @@ export interface InviteOutputs {
   memberId: string | null;
   /** The member's user uuid (how PostHog addresses a membership) once accepted; null before. */
   userUuid: string | null;
+  /** Whether the invite is older than PostHog's 3 days and can no longer be accepted. */
   isExpired: boolean;
+  /** Whether PostHog tried to send the invite email. */
   emailingAttemptMade: boolean;
+  /** When the invite was created (ISO 8601). */
   createdAt: string | null;
+  /** When the invite was last changed (ISO 8601). */
   updatedAt: string | null;
+  /** The user who sent the invite. */
   createdBy: InviteUser | null;
+  /** pending, expired or accepted (as of the last up or refresh). */
   status: InviteStatus;
 }
 
@@ -81,7 +89,9 @@ export interface InviteBatchInputs {
 export interface BatchInvitation {
   /** The invite id; "member:<id>" when the person was already a member. */
   inviteId: string;
+  /** pending, expired or accepted. */
   status: InviteStatus;
+  /** Whether the invite is older than PostHog's 3 days. */
   isExpired: boolean;
   /** The member's user uuid, once accepted and seen in the member list. */
   userUuid?: string;

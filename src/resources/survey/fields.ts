@@ -161,6 +161,11 @@ const spec = (field: SurveyField): FieldSpec => SURVEY_FIELDS[field];
 /** Field names in declaration order. */
 export const SURVEY_FIELD_NAMES = Object.keys(SURVEY_FIELDS) as SurveyField[];
 
+/** PostHog's name for the field, when it is written as one (status is applied by requests of its own). */
+export function wireName(field: SurveyField): string | undefined {
+  return spec(field).wire;
+}
+
 export function isWriteOnly(field: SurveyField): boolean {
   return spec(field).writeOnly === true;
 }

@@ -19,11 +19,14 @@ export interface GetSurveysArgs {
 }
 
 export interface GetSurveysResult {
+  /** The project the surveys were read from. */
   projectId: string;
+  /** The project's surveys, as PostHog lists them. */
   surveys: SurveyInfo[];
 }
 
 export interface GetSurveyArgs {
+  /** Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. */
   projectId?: string | number;
   /** The survey's id (UUID). */
   id: string;
@@ -39,6 +42,7 @@ function surveyInfo(survey: WireSurvey, projectId: string): SurveyInfo {
   return info as SurveyInfo;
 }
 
+/** The surveys of a project, optionally filtered by text or archived state. */
 export async function getSurveys(args: GetSurveysArgs = {}): Promise<GetSurveysResult> {
   const mocked = mockedAnswer<GetSurveysResult>("getSurveys", args);
   if (mocked) return mocked;
@@ -57,6 +61,7 @@ export function getSurveysOutput(
   return pulumi.output(args).apply((a) => getSurveys(a as GetSurveysArgs));
 }
 
+/** One survey of a project, by id. */
 export async function getSurvey(args: GetSurveyArgs): Promise<SurveyInfo> {
   const mocked = mockedAnswer<SurveyInfo>("getSurvey", args);
   if (mocked) return mocked;

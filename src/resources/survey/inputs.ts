@@ -268,7 +268,7 @@ const targetingFlagFilters = z
   .loose()
   .nullable();
 
-const surveyShape = {
+export const surveyShape = {
   projectId: z
     .union([z.string(), z.number().int().positive()], {
       error: "projectId must be a project id (number or string).",

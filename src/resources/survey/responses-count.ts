@@ -5,6 +5,7 @@ import { functionContext, projectOf } from "../../provider-kit/function-context"
 import { mockedAnswer } from "../../provider-kit/function-mocks";
 
 export interface GetSurveyResponsesCountArgs {
+  /** Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. */
   projectId?: string | number;
   /** Only these surveys; each appears in the result, with 0 when it has no responses. */
   surveyIds?: string[];
@@ -13,11 +14,13 @@ export interface GetSurveyResponsesCountArgs {
 }
 
 export interface GetSurveyResponsesCountResult {
+  /** The project the counts are for. */
   projectId: string;
   /** Survey id -> number of responses. */
   counts: Record<string, number>;
 }
 
+/** How many responses each survey of a project has. */
 export async function getSurveyResponsesCount(
   args: GetSurveyResponsesCountArgs = {},
 ): Promise<GetSurveyResponsesCountResult> {

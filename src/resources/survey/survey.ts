@@ -71,6 +71,7 @@ function isoDate(value: pulumi.Input<DateInput> | undefined): pulumi.Input<strin
 
 const OUTPUTS_NOT_KNOWN_YET = Object.fromEntries(SURVEY_OUTPUT_NAMES.map((key) => [key, undefined]));
 
+/** A PostHog survey: its questions, targeting, appearance and lifecycle (launch, stop, archive). */
 export class Survey extends pulumi.dynamic.Resource {
   declare readonly projectId: pulumi.Output<string>;
   declare readonly surveyId: pulumi.Output<string>;

@@ -81,82 +81,111 @@ export interface SurveyAdoption {
   name?: string;
 }
 
-export interface SurveyInputs {
-  projectId?: string;
+/**
+ * Every survey field a program declares, one doc comment each: the one written description of the field. The
+ * class's arguments (`SurveyArgs`), the outputs, the field table (fields.ts) and the catalogue derive from it.
+ */
+export interface SurveyFields {
+  /** Unique (per project, case-sensitive) survey name, at most 400 characters; trimmed as PostHog stores it. */
   name: string;
+  /** Text shown under the survey's title (default empty); trimmed as PostHog stores it. */
   description?: string;
+  /** popover, api, widget or external_survey (the older button, email and full_screen pass with a warning). */
   type: SurveyType;
+  /** A feature flag (by id) that must be enabled for the survey to show. */
   linkedFlagId?: number | null;
+  /** An existing feature flag (by id) to target the survey with. */
   targetingFlagId?: number | null;
-  /** The linked flag by key, instead of linkedFlagId. */
+  /** The linked flag by key instead of id (ids differ between projects and hosts); never with linkedFlagId. */
   linkedFlagKey?: string | null;
-  /** The targeting flag by key, instead of targetingFlagId. */
+  /** The targeting flag by key instead of id; never with targetingFlagId. */
   targetingFlagKey?: string | null;
+  /** Release conditions: PostHog creates (and later updates) a targeting flag from them. Write-only. */
   targetingFlagFilters?: TargetingFlagFilters | null;
+  /** true deletes the survey's targeting flag. Write-only. */
   removeTargetingFlag?: boolean;
+  /** The questions, in order; each keeps its server-assigned `id` (give one to keep responses linked when reordering). */
   questions?: SurveyQuestion[];
+  /** Display conditions: url, urlMatchType, selector, events, actions, deviceTypes, seenSurveyWaitPeriodInDays, … */
   conditions?: SurveyConditions | null;
+  /** Appearance settings: colours, texts, surveyPopupDelaySeconds, widgetType, shuffleQuestions, … */
   appearance?: SurveyAppearance | null;
+  /** Launches the survey at this time (ISO 8601; a future date schedules the launch); null: not launched. */
   startDate?: string | null;
+  /** Stops the survey at this time (ISO 8601); null: not stopped. */
   endDate?: string | null;
+  /** draft, running (launches; from stopped, resumes) or stopped. A launched survey cannot go back to draft. */
   status?: SurveyStatus;
+  /** Archive (true) or unarchive the survey, ordered around launch and stop (default false). */
   archived?: boolean;
+  /** How often a person sees the survey: once (default), recurring or always. */
   schedule?: SurveySchedule;
+  /** Stop collecting after this many responses; null: no limit. */
   responsesLimit?: number | null;
+  /** How many times a recurring survey repeats (0 to 500); null: not recurring. */
   iterationCount?: number | null;
+  /** Days between a recurring survey's iterations (1 to 365). */
   iterationFrequencyDays?: number | null;
+  /** Record answers as they are given, before the survey is completed (default false). */
   enablePartialResponses?: boolean;
-  /** The language the survey's own texts are in (default "en"); translations add the others. */
+  /** The language the survey's own texts are in, a code such as "en" or "pt-BR" (default "en"). */
   baseLanguage?: string;
+}
+
+/** The provider's own inputs, never sent to PostHog as survey fields. */
+export interface SurveyOptions {
+  /** Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey. */
+  projectId?: string;
+  /** Take over an existing survey (by id or exact name) instead of creating one; used only at create. */
   adopt?: SurveyAdoption;
 }
 
+/** A Survey's inputs once check has validated them. */
+export interface SurveyInputs extends SurveyFields, SurveyOptions {}
+
 /** A feature flag as nested in a survey. */
 export interface SurveyFlag {
+  /** The flag's id. */
   id: number;
+  /** The project the flag belongs to. */
   teamId: number | null;
+  /** The flag's description. */
   name: string;
+  /** The flag's key. */
   key: string;
+  /** Release conditions: `{groups: [...], ...}` as PostHog holds them. */
   filters: Record<string, unknown>;
+  /** Whether the flag is on. */
   active: boolean;
+  /** Whether the flag was deleted. */
   deleted: boolean;
+  /** Whether a person keeps the same flag value across devices and sessions. */
   ensureExperienceContinuity: boolean;
 }
 
 /** The user who created the survey. */
 export type SurveyUser = UserSummary;
 
-/** What a Survey resource holds after create/read/update. */
-export interface SurveyOutputs {
-  projectId: string;
+/** What a Survey holds besides its fields: what PostHog assigns, and the provider's bookkeeping. */
+export interface SurveyComputed {
+  /** PostHog's id for the survey (a UUID). */
   surveyId: string;
-  name: string;
-  description: string;
-  type: string;
-  linkedFlagId: number | null;
-  targetingFlagId: number | null;
-  linkedFlagKey: string | null;
-  targetingFlagKey: string | null;
-  targetingFlagFilters: TargetingFlagFilters | null;
-  removeTargetingFlag: boolean;
-  questions: SurveyQuestion[];
-  conditions: SurveyConditions | null;
-  appearance: SurveyAppearance | null;
-  startDate: string | null;
-  endDate: string | null;
-  status: SurveyStatus;
-  archived: boolean;
-  schedule: string;
-  responsesLimit: number | null;
-  iterationCount: number | null;
-  iterationFrequencyDays: number | null;
-  enablePartialResponses: boolean;
-  baseLanguage: string;
+  /** When the survey was created (ISO 8601). */
   createdAt: string;
+  /** The user who created the survey. */
   createdBy: SurveyUser | null;
+  /** The linked feature flag, as PostHog holds it. */
   linkedFlag: SurveyFlag | null;
+  /** The targeting feature flag, as PostHog holds it. */
   targetingFlag: SurveyFlag | null;
+  /** The flag PostHog maintains to stop showing the survey to people who answered or dismissed it. */
   internalTargetingFlag: SurveyFlag | null;
   /** What the program declared at the last apply: fields it stops declaring are reset; others are left alone. */
   declared: Record<string, unknown>;
 }
+
+/** A field's value once applied: always present, null where PostHog has none. */
+export type SurveyFieldOutputs = { [K in keyof SurveyFields]-?: Exclude<SurveyFields[K], undefined> };
+
+/** What a Survey resource holds after create/read/update. */
+export type SurveyOutputs = SurveyFieldOutputs & SurveyComputed & { projectId: string };

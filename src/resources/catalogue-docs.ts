@@ -1,0 +1,392 @@
+// Generated from the doc comments of the public types by test/support/doc-comments.ts; do not edit.
+// Change the doc comment, then run `UPDATE_CATALOGUE=1 npx jest test/unit/catalogue.test.ts`.
+import type { SymbolDocs } from "./catalogue-kit";
+
+export const DOCS: { [symbol: string]: SymbolDocs } = {
+  AppliedPerson: {
+    doc: "A person as last applied. Before acceptance a change of the invite terms (all but removeMemberOnDelete) re-invites them; once accepted, `level` is the member's level in PostHog and a change of it is PATCHed.",
+    members: { removeMemberOnDelete: "Only when declared for this person." },
+  },
+  BatchInvitation: {
+    doc: "Where one person of a batch stands.",
+    members: {
+      inviteId: 'The invite id; "member:<id>" when the person was already a member.',
+      status: "pending, expired or accepted.",
+      isExpired: "Whether the invite is older than PostHog's 3 days.",
+      userUuid: "The member's user uuid, once accepted and seen in the member list.",
+    },
+  },
+  BatchPerson: {
+    doc: "One person in an InviteBatch.",
+    members: { removeMemberOnDelete: "Overrides the batch's removeMemberOnDelete for this person." },
+  },
+  BatchPersonArgs: {
+    doc: "One person in a batch (see BatchPerson for the resolved shape).",
+    members: {
+      targetEmail: "Who to invite. Compared lowercased, as PostHog stores it.",
+      firstName: "At most 30 characters.",
+      level: "member (default), admin or owner.",
+      privateProjectAccess: "Private projects the person gets access to on joining.",
+      removeMemberOnDelete: "Overrides the batch's removeMemberOnDelete for this person.",
+    },
+  },
+  FeatureFlagInfo: {
+    members: {
+      projectId: "The project the flag belongs to.",
+      id: "The flag's id (differs between projects and hosts).",
+      key: "The flag's key.",
+      name: "The flag's description.",
+      active: "Whether the flag is on.",
+      filters: "Release conditions: `{groups: [...], ...}` as PostHog holds them.",
+    },
+  },
+  fromPulumiConfig: {
+    doc: "Values from Pulumi config (`posthog:*`), set by the provider's `configure()` call.",
+    members: {},
+  },
+  getFeatureFlag: { doc: "One feature flag of a project, found by its key.", members: {} },
+  GetFeatureFlagArgs: {
+    members: {
+      key: "The flag's key, exactly (case-sensitive).",
+      projectId: "Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project.",
+    },
+  },
+  getInvites: { doc: "The pending and expired invites of an organization.", members: {} },
+  GetInvitesArgs: {
+    members: {
+      organizationId:
+        "Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization.",
+    },
+  },
+  GetInvitesResult: {
+    members: {
+      organizationId: "The organization the invites were read from.",
+      invites: "Newest first, as PostHog lists them.",
+    },
+  },
+  getMembers: { doc: "The members of an organization, with the level each has.", members: {} },
+  GetMembersArgs: {
+    members: {
+      organizationId:
+        "Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization.",
+    },
+  },
+  GetMembersResult: {
+    members: {
+      organizationId: "The organization the members were read from.",
+      members: "Newest member first, as PostHog lists them.",
+    },
+  },
+  getSurvey: { doc: "One survey of a project, by id.", members: {} },
+  GetSurveyArgs: {
+    members: {
+      projectId: "Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project.",
+      id: "The survey's id (UUID).",
+    },
+  },
+  getSurveyResponsesCount: { doc: "How many responses each survey of a project has.", members: {} },
+  GetSurveyResponsesCountArgs: {
+    members: {
+      projectId: "Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project.",
+      surveyIds: "Only these surveys; each appears in the result, with 0 when it has no responses.",
+      excludeArchived: "Leave out responses to archived surveys.",
+    },
+  },
+  GetSurveyResponsesCountResult: {
+    members: { projectId: "The project the counts are for.", counts: "Survey id -> number of responses." },
+  },
+  getSurveys: {
+    doc: "The surveys of a project, optionally filtered by text or archived state.",
+    members: {},
+  },
+  GetSurveysArgs: {
+    members: {
+      projectId: "Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project.",
+      search: "Matches name and description (PostHog's ?search=).",
+      archived: "true: only archived surveys; false: only active ones; unset: both.",
+    },
+  },
+  GetSurveysResult: {
+    members: {
+      projectId: "The project the surveys were read from.",
+      surveys: "The project's surveys, as PostHog lists them.",
+    },
+  },
+  Invite: {
+    doc: "One person invited to a PostHog organization; once they accept, their membership.",
+    members: {
+      inviteId: "PostHog's invite id; null when the person was already a member.",
+      memberId: "The member id once accepted (or when the person already was a member).",
+      userUuid: "The member's user uuid once accepted (PostHog addresses memberships by it).",
+      status: "pending, expired or accepted (as of the last up or refresh).",
+    },
+  },
+  InviteArgs: {
+    members: {
+      organizationId:
+        "Organization (UUID). Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. Changing it replaces the invite.",
+      targetEmail: "Who to invite. Compared lowercased, as PostHog stores it.",
+      firstName: "At most 30 characters.",
+      message: "Text added to the invite email.",
+      level:
+        "member (default), admin or owner; never above your own level. Once accepted, a change is applied to the membership.",
+      privateProjectAccess: "Private projects the person gets access to on joining.",
+      sendEmail: "Send the invite email (default true). Write-only: changing it later sends nothing.",
+      renewWhenExpired:
+        "When the invite expires (after 3 days), replace it on the next `pulumi up`, re-sending it (default true).",
+      adopt:
+        "Take over the pending invite for this email, if there is one, instead of sending a new one. Used only at create.",
+      removeMemberOnDelete:
+        "Once the person has accepted, deleting this resource (or replacing it with another person) also removes them from the organization (default false: only a pending invite is ever deleted). PostHog never removes an owner.",
+    },
+  },
+  InviteBatch: {
+    doc: "Many people invited to a PostHog organization at once; a change touches only the people it concerns.",
+    members: {
+      invites:
+        "The people as applied, defaults filled in; once accepted, `level` is the member's level in PostHog.",
+      invitations: "Per person (keyed by lowercased email): invite id, status and expiry.",
+    },
+  },
+  InviteBatchArgs: {
+    members: {
+      organizationId:
+        "Organization (UUID). Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. Changing it replaces the batch.",
+      invites: "The people to invite; each email (compared lowercased) at most once.",
+      message: "Text added to every invite email; a change applies to people invited from then on.",
+      sendEmail: "Send the invite emails (default true).",
+      removeMemberOnDelete:
+        "Removing an accepted person from `invites` (or deleting the batch) also removes them from the organization (default false: only pending invites are deleted). Each person may override it.",
+    },
+  },
+  InviteBatchInputs: {
+    members: {
+      message:
+        "Shared message for the emails. Changing it applies to people invited from then on (no re-send).",
+      removeMemberOnDelete:
+        "Removing an accepted person from the batch (or deleting the batch) removes them from the organization (default false).",
+    },
+  },
+  InviteBatchOutputs: {
+    members: {
+      invites: "The people as applied (invited or found to be members), in declaration order.",
+      invitations: "Per person, keyed by lowercased email.",
+    },
+  },
+  InviteInputs: {
+    members: {
+      removeMemberOnDelete:
+        "Once accepted, deleting the resource also removes the person from the organization (default false).",
+    },
+  },
+  InviteOutputs: {
+    doc: "What an Invite resource holds. Every field is present (null when PostHog has no value).",
+    members: {
+      inviteId:
+        "PostHog's invite id; null when the person was already a member when the invite was declared.",
+      memberId:
+        "The organization member id once the invite is accepted (or the person already was a member).",
+      userUuid: "The member's user uuid (how PostHog addresses a membership) once accepted; null before.",
+      isExpired: "Whether the invite is older than PostHog's 3 days and can no longer be accepted.",
+      emailingAttemptMade: "Whether PostHog tried to send the invite email.",
+      createdAt: "When the invite was created (ISO 8601).",
+      updatedAt: "When the invite was last changed (ISO 8601).",
+      createdBy: "The user who sent the invite.",
+      status: "pending, expired or accepted (as of the last up or refresh).",
+    },
+  },
+  isoDate: { doc: "Dates cross the wire as ISO strings: a Date would serialize as `{}`.", members: {} },
+  LinkQuestion: { members: { link: "https:// or mailto: only." } },
+  MemberInfo: {
+    members: {
+      memberId: "The membership id.",
+      userUuid: "The user's uuid: how PostHog addresses the membership.",
+      email: "The member's email address.",
+      firstName: "The member's first name.",
+      lastName: "The member's last name.",
+      level: "member, admin or owner.",
+      joinedAt: "When they joined (ISO 8601); null if PostHog does not say.",
+    },
+  },
+  nonNegative: { doc: "A number >= 0; `meaning` says what it measures, for the error.", members: {} },
+  parseSource: {
+    doc: "One source of text (config, environment, arguments) parsed through the table; unset keys are left out.",
+    members: {},
+  },
+  PrivateProjectAccess: {
+    doc: "Access to a private project, granted when the invite is accepted.",
+    members: { id: "The private project's id.", level: "The person's level in that project." },
+  },
+  QuestionCommon: {
+    members: {
+      id: "Server-assigned on create; give it explicitly to keep responses linked when reordering questions.",
+    },
+  },
+  readArguments: {
+    doc: "Settings given as text by a caller (export's options), parsed as config and environment values are.",
+    members: {},
+  },
+  readPulumiConfig: {
+    doc: "Reads the `posthog:*` keys from a Pulumi config source (the dynamic provider's configure request).",
+    members: {},
+  },
+  resolveSettings: { doc: "Merges overrides over config over environment over defaults.", members: {} },
+  setPulumiConfig: {
+    doc: "Called from the providers' `configure()`; later calls replace earlier ones.",
+    members: {},
+  },
+  Setting: {
+    members: {
+      configKey: "The Pulumi config key (`pulumi config set posthog:…`).",
+      env: "Environment variables, the first non-empty one wins.",
+      parse: "Turns the trimmed, non-empty text into the value; throws a message naming the setting.",
+    },
+  },
+  SETTINGS: {
+    members: {
+      host: "The PostHog host to talk to (default https://us.posthog.com; https://eu.posthog.com or your own).",
+      apiKey:
+        "A personal API key with the scopes the resources need (survey:write, organization_member:write, …).",
+      projectId:
+        "The project (numeric id) resources and data functions use when they name none; unset: the key's current project.",
+      organizationId:
+        "The organization (UUID) invites use when they name none; unset: the key's current organization.",
+      requestsPerSecond:
+        "An optional extra client-side cap per host+key, on top of the rate windows; off by default.",
+      rateWindows:
+        "The host's rate windows per personal API key, mirrored by the client's scheduler; \"off\" for none.",
+      requestDeadlineMs:
+        "The most one request may take, waits and retries included; a rate wait that cannot fit fails at once.",
+      requestTimeoutMs: "How long one HTTP attempt may take.",
+      retryBaseMs: "The first retry delay; retries back off exponentially from it.",
+      listCacheTtlMs:
+        "How long a finished listing (see provider-kit/list-cache.ts) is reused; 0 turns the cache off.",
+    },
+  },
+  Survey: {
+    doc: "A PostHog survey: its questions, targeting, appearance and lifecycle (launch, stop, archive).",
+    members: {
+      linkedFlagKey: "The key of the linked flag, whether declared by key or by id.",
+      questions: "Questions as PostHog holds them, each with its server-assigned `id`.",
+      status:
+        "As PostHog holds it: draft (no start date), running (start date, no end date) or stopped (end date).",
+      get: "A read-only reference to an existing survey (Pulumi cannot import dynamic resources; see `adopt`).",
+    },
+  },
+  SurveyAdoption: {
+    doc: "Take over a survey that already exists instead of creating one (Pulumi cannot import dynamic resources).",
+    members: { id: "The survey's id (UUID).", name: "The survey's exact, case-sensitive name." },
+  },
+  SurveyArgs: {
+    members: {
+      projectId:
+        "Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey.",
+      name: "Unique (per project, case-sensitive) survey name, at most 400 characters.",
+      type: "popover, button, email, full_screen, api, widget or external_survey.",
+      linkedFlagId: "A feature flag that must be enabled for the survey to show.",
+      targetingFlagId: "An existing flag to use for targeting.",
+      linkedFlagKey:
+        "The linked flag by key instead of id (ids differ between projects and hosts). Not with linkedFlagId.",
+      targetingFlagKey: "The targeting flag by key instead of id. Not with targetingFlagId.",
+      targetingFlagFilters:
+        "Release conditions: PostHog creates (and later updates) a targeting flag from them. Write-only.",
+      removeTargetingFlag: "true deletes the survey's targeting flag. Write-only.",
+      startDate: "Launches the survey (ISO 8601 string or Date).",
+      endDate: "Stops the survey (ISO 8601 string or Date).",
+      status:
+        "draft, running (launches; from stopped, resumes) or stopped. A launched survey cannot go back to draft.",
+      baseLanguage:
+        'The language the survey\'s own texts are in, a code such as "en" or "pt-BR" (default "en").',
+      adopt:
+        "Take over an existing survey (by id or exact name) instead of creating one; used only at create.",
+    },
+  },
+  SurveyComputed: {
+    doc: "What a Survey holds besides its fields: what PostHog assigns, and the provider's bookkeeping.",
+    members: {
+      surveyId: "PostHog's id for the survey (a UUID).",
+      createdAt: "When the survey was created (ISO 8601).",
+      createdBy: "The user who created the survey.",
+      linkedFlag: "The linked feature flag, as PostHog holds it.",
+      targetingFlag: "The targeting feature flag, as PostHog holds it.",
+      internalTargetingFlag:
+        "The flag PostHog maintains to stop showing the survey to people who answered or dismissed it.",
+      declared:
+        "What the program declared at the last apply: fields it stops declaring are reset; others are left alone.",
+    },
+  },
+  SurveyFields: {
+    doc: "Every survey field a program declares, one doc comment each: the one written description of the field. The class's arguments (`SurveyArgs`), the outputs, the field table (fields.ts) and the catalogue derive from it.",
+    members: {
+      name: "Unique (per project, case-sensitive) survey name, at most 400 characters; trimmed as PostHog stores it.",
+      description: "Text shown under the survey's title (default empty); trimmed as PostHog stores it.",
+      type: "popover, api, widget or external_survey (the older button, email and full_screen pass with a warning).",
+      linkedFlagId: "A feature flag (by id) that must be enabled for the survey to show.",
+      targetingFlagId: "An existing feature flag (by id) to target the survey with.",
+      linkedFlagKey:
+        "The linked flag by key instead of id (ids differ between projects and hosts); never with linkedFlagId.",
+      targetingFlagKey: "The targeting flag by key instead of id; never with targetingFlagId.",
+      targetingFlagFilters:
+        "Release conditions: PostHog creates (and later updates) a targeting flag from them. Write-only.",
+      removeTargetingFlag: "true deletes the survey's targeting flag. Write-only.",
+      questions:
+        "The questions, in order; each keeps its server-assigned `id` (give one to keep responses linked when reordering).",
+      conditions:
+        "Display conditions: url, urlMatchType, selector, events, actions, deviceTypes, seenSurveyWaitPeriodInDays, …",
+      appearance:
+        "Appearance settings: colours, texts, surveyPopupDelaySeconds, widgetType, shuffleQuestions, …",
+      startDate:
+        "Launches the survey at this time (ISO 8601; a future date schedules the launch); null: not launched.",
+      endDate: "Stops the survey at this time (ISO 8601); null: not stopped.",
+      status:
+        "draft, running (launches; from stopped, resumes) or stopped. A launched survey cannot go back to draft.",
+      archived: "Archive (true) or unarchive the survey, ordered around launch and stop (default false).",
+      schedule: "How often a person sees the survey: once (default), recurring or always.",
+      responsesLimit: "Stop collecting after this many responses; null: no limit.",
+      iterationCount: "How many times a recurring survey repeats (0 to 500); null: not recurring.",
+      iterationFrequencyDays: "Days between a recurring survey's iterations (1 to 365).",
+      enablePartialResponses:
+        "Record answers as they are given, before the survey is completed (default false).",
+      baseLanguage:
+        'The language the survey\'s own texts are in, a code such as "en" or "pt-BR" (default "en").',
+    },
+  },
+  SurveyFlag: {
+    doc: "A feature flag as nested in a survey.",
+    members: {
+      id: "The flag's id.",
+      teamId: "The project the flag belongs to.",
+      name: "The flag's description.",
+      key: "The flag's key.",
+      filters: "Release conditions: `{groups: [...], ...}` as PostHog holds them.",
+      active: "Whether the flag is on.",
+      deleted: "Whether the flag was deleted.",
+      ensureExperienceContinuity: "Whether a person keeps the same flag value across devices and sessions.",
+    },
+  },
+  SurveyInputs: { doc: "A Survey's inputs once check has validated them.", members: {} },
+  SurveyOptions: {
+    doc: "The provider's own inputs, never sent to PostHog as survey fields.",
+    members: {
+      projectId:
+        "Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey.",
+      adopt:
+        "Take over an existing survey (by id or exact name) instead of creating one; used only at create.",
+    },
+  },
+  TargetingFlagFilters: {
+    doc: "Release conditions of the survey's targeting flag: `{groups: [{properties, rollout_percentage, variant}]}`.",
+    members: {},
+  },
+  UserSummary: {
+    doc: "The PostHog user who created an object.",
+    members: {
+      id: "The user's numeric id.",
+      uuid: "The user's uuid.",
+      distinctId: "The user's distinct id in PostHog's own analytics.",
+      firstName: "The user's first name.",
+      email: "The user's email address.",
+      isEmailVerified: "Whether the user verified their email address; null when PostHog does not say.",
+    },
+  },
+};

@@ -1,0 +1,168 @@
+// The pieces every catalogue entry is built from (catalogue.ts assembles them): the contract's types, the
+// descriptions read from the generated copy of the doc comments, and JSON Schema from a property's zod rule.
+import { z } from "zod";
+import { DOCS } from "./catalogue-docs";
+import type { UserSummary } from "../provider-kit/user-summary";
+
+/** JSON Schema as zod 4's z.toJSONSchema() writes it. */
+export type JsonSchema = { [key: string]: unknown };
+
+export interface PropertyDoc {
+  /** camelCase, as a TypeScript program writes it. */
+  name: string;
+  /** Never empty; the text of the public type's doc comment (one source). */
+  description: string;
+  /** The property's type, from its zod rule; nested objects fully described. */
+  schema: JsonSchema;
+  /** PostHog's wire name, when there is one (e.g. "start_date"). */
+  posthogField?: string;
+  /** The user can declare it. */
+  input: boolean;
+  /** The resource exposes it after create/read. */
+  output: boolean;
+  /** Required as an input. */
+  required: boolean;
+  /** What applies when not declared (the reset value), if any. */
+  default?: unknown;
+  /** A change replaces the resource. */
+  replaces: boolean;
+  secret?: boolean;
+}
+
+export interface ResourceDoc {
+  name: "Survey" | "Invite" | "InviteBatch";
+  description: string;
+  properties: PropertyDoc[];
+}
+
+export interface FunctionDoc {
+  name: string;
+  description: string;
+  inputs: PropertyDoc[];
+  outputs: PropertyDoc[];
+}
+
+export interface Catalogue {
+  resources: ResourceDoc[];
+  functions: FunctionDoc[];
+  config: PropertyDoc[];
+}
+
+/** One documented symbol of the public types, as the generated catalogue-docs.ts holds it. */
+export interface SymbolDocs {
+  doc?: string;
+  members: { [name: string]: string };
+}
+
+/** The doc comment of `symbol` (an interface, class, function or settings table). */
+export function symbolDoc(symbol: string): string {
+  const doc = DOCS[symbol]?.doc;
+  if (!doc) throw new Error(`${symbol} has no doc comment: write one (it is the catalogue's description).`);
+  return doc;
+}
+
+/** The doc comment of `member` in the first of `symbols` that documents it. */
+export function memberDoc(symbols: readonly string[], member: string): string {
+  for (const symbol of symbols) {
+    const doc = DOCS[symbol]?.members[member];
+    if (doc) return doc;
+  }
+  throw new Error(`${member} has no doc comment in ${symbols.join(" or ")}: write one.`);
+}
+
+/** The descriptions of `symbol`'s members, put on a JSON Schema object's properties (nested or in a list). */
+export function withMemberDocs(schema: JsonSchema, symbol: string): JsonSchema {
+  const members = DOCS[symbol]?.members ?? {};
+  const visit = (node: unknown): unknown => {
+    if (node === null || typeof node !== "object") return node;
+    if (Array.isArray(node)) return node.map(visit);
+    const out: JsonSchema = { ...node };
+    if (out.properties && typeof out.properties === "object") {
+      out.properties = Object.fromEntries(
+        Object.entries(out.properties).map(([key, value]) => [
+          key,
+          members[key] && value && typeof value === "object"
+            ? { ...value, description: members[key] }
+            : value,
+        ]),
+      );
+    }
+    for (const key of ["items", "anyOf", "additionalProperties"]) {
+      if (key in out) out[key] = visit(out[key]);
+    }
+    return out;
+  };
+  const described = visit(schema);
+  return described !== null && typeof described === "object" && !Array.isArray(described)
+    ? { ...described }
+    : {};
+}
+
+/** The JSON Schema of a property's zod rule, for the value a program writes (before transforms). */
+export function jsonSchema(rule: z.ZodType): JsonSchema {
+  const { $schema: _drop, ...schema } = z.toJSONSchema(rule, { io: "input", unrepresentable: "any" });
+  return schema;
+}
+
+/** A JSON Schema object of the given properties (each with its description), as a function's result holds it. */
+export function objectSchema(properties: readonly PropertyDoc[]): JsonSchema {
+  return {
+    type: "object",
+    properties: Object.fromEntries(
+      properties.map((p) => [p.name, { ...p.schema, description: p.description }]),
+    ),
+    required: properties.map((p) => p.name),
+  };
+}
+
+/** Whether a rule accepts a missing value. */
+export const isOptional = (rule: z.ZodType): boolean => rule.safeParse(undefined).success;
+
+/** The entries of a property list described from `symbols`, all inputs of a data function. */
+export function functionInputs(
+  shape: { [name: string]: z.ZodType },
+  symbols: readonly string[],
+): PropertyDoc[] {
+  return Object.entries(shape).map(([name, rule]) => ({
+    name,
+    description: memberDoc(symbols, name),
+    schema: jsonSchema(rule),
+    input: true,
+    output: false,
+    required: !isOptional(rule),
+    replaces: false,
+  }));
+}
+
+/** Output properties of a data function. */
+export function functionOutputs(
+  shape: { [name: string]: z.ZodType | JsonSchema },
+  symbols: readonly string[],
+  described: { [name: string]: string } = {},
+): PropertyDoc[] {
+  return Object.entries(shape).map(([name, rule]) => ({
+    name,
+    description: described[name] ?? memberDoc(symbols, name),
+    schema: rule instanceof z.ZodType ? jsonSchema(rule) : rule,
+    input: false,
+    output: true,
+    required: false,
+    replaces: false,
+  }));
+}
+
+/** Zod rules for each key of T, checked by the compiler against the public type (so neither drifts). */
+export type RulesFor<T> = { [K in keyof T]-?: z.ZodType<T[K]> };
+
+/** The user who created an object (UserSummary), as a rule for its JSON Schema. */
+export const userSummaryRule = z.object({
+  id: z.number().int(),
+  uuid: z.string(),
+  distinctId: z.string(),
+  firstName: z.string(),
+  email: z.string(),
+  isEmailVerified: z.boolean().nullable(),
+}) satisfies z.ZodType<UserSummary>;
+
+/** A project id as a program gives it: the numeric id, as a number or a string. */
+export const projectIdRule = z.union([z.string(), z.number().int()]);

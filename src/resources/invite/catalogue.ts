@@ -1,0 +1,186 @@
+// Invite's and InviteBatch's entries in the catalogue (../catalogue.ts), with getInvites and getMembers.
+// Inputs come from the input rules (inputs.ts), defaults from the mapping that applies them, descriptions
+// from the doc comments of the public types.
+import { z } from "zod";
+import {
+  functionInputs,
+  functionOutputs,
+  isOptional,
+  jsonSchema,
+  memberDoc,
+  RulesFor,
+  symbolDoc,
+  userSummaryRule,
+  withMemberDocs,
+  type FunctionDoc,
+  type JsonSchema,
+  type PropertyDoc,
+  type ResourceDoc,
+} from "../catalogue-kit";
+import { batchShape, inviteShape, personShape } from "./inputs";
+import { settingsOf, termsOf } from "./mapping";
+import { batchMessage, batchRemoveMemberOnDelete, batchSendEmail } from "./batch-mapping";
+import { INVITE_LEVELS, type BatchInvitation, type InviteBatchOutputs, type InviteOutputs } from "./types";
+import type { GetInvitesArgs } from "./functions";
+import type { GetMembersArgs, MemberInfo } from "./members-function";
+
+const levelRule = z.enum(INVITE_LEVELS);
+const statusRule = z.enum(["pending", "expired", "accepted"]);
+
+const INVITE_COMPUTED = {
+  inviteId: z.string().nullable(),
+  memberId: z.string().nullable(),
+  userUuid: z.string().nullable(),
+  isExpired: z.boolean(),
+  emailingAttemptMade: z.boolean(),
+  createdAt: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+  createdBy: userSummaryRule.nullable(),
+  status: statusRule,
+} satisfies RulesFor<Omit<InviteOutputs, keyof typeof inviteShape>>;
+
+const invitationRule = z.object({
+  inviteId: z.string(),
+  status: statusRule,
+  isExpired: z.boolean(),
+  userUuid: z.string().optional(),
+}) satisfies z.ZodType<BatchInvitation>;
+
+const BATCH_COMPUTED = {
+  invitations: z.record(z.string(), invitationRule),
+} satisfies RulesFor<Omit<InviteBatchOutputs, keyof typeof batchShape | "invites">>;
+
+/** Nested objects get their members' descriptions. */
+const NESTED: { [property: string]: string } = {
+  createdBy: "UserSummary",
+  invites: "BatchPersonArgs",
+  privateProjectAccess: "PrivateProjectAccess",
+  invitations: "BatchInvitation",
+};
+const schemaOf = (name: string, rule: z.ZodType): JsonSchema =>
+  NESTED[name] ? withMemberDocs(jsonSchema(rule), NESTED[name]) : jsonSchema(rule);
+
+function properties(
+  inputs: { [name: string]: z.ZodType },
+  computed: { [name: string]: z.ZodType },
+  docs: { inputs: string; outputs: string },
+  defaults: { [name: string]: unknown },
+  replaces: readonly string[],
+): PropertyDoc[] {
+  const declared = Object.entries(inputs).map(([name, rule]): PropertyDoc => ({
+    name,
+    description: memberDoc([docs.inputs], name),
+    schema: schemaOf(name, rule),
+    input: true,
+    output: true,
+    required: !isOptional(rule),
+    ...(defaults[name] === undefined ? {} : { default: defaults[name] }),
+    replaces: replaces.includes(name),
+  }));
+  const assigned = Object.entries(computed).map(([name, rule]): PropertyDoc => ({
+    name,
+    description: memberDoc([docs.outputs], name),
+    schema: schemaOf(name, rule),
+    input: false,
+    output: true,
+    required: false,
+    replaces: false,
+  }));
+  return [...declared, ...assigned];
+}
+
+export function inviteResources(): ResourceDoc[] {
+  // The defaults as the mapping applies them to an invite that declares nothing else.
+  const { targetEmail: _e, ...terms } = termsOf({});
+  const inviteDefaults = { ...terms, ...settingsOf({}) };
+  const batchDefaults = {
+    message: batchMessage({}),
+    sendEmail: batchSendEmail({}),
+    removeMemberOnDelete: batchRemoveMemberOnDelete({}),
+  };
+  const people = z.array(z.object(personShape));
+  return [
+    {
+      name: "Invite",
+      description: symbolDoc("Invite"),
+      properties: properties(
+        inviteShape,
+        INVITE_COMPUTED,
+        { inputs: "InviteArgs", outputs: "InviteOutputs" },
+        inviteDefaults,
+        ["organizationId", "targetEmail"],
+      ),
+    },
+    {
+      name: "InviteBatch",
+      description: symbolDoc("InviteBatch"),
+      properties: properties(
+        { ...batchShape, invites: people },
+        BATCH_COMPUTED,
+        { inputs: "InviteBatchArgs", outputs: "InviteBatchOutputs" },
+        batchDefaults,
+        ["organizationId"],
+      ),
+    },
+  ];
+}
+
+const orgArgs = { organizationId: z.string().optional() } satisfies RulesFor<GetInvitesArgs> &
+  RulesFor<GetMembersArgs>;
+
+const memberRule = z.object({
+  memberId: z.string(),
+  userUuid: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  level: levelRule,
+  joinedAt: z.string().nullable(),
+}) satisfies z.ZodType<MemberInfo>;
+
+export function inviteFunctions(): FunctionDoc[] {
+  const invite = inviteResources()[0];
+  const infoKeys = new Set([
+    "inviteId",
+    "targetEmail",
+    "firstName",
+    "message",
+    "level",
+    "privateProjectAccess",
+    "isExpired",
+    "emailingAttemptMade",
+    "createdAt",
+    "updatedAt",
+    "createdBy",
+    "status",
+  ]);
+  const info = invite.properties.filter((p) => infoKeys.has(p.name));
+  const inviteInfo: JsonSchema = {
+    type: "object",
+    properties: Object.fromEntries(info.map((p) => [p.name, { ...p.schema, description: p.description }])),
+    required: info.map((p) => p.name),
+  };
+  return [
+    {
+      name: "getInvites",
+      description: symbolDoc("getInvites"),
+      inputs: functionInputs(orgArgs, ["GetInvitesArgs"]),
+      outputs: functionOutputs(
+        { organizationId: z.string(), invites: { type: "array", items: inviteInfo } },
+        ["GetInvitesResult"],
+      ),
+    },
+    {
+      name: "getMembers",
+      description: symbolDoc("getMembers"),
+      inputs: functionInputs(orgArgs, ["GetMembersArgs"]),
+      outputs: functionOutputs(
+        {
+          organizationId: z.string(),
+          members: withMemberDocs(jsonSchema(z.array(memberRule)), "MemberInfo"),
+        },
+        ["GetMembersResult"],
+      ),
+    },
+  ];
+}

@@ -1,0 +1,124 @@
+// Reads the doc comments of the public types with the TypeScript compiler API and writes them into
+// src/resources/catalogue-docs.ts, which the catalogue (src/resources/catalogue.ts) reads at runtime without
+// loading a compiler. The doc comments stay the one written source of every description; the generated file
+// is a committed copy that test/unit/catalogue.test.ts regenerates and compares (UPDATE_CATALOGUE=1 rewrites it).
+import fs from "node:fs";
+import path from "node:path";
+import ts from "typescript";
+import { spawnSync } from "node:child_process";
+import { REPO_ROOT } from "./self-link";
+
+/** The files whose exported interfaces, classes, functions and settings rows carry the public descriptions. */
+export const DOC_FILES = [
+  "src/config.ts",
+  "src/provider-kit/user-summary.ts",
+  "src/resources/survey/types.ts",
+  "src/resources/survey/survey.ts",
+  "src/resources/survey/functions.ts",
+  "src/resources/survey/responses-count.ts",
+  "src/resources/invite/types.ts",
+  "src/resources/invite/invite.ts",
+  "src/resources/invite/invite-batch.ts",
+  "src/resources/invite/functions.ts",
+  "src/resources/invite/members-function.ts",
+  "src/resources/feature-flag/functions.ts",
+] as const;
+
+export const GENERATED_DOCS = "src/resources/catalogue-docs.ts";
+
+export interface SymbolDocs {
+  doc?: string;
+  members: { [name: string]: string };
+}
+
+/** A doc comment's text on one line (tags such as @example are left out). */
+function docOf(node: ts.Node): string | undefined {
+  const texts = ts
+    .getJSDocCommentsAndTags(node)
+    .filter(ts.isJSDoc)
+    .map((doc) => ts.getTextOfJSDocComment(doc.comment) ?? "")
+    .filter((text) => text.trim() !== "");
+  // The comment nearest the declaration is the one that describes it.
+  const text = texts.at(-1);
+  return text === undefined ? undefined : text.replace(/\s*\n\s*/g, " ").trim();
+}
+
+function memberName(name: ts.PropertyName | undefined): string | undefined {
+  if (name === undefined) return undefined;
+  if (ts.isIdentifier(name) || ts.isStringLiteral(name)) return name.text;
+  return undefined;
+}
+
+function membersOf(members: readonly (ts.TypeElement | ts.ClassElement | ts.ObjectLiteralElement)[]) {
+  const out: { [name: string]: string } = {};
+  for (const member of members) {
+    const name = memberName(member.name);
+    const doc = docOf(member);
+    if (name !== undefined && doc !== undefined) out[name] = doc;
+  }
+  return out;
+}
+
+function symbolsOf(file: string): [string, SymbolDocs][] {
+  const source = ts.createSourceFile(
+    file,
+    fs.readFileSync(path.join(REPO_ROOT, file), "utf8"),
+    ts.ScriptTarget.ES2022,
+    true,
+  );
+  const found: [string, SymbolDocs][] = [];
+  const add = (name: string, node: ts.Node, members: SymbolDocs["members"]) => {
+    const doc = docOf(node);
+    if (doc !== undefined || Object.keys(members).length > 0) found.push([name, { doc, members }]);
+  };
+  for (const statement of source.statements) {
+    if (ts.isInterfaceDeclaration(statement))
+      add(statement.name.text, statement, membersOf(statement.members));
+    else if (ts.isClassDeclaration(statement) && statement.name)
+      add(statement.name.text, statement, membersOf(statement.members));
+    else if (ts.isFunctionDeclaration(statement) && statement.name) add(statement.name.text, statement, {});
+    else if (ts.isTypeAliasDeclaration(statement) && ts.isTypeLiteralNode(statement.type))
+      add(statement.name.text, statement, membersOf(statement.type.members));
+    else if (ts.isVariableStatement(statement)) {
+      // A settings table: `export const SETTINGS = rows({ host: {...}, ... })`, each row's doc comment.
+      for (const declaration of statement.declarationList.declarations) {
+        let init = declaration.initializer;
+        if (init && ts.isCallExpression(init)) init = init.arguments[0];
+        if (ts.isIdentifier(declaration.name) && init && ts.isObjectLiteralExpression(init)) {
+          add(declaration.name.text, statement, membersOf(init.properties));
+        }
+      }
+    }
+  }
+  return found;
+}
+
+/** Every documented symbol of DOC_FILES, by name (names are unique across the files). */
+export function extractDocs(): { [symbol: string]: SymbolDocs } {
+  const docs: { [symbol: string]: SymbolDocs } = {};
+  for (const file of DOC_FILES) {
+    for (const [name, symbol] of symbolsOf(file)) {
+      if (docs[name]) throw new Error(`${name} is declared in two of the documented files (${file}).`);
+      docs[name] = symbol;
+    }
+  }
+  return Object.fromEntries(Object.entries(docs).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/** The text of src/resources/catalogue-docs.ts for the current doc comments, formatted as prettier would. */
+export function generatedDocsModule(): string {
+  const text =
+    "// Generated from the doc comments of the public types by test/support/doc-comments.ts; do not edit.\n" +
+    "// Change the doc comment, then run `UPDATE_CATALOGUE=1 npx jest test/unit/catalogue.test.ts`.\n" +
+    'import type { SymbolDocs } from "./catalogue-kit";\n\n' +
+    `export const DOCS: { [symbol: string]: SymbolDocs } = ${JSON.stringify(extractDocs())};\n`;
+  // Prettier 3 loads its parsers with a dynamic import(), which jest does not allow in-process: a child runs it.
+  const prettier = path.join(REPO_ROOT, "node_modules/prettier/bin/prettier.cjs");
+  const result = spawnSync(process.execPath, [prettier, "--stdin-filepath", GENERATED_DOCS], {
+    cwd: REPO_ROOT,
+    input: text,
+    encoding: "utf8",
+  });
+  if (result.status !== 0) throw new Error(`prettier failed: ${result.stderr}`);
+  return result.stdout;
+}
