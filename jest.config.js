@@ -25,6 +25,7 @@ module.exports = {
       "functions",
       "harness",
       "invite",
+      "plugin",
       "preview",
       "property",
       "reliability",
