@@ -103,6 +103,14 @@ export class PluginServer extends GrpcProviderServer {
     await this.configureProvider(inputs);
   }
 
+  /** GetSchema's answer, parsed. */
+  async schema(): Promise<Props> {
+    const res = await this.call<pb.GetSchemaResponse>((cb) =>
+      this.client.getSchema(new pb.GetSchemaRequest(), cb),
+    );
+    return JSON.parse(res.getSchema()) as Props;
+  }
+
   async invoke(token: string, args: Props): Promise<Props> {
     const req = new pb.InvokeRequest().setTok(token).setArgs(toStruct(args));
     const res = await this.call<pb.InvokeResponse>((cb) => this.client.invoke(req, cb));
