@@ -59,6 +59,12 @@ export function providerService(): grpc.UntypedServiceImplementation {
     attach: unary(async () => new Empty()),
     cancel: unary(async () => new Empty()),
     getPluginInfo: unary(async () => new PluginInfo().setVersion(VERSION)),
+    getSchema: unary(async (req: pb.GetSchemaRequest) => {
+      if (req.getVersion() !== 0) throw new Error(`unsupported schema version ${req.getVersion()}`);
+      // Loaded here: the schema is built from the catalogue, which a resource call never needs.
+      const { getSchema } = require("./schema") as typeof import("./schema");
+      return new pb.GetSchemaResponse().setSchema(JSON.stringify(getSchema()));
+    }),
 
     checkConfig: unary(async (req: pb.CheckRequest) => {
       const { inputs, failures } = checkConfig(unwrap(fromStruct(req.getNews())).plain);

@@ -3,7 +3,9 @@
 // CheckConfig, then Configure; pkg/resource/deploy/step.go: CreateStep, UpdateStep, DeleteStep, ReadStep,
 // RefreshStep and ImportStep call Check, Diff, Create, Update, Delete and Read), against the emulator.
 import * as pulumi from "@pulumi/pulumi";
-import { FUNCTION_TOKENS, RESOURCE_TOKENS } from "../../src/plugin/tokens";
+import { FUNCTION_TOKENS, PACKAGE_NAME, RESOURCE_TOKENS } from "../../src/plugin/tokens";
+import { getSchema } from "../../src/plugin/schema";
+import { CONFIG_KEYS } from "../../src/plugin/provider-config";
 import { startPluginServer, PluginServer } from "../support/plugin-server";
 import { startStack, TestStack, LoggedRequest } from "../support/stack";
 import { SECRET_SIG, SIG_KEY } from "../../src/plugin/wire-values";
@@ -25,6 +27,21 @@ const nps = {
 };
 
 describe("the plugin on the engine's provider path", () => {
+  it("GetSchema answers the generated schema: its resources, functions and config keys", async () => {
+    const schema = await (stack.server as PluginServer).schema();
+    expect(schema).toEqual(JSON.parse(JSON.stringify(getSchema())));
+    expect(schema.name).toBe(PACKAGE_NAME);
+    expect(Object.keys(schema.resources as object).sort()).toEqual(Object.values(RESOURCE_TOKENS).sort());
+    expect(Object.keys(schema.functions as object).sort()).toEqual(Object.values(FUNCTION_TOKENS).sort());
+    const config = (schema.config as { variables: Record<string, { secret?: boolean }> }).variables;
+    expect(Object.keys(config).sort()).toEqual([...CONFIG_KEYS].sort());
+    expect(config.apiKey.secret).toBe(true);
+    console.log(
+      `GetSchema: resources ${Object.keys(schema.resources as object).join(", ")}; functions ` +
+        `${Object.keys(schema.functions as object).join(", ")}; config ${Object.keys(config).join(", ")}`,
+    );
+  });
+
   it("CheckConfig marks the key secret and refuses a bad setting by name; Configure takes the checked config", async () => {
     const server = stack.server as PluginServer;
     const checked = await server.checkConfig(

@@ -103,6 +103,14 @@ export class PluginServer extends GrpcProviderServer {
     await this.configureProvider(inputs);
   }
 
+  /** GetSchema's answer, parsed. */
+  async schema(): Promise<Props> {
+    const res = await this.call<pb.GetSchemaResponse>((cb) =>
+      this.client.getSchema(new pb.GetSchemaRequest(), cb),
+    );
+    return JSON.parse(res.getSchema()) as Props;
+  }
+
   async invoke(token: string, args: Props): Promise<Props> {
     const req = new pb.InvokeRequest().setTok(token).setArgs(toStruct(args));
     const res = await this.call<pb.InvokeResponse>((cb) => this.client.invoke(req, cb));
@@ -119,8 +127,8 @@ function unwrapSecret(value: unknown): unknown {
 }
 
 /** Starts the plugin and shakes hands with it, as the engine does before any other call. */
-export async function startPluginServer(opts: StartOptions = {}): Promise<PluginServer> {
-  const { child, port } = await spawnPlugin(PLUGIN_MAIN, opts);
+export async function startPluginServer(opts: StartOptions & { main?: string } = {}): Promise<PluginServer> {
+  const { child, port } = await spawnPlugin(opts.main ?? PLUGIN_MAIN, opts);
   const client = new ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
   const server = new PluginServer(child, port, client, stderrOf(child));
   await server.handshake();
