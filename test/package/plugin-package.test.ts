@@ -11,7 +11,8 @@ import { z } from "zod";
 import { REPO_ROOT } from "../support/self-link";
 import { npm } from "./install";
 import { startPluginFolder, type RunningPlugin } from "./run-plugin";
-import { PLUGIN_EXECUTABLE } from "../../src/plugin/tokens";
+import { FUNCTION_TOKENS, PACKAGE_NAME, PLUGIN_EXECUTABLE, RESOURCE_TOKENS } from "../../src/plugin/tokens";
+import { metaschemaErrors } from "../support/pulumi-metaschema";
 
 const PLUGIN_DIR = path.join(REPO_ROOT, "plugin");
 
@@ -23,6 +24,13 @@ const manifestRule = z.object({
 const pluginPackageRule = z.object({ name: z.string(), private: z.literal(true), main: z.string() });
 const pluginProjectRule = z.object({
   runtime: z.object({ name: z.literal("nodejs"), options: z.object({ typescript: z.literal(false) }) }),
+});
+
+const servedRule = z.object({
+  name: z.string(),
+  resources: z.record(z.string(), z.unknown()),
+  functions: z.record(z.string(), z.unknown()),
+  config: z.object({ variables: z.record(z.string(), z.object({ secret: z.boolean().optional() })) }),
 });
 
 const readJson = (file: string): unknown => JSON.parse(fs.readFileSync(file, "utf8"));
@@ -88,6 +96,17 @@ describe("the plugin package", () => {
       plugin = await startPluginFolder(PLUGIN_DIR, userDir);
       expect(await plugin.pluginVersion()).toBe(manifest.version);
       expect(plugin.stderr()).toBe("");
+    });
+
+    it("answers GetSchema with a schema Pulumi's metaschema accepts, naming every resource and function", async () => {
+      if (plugin === undefined) throw new Error("the plugin did not start (see the test above)");
+      const served = await plugin.schema();
+      expect(metaschemaErrors(served)).toEqual([]);
+      const doc = servedRule.parse(served);
+      expect(doc.name).toBe(PACKAGE_NAME);
+      expect(Object.keys(doc.resources).sort()).toEqual(Object.values(RESOURCE_TOKENS).sort());
+      expect(Object.keys(doc.functions).sort()).toEqual(Object.values(FUNCTION_TOKENS).sort());
+      expect(doc.config.variables.apiKey.secret).toBe(true);
     });
   });
 });

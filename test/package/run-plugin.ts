@@ -4,6 +4,7 @@ import { spawn } from "node:child_process";
 import * as grpc from "@grpc/grpc-js";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import { ResourceProviderClient } from "@pulumi/pulumi/proto/provider_grpc_pb";
+import { GetSchemaRequest } from "@pulumi/pulumi/proto/provider_pb";
 
 export interface RunningPlugin {
   port: number;
@@ -11,6 +12,8 @@ export interface RunningPlugin {
   /** What the process has written to stderr so far. */
   stderr(): string;
   pluginVersion(): Promise<string>;
+  /** GetSchema's answer (schema version 0), parsed. */
+  schema(): Promise<unknown>;
   stop(): void;
 }
 
@@ -52,6 +55,12 @@ export async function startPluginFolder(folder: string, cwd: string): Promise<Ru
       new Promise<string>((resolve, reject) =>
         client.getPluginInfo(new Empty(), (error, info) =>
           error ? reject(error) : resolve(info.getVersion()),
+        ),
+      ),
+    schema: () =>
+      new Promise<unknown>((resolve, reject) =>
+        client.getSchema(new GetSchemaRequest().setVersion(0), (error, answer) =>
+          error ? reject(error) : resolve(JSON.parse(answer.getSchema())),
         ),
       ),
     stop: () => {
