@@ -106,6 +106,20 @@ const invoke = z.object({
   }),
 });
 
+/**
+ * The Go SDK's constant for an enum value (pulumi/pulumi pkg/codegen/go/utilities.go, makeSafeEnumName): the value
+ * with its first letter upper-cased and each "-x" turned into "_X", an underscore in front when it holds one,
+ * after the type's name: "popover" -> SurveyTypePopover, "single_choice" -> SurveyType_Single_choice.
+ */
+function goEnumConstant(type: string, value: string): string {
+  let name = (value[0].toUpperCase() + value.slice(1)).replace(
+    /-(.)/g,
+    (_, c: string) => `_${c.toUpperCase()}`,
+  );
+  name = name.replace(/_+/g, "_");
+  return type + (name.includes("_") && !name.startsWith("_") ? `_${name}` : name);
+}
+
 describe("the plugin's Registry docs", () => {
   it.each(DOCS)("%s has the front matter the Pulumi Registry reads", (doc) => {
     const front = /^---\n([\s\S]*?)\n---\n/.exec(read(doc));
@@ -181,6 +195,7 @@ describe("the plugin's Registry docs", () => {
         ),
       ).toEqual([]);
       expect(unknownNames(all(code, /"(\w+)":/g), questionKeys)).toEqual([]);
+      // Python's enum members are the values upper-cased (pkg/codegen/python/utilities.go, makeSafeEnumName).
       for (const [, type, member] of code.matchAll(/posthog_iac\.(\w+)\.([A-Z_]+)\b/g)) {
         expect(enums.get(type)?.map((v) => v.toUpperCase())).toContain(member);
       }
@@ -193,7 +208,7 @@ describe("the plugin's Registry docs", () => {
 
   it("has Go examples using the SDK's field and enum constant names", () => {
     const constants = new Set(
-      [...enums].flatMap(([type, values]) => values.map((v) => type + pascalCase(v))),
+      [...enums].flatMap(([type, values]) => values.map((v) => goEnumConstant(type, v))),
     );
     for (const { code } of blocksIn("go")) {
       expect(unknownNames(all(code, /^\s+([A-Z]\w*):/gm), inputs)).toEqual([]);
