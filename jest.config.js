@@ -28,6 +28,7 @@ module.exports = {
         "functions",
         "harness",
         "invite",
+        "plugin",
         "preview",
         "property",
         "reliability",

@@ -4,6 +4,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { PostHogClient } from "../client";
 import { readPulumiConfig, resolveSettings, type Settings } from "../config";
 import { resolveScope } from "../scope";
+import { providerSettingsOnly } from "./settings-source";
 
 export interface FunctionContext {
   client: PostHogClient;
@@ -12,6 +13,7 @@ export interface FunctionContext {
 
 /** The settings a data function runs with. */
 export function functionSettings(): Settings {
+  if (providerSettingsOnly()) return resolveSettings();
   const config = new pulumi.Config("posthog");
   return resolveSettings(readPulumiConfig((key) => config.get(key.slice("posthog:".length))));
 }

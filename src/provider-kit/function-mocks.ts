@@ -1,20 +1,22 @@
 // Data functions under `pulumi.runtime.setMocks` (a program's unit tests) with no API key configured: instead
 // of failing with "No PostHog API key is configured", each function becomes an invoke of its token, which is
 // what the mocks' `call()` answers. With a key (the tests point the program at an emulator, see
-// docs/guides/testing-your-program.md) the functions ask that host as usual. Outside mocks nothing changes: a real
-// deployment never sends these invokes, as no provider plugin for the tokens exists.
+// docs/guides/testing-your-program.md) the functions ask that host as usual. Outside mocks nothing changes: the
+// functions ask PostHog directly. The tokens are the provider plugin's own (src/plugin/tokens.ts), so a mock written
+// for them also answers the plugin's invokes from another language's program.
 import * as pulumi from "@pulumi/pulumi";
 import { functionSettings } from "./function-context";
 import { isRecord } from "./json";
+import { FUNCTION_TOKENS } from "../plugin/tokens";
 
 /** Each data function's invoke token under mocks, and the keys its answer must have. */
 export const MOCKED_FUNCTIONS = {
-  getSurveys: { token: "posthog:index:getSurveys", answer: ["surveys"] },
-  getSurvey: { token: "posthog:index:getSurvey", answer: ["id"] },
-  getInvites: { token: "posthog:index:getInvites", answer: ["invites"] },
-  getMembers: { token: "posthog:index:getMembers", answer: ["members"] },
-  getSurveyResponsesCount: { token: "posthog:index:getSurveyResponsesCount", answer: ["counts"] },
-  getFeatureFlag: { token: "posthog:index:getFeatureFlag", answer: ["id", "key"] },
+  getSurveys: { token: FUNCTION_TOKENS.getSurveys, answer: ["surveys"] },
+  getSurvey: { token: FUNCTION_TOKENS.getSurvey, answer: ["id"] },
+  getInvites: { token: FUNCTION_TOKENS.getInvites, answer: ["invites"] },
+  getMembers: { token: FUNCTION_TOKENS.getMembers, answer: ["members"] },
+  getSurveyResponsesCount: { token: FUNCTION_TOKENS.getSurveyResponsesCount, answer: ["counts"] },
+  getFeatureFlag: { token: FUNCTION_TOKENS.getFeatureFlag, answer: ["id", "key"] },
 } as const;
 
 type MockedFunction = keyof typeof MOCKED_FUNCTIONS;

@@ -30,8 +30,8 @@ const valueOf = <T>(output: pulumi.Output<T>): Promise<T> => new Promise((resolv
 
 it("hands each call to the mocks with its token and arguments, and returns their answer", async () => {
   answers = {
-    "posthog:index:getSurveys": { projectId: "7", surveys: [{ id: "s-1", name: "NPS" }] },
-    "posthog:index:getFeatureFlag": { projectId: "7", id: 42, key: "beta", name: "Beta", active: true },
+    "posthog-iac:index:getSurveys": { projectId: "7", surveys: [{ id: "s-1", name: "NPS" }] },
+    "posthog-iac:index:getFeatureFlag": { projectId: "7", id: 42, key: "beta", name: "Beta", active: true },
   };
   await expect(getSurveys({ search: "NPS" })).resolves.toEqual({
     projectId: "7",
@@ -39,13 +39,13 @@ it("hands each call to the mocks with its token and arguments, and returns their
   });
   await expect(getFeatureFlag({ key: "beta" })).resolves.toMatchObject({ id: 42, key: "beta" });
   expect(calls.map((c) => [c.token, c.inputs])).toEqual([
-    ["posthog:index:getSurveys", { search: "NPS" }],
-    ["posthog:index:getFeatureFlag", { key: "beta" }],
+    ["posthog-iac:index:getSurveys", { search: "NPS" }],
+    ["posthog-iac:index:getFeatureFlag", { key: "beta" }],
   ]);
 });
 
 it("feeds a mocked answer into the resources a program declares from it", async () => {
-  answers = { "posthog:index:getSurveyResponsesCount": { projectId: "7", counts: { "s-1": 12 } } };
+  answers = { "posthog-iac:index:getSurveyResponsesCount": { projectId: "7", counts: { "s-1": 12 } } };
   const counts = getSurveyResponsesCountOutput({ surveyIds: ["s-1"] });
   const survey = new Survey("follow-up", {
     name: counts.counts.apply((c) => `Follow-up to ${c["s-1"]} answers`),
@@ -56,6 +56,6 @@ it("feeds a mocked answer into the resources a program declares from it", async 
 
 it("says what to answer when the mocks do not know the call", async () => {
   await expect(getSurveys()).rejects.toThrow(
-    'getSurveys runs under pulumi.runtime.setMocks, so PostHog is not asked: answer it in your mocks\' call() for token "posthog:index:getSurveys" with an object that has "surveys" (got {}).',
+    'getSurveys runs under pulumi.runtime.setMocks, so PostHog is not asked: answer it in your mocks\' call() for token "posthog-iac:index:getSurveys" with an object that has "surveys" (got {}).',
   );
 });

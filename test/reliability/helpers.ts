@@ -102,6 +102,7 @@ export async function startReliabilityStack(opts: ReliabilityOptions = {}): Prom
       up: (program) => keep(engine.up(program)),
       refresh: () => keep(engine.refresh()),
       destroy: () => keep(engine.destroy()),
+      import: (type, name, id) => keep(engine.import(type, name, id)),
       state: () => engine.state(),
     };
   };

@@ -11,6 +11,7 @@ export const SYMBOL: Record<StepOp, string> = {
   same: " ",
   refresh: "~",
   read: ">",
+  import: "=",
 };
 
 /** One line per step: `~ update  <type>  <name>  [diff: ~a,~b] [replace: a]`. */

@@ -10,8 +10,29 @@ import { Props, changedKeys, toEngineInputs } from "./values";
 
 export type { Program } from "./program";
 
+/**
+ * Which registrations are provider steps and which provider process serves each. The default: the program's
+ * dynamic resources, all served by `server`. A package's provider plugin routes its own types instead, to its
+ * default provider (`server`, configured from stack config) or to the explicit provider the resource names
+ * (pulumi/pulumi pkg/resource/deploy/providers/registry.go: one loaded plugin per provider reference).
+ */
+export interface ProviderRouting {
+  handles(type: string): boolean;
+  /** A `pulumi:providers:<pkg>` registration: load and configure that provider; its id and checked inputs. */
+  registerProvider?(
+    args: pulumi.runtime.MockResourceArgs,
+    urn: string,
+  ): Promise<pulumi.runtime.MockResourceResult>;
+  /** The server for a provider reference (`urn::id`); undefined is the default provider. */
+  server(provider: string | undefined): ProviderServer;
+  /** An invoke from the program, sent to the provider it names. */
+  call?(args: pulumi.runtime.MockCallArgs): Promise<Record<string, unknown>>;
+}
+
 export interface EngineOptions {
+  /** The default provider's process (the dynamic-provider plugin, or a package's plugin). */
   server: ProviderServer;
+  routing?: ProviderRouting;
   /** Whole stack config, namespaced keys ("posthog:host"); sent to Configure and visible to the program. */
   config?: Record<string, string>;
   /** JSON state file; default in memory. */
@@ -22,7 +43,7 @@ export interface EngineOptions {
   project?: string;
 }
 
-export type StepOp = "create" | "update" | "replace" | "delete" | "same" | "refresh" | "read";
+export type StepOp = "create" | "update" | "replace" | "delete" | "same" | "refresh" | "read" | "import";
 
 export interface Step {
   urn: string;
@@ -48,6 +69,8 @@ export interface Engine {
   up(program: Program): Promise<RunResult>;
   refresh(): Promise<RunResult>;
   destroy(): Promise<RunResult>;
+  /** `pulumi import <type> <name> <id>` with the default provider. */
+  import(type: string, name: string, id: string): Promise<RunResult>;
   state(): StateResource[];
 }
 
@@ -74,7 +97,7 @@ interface Run {
   next: StateResource[];
 }
 
-type Identity = Pick<StateResource, "urn" | "name" | "type">;
+type Identity = Pick<StateResource, "urn" | "name" | "type" | "provider">;
 type MockResult = pulumi.runtime.MockResourceResult;
 
 class SimulatedEngine implements Engine {
@@ -84,9 +107,14 @@ class SimulatedEngine implements Engine {
   private readonly project: string;
   private readonly stack: string;
   private readonly limit: Semaphore;
+  private readonly routing: ProviderRouting;
 
   constructor(opts: EngineOptions) {
     this.server = opts.server;
+    this.routing = opts.routing ?? {
+      handles: (type) => type.startsWith(DYNAMIC_TYPE_PREFIX),
+      server: () => opts.server,
+    };
     this.store = new StateStore(opts.statePath);
     this.config = opts.config ?? {};
     this.project = opts.project ?? "project";
@@ -128,6 +156,30 @@ class SimulatedEngine implements Engine {
     return { steps: run.steps, outputs: {}, errors: run.errors };
   }
 
+  /**
+   * A planned import (pulumi/pulumi pkg/resource/deploy/step.go, ImportStep.Apply): Read with only the id, which
+   * must return inputs; then Check of those inputs against themselves, whose failures the engine shows as
+   * warnings. The resource joins the state with the inputs and outputs read.
+   */
+  async import(type: string, name: string, id: string): Promise<RunResult> {
+    await this.configure();
+    const run = newRun(false);
+    const urn = `urn:pulumi:${this.stack}::${this.project}::${type}::${name}`;
+    const res = await this.server.read(id, urn, {}, {});
+    if (!res.id) run.errors.push({ urn, message: `resource '${id}' does not exist` });
+    else if (!res.inputs) run.errors.push({ urn, message: "provider does not support importing resources" });
+    else {
+      const { failures } = await this.server.check(urn, res.inputs, res.inputs);
+      const step = { urn, name, type, id: res.id, changedKeys: [], replaceKeys: [], checkFailures: failures };
+      run.steps.push({ ...step, op: "import", outputs: res.outputs });
+      this.store.replaceAll([
+        ...this.store.list(),
+        { urn, name, type, id: res.id, inputs: res.inputs, outputs: res.outputs },
+      ]);
+    }
+    return { steps: run.steps, outputs: {}, errors: run.errors };
+  }
+
   private async configure(): Promise<void> {
     const key = JSON.stringify(this.config);
     if (configuredWith.get(this.server) === key) return;
@@ -147,8 +199,13 @@ class SimulatedEngine implements Engine {
       stack: this.stack,
       preview,
       config: this.config,
+      ...(this.routing.call ? { call: this.routing.call.bind(this.routing) } : {}),
       register: async (args) => {
-        if (!args.type.startsWith(DYNAMIC_TYPE_PREFIX)) {
+        if (this.routing.registerProvider && args.type.startsWith("pulumi:providers:")) {
+          const urn = `urn:pulumi:${this.stack}::${this.project}::${args.type}::${args.name}`;
+          return this.routing.registerProvider(args, urn);
+        }
+        if (!this.routing.handles(args.type)) {
           // Components and other packages' resources: echo inputs, as plain mocks do.
           return { id: args.custom ? `${args.name}_id` : undefined, state: args.inputs };
         }
@@ -158,7 +215,12 @@ class SimulatedEngine implements Engine {
           return undefined;
         }
         registered.add(urn);
-        const who = { urn, name: args.name, type: args.type };
+        const who = {
+          urn,
+          name: args.name,
+          type: args.type,
+          ...(args.provider ? { provider: args.provider } : {}),
+        };
         return this.limit.run(() => this.registerOne(run, who, args, oldByUrn.get(urn)));
       },
     });
@@ -210,7 +272,7 @@ class SimulatedEngine implements Engine {
       return { id: undefined, state: inputs }; // id and non-input outputs stay unknown
     }
     const created = await this.callWithInitFailure(run, who, inputs, secretKeys, () =>
-      this.server.create(who.urn, inputs),
+      this.serverOf(who).create(who.urn, inputs),
     );
     if (!created) return undefined;
     if (!created.id) throw new Error("plugin returned empty resource.ID from create");
@@ -232,7 +294,7 @@ class SimulatedEngine implements Engine {
       run.next.push(old);
       return undefined;
     }
-    const diff = await this.server.diff(old.id, who.urn, old.outputs, old.inputs, inputs);
+    const diff = await this.serverOf(who).diff(old.id, who.urn, old.outputs, old.inputs, inputs);
     // DIFF_UNKNOWN: the engine diffs old vs new inputs itself, __provider included (#12401).
     const changed =
       diff.changes === "some" ||
@@ -254,7 +316,7 @@ class SimulatedEngine implements Engine {
       return { id: old.id, state: inputs };
     }
     const updated = await this.callWithInitFailure(run, who, inputs, secretKeys, () =>
-      this.server
+      this.serverOf(who)
         .update(old.id, who.urn, old.outputs, old.inputs, inputs)
         .then((r) => ({ id: old.id, ...r })),
     );
@@ -276,7 +338,7 @@ class SimulatedEngine implements Engine {
   ): Promise<MockResult | undefined> {
     if (run.preview) return this.createNew(run, who, news, secretKeys, "replace", diff.replaces, old.inputs);
     if (diff.deleteBeforeReplace) {
-      await this.server.delete(old.id, who.urn, old.outputs, old.inputs);
+      await this.serverOf(old).delete(old.id, who.urn, old.outputs, old.inputs);
       try {
         return await this.createNew(run, who, news, secretKeys, "replace", diff.replaces, old.inputs);
       } catch (e) {
@@ -287,7 +349,7 @@ class SimulatedEngine implements Engine {
     const created = await this.createNew(run, who, news, secretKeys, "replace", diff.replaces, old.inputs);
     if (created) {
       try {
-        await this.server.delete(old.id, who.urn, old.outputs, old.inputs);
+        await this.serverOf(old).delete(old.id, who.urn, old.outputs, old.inputs);
       } catch (e) {
         run.errors.push({ urn: who.urn, message: `deleting replaced ${old.id}: ${messageOf(e)}` });
         run.next.push({ ...old, pendingDelete: true }); // the next up deletes it
@@ -305,7 +367,7 @@ class SimulatedEngine implements Engine {
     id: string,
     props: Props,
   ): Promise<MockResult | undefined> {
-    const res = await this.server.read(id, who.urn, props, {});
+    const res = await this.serverOf(who).read(id, who.urn, props, {});
     if (!res.id) throw new Error(`resource '${id}' does not exist`);
     const state = { ...who, id: res.id, inputs: res.inputs ?? {}, outputs: res.outputs, external: true };
     run.next.push(state);
@@ -329,7 +391,7 @@ class SimulatedEngine implements Engine {
     news: Props,
     op: StepOp,
   ): Promise<Props | undefined> {
-    const { inputs, failures } = await this.server.check(who.urn, olds, news);
+    const { inputs, failures } = await this.serverOf(who).check(who.urn, olds, news);
     if (failures.length === 0) return inputs;
     run.steps.push({
       ...who,
@@ -372,7 +434,7 @@ class SimulatedEngine implements Engine {
 
   private async refreshOne(run: Run, r: StateResource): Promise<StateResource | undefined> {
     try {
-      const res = await this.server.read(r.id, r.urn, r.outputs, r.inputs);
+      const res = await this.serverOf(r).read(r.id, r.urn, r.outputs, r.inputs);
       const step = { urn: r.urn, name: r.name, type: r.type, replaceKeys: [], checkFailures: [] };
       if (!res.id) {
         run.steps.push({ ...step, op: "delete", id: r.id, changedKeys: [] }); // gone: dropped from state
@@ -402,12 +464,17 @@ class SimulatedEngine implements Engine {
     });
     if (run.preview || r.external) return true;
     try {
-      await this.server.delete(r.id, r.urn, r.outputs, r.inputs);
+      await this.serverOf(r).delete(r.id, r.urn, r.outputs, r.inputs);
       return true;
     } catch (e) {
       run.errors.push({ urn: r.urn, message: messageOf(e) });
       return false;
     }
+  }
+
+  /** The provider process of a resource: its explicit provider's, or the default one. */
+  private serverOf(r: { provider?: string }): ProviderServer {
+    return this.routing.server(r.provider);
   }
 
   private stackUrn(): string {

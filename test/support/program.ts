@@ -17,6 +17,8 @@ export interface ProgramRunOptions {
   preview: boolean;
   /** Stack config the program sees through pulumi.Config (namespaced keys). */
   config: Record<string, string>;
+  /** Answers an invoke; without it the program's invokes fail (the harness simulates none). */
+  call?(args: pulumi.runtime.MockCallArgs): Promise<Record<string, unknown>>;
   /** Handles one registration. `undefined` = the step failed: the program never gets an answer. */
   register(args: pulumi.runtime.MockResourceArgs): Promise<pulumi.runtime.MockResourceResult | undefined>;
 }
@@ -54,6 +56,7 @@ async function runExclusive(program: Program, opts: ProgramRunOptions): Promise<
 
   const mocks: pulumi.runtime.Mocks = {
     call: (args) => {
+      if (opts.call) return opts.call(args);
       throw new Error(`harness: function calls are not simulated (${args.token})`);
     },
     newResource: (args) => {

@@ -77,24 +77,50 @@ export interface StartOptions {
 const DYNAMIC_PROVIDER_MAIN = require.resolve("@pulumi/pulumi/cmd/dynamic-provider");
 
 export async function startProviderServer(opts: StartOptions = {}): Promise<ProviderServer> {
-  const child = spawn(process.execPath, [DYNAMIC_PROVIDER_MAIN, "127.0.0.1:1"], {
+  const { child, port } = await spawnPlugin(DYNAMIC_PROVIDER_MAIN, opts);
+  const client = new ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
+  return new GrpcProviderServer(child, port, client, stderrOf(child));
+}
+
+/**
+ * Starts a provider plugin as the engine does (pulumi/pulumi pkg/resource/plugin/plugin.go, newPlugin): the
+ * executable with the engine's address as its argument, its port read from stdout. Here the engine address is
+ * a closed port, as the plugin never calls back.
+ */
+export async function spawnPlugin(
+  main: string,
+  opts: StartOptions = {},
+): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(process.execPath, [main, "127.0.0.1:1"], {
     cwd: opts.cwd ?? process.cwd(),
     env: { ...process.env, ...opts.env, PULUMI_NODEJS_PROJECT: opts.project ?? "project" },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  let stderr = "";
-  child.stderr?.on("data", (d: Buffer) => (stderr += d.toString()));
-  const port = await readPort(child);
-  const client = new ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
-  return new GrpcProviderServer(child, port, client, () => stderr);
+  stderrOf(child); // collected from the start, for ProviderServer.stderr()
+  return { child, port: await readPort(child) };
 }
+
+/** What the child has written to stderr so far (collected from the spawn on). */
+export const stderrOf = (() => {
+  const seen = new WeakMap<ChildProcess, () => string>();
+  return (child: ChildProcess): (() => string) => {
+    let reader = seen.get(child);
+    if (!reader) {
+      let text = "";
+      child.stderr?.on("data", (d: Buffer) => (text += d.toString()));
+      reader = () => text;
+      seen.set(child, reader);
+    }
+    return reader;
+  };
+})();
 
 /** The server prints its port on its own stdout line; stderr is kept for the error message. */
 function readPort(child: ChildProcess): Promise<number> {
   return new Promise((resolve, reject) => {
     let out = "";
     let err = "";
-    const fail = (why: string) => reject(new Error(`dynamic-provider server did not start: ${why}\n${err}`));
+    const fail = (why: string) => reject(new Error(`provider plugin did not start: ${why}\n${err}`));
     child.stderr?.on("data", (d: Buffer) => (err += d.toString()));
     child.stdout?.on("data", (d: Buffer) => {
       out += d.toString();
@@ -108,18 +134,18 @@ function readPort(child: ChildProcess): Promise<number> {
 
 type Callback<Res> = (err: grpc.ServiceError | null, res: Res) => void;
 
-class GrpcProviderServer implements ProviderServer {
+export class GrpcProviderServer implements ProviderServer {
   readonly pid: number;
   constructor(
-    private readonly child: ChildProcess,
+    protected readonly child: ChildProcess,
     readonly port: number,
-    private readonly client: ResourceProviderClient,
+    protected readonly client: ResourceProviderClient,
     readonly stderr: () => string,
   ) {
     this.pid = child.pid ?? -1;
   }
 
-  private call<Res>(invoke: (cb: Callback<Res>) => unknown): Promise<Res> {
+  protected call<Res>(invoke: (cb: Callback<Res>) => unknown): Promise<Res> {
     return new Promise((resolve, reject) => {
       invoke((err, res) => (err ? reject(decodeError(err)) : resolve(res)));
     });
@@ -216,7 +242,7 @@ class GrpcProviderServer implements ProviderServer {
   }
 }
 
-function fromStruct(s: Struct | undefined): Props {
+export function fromStruct(s: Struct | undefined): Props {
   return s ? (s.toJavaScript() as Props) : {};
 }
 

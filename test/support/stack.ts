@@ -5,6 +5,8 @@ import { startEmulatorProcess } from "./emulator-process";
 import { emulatorCall } from "./fresh-connection";
 import { createEngine, Engine, EngineOptions } from "./engine";
 import { ProviderServer, startProviderServer } from "./provider-server";
+import { PluginServer, startPluginServer } from "./plugin-server";
+import { PACKAGE_NAME } from "../../src/plugin/tokens";
 import { REPO_ROOT, selfLinkNodePath } from "./self-link";
 
 export interface LoggedRequest {
@@ -48,29 +50,42 @@ export interface StackOptions {
   emulatorProcess?: boolean;
   /** Options for the in-process emulator, e.g. a state file to start from and the clock it starts at. */
   emulator?: Omit<EmulatorOptions, "port">;
+  /**
+   * Which face serves the resources: the dynamic providers (default; config `posthog:*`), or the provider
+   * plugin (config `posthog-iac:*` for its default provider, resources and invokes of the `posthog-iac` tokens).
+   */
+  face?: "dynamic" | "plugin";
 }
 
 export async function startStack(opts: StackOptions = {}): Promise<TestStack> {
   const emulator = opts.emulatorProcess
     ? await startEmulatorProcess()
     : await startEmulator({ ...opts.emulator, port: 0 });
+  const plugin = opts.face === "plugin";
+  const ns = plugin ? PACKAGE_NAME : "posthog";
   const config: Record<string, string> = {
-    "posthog:host": emulator.url,
-    "posthog:apiKey": emulator.apiKey,
-    "posthog:projectId": String(emulator.projectId),
-    "posthog:organizationId": emulator.organizationId,
+    [`${ns}:host`]: emulator.url,
+    [`${ns}:apiKey`]: emulator.apiKey,
+    [`${ns}:projectId`]: String(emulator.projectId),
+    [`${ns}:organizationId`]: emulator.organizationId,
     // Tests measure requests, not pacing: keep the plugin unthrottled unless a test asks otherwise (the
     // emulator enforces no rate limit unless told to).
-    "posthog:requestsPerSecond": "0",
-    "posthog:rateWindows": "off",
+    [`${ns}:requestsPerSecond`]: "0",
+    [`${ns}:rateWindows`]: "off",
     ...opts.config,
   };
-  const server = await startProviderServer({
-    cwd: REPO_ROOT,
-    env: { NODE_PATH: selfLinkNodePath(), ...opts.env },
-  });
+  const start = { cwd: REPO_ROOT, env: { NODE_PATH: selfLinkNodePath(), ...opts.env } };
+  const server = plugin ? await startPluginServer(start) : await startProviderServer(start);
+  const routing = server instanceof PluginServer ? pluginRouting(server) : undefined;
   const newEngine = (more: Partial<EngineOptions> = {}) =>
-    createEngine({ server, config, parallelism: opts.parallelism, statePath: opts.statePath, ...more });
+    createEngine({
+      server,
+      config,
+      parallelism: opts.parallelism,
+      statePath: opts.statePath,
+      ...(routing ? { routing } : {}),
+      ...more,
+    });
 
   const call = (method: string, path: string, body?: unknown) =>
     emulatorCall(emulator.url, emulator.apiKey, method, path, body);
@@ -101,5 +116,14 @@ export async function startStack(opts: StackOptions = {}): Promise<TestStack> {
       await server.close();
       await emulator.close();
     },
+  };
+}
+
+/** The plugin's own types and invokes go to its default provider. */
+export function pluginRouting(server: PluginServer): NonNullable<EngineOptions["routing"]> {
+  return {
+    handles: (type) => type.startsWith(`${PACKAGE_NAME}:`),
+    server: () => server,
+    call: (args) => server.invoke(args.token, args.inputs),
   };
 }

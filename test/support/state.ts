@@ -15,6 +15,8 @@ export interface StateResource {
   secretInputs?: string[];
   /** Set when create/update failed with ErrorResourceInitFailed: the next up updates it even without a diff. */
   initErrors?: string[];
+  /** The provider reference (`urn::id`) of an explicit provider; absent for the default provider. */
+  provider?: string;
   /** Read with Resource.get(): not managed, so never deleted. */
   external?: boolean;
   /**

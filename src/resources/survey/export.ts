@@ -36,8 +36,12 @@ function readableQuestion(question: { [key: string]: Literal }): { [key: string]
 
 /** `{name, type, …}` for one survey (projectId and adopt are added by the caller). */
 export function surveyArgs(survey: WireSurvey): ExportedSurvey {
+  return surveyArgsOf(surveyOutputs(survey, "", {}));
+}
+
+/** The same from a Survey's outputs (an import reads them through the provider's own read). */
+export function surveyArgsOf(outputs: Record<string, unknown>): ExportedSurvey {
   const args: { [key: string]: Literal } = {};
-  const outputs = surveyOutputs(survey, "", {});
   for (const field of FIELDS) {
     // Keys of PostHog's settings that the provider does not type go in their `extra` (settings/extra.ts).
     const current = currentValue(field, outputs);

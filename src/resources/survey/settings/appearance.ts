@@ -18,14 +18,17 @@ export const SURVEY_POSITIONS = [
   "right",
   "next_to_trigger",
 ] as const;
+/** Where on the page a popover survey shows (one of SURVEY_POSITIONS). */
 export type SurveyPosition = (typeof SURVEY_POSITIONS)[number];
 
 /** The edge a feedback tab sticks to. posthog-js browser-common types/surveys.ts, SurveyTabPosition. */
 export const SURVEY_TAB_POSITIONS = ["top", "left", "right", "bottom"] as const;
+/** Which edge a tab widget sits on (one of SURVEY_TAB_POSITIONS). */
 export type SurveyTabPosition = (typeof SURVEY_TAB_POSITIONS)[number];
 
 /** How a `widget` survey is opened. posthog-js core types.ts, SurveyWidgetType. */
 export const SURVEY_WIDGET_TYPES = ["button", "tab", "selector"] as const;
+/** How a widget survey is opened: a button, a tab, or an element of the page (one of SURVEY_WIDGET_TYPES). */
 export type SurveyWidgetType = (typeof SURVEY_WIDGET_TYPES)[number];
 
 /**

@@ -15,14 +15,17 @@ export const SURVEY_MATCH_TYPES = [
   "icontains",
   "not_icontains",
 ] as const;
+/** How a URL or device condition matches (one of SURVEY_MATCH_TYPES). */
 export type SurveyMatchType = (typeof SURVEY_MATCH_TYPES)[number];
 
 /** How an event property is matched: the match types plus numeric comparisons. posthog-js, PropertyOperator. */
 export const SURVEY_PROPERTY_OPERATORS = [...SURVEY_MATCH_TYPES, "gt", "lt"] as const;
+/** How an event property filter compares (one of SURVEY_PROPERTY_OPERATORS). */
 export type SurveyPropertyOperator = (typeof SURVEY_PROPERTY_OPERATORS)[number];
 
 /** The device types a survey can be limited to. survey.py, SURVEY_DEVICE_TYPE_CHOICES. */
 export const SURVEY_DEVICE_TYPES = ["Desktop", "Mobile", "Tablet"] as const;
+/** A device type a survey can be limited to (one of SURVEY_DEVICE_TYPES). */
 export type SurveyDeviceType = (typeof SURVEY_DEVICE_TYPES)[number];
 
 /** One condition on a property of the triggering event. */

@@ -8,6 +8,7 @@ import type { ContentType, SettingsExtra } from "./shared";
 
 /** The question types. survey.py, SurveyBaseQuestionSchemaSerializer.type. */
 export const QUESTION_TYPES = ["open", "link", "rating", "single_choice", "multiple_choice"] as const;
+/** A question's kind (one of QUESTION_TYPES). */
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 
 /**
@@ -17,12 +18,14 @@ export type QuestionType = (typeof QUESTION_TYPES)[number];
  * PostHog's serializer does not check the scale, so check does.
  */
 export const RATING_SCALES = { emoji: [2, 3, 5], number: [5, 7, 10] } as const;
+/** How a rating question is drawn: numbers or emoji. */
 export type RatingDisplay = keyof typeof RATING_SCALES;
 /** 2, 3 or 5 with `display: "emoji"`; 5, 7 or 10 with `display: "number"` (10 is the 0–10 NPS scale). */
 export type RatingScale = (typeof RATING_SCALES)[RatingDisplay][number];
 
 /** What an open question's answer is checked against. survey.py, validate_questions (valid_types). */
 export const VALIDATION_RULE_TYPES = ["min_length", "max_length", "email"] as const;
+/** A rule an open question's answer is checked against (one of VALIDATION_RULE_TYPES). */
 export type ValidationRuleType = (typeof VALIDATION_RULE_TYPES)[number];
 
 /** Where the survey goes after a question. survey.py, the Survey*BranchingSerializer classes. */
@@ -152,4 +155,5 @@ export interface ChoiceQuestion extends QuestionCommon {
   skipSubmitButton?: boolean;
 }
 
+/** One of a survey's questions, told apart by its `type`. */
 export type SurveyQuestion = OpenQuestion | LinkQuestion | RatingQuestion | ChoiceQuestion;

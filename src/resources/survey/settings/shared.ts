@@ -5,7 +5,7 @@
  * Keys PostHog added after this version of the provider, sent as they are: check does not look inside, and the
  * keys are merged into the object PostHog receives (so PostHog stores `{..., newKey: 1}`, not `{extra: {...}}`).
  * Diff compares the merged object with what PostHog stores, so a key declared here converges like any other.
- * A key may not be both declared directly and in `extra`. See docs/survey-settings.md.
+ * A key may not be both declared directly and in `extra`. See docs/guides/survey-settings.md.
  */
 export type SettingsExtra = { [key: string]: unknown };
 

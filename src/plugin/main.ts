@@ -1,0 +1,34 @@
+#!/usr/bin/env node
+// pulumi-resource-posthog-iac: the provider plugin the Pulumi engine starts. The engine runs it with its own
+// address as the argument, and reads the port of the gRPC server from the first line of its stdout
+// (pulumi/pulumi pkg/resource/plugin/plugin.go, newPlugin: "the plugin must print its port to stdout"). One
+// process serves one provider instance: the engine loads a fresh plugin for each provider resource
+// (pkg/resource/deploy/providers/registry.go, Registry.Check -> loadProvider), so an explicit provider's
+// settings never mix with another's.
+import * as grpc from "@grpc/grpc-js";
+import { ResourceProviderService } from "@pulumi/pulumi/proto/provider_grpc_pb";
+import { providerService } from "./service";
+
+/** Starts the server on a free local port and prints the port; resolves with it. */
+export async function serve(): Promise<number> {
+  const server = new grpc.Server({
+    // Schemas and survey lists exceed gRPC's 4 MiB default; the SDK's own servers lift the limit the same way.
+    "grpc.max_receive_message_length": 400 * 1024 * 1024,
+    "grpc.max_send_message_length": 400 * 1024 * 1024,
+  });
+  server.addService(ResourceProviderService, providerService());
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, bound) =>
+      error ? reject(error) : resolve(bound),
+    ),
+  );
+  process.stdout.write(`${port}\n`);
+  return port;
+}
+
+if (require.main === module) {
+  serve().catch((error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,51 @@
+// Which code serves each resource token: the very modules the dynamic providers' shims load
+// (src/resources/*/provider.ts), so a check, diff or apply rule exists once for both faces. They are loaded on
+// a token's first call, and their apply half on its first apply (provider-kit/lazy-apply.ts), so a preview
+// loads no HTTP client here either.
+import type { ProviderModule } from "../provider-kit/shim";
+import type { Imported } from "../provider-kit/import";
+import { RESOURCE_TOKENS, type ResourceName } from "./tokens";
+
+export interface ResourceCode {
+  provider(): ProviderModule;
+  /** Read with only an id (`pulumi import`); undefined when the object does not exist. */
+  importById(id: string): Promise<Imported | undefined>;
+}
+
+const CODE: { [N in ResourceName]: ResourceCode } = {
+  Survey: {
+    provider: () => require("../resources/survey/provider"),
+    importById: (id) =>
+      (require("../resources/survey/import") as typeof import("../resources/survey/import")).importSurvey(id),
+  },
+  Invite: {
+    provider: () => require("../resources/invite/provider"),
+    importById: (id) =>
+      (require("../resources/invite/import") as typeof import("../resources/invite/import")).importInvite(id),
+  },
+  InviteBatch: {
+    provider: () => require("../resources/invite/batch-provider"),
+    importById: () =>
+      Promise.reject(
+        new Error(
+          "An InviteBatch cannot be imported: it is a set of invites the program names. Import each invite as an " +
+            `${RESOURCE_TOKENS.Invite} by its id instead.`,
+        ),
+      ),
+  },
+};
+
+const BY_TOKEN = new Map<string, ResourceCode>(
+  (Object.keys(RESOURCE_TOKENS) as ResourceName[]).map((name) => [RESOURCE_TOKENS[name], CODE[name]]),
+);
+
+/** The code for a resource URN's type; an unknown type is refused by name. */
+export function resourceCode(urn: string, type: string): ResourceCode {
+  const typeOf = type || urn.split("::")[2]?.split("$").pop() || "";
+  const code = BY_TOKEN.get(typeOf);
+  if (!code)
+    throw new Error(
+      `unknown resource type "${typeOf}"; this provider serves ${[...BY_TOKEN.keys()].join(", ")}`,
+    );
+  return code;
+}

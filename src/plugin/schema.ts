@@ -1,0 +1,150 @@
+// The Pulumi package schema the plugin's GetSchema answers, generated from the catalogue (src/resources/catalogue.ts)
+// and nothing else: every resource, data function and provider setting, with its type from the property's zod rule
+// and its description from the public types' doc comments. Pulumi's codegen (`pulumi package add`, `gen-sdk`) builds
+// the Python, Go, C#, Java and YAML faces from it; docs/plugin.md says how.
+import {
+  catalogue,
+  type Catalogue,
+  type FunctionDoc,
+  type PropertyDoc,
+  type ResourceDoc,
+} from "../resources/catalogue";
+import { convertProperty, pascalCase, TypeRegistry } from "./json-schema-to-pulumi";
+import { packageManifest, repositoryPath } from "./manifest";
+import type { FunctionSpec, PropertySpec, PulumiPackageSchema, ResourceSpec } from "./schema-spec";
+import { FUNCTION_TOKENS, PACKAGE_NAME, RESOURCE_TOKENS, type FunctionName } from "./tokens";
+
+/** The token of a named object or enum type; resources and functions have theirs in tokens.ts. */
+export const typeToken = (name: string): string => `${PACKAGE_NAME}:index:${name}`;
+
+/** A property whose value may be null is not always set, so it is not `required` among outputs. */
+function admitsNull(schema: PropertyDoc["schema"]): boolean {
+  const type = schema.type;
+  if (type === "null" || (Array.isArray(type) && type.includes("null"))) return true;
+  const members = schema.anyOf ?? schema.oneOf;
+  return Array.isArray(members) && members.some((member) => admitsNull(member));
+}
+
+/** The catalogue's property as a schema property: its type, its description, whether it is secret or replaces. */
+function property(doc: PropertyDoc, owner: string, registry: TypeRegistry): PropertySpec {
+  const spec: PropertySpec = {
+    ...convertProperty(doc.schema, owner, doc.name, registry),
+    description: doc.description,
+  };
+  if (doc.secret === true) spec.secret = true;
+  if (doc.replaces) spec.replaceOnChanges = true;
+  return spec;
+}
+
+function properties(
+  docs: PropertyDoc[],
+  owner: string,
+  registry: TypeRegistry,
+): Record<string, PropertySpec> {
+  return Object.fromEntries(docs.map((doc) => [doc.name, property(doc, owner, registry)]));
+}
+
+function resource(doc: ResourceDoc, registry: TypeRegistry): ResourceSpec {
+  const inputs = doc.properties.filter((p) => p.input);
+  const outputs = doc.properties.filter((p) => p.output);
+  return {
+    description: doc.description,
+    inputProperties: properties(inputs, doc.name, registry),
+    requiredInputs: inputs.filter((p) => p.required).map((p) => p.name),
+    properties: properties(outputs, doc.name, registry),
+    required: outputs.filter((p) => !admitsNull(p.schema)).map((p) => p.name),
+  };
+}
+
+const isFunctionName = (name: string): name is FunctionName => Object.hasOwn(FUNCTION_TOKENS, name);
+
+function functionSpec(doc: FunctionDoc, registry: TypeRegistry): FunctionSpec {
+  const owner = pascalCase(doc.name);
+  return {
+    description: doc.description,
+    inputs: {
+      properties: properties(doc.inputs, owner, registry),
+      required: doc.inputs.filter((p) => p.required).map((p) => p.name),
+    },
+    outputs: {
+      properties: properties(doc.outputs, owner, registry),
+      required: doc.outputs.filter((p) => !admitsNull(p.schema)).map((p) => p.name),
+    },
+  };
+}
+
+interface Converted {
+  variables: Record<string, PropertySpec>;
+  resources: Record<string, ResourceSpec>;
+  functions: Record<string, FunctionSpec>;
+}
+
+/** Every resource, function and setting of the catalogue, converted with the types going into `registry`. */
+function convert({ resources, functions, config }: Catalogue, registry: TypeRegistry): Converted {
+  const variables = properties(config, "Provider", registry);
+  const resourceSpecs: Record<string, ResourceSpec> = {};
+  for (const doc of resources) resourceSpecs[RESOURCE_TOKENS[doc.name]] = resource(doc, registry);
+  const functionSpecs: Record<string, FunctionSpec> = {};
+  for (const doc of functions) {
+    if (!isFunctionName(doc.name)) {
+      throw new Error(`The catalogue's function ${doc.name} has no token in src/plugin/tokens.ts: add one.`);
+    }
+    functionSpecs[FUNCTION_TOKENS[doc.name]] = functionSpec(doc, registry);
+  }
+  return { variables, resources: resourceSpecs, functions: functionSpecs };
+}
+
+export function getSchema(): PulumiPackageSchema {
+  const entries = catalogue();
+  const manifest = packageManifest();
+  const repository = repositoryPath(manifest.repository.url);
+  // The first pass finds which types share a shape; the second names them once (TypeRegistry).
+  const firstPass = new TypeRegistry(typeToken);
+  convert(entries, firstPass);
+  const registry = new TypeRegistry(typeToken, firstPass.sharedNames());
+  const { variables, resources, functions } = convert(entries, registry);
+
+  return {
+    name: PACKAGE_NAME,
+    displayName: "PostHog surveys and invites",
+    version: manifest.version,
+    description:
+      "PostHog surveys, organization invites and their data functions, with a PostHog-compatible emulator.",
+    keywords: ["pulumi", "posthog", "surveys", "invites", "category/monitoring", "kind/native"],
+    homepage: manifest.homepage,
+    license: manifest.license,
+    repository: `https://${repository}`,
+    publisher: "pulumi-posthog",
+    config: { variables },
+    provider: {
+      description: `The ${PACKAGE_NAME} provider: which PostHog host, key, project and organization resources go to.`,
+      inputProperties: variables,
+      requiredInputs: [],
+      properties: {},
+      required: [],
+    },
+    types: registry.types,
+    resources,
+    functions,
+    language: {
+      nodejs: {
+        packageName: `@pulumi-posthog/${PACKAGE_NAME}`,
+        packageDescription:
+          "A Pulumi SDK for PostHog surveys and invites, generated from the provider plugin.",
+        respectSchemaVersion: true,
+      },
+      python: {
+        packageName: `pulumi_${PACKAGE_NAME.replace(/-/g, "_")}`,
+        pyproject: { enabled: true },
+        respectSchemaVersion: true,
+      },
+      go: {
+        importBasePath: `${repository}/sdk/go/${PACKAGE_NAME.replace(/-/g, "")}`,
+        generateResourceContainerTypes: true,
+        respectSchemaVersion: true,
+      },
+      csharp: { rootNamespace: "PulumiPosthog", respectSchemaVersion: true },
+      java: { basePackage: "io.github.pulumiposthog", buildFiles: "gradle" },
+    },
+  };
+}

@@ -1,0 +1,151 @@
+// The ResourceProvider gRPC service, on the SDK's own bindings (@pulumi/pulumi/proto). What each call receives
+// is what pulumi/pulumi pkg/resource/plugin/provider_plugin.go sends: Handshake first; CheckConfig with plain
+// values, then Configure with typed `args` (secrets marked) and `variables`; Check, Diff, Create, Read, Update
+// and Delete with the properties, secrets marked once we accept them; Create and Update with `preview` during a
+// preview (the engine assumes previews are supported after a handshake); Read with only an id for an import.
+// Every resource rule is the dynamic providers' own (resources.ts); this file only translates.
+import * as grpc from "@grpc/grpc-js";
+import { Empty } from "google-protobuf/google/protobuf/empty_pb";
+import * as pb from "@pulumi/pulumi/proto/provider_pb";
+import { PluginInfo } from "@pulumi/pulumi/proto/plugin_pb";
+import type { IResourceProviderServer } from "@pulumi/pulumi/proto/provider_grpc_pb";
+import { VERSION } from "../version";
+import { useProviderSettings } from "../provider-kit/settings-source";
+import { checkConfig, configure, diffConfig } from "./provider-config";
+import { grpcError } from "./errors";
+import { invokeFunction } from "./functions";
+import { resourceCode } from "./resources";
+import { fromStruct, rewrap, toStruct, unwrap } from "./wire-values";
+
+type Handler<Req, Res> = grpc.handleUnaryCall<Req, Res>;
+
+/** A unary handler from an async function; any failure becomes the engine's error (errors.ts). */
+function unary<Req, Res>(run: (req: Req) => Promise<Res>): Handler<Req, Res> {
+  return (call, callback) => {
+    run(call.request).then(
+      (res) => callback(null, res),
+      (error: unknown) => callback(grpcError(error), null),
+    );
+  };
+}
+
+function failuresOf(
+  failures: readonly { property: string; reason: string }[] | undefined,
+): pb.CheckFailure[] {
+  return (failures ?? []).map((f) => new pb.CheckFailure().setProperty(f.property).setReason(f.reason));
+}
+
+const DIFF = pb.DiffResponse.DiffChanges;
+
+function diffResponse(changes: boolean | undefined, replaces: string[] = [], deleteBeforeReplace = false) {
+  return new pb.DiffResponse()
+    .setChanges(changes === true ? DIFF.DIFF_SOME : changes === false ? DIFF.DIFF_NONE : DIFF.DIFF_UNKNOWN)
+    .setReplacesList(replaces)
+    .setDeletebeforereplace(deleteBeforeReplace);
+}
+
+/** The calls this provider serves; grpc-js answers the others (Construct, Call, Parameterize, ...) UNIMPLEMENTED. */
+export function providerService(): grpc.UntypedServiceImplementation {
+  // The data functions read this provider's settings (Configure), not a program's `posthog:*` config.
+  useProviderSettings();
+  const service = {
+    handshake: unary(async () =>
+      new pb.ProviderHandshakeResponse()
+        .setAcceptSecrets(true)
+        .setAcceptResources(true)
+        .setAcceptOutputs(false)
+        .setSupportsAutonamingConfiguration(false),
+    ),
+    attach: unary(async () => new Empty()),
+    cancel: unary(async () => new Empty()),
+    getPluginInfo: unary(async () => new PluginInfo().setVersion(VERSION)),
+    getSchema: unary(async (req: pb.GetSchemaRequest) => {
+      if (req.getVersion() !== 0) throw new Error(`unsupported schema version ${req.getVersion()}`);
+      // Loaded here: the schema is built from the catalogue, which a resource call never needs.
+      const { getSchema } = require("./schema") as typeof import("./schema");
+      return new pb.GetSchemaResponse().setSchema(JSON.stringify(getSchema()));
+    }),
+
+    checkConfig: unary(async (req: pb.CheckRequest) => {
+      const { inputs, failures } = checkConfig(unwrap(fromStruct(req.getNews())).plain);
+      return new pb.CheckResponse().setInputs(toStruct(inputs)).setFailuresList(failuresOf(failures));
+    }),
+    diffConfig: unary(async (req: pb.DiffRequest) => {
+      const olds = unwrap(fromStruct(req.getOldInputs() ?? req.getOlds())).plain;
+      const { changed, replaces } = diffConfig(olds, unwrap(fromStruct(req.getNews())).plain);
+      return diffResponse(changed, replaces);
+    }),
+    configure: unary(async (req: pb.ConfigureRequest) => {
+      const variables = new Map(req.getVariablesMap().toArray());
+      configure(unwrap(fromStruct(req.getArgs())).plain, variables);
+      return new pb.ConfigureResponse()
+        .setAcceptsecrets(true)
+        .setAcceptresources(true)
+        .setSupportspreview(true)
+        .setAcceptoutputs(false);
+    }),
+
+    check: unary(async (req: pb.CheckRequest) => {
+      const news = unwrap(fromStruct(req.getNews()));
+      const olds = unwrap(fromStruct(req.getOlds())).plain;
+      const result = await resourceCode(req.getUrn(), req.getType()).provider().check(olds, news.plain);
+      return new pb.CheckResponse()
+        .setInputs(toStruct(rewrap(result.inputs ?? news.plain, news.secretKeys)))
+        .setFailuresList(failuresOf(result.failures));
+    }),
+    diff: unary(async (req: pb.DiffRequest) => {
+      const olds = unwrap(fromStruct(req.getOlds())).plain;
+      const news = unwrap(fromStruct(req.getNews())).plain;
+      const result = await resourceCode(req.getUrn(), req.getType()).provider().diff(req.getId(), olds, news);
+      return diffResponse(result.changes, result.replaces, result.deleteBeforeReplace);
+    }),
+    create: unary(async (req: pb.CreateRequest) => {
+      const news = unwrap(fromStruct(req.getProperties()));
+      // A preview creates nothing: the checked inputs stand for the outputs, the id stays unknown.
+      if (req.getPreview())
+        return new pb.CreateResponse().setProperties(toStruct(rewrap(news.plain, news.secretKeys)));
+      const { id, outs } = await resourceCode(req.getUrn(), req.getType()).provider().create(news.plain);
+      return new pb.CreateResponse().setId(id).setProperties(toStruct(rewrap(outs ?? {}, news.secretKeys)));
+    }),
+    read: unary(async (req: pb.ReadRequest) => {
+      const state = unwrap(fromStruct(req.getProperties()));
+      const inputs = unwrap(fromStruct(req.getInputs()));
+      const code = resourceCode(req.getUrn(), req.getType());
+      const response = new pb.ReadResponse();
+      if (Object.keys(state.plain).length === 0 && Object.keys(inputs.plain).length === 0) {
+        const imported = await code.importById(req.getId());
+        if (!imported) return response; // no id: the object does not exist
+        return response
+          .setId(imported.id)
+          .setProperties(toStruct(imported.outputs))
+          .setInputs(toStruct(imported.inputs));
+      }
+      const result = await code.provider().read(req.getId(), state.plain);
+      if (!result.id) return response;
+      const secretKeys = new Set([...state.secretKeys, ...inputs.secretKeys]);
+      response.setId(result.id).setProperties(toStruct(rewrap(result.props ?? {}, secretKeys)));
+      return response.setInputs(toStruct(rewrap(result.inputs ?? inputs.plain, inputs.secretKeys)));
+    }),
+    update: unary(async (req: pb.UpdateRequest) => {
+      const news = unwrap(fromStruct(req.getNews()));
+      if (req.getPreview())
+        return new pb.UpdateResponse().setProperties(toStruct(rewrap(news.plain, news.secretKeys)));
+      const olds = unwrap(fromStruct(req.getOlds())).plain;
+      const code = resourceCode(req.getUrn(), req.getType()).provider();
+      const { outs } = await code.update(req.getId(), olds, news.plain);
+      return new pb.UpdateResponse().setProperties(toStruct(rewrap(outs ?? {}, news.secretKeys)));
+    }),
+    delete: unary(async (req: pb.DeleteRequest) => {
+      const props = unwrap(fromStruct(req.getProperties())).plain;
+      await resourceCode(req.getUrn(), req.getType()).provider().delete(req.getId(), props);
+      return new Empty();
+    }),
+
+    invoke: unary(async (req: pb.InvokeRequest) => {
+      const args = unwrap(fromStruct(req.getArgs()));
+      const result = await invokeFunction(req.getTok(), args.plain);
+      return new pb.InvokeResponse().setReturn(toStruct(result));
+    }),
+  } satisfies Partial<IResourceProviderServer>;
+  return service;
+}

@@ -1,0 +1,206 @@
+// The JSON Schema zod writes for an input rule, turned into Pulumi types: what a generated SDK will offer.
+import { z } from "zod";
+import { ANY, convertProperty, pascalCase, TypeRegistry } from "../../src/plugin/json-schema-to-pulumi";
+
+const token = (name: string): string => `posthog-iac:index:${name}`;
+const ref = (name: string): { $ref: string } => ({ $ref: `#/types/${token(name)}` });
+
+function convert(rule: z.ZodType, owner = "Survey", property = "field") {
+  const registry = new TypeRegistry(token);
+  const spec = convertProperty(z.toJSONSchema(rule, { io: "input" }), owner, property, registry);
+  return { spec, types: registry.types };
+}
+
+describe("JSON Schema to Pulumi types", () => {
+  it("maps primitives, and drops null (Pulumi has none: an absent property is the SDKs' no-value)", () => {
+    expect(convert(z.string()).spec).toEqual({ type: "string" });
+    expect(convert(z.boolean()).spec).toEqual({ type: "boolean" });
+    expect(convert(z.number().int().positive().nullable()).spec).toEqual({ type: "integer" });
+    expect(convert(z.number().min(0).max(100).nullable().optional()).spec).toEqual({ type: "number" });
+    expect(
+      convert(
+        z
+          .string()
+          .regex(/^[a-z]+$/)
+          .nullable(),
+      ).spec,
+    ).toEqual({ type: "string" });
+  });
+
+  it("keeps a description the rule carries", () => {
+    expect(convert(z.string().describe("The survey's name.")).spec).toEqual({
+      type: "string",
+      description: "The survey's name.",
+    });
+  });
+
+  it("names an enum after its owner and property, with its values", () => {
+    const { spec, types } = convert(z.enum(["once", "recurring", "always"]), "Survey", "schedule");
+    expect(spec).toEqual(ref("SurveySchedule"));
+    expect(types[token("SurveySchedule")]).toEqual({
+      type: "string",
+      description: "The values SurveySchedule accepts.",
+      enum: [{ value: "once" }, { value: "recurring" }, { value: "always" }],
+    });
+  });
+
+  it("turns a nested object into a named type, its required keys kept, its own objects named under it", () => {
+    const rule = z
+      .object({
+        groups: z
+          .array(
+            z
+              .object({
+                rollout_percentage: z.number().nullable().optional(),
+                variant: z.string().optional(),
+              })
+              .loose(),
+          )
+          .min(1),
+      })
+      .loose()
+      .nullable();
+    const { spec, types } = convert(rule, "Survey", "targetingFlagFilters");
+    expect(spec).toEqual(ref("SurveyTargetingFlagFilters"));
+    expect(types[token("SurveyTargetingFlagFilters")]).toEqual({
+      type: "object",
+      description: "The shape of Survey.targetingFlagFilters.",
+      properties: { groups: { type: "array", items: ref("SurveyTargetingFlagFiltersGroup") } },
+      required: ["groups"],
+    });
+    expect(types[token("SurveyTargetingFlagFiltersGroup")]).toEqual({
+      type: "object",
+      description: "The shape of SurveyTargetingFlagFilters.groups[].",
+      properties: { rollout_percentage: { type: "number" }, variant: { type: "string" } },
+    });
+  });
+
+  it("turns a discriminated union into oneOf with a discriminator, one named type per member", () => {
+    const question = z.discriminatedUnion("type", [
+      z.object({ type: z.literal("open"), question: z.string() }).loose(),
+      z
+        .object({ type: z.literal("single_choice"), question: z.string(), choices: z.array(z.string()) })
+        .loose(),
+    ]);
+    const { spec, types } = convert(z.array(question).optional(), "Survey", "questions");
+    expect(spec).toEqual({
+      type: "array",
+      items: {
+        oneOf: [ref("SurveyQuestionOpen"), ref("SurveyQuestionSingleChoice")],
+        discriminator: {
+          propertyName: "type",
+          mapping: {
+            open: `#/types/${token("SurveyQuestionOpen")}`,
+            single_choice: `#/types/${token("SurveyQuestionSingleChoice")}`,
+          },
+        },
+      },
+    });
+    expect(types[token("SurveyQuestionSingleChoice")]).toMatchObject({
+      properties: {
+        type: { type: "string", const: "single_choice" },
+        question: { type: "string" },
+        choices: { type: "array", items: { type: "string" } },
+      },
+      required: ["type", "question", "choices"],
+    });
+  });
+
+  it("maps records to maps, and a value that may be anything to Pulumi's Any", () => {
+    expect(convert(z.record(z.string(), z.unknown())).spec).toEqual({
+      type: "object",
+      additionalProperties: ANY,
+    });
+    expect(convert(z.record(z.string(), z.number().int())).spec).toEqual({
+      type: "object",
+      additionalProperties: { type: "integer" },
+    });
+    expect(convert(z.unknown()).spec).toEqual(ANY);
+  });
+
+  it("keeps a union of primitives as oneOf, merging members of the same type", () => {
+    expect(convert(z.union([z.string(), z.number().int().positive()])).spec).toEqual({
+      oneOf: [{ type: "string" }, { type: "integer" }],
+    });
+    expect(convert(z.record(z.string(), z.union([z.number().int(), z.literal("end")]))).spec).toEqual({
+      type: "object",
+      additionalProperties: { oneOf: [{ type: "integer" }, { type: "string" }] },
+    });
+    expect(convert(z.union([z.literal("a"), z.string()])).spec).toEqual({ type: "string" });
+  });
+
+  it("reuses a type asked for twice with the same shape, and refuses two shapes under one name", () => {
+    const registry = new TypeRegistry(token);
+    const level = z.toJSONSchema(z.enum(["member", "admin"]));
+    convertProperty(level, "Invite", "level", registry);
+    expect(convertProperty(level, "Invite", "level", registry)).toEqual(ref("InviteLevel"));
+    expect(() => convertProperty(z.toJSONSchema(z.enum(["owner"])), "Invite", "level", registry)).toThrow(
+      "Two different types would both be named posthog-iac:index:InviteLevel; rename one of the properties.",
+    );
+  });
+
+  it("names the property when a rule has no Pulumi counterpart, instead of widening it to Any", () => {
+    expect(() => convert(z.tuple([z.string(), z.number()]), "Survey", "pair")).toThrow(
+      "Survey.pair: a list without an item type.",
+    );
+    expect(() => convert(z.null(), "Survey", "nothing")).toThrow("Survey.nothing: a schema without a type");
+    expect(() => convertProperty({ type: 3 }, "Invite", "level", new TypeRegistry(token))).toThrow(
+      "Invite.level: not a JSON Schema this generator reads",
+    );
+  });
+
+  it("refuses a recursive reference and resolves a plain one", () => {
+    const registry = new TypeRegistry(token);
+    const schema = { $defs: { Id: { type: "string" } }, $ref: "#/$defs/Id" };
+    expect(convertProperty(schema, "Survey", "id", registry)).toEqual({ type: "string" });
+    const loop = { $defs: { Node: { $ref: "#/$defs/Node" } }, $ref: "#/$defs/Node" };
+    expect(() => convertProperty(loop, "Survey", "tree", registry)).toThrow(
+      "Survey.tree: #/$defs/Node is recursive",
+    );
+  });
+
+  it("writes names in PascalCase", () => {
+    expect(pascalCase("single_choice")).toBe("SingleChoice");
+    expect(pascalCase("targetingFlagFilters")).toBe("TargetingFlagFilters");
+    expect(pascalCase("external_survey")).toBe("ExternalSurvey");
+  });
+});
+
+describe("types found in several places", () => {
+  it("become one type, named by what the places' names share, in the second pass", () => {
+    const level = z.toJSONSchema(z.enum(["member", "admin", "owner"]));
+    const person = z.toJSONSchema(
+      z.array(z.object({ email: z.string(), level: z.enum(["member", "admin", "owner"]) })),
+    );
+    const run = (registry: TypeRegistry) => [
+      convertProperty(level, "Invite", "level", registry),
+      convertProperty(person, "InviteBatch", "invites", registry),
+      convertProperty(person, "GetInvites", "invites", registry),
+    ];
+    const first = new TypeRegistry(token);
+    run(first);
+    const names = first.sharedNames();
+    expect(Object.fromEntries(names)).toEqual({
+      InviteLevel: "InviteLevel",
+      InviteBatchInviteLevel: "InviteLevel",
+      GetInvitesInviteLevel: "InviteLevel",
+      InviteBatchInvite: "Invite",
+      GetInvitesInvite: "Invite",
+    });
+    const second = new TypeRegistry(token, names);
+    expect(run(second)).toEqual([
+      ref("InviteLevel"),
+      { type: "array", items: ref("Invite") },
+      { type: "array", items: ref("Invite") },
+    ]);
+    expect(Object.keys(second.types)).toEqual([token("InviteLevel"), token("Invite")]);
+  });
+
+  it("keep their first name when the shared one would be taken by another type", () => {
+    const first = new TypeRegistry(token);
+    convertProperty(z.toJSONSchema(z.enum(["a", "b"])), "Survey", "kind", first);
+    convertProperty(z.toJSONSchema(z.enum(["a", "b"])), "Invite", "kind", first);
+    convertProperty(z.toJSONSchema(z.enum(["c"])), "Kind", "", first);
+    expect(first.sharedNames().get("SurveyKind")).toBe("SurveyKind");
+  });
+});
