@@ -40,10 +40,6 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
       filters: "Release conditions: `{groups: [...], ...}` as PostHog holds them.",
     },
   },
-  fromPulumiConfig: {
-    doc: "Values from Pulumi config (`posthog:*`), set by the provider's `configure()` call.",
-    members: {},
-  },
   getFeatureFlag: { doc: "One feature flag of a project, found by its key.", members: {} },
   GetFeatureFlagArgs: {
     members: {
@@ -195,7 +191,6 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
       status: "pending, expired or accepted (as of the last up or refresh).",
     },
   },
-  isoDate: { doc: "Dates cross the wire as ISO strings: a Date would serialize as `{}`.", members: {} },
   LinkQuestion: { members: { link: "https:// or mailto: only." } },
   MemberInfo: {
     members: {
@@ -208,19 +203,9 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
       joinedAt: "When they joined (ISO 8601); null if PostHog does not say.",
     },
   },
-  nonNegative: { doc: "A number >= 0; `meaning` says what it measures, for the error.", members: {} },
-  parseSource: {
-    doc: "One source of text (config, environment, arguments) parsed through the table; unset keys are left out.",
-    members: {},
-  },
   PrivateProjectAccess: {
     doc: "Access to a private project, granted when the invite is accepted.",
     members: { id: "The private project's id.", level: "The person's level in that project." },
-  },
-  QuestionCommon: {
-    members: {
-      id: "Server-assigned on create; give it explicitly to keep responses linked when reordering questions.",
-    },
   },
   readArguments: {
     doc: "Settings given as text by a caller (export's options), parsed as config and environment values are.",
@@ -234,13 +219,6 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
   setPulumiConfig: {
     doc: "Called from the providers' `configure()`; later calls replace earlier ones.",
     members: {},
-  },
-  Setting: {
-    members: {
-      configKey: "The Pulumi config key (`pulumi config set posthog:…`).",
-      env: "Environment variables, the first non-empty one wins.",
-      parse: "Turns the trimmed, non-empty text into the value; throws a message naming the setting.",
-    },
   },
   SETTINGS: {
     members: {
