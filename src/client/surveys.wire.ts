@@ -63,18 +63,21 @@ export const surveySchema = z.looseObject({
 });
 export type WireSurvey = z.infer<typeof surveySchema>;
 
-/** Snake_case write body for POST/PATCH; each field optional, nullable where the API allows. */
+/**
+ * Snake_case write body for POST/PATCH; each field optional, nullable where the API allows. The JSON fields take
+ * any object, so the resource's own typed settings (interfaces without index signatures) fit them.
+ */
 export interface SurveyWriteBody {
   name?: string;
   description?: string;
   type?: string;
   linked_flag_id?: number | null;
   targeting_flag_id?: number | null;
-  targeting_flag_filters?: Record<string, unknown> | null;
+  targeting_flag_filters?: object | null;
   remove_targeting_flag?: boolean;
-  questions?: Record<string, unknown>[];
-  conditions?: Record<string, unknown> | null;
-  appearance?: Record<string, unknown> | null;
+  questions?: object[];
+  conditions?: object | null;
+  appearance?: object | null;
   start_date?: string | null;
   end_date?: string | null;
   archived?: boolean;
@@ -90,6 +93,6 @@ export interface SurveyWriteBody {
   response_sampling_interval_type?: string | null;
   response_sampling_interval?: number | null;
   response_sampling_limit?: number | null;
-  translations?: Record<string, unknown> | null;
-  form_content?: Record<string, unknown> | null;
+  translations?: object | null;
+  form_content?: object | null;
 }

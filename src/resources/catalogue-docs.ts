@@ -41,10 +41,6 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
       filters: "Release conditions: `{groups: [...], ...}` as PostHog holds them.",
     },
   },
-  fromPulumiConfig: {
-    doc: "Values from Pulumi config (`posthog:*`), set by the provider's `configure()` call.",
-    members: {},
-  },
   getFeatureFlag: { doc: "One feature flag of a project, found by its key.", members: {} },
   GetFeatureFlagArgs: {
     doc: "The arguments of getFeatureFlag and getFeatureFlagOutput.",
@@ -223,7 +219,6 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
       status: "pending, expired or accepted (as of the last up or refresh).",
     },
   },
-  isoDate: { doc: "Dates cross the wire as ISO strings: a Date would serialize as `{}`.", members: {} },
   MemberInfo: {
     doc: "A member of the organization as getMembers reads it from PostHog.",
     members: {
@@ -235,11 +230,6 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
       level: "member, admin or owner.",
       joinedAt: "When they joined (ISO 8601); null if PostHog does not say.",
     },
-  },
-  nonNegative: { doc: "A number >= 0; `meaning` says what it measures, for the error.", members: {} },
-  parseSource: {
-    doc: "One source of text (config, environment, arguments) parsed through the table; unset keys are left out.",
-    members: {},
   },
   PrivateProjectAccess: {
     doc: "Access to a private project, granted when the invite is accepted.",
@@ -257,13 +247,6 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
   setPulumiConfig: {
     doc: "Called from the providers' `configure()`; later calls replace earlier ones.",
     members: {},
-  },
-  Setting: {
-    members: {
-      configKey: "The Pulumi config key (`pulumi config set posthog:…`).",
-      env: "Environment variables, the first non-empty one wins.",
-      parse: "Turns the trimmed, non-empty text into the value; throws a message naming the setting.",
-    },
   },
   SETTINGS: {
     members: {

@@ -72,6 +72,11 @@ function symbolsOf(file: string): [string, SymbolDocs][] {
     if (doc !== undefined || Object.keys(members).length > 0) found.push([name, { doc, members }]);
   };
   for (const statement of source.statements) {
+    // Only what a file exports is public; a local helper's comment describes code, not an API.
+    const exported =
+      ts.canHaveModifiers(statement) &&
+      (ts.getModifiers(statement) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+    if (!exported) continue;
     if (ts.isInterfaceDeclaration(statement))
       add(statement.name.text, statement, membersOf(statement.members));
     else if (ts.isClassDeclaration(statement) && statement.name)

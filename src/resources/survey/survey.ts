@@ -29,13 +29,13 @@ type SurveyOutputProperties = {
   readonly [K in keyof Omit<SurveyOutputs, "declared">]-?: pulumi.Output<SurveyOutputs[K]>;
 };
 
-/** Dates cross the wire as ISO strings: a Date would serialize as `{}`. */
-function isoDate(value: pulumi.Input<DateInput> | undefined): pulumi.Input<string | null> | undefined {
-  if (value === undefined || value === null || typeof value === "string") return value;
+/** Dates cross the wire as ISO strings: a Date would serialize as `{}`. Anything else goes on as it is, for check. */
+function isoDate(value: pulumi.Input<DateInput> | undefined): pulumi.Input<unknown> {
   if (value instanceof Date) return value.toISOString();
-  // A Promise or Output of a DateInput: its value, once known, as an ISO string.
+  if (value === undefined || value === null || typeof value === "string") return value;
+  // A Promise or Output: its value, once known, as an ISO string when it is a Date.
   const later: pulumi.Output<unknown> = pulumi.output(value);
-  return later.apply((v) => (v instanceof Date ? v.toISOString() : typeof v === "string" ? v : null));
+  return later.apply((v) => (v instanceof Date ? v.toISOString() : v));
 }
 
 const OUTPUTS_NOT_KNOWN_YET = Object.fromEntries(SURVEY_OUTPUT_NAMES.map((key) => [key, undefined]));
