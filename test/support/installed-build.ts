@@ -1,6 +1,6 @@
 // This tree's built package placed under a node_modules folder, as an install puts it, without packing: a
 // program that loads it from there gets `__provider` written as `require("pulumi-posthog/dist/...")`, the line
-// users' states hold (the SDK writes a module outside node_modules by value; docs/pulumi-engine.md). The copy
+// users' states hold (the SDK writes a module outside node_modules by value; docs/contributing/pulumi-engine.md). The copy
 // sits inside the repo, so its dependencies (the SDK, axios, zod, the sanitiser) resolve to the repo's own.
 import fs from "node:fs";
 import path from "node:path";

@@ -8,7 +8,7 @@
 //   identity     stored, set once when the record is made (id, owner, creation time)
 //   computed     shown, not stored (a SerializerMethodField or a nested serializer of another record)
 // The record type, a write's parse, the defaults of a new record, the fill of a state file written before a
-// column existed, and both representations all derive from the table (docs/code-map.md, "Where an emulator
+// column existed, and both representations all derive from the table (docs/contributing/code-map.md, "Where an emulator
 // endpoint lives"). Values are plain JSON, so a default is cloned and never shared between records.
 import { Collector } from "./fields";
 import { clone, has, type Json } from "./json";

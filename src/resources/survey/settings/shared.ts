@@ -11,5 +11,5 @@ export type SettingsExtra = { [key: string]: unknown };
 
 /** How PostHog renders a rich text: as plain text or as (sanitised) HTML. */
 export const CONTENT_TYPES = ["text", "html"] as const;
-/** `text` or `html`; PostHog sanitises the HTML either way (docs/html-sanitising.md). */
+/** `text` or `html`; PostHog sanitises the HTML either way (docs/contributing/html-sanitising.md). */
 export type ContentType = (typeof CONTENT_TYPES)[number];
