@@ -40,6 +40,7 @@ const surveyBase = {
   current_iteration_start_date: z.string().nullish(),
   enable_partial_responses: z.boolean().nullish(),
   base_language: z.string().nullish(),
+  enable_iframe_embedding: z.boolean().nullish(),
 };
 
 /** POST/PATCH response (SurveySerializerCreateUpdateOnly): no linked_flag_id, no feature_flag_keys. */
@@ -76,4 +77,5 @@ export interface SurveyWriteBody {
   iteration_frequency_days?: number | null;
   enable_partial_responses?: boolean;
   base_language?: string;
+  enable_iframe_embedding?: boolean;
 }

@@ -266,40 +266,12 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
   Survey: {
     doc: "A PostHog survey: its questions, targeting, appearance and lifecycle (launch, stop, archive).",
     members: {
-      linkedFlagKey: "The key of the linked flag, whether declared by key or by id.",
-      questions: "Questions as PostHog holds them, each with its server-assigned `id`.",
-      status:
-        "As PostHog holds it: draft (no start date), running (start date, no end date) or stopped (end date).",
       get: "A read-only reference to an existing survey (Pulumi cannot import dynamic resources; see `adopt`).",
     },
   },
   SurveyAdoption: {
     doc: "Take over a survey that already exists instead of creating one (Pulumi cannot import dynamic resources).",
     members: { id: "The survey's id (UUID).", name: "The survey's exact, case-sensitive name." },
-  },
-  SurveyArgs: {
-    members: {
-      projectId:
-        "Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey.",
-      name: "Unique (per project, case-sensitive) survey name, at most 400 characters.",
-      type: "popover, button, email, full_screen, api, widget or external_survey.",
-      linkedFlagId: "A feature flag that must be enabled for the survey to show.",
-      targetingFlagId: "An existing flag to use for targeting.",
-      linkedFlagKey:
-        "The linked flag by key instead of id (ids differ between projects and hosts). Not with linkedFlagId.",
-      targetingFlagKey: "The targeting flag by key instead of id. Not with targetingFlagId.",
-      targetingFlagFilters:
-        "Release conditions: PostHog creates (and later updates) a targeting flag from them. Write-only.",
-      removeTargetingFlag: "true deletes the survey's targeting flag. Write-only.",
-      startDate: "Launches the survey (ISO 8601 string or Date).",
-      endDate: "Stops the survey (ISO 8601 string or Date).",
-      status:
-        "draft, running (launches; from stopped, resumes) or stopped. A launched survey cannot go back to draft.",
-      baseLanguage:
-        'The language the survey\'s own texts are in, a code such as "en" or "pt-BR" (default "en").',
-      adopt:
-        "Take over an existing survey (by id or exact name) instead of creating one; used only at create.",
-    },
   },
   SurveyComputed: {
     doc: "What a Survey holds besides its fields: what PostHog assigns, and the provider's bookkeeping.",
@@ -349,6 +321,8 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
         "Record answers as they are given, before the survey is completed (default false).",
       baseLanguage:
         'The language the survey\'s own texts are in, a code such as "en" or "pt-BR" (default "en").',
+      enableIframeEmbedding:
+        "Allow the hosted survey page to be shown in an iframe on other sites (default false).",
     },
   },
   SurveyFlag: {

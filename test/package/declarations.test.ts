@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 import { REPO_ROOT } from "../support/self-link";
+import { catalogue } from "../../src/resources/catalogue";
 
 /** Module specifiers a declaration file refers to: imports, re-exports and `import("…")` types. */
 function specifiers(file: string): string[] {
@@ -55,4 +56,33 @@ test("dist/index.d.ts and every declaration it reaches import nothing but @pulum
 test("the testing entry point's declarations import nothing from outside either", () => {
   const graph = declarationGraph(path.join(REPO_ROOT, "dist/testing/index.d.ts"));
   expect([...graph.values()].flat().filter((p) => p !== "@pulumi/pulumi")).toEqual([]);
+});
+
+test("the published declarations keep each survey field's doc comment on SurveyArgs and the Survey outputs", () => {
+  const program = ts.createProgram([path.join(REPO_ROOT, "dist/index.d.ts")], { noEmit: true });
+  const checker = program.getTypeChecker();
+  const index = program.getSourceFile(path.join(REPO_ROOT, "dist/index.d.ts"));
+  if (!index) throw new Error("dist/index.d.ts is not built");
+  const exports = checker.getExportsOfModule(checker.getSymbolAtLocation(index)!);
+  const typeOf = (name: string) => {
+    const symbol = exports.find((s) => s.name === name)!;
+    const resolved = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+    return checker.getDeclaredTypeOfSymbol(resolved);
+  };
+  const docs = (type: ts.Type) =>
+    Object.fromEntries(
+      checker
+        .getPropertiesOfType(type)
+        .map((p) => [p.name, ts.displayPartsToString(p.getDocumentationComment(checker))]),
+    );
+  const survey = catalogue().resources.find((r) => r.name === "Survey")!;
+  const args = docs(typeOf("SurveyArgs"));
+  const outputs = docs(typeOf("Survey"));
+  for (const property of survey.properties) {
+    if (property.input)
+      expect([property.name, args[property.name]]).toEqual([property.name, property.description]);
+    if (property.output && property.name !== "declared") {
+      expect([property.name, outputs[property.name]]).toEqual([property.name, property.description]);
+    }
+  }
 });

@@ -2,18 +2,17 @@
 // (PulumiPlugin.yaml and the package.json whose `main` the Node.js language host requires) and the compiled
 // plugin, and the SDK's own run-plugin entry, started the way the language host's RunPlugin starts it, brings up
 // a server that answers as posthog-iac.
-import { ChildProcess, execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import * as grpc from "@grpc/grpc-js";
-import { Empty } from "google-protobuf/google/protobuf/empty_pb";
-import { ResourceProviderClient } from "@pulumi/pulumi/proto/provider_grpc_pb";
 import { parse } from "yaml";
 import { z } from "zod";
 import { REPO_ROOT } from "../support/self-link";
 import { npm } from "./install";
-import { PLUGIN_EXECUTABLE } from "../../src/plugin/tokens";
+import { startPluginFolder, type RunningPlugin } from "./run-plugin";
+import { FUNCTION_TOKENS, PACKAGE_NAME, PLUGIN_EXECUTABLE, RESOURCE_TOKENS } from "../../src/plugin/tokens";
+import { metaschemaErrors } from "../support/pulumi-metaschema";
 
 const PLUGIN_DIR = path.join(REPO_ROOT, "plugin");
 
@@ -25,6 +24,13 @@ const manifestRule = z.object({
 const pluginPackageRule = z.object({ name: z.string(), private: z.literal(true), main: z.string() });
 const pluginProjectRule = z.object({
   runtime: z.object({ name: z.literal("nodejs"), options: z.object({ typescript: z.literal(false) }) }),
+});
+
+const servedRule = z.object({
+  name: z.string(),
+  resources: z.record(z.string(), z.unknown()),
+  functions: z.record(z.string(), z.unknown()),
+  config: z.object({ variables: z.record(z.string(), z.object({ secret: z.boolean().optional() })) }),
 });
 
 const readJson = (file: string): unknown => JSON.parse(fs.readFileSync(file, "utf8"));
@@ -75,48 +81,32 @@ describe("the plugin package", () => {
   });
 
   describe("started as the Node.js language host starts it", () => {
-    let child: ChildProcess | undefined;
-    let client: ResourceProviderClient | undefined;
+    let plugin: RunningPlugin | undefined;
     let userDir: string;
 
     beforeAll(() => {
       userDir = fs.mkdtempSync(path.join(os.tmpdir(), "posthog-iac-user-"));
     });
     afterAll(() => {
-      client?.close();
-      child?.kill();
+      plugin?.stop();
       fs.rmSync(userDir, { recursive: true, force: true });
     });
 
     it("prints its port and answers GetPluginInfo with the package's version", async () => {
-      // pulumi/pulumi sdk/nodejs/cmd/pulumi-language-nodejs/main.go, RunPlugin: `node <@pulumi/pulumi/cmd/run-plugin
-      // located from the plugin dir> <plugin dir> <engine args>`, in the user's working directory.
-      const runPlugin = require.resolve("@pulumi/pulumi/cmd/run-plugin", { paths: [PLUGIN_DIR] });
-      const started = spawn(process.execPath, [runPlugin, PLUGIN_DIR, "127.0.0.1:1"], {
-        cwd: userDir,
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      child = started;
-      let stderr = "";
-      started.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-      const port = await new Promise<number>((resolve, reject) => {
-        let stdout = "";
-        started.stdout?.on("data", (chunk: Buffer) => {
-          stdout += chunk.toString();
-          const line = /^(\d+)\n/.exec(stdout);
-          if (line) resolve(Number(line[1]));
-        });
-        started.on("exit", (code) =>
-          reject(new Error(`run-plugin exited (${code}) before a port: ${stderr}`)),
-        );
-      });
-      const rpc = new ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
-      client = rpc;
-      const version = await new Promise<string>((resolve, reject) =>
-        rpc.getPluginInfo(new Empty(), (error, info) => (error ? reject(error) : resolve(info.getVersion()))),
-      );
-      expect(version).toBe(manifest.version);
-      expect(stderr).toBe("");
+      plugin = await startPluginFolder(PLUGIN_DIR, userDir);
+      expect(await plugin.pluginVersion()).toBe(manifest.version);
+      expect(plugin.stderr()).toBe("");
+    });
+
+    it("answers GetSchema with a schema Pulumi's metaschema accepts, naming every resource and function", async () => {
+      if (plugin === undefined) throw new Error("the plugin did not start (see the test above)");
+      const served = await plugin.schema();
+      expect(metaschemaErrors(served)).toEqual([]);
+      const doc = servedRule.parse(served);
+      expect(doc.name).toBe(PACKAGE_NAME);
+      expect(Object.keys(doc.resources).sort()).toEqual(Object.values(RESOURCE_TOKENS).sort());
+      expect(Object.keys(doc.functions).sort()).toEqual(Object.values(FUNCTION_TOKENS).sort());
+      expect(doc.config.variables.apiKey.secret).toBe(true);
     });
   });
 });

@@ -7,6 +7,8 @@ import { startEmulator } from "posthog-emulator";
 import { startProviderServer } from "../support/provider-server";
 import { REPO_ROOT } from "../support/self-link";
 import { packAndInstall, InstalledProgram, WORKSPACE } from "./install";
+import { PLUGIN_EXECUTABLE } from "../../src/plugin/tokens";
+import { startPluginFolder } from "./run-plugin";
 
 interface Manifest {
   name: string;
@@ -68,10 +70,22 @@ describe("installed package", () => {
       fs.readFileSync(path.join(REPO_ROOT, WORKSPACE.emulator, "package.json"), "utf8"),
     ) as Manifest;
     expect(manifest.dependencies?.[sanitiser.name]).toBe(`^${sanitiser.version}`);
-    expect(Object.keys(manifest.bin ?? {})).toEqual(["pulumi-posthog"]);
+    // The command line, and the provider plugin's executable (docs/plugin.md#how-pulumi-starts-the-plugin).
+    expect(Object.keys(manifest.bin ?? {})).toEqual(["pulumi-posthog", PLUGIN_EXECUTABLE]);
     // pulumi-posthog/testing loads the emulator, which a program's tests add themselves (an optional peer).
     expect(manifest.peerDependencies?.[emulator.name]).toBe(`^${emulator.version}`);
     expect(manifest.peerDependenciesMeta?.[emulator.name]).toEqual({ optional: true });
+  });
+
+  it("starts the provider plugin from the installed plugin folder, as `pulumi package add` on it does", async () => {
+    const folder = path.join(installed.dir, "node_modules/pulumi-posthog/plugin");
+    const plugin = await startPluginFolder(folder, installed.dir);
+    try {
+      const manifest = JSON.parse(fs.readFileSync(path.join(folder, "../package.json"), "utf8")) as Manifest;
+      expect(await plugin.pluginVersion()).toBe(manifest.version);
+    } finally {
+      plugin.stop();
+    }
   });
 
   it("names the package to install when pulumi-posthog/testing starts without posthog-emulator", () => {

@@ -7,7 +7,7 @@ import * as publicApi from "../../src";
 import { catalogue, type PropertyDoc } from "../../src/resources/catalogue";
 import { SETTINGS } from "../../src/config";
 import { SURVEY_OUTPUT_NAMES } from "../../src/resources/survey/mapping";
-import { SURVEY_INPUT_KEYS } from "../../src/resources/survey/inputs";
+import { SURVEY_INPUT_KEYS } from "../../src/resources/survey/validate";
 import { BATCH_INPUT_KEYS, INVITE_INPUT_KEYS } from "../../src/resources/invite/inputs";
 import { GENERATED_DOCS, generatedDocsModule } from "../support/doc-comments";
 import { REPO_ROOT } from "../support/self-link";

@@ -4,7 +4,7 @@
 import { charField, FieldError } from "../../packages/posthog-emulator/src/core/fields";
 import { pythonStrip } from "../../packages/posthog-emulator/src/core/python-strip";
 import { stripLikeDrf } from "../../src/provider-kit/normal-form";
-import { validateSurveyInputs } from "../../src/resources/survey/inputs";
+import { validateSurveyInputs } from "../../src/resources/survey/validate";
 
 // CPython 3.11: [c for c in range(0x110000) if chr(c).isspace()] (Py_UNICODE_ISSPACE: bidirectional type WS, B or
 // S, or category Zs). str.strip() with no argument strips exactly these.

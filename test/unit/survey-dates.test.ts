@@ -1,6 +1,6 @@
 // startDate and endDate take the ISO 8601 forms that PostHog reads and the provider compares as instants
 // (src/provider-kit/date-time.ts); anything else fails at check with the form to use.
-import { validateSurveyInputs } from "../../src/resources/survey/inputs";
+import { validateSurveyInputs } from "../../src/resources/survey/validate";
 import { sameInstant } from "../../src/provider-kit/equality";
 import { naiveAsUtc } from "../../src/provider-kit/normal-form";
 

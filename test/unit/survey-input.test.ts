@@ -1,4 +1,4 @@
-import { validateSurveyInputs } from "../../src/resources/survey/inputs";
+import { validateSurveyInputs } from "../../src/resources/survey/validate";
 import { UNKNOWN } from "../../src/provider-kit/unknown";
 
 const valid = { name: "NPS", type: "popover" };

@@ -14,6 +14,7 @@ import { invalidateProject, readSurvey } from "../../provider-kit/list-cache";
 import {
   changedFields,
   currentValue,
+  parseFields,
   patchFields,
   resetValue,
   SURVEY_FIELD_NAMES,
@@ -33,7 +34,7 @@ type Json = Record<string, unknown>;
 
 /** The write body for `fields`, flag keys resolved to their ids. */
 async function body(project: string, inputs: Json, fields: readonly SurveyField[], outputs: Json) {
-  const resolved = await resolveFlagKeys(callContext().client, project, inputs, fields);
+  const resolved = await resolveFlagKeys(callContext().client, project, parseFields(inputs), fields);
   return writeBody(resolved.values, resolved.fields, outputs);
 }
 

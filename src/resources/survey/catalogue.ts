@@ -18,8 +18,8 @@ import {
   type PropertyDoc,
   type ResourceDoc,
 } from "../catalogue-kit";
-import { resetValue, SURVEY_FIELD_NAMES, wireName } from "./fields";
-import { surveyShape } from "./inputs";
+import { fieldRule, resetValue, SURVEY_FIELD_NAMES, wireName } from "./fields";
+import { SURVEY_OPTION_RULES } from "./validate";
 import type { SurveyComputed, SurveyFlag } from "./types";
 import type { GetSurveyArgs, GetSurveysArgs } from "./functions";
 import type { GetSurveyResponsesCountArgs } from "./responses-count";
@@ -50,11 +50,11 @@ function surveyProperties(): PropertyDoc[] {
   const fields = SURVEY_FIELD_NAMES.map((field): PropertyDoc => ({
     name: field,
     description: memberDoc(["SurveyFields"], field),
-    schema: withMemberDocs(jsonSchema(surveyShape[field]), "SurveyAdoption"),
+    schema: jsonSchema(fieldRule(field)),
     posthogField: wireName(field),
     input: true,
     output: true,
-    required: !isOptional(surveyShape[field]),
+    required: !isOptional(fieldRule(field)),
     ...(resetValue(field) === undefined ? {} : { default: resetValue(field) }),
     replaces: false,
   }));
@@ -71,7 +71,7 @@ function surveyProperties(): PropertyDoc[] {
     {
       name: "adopt",
       description: memberDoc(["SurveyOptions"], "adopt"),
-      schema: withMemberDocs(jsonSchema(surveyShape.adopt), "SurveyAdoption"),
+      schema: withMemberDocs(jsonSchema(SURVEY_OPTION_RULES.adopt), "SurveyAdoption"),
       input: true,
       output: false,
       required: false,

@@ -1,7 +1,8 @@
 // A survey as PostHog has it -> the Survey arguments that declare it: only fields that differ from PostHog's
 // defaults, each in the form the provider compares with (so the first preview after adoption shows no change).
 import type { WireSurvey } from "../../client";
-import { FLAG_KEY_INPUTS, validateSurveyInputs } from "./inputs";
+import { FLAG_KEY_INPUTS } from "./inputs";
+import { validateSurveyInputs } from "./validate";
 import { deepEqualLoose } from "../../provider-kit/equality";
 import { currentValue, isWriteOnly, resetValue, SURVEY_FIELD_NAMES, type SurveyField } from "./fields";
 import { surveyOutputs } from "./mapping";

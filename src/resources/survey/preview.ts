@@ -2,7 +2,8 @@
 // the stored outputs). They load no HTTP client; see provider.ts.
 import type * as pulumi from "@pulumi/pulumi";
 import { resolveSettings } from "../../config";
-import { CURRENT_SURVEY_TYPES, RETIRED_SURVEY_TYPES, validateSurveyInputs } from "./inputs";
+import { CURRENT_SURVEY_TYPES, RETIRED_SURVEY_TYPES } from "./inputs";
+import { validateSurveyInputs } from "./validate";
 import { containsUnknown } from "../../provider-kit/unknown";
 import { stripLikeDrf } from "../../provider-kit/normal-form";
 import { CURRENT, declaredScope } from "../../scope";

@@ -130,6 +130,8 @@ export interface SurveyFields {
   enablePartialResponses?: boolean;
   /** The language the survey's own texts are in, a code such as "en" or "pt-BR" (default "en"). */
   baseLanguage?: string;
+  /** Allow the hosted survey page to be shown in an iframe on other sites (default false). */
+  enableIframeEmbedding?: boolean;
 }
 
 /** The provider's own inputs, never sent to PostHog as survey fields. */
@@ -188,4 +190,4 @@ export interface SurveyComputed {
 export type SurveyFieldOutputs = { [K in keyof SurveyFields]-?: Exclude<SurveyFields[K], undefined> };
 
 /** What a Survey resource holds after create/read/update. */
-export type SurveyOutputs = SurveyFieldOutputs & SurveyComputed & { projectId: string };
+export type SurveyOutputs = SurveyFieldOutputs & SurveyComputed & Required<Pick<SurveyOptions, "projectId">>;

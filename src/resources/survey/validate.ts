@@ -1,0 +1,257 @@
+// Survey input validation, run by `check` before any HTTP request: each field's rule from its row of the field
+// table (fields.ts), the provider's own inputs (projectId, adopt), unknown keys, and the rules that span fields
+// (end before start, a flag by id and by key, status against dates, …). It mirrors what PostHog rejects
+// (docs/posthog-behaviour.md#survey-validation) so a bad survey fails at preview.
+import { z } from "zod";
+import { CheckFailure, failuresFromZod, unknownKeyFailures } from "../../provider-kit/check-failures";
+import { containsUnknown } from "../../provider-kit/unknown";
+import { FIX_TYPE, FLAG_KEY_INPUTS, nonBlank } from "./inputs";
+import { fieldRule, isJson, isSurveyField, jsonList, SURVEY_FIELD_NAMES } from "./fields";
+import type { SurveyInputs, SurveyOptions } from "./types";
+
+/** The rules of the provider's own inputs; each field's rule is in its row of the field table. */
+export const SURVEY_OPTION_RULES = {
+  projectId: z
+    .union([z.string(), z.number().int().positive()], {
+      error: "projectId must be a project id (number or string).",
+    })
+    .refine((v) => String(v).trim().length > 0, { message: "projectId must not be empty." })
+    .transform((v) => String(v)) // check passes it on as a string
+    .optional(),
+  adopt: z
+    .object(
+      {
+        id: z.string().min(1, "adopt.id must be the id (UUID) of an existing survey.").optional(),
+        name: nonBlank("adopt.name").optional(),
+      },
+      {
+        error: (issue) =>
+          issue.code === "unrecognized_keys"
+            ? `adopt takes only "id" or "name", not ${issue.keys.map((k) => `"${k}"`).join(", ")}.`
+            : 'adopt must be an object: {id: "<survey uuid>"} or {name: "<exact survey name>"}.',
+      },
+    )
+    .strict()
+    .refine((a) => a.id !== undefined || a.name !== undefined, {
+      message: 'adopt needs an id or a name: {id: "<survey uuid>"} or {name: "<exact survey name>"}.',
+    })
+    .optional(),
+} satisfies { [K in keyof SurveyOptions]-?: z.ZodType<SurveyOptions[K]> };
+
+type SurveyInputKey = keyof SurveyInputs;
+const isOption = (key: string): key is keyof SurveyOptions => key in SURVEY_OPTION_RULES;
+
+/** Top-level inputs a Survey accepts (camelCase; mapped to snake_case on the wire). */
+export const SURVEY_INPUT_KEYS: readonly SurveyInputKey[] = [
+  ...Object.keys(SURVEY_OPTION_RULES).filter(isOption),
+  ...SURVEY_FIELD_NAMES,
+];
+
+/** The rule of one input. */
+function ruleOf(key: SurveyInputKey): z.ZodType {
+  return isOption(key) ? SURVEY_OPTION_RULES[key] : fieldRule(key);
+}
+
+/** The inputs' option values (projectId as a string), for the entry points; fields come from parseFields. */
+export function parseOptions(inputs: Record<string, unknown>): Partial<SurveyOptions> {
+  const projectId = SURVEY_OPTION_RULES.projectId.safeParse(inputs.projectId);
+  const adopt = SURVEY_OPTION_RULES.adopt.safeParse(inputs.adopt);
+  return {
+    ...(projectId.success && projectId.data !== undefined ? { projectId: projectId.data } : {}),
+    ...(adopt.success && adopt.data !== undefined ? { adopt: adopt.data } : {}),
+  };
+}
+
+/** Largest request body PostHog accepts (Django's default upload limit). */
+const MAX_BODY_BYTES = 2_621_440;
+
+/** An id and a key for the same flag contradict each other: declare one. */
+function flagKeyFailures(
+  inputs: Record<string, unknown>,
+  known: (key: SurveyInputKey) => boolean,
+): CheckFailure[] {
+  return Object.entries(FLAG_KEY_INPUTS).flatMap(([idInput, keyInput]) =>
+    isSurveyField(idInput) &&
+    known(idInput) &&
+    known(keyInput) &&
+    inputs[idInput] !== undefined &&
+    inputs[keyInput] !== undefined
+      ? [
+          {
+            property: keyInput,
+            reason: `${idInput} and ${keyInput} both name the survey's flag. Declare only one of them.`,
+          },
+        ]
+      : [],
+  );
+}
+
+/** A declared status must agree with declared dates (docs/survey-lifecycle.md). */
+function statusFailures(
+  inputs: Record<string, unknown>,
+  known: (key: SurveyInputKey) => boolean,
+): CheckFailure[] {
+  const status = inputs.status;
+  if (!known("status") || status === undefined) return [];
+  const contradiction = (property: string, reason: string): CheckFailure[] => [
+    { property, reason: `status "${String(status)}" contradicts ${reason}` },
+  ];
+  const startNull = known("startDate") && inputs.startDate === null;
+  const endSet = known("endDate") && typeof inputs.endDate === "string";
+  const endNull = known("endDate") && inputs.endDate === null;
+  if (status === "draft" && known("startDate") && typeof inputs.startDate === "string") {
+    return contradiction(
+      "startDate",
+      'startDate: a start date launches the survey (or schedules its launch). Use status "running", or remove startDate.',
+    );
+  }
+  if (status === "draft" && endSet) {
+    return contradiction("endDate", "endDate: a draft has no end date. Remove endDate.");
+  }
+  if (status !== "draft" && startNull) {
+    return contradiction(
+      "startDate",
+      "startDate: null (never launched). Remove startDate, or give the launch date.",
+    );
+  }
+  // status "running" with an endDate is a scheduled stop ("runs until"): allowed. One already past is refused
+  // by lifecycle-rules.ts, and only when it is new, so time passing never fails an unchanged program.
+  if (status === "stopped" && endNull) {
+    return contradiction("endDate", "endDate: null (not stopped). Remove endDate, or give the stop date.");
+  }
+  return [];
+}
+
+/** Rules that span fields. Each only runs when the fields it needs are known. */
+function crossFieldFailures(
+  inputs: Record<string, unknown>,
+  known: (key: SurveyInputKey) => boolean,
+): CheckFailure[] {
+  const failures: CheckFailure[] = [];
+  const start = inputs.startDate;
+  const end = inputs.endDate;
+  if (known("startDate") && known("endDate") && typeof start === "string" && typeof end === "string") {
+    if (Date.parse(end) < Date.parse(start)) {
+      failures.push({
+        property: "endDate",
+        reason: `endDate (${end}) is before startDate (${start}). Set endDate after startDate, or remove it.`,
+      });
+    }
+  }
+  failures.push(...flagKeyFailures(inputs, known), ...statusFailures(inputs, known));
+  const questions = jsonList(inputs.questions);
+  const appearance = isJson(inputs.appearance) ? inputs.appearance : {};
+  if (known("questions") && known("appearance") && appearance.shuffleQuestions === true) {
+    if (questions.some((q) => q.branching !== undefined)) {
+      failures.push({
+        property: "appearance",
+        reason:
+          "appearance.shuffleQuestions cannot be used together with question branching. Disable one of the two.",
+      });
+    }
+  }
+  if (known("questions")) {
+    const ids = questions.map((q) => q.id).filter((id): id is string => typeof id === "string");
+    const duplicate = ids.find((id, i) => ids.indexOf(id) !== i);
+    if (duplicate) {
+      failures.push({
+        property: "questions",
+        reason: `question id "${duplicate}" is used twice. Question ids must be unique.`,
+      });
+    }
+    questions.forEach((q, i) => {
+      const b = isJson(q.branching) ? q.branching : {};
+      if (b.type === "specific_question" && typeof b.index === "number" && b.index >= questions.length) {
+        failures.push({
+          property: "questions",
+          reason: `questions[${i}].branching.index ${b.index} points past the last question (${questions.length - 1}).`,
+        });
+      }
+    });
+  }
+  const conditions = isJson(inputs.conditions) ? inputs.conditions : {};
+  const linked = (["linkedFlagId", "linkedFlagKey"] as const).filter((k) => inputs[k] != null);
+  if (
+    known("conditions") &&
+    known("linkedFlagId") &&
+    known("linkedFlagKey") &&
+    conditions.linkedFlagVariant
+  ) {
+    if (linked.length === 0) {
+      failures.push({
+        property: "conditions",
+        reason:
+          "conditions.linkedFlagVariant can only be used when linkedFlagId or linkedFlagKey is set. Set one or remove the variant.",
+      });
+    }
+  }
+  if (known("type") && inputs.type === "external_survey") {
+    for (const key of ["linkedFlagId", "linkedFlagKey", "targetingFlagFilters"] as const) {
+      if (known(key) && inputs[key] !== undefined && inputs[key] !== null) {
+        failures.push({
+          property: key,
+          reason: `${key} is not allowed for external surveys. Remove it or change type.`,
+        });
+      }
+    }
+  }
+  if (known("removeTargetingFlag") && known("targetingFlagFilters") && inputs.removeTargetingFlag === true) {
+    if (inputs.targetingFlagFilters) {
+      failures.push({
+        property: "removeTargetingFlag",
+        reason: "removeTargetingFlag: true contradicts targetingFlagFilters. Set one or the other.",
+      });
+    }
+  }
+  const size = Buffer.byteLength(JSON.stringify(inputs));
+  if (size > MAX_BODY_BYTES) {
+    const sizeOf = (key: string) => Buffer.byteLength(JSON.stringify(inputs[key] ?? null));
+    const largest = Object.keys(inputs)
+      .filter((key) => key !== "__provider")
+      .reduce((a, b) => (sizeOf(a) >= sizeOf(b) ? a : b));
+    failures.push({
+      property: largest,
+      reason: `the survey is ${size} bytes, over PostHog's request limit of ${MAX_BODY_BYTES}; ${largest} alone is ${sizeOf(largest)} bytes. Shorten it.`,
+    });
+  }
+  return failures;
+}
+
+/**
+ * Validates survey inputs. Fields holding a preview-unknown value are skipped (they are checked again at `up`).
+ * Returns an empty list when the survey is valid.
+ */
+export function validateSurveyInputs(inputs: Record<string, unknown>): CheckFailure[] {
+  const known = (key: SurveyInputKey) => !containsUnknown(inputs[key]);
+  const failures: CheckFailure[] = unknownKeyFailures(inputs, SURVEY_INPUT_KEYS);
+  if (known("questions") && Array.isArray(inputs.questions)) {
+    inputs.questions.forEach((q: unknown, i) => {
+      if (q === null || typeof q !== "object" || Array.isArray(q)) {
+        failures.push({
+          property: "questions",
+          reason: `questions[${i}] must be an object like {type: "open", question: "…"}, got ${JSON.stringify(q)}.`,
+        });
+      }
+    });
+  }
+  const badQuestionShape = failures.some((f) => f.property === "questions");
+  for (const key of SURVEY_INPUT_KEYS) {
+    if (!known(key) || (key === "questions" && badQuestionShape)) continue;
+    const result = ruleOf(key).safeParse(inputs[key]);
+    if (!result.success) {
+      const missing = inputs[key] === undefined;
+      if (missing && key === "name") {
+        failures.push({
+          property: "name",
+          reason: "name is required. Give the survey a name (at most 400 characters).",
+        });
+      } else if (missing && key === "type") {
+        failures.push({ property: "type", reason: `type is required. ${FIX_TYPE}` });
+      } else {
+        failures.push(...failuresFromZod(result.error, [key]));
+      }
+    }
+  }
+  if (failures.length === 0) failures.push(...crossFieldFailures(inputs, known));
+  return failures;
+}
