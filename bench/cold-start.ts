@@ -3,6 +3,7 @@
 // against a do-nothing dynamic provider on the same SDK, same folder. Median of a few alternating runs.
 // The second row starts the package's own provider plugin (pulumi-resource-posthog-iac, installed) the same way
 // (Handshake, CheckConfig, Configure, then Check of the same Survey) and sets it against the dynamic Survey.
+import path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { startProviderServer } from "../test/support/provider-server";
 import { startPluginServer } from "../test/support/plugin-server";
@@ -32,7 +33,8 @@ async function timeToFirstCheck(cwd: string, type: string, news: Record<string, 
 /** The installed package's plugin, spawned as the engine spawns it, to its first Check answer. */
 async function pluginTimeToFirstCheck(cwd: string, news: Record<string, unknown>): Promise<number> {
   const started = performance.now();
-  const main = require.resolve("pulumi-posthog/dist/plugin/main.js", { paths: [cwd] });
+  // The file the package's bin names, in the consumer's node_modules (the engine runs the bin itself).
+  const main = path.join(cwd, "node_modules", "pulumi-posthog", "dist", "plugin", "main.js");
   const server = await startPluginServer({ cwd, main, env: { NODE_PATH: "" } });
   try {
     await server.configure({ "posthog-iac:host": "http://127.0.0.1:9" });

@@ -8,7 +8,7 @@ import { readPulumiConfig, SETTINGS, setPulumiConfig, type SettingName } from ".
 import { UNKNOWN } from "../provider-kit/unknown";
 import { secret, type Props } from "./wire-values";
 
-export const CONFIG_KEYS = Object.keys(SETTINGS) as SettingName[];
+export const CONFIG_KEYS: readonly SettingName[] = Object.keys(SETTINGS).filter(isSetting);
 
 /** The settings that never leave the provider in the clear. */
 export const SECRET_CONFIG_KEYS: ReadonlySet<string> = new Set<SettingName>(["apiKey"]);
@@ -27,6 +27,17 @@ function text(value: unknown): string | undefined {
   return typeof value === "string" ? value : JSON.stringify(value);
 }
 
+function isSetting(key: string): key is SettingName {
+  return Object.hasOwn(SETTINGS, key);
+}
+
+/** One setting of `props`, parsed as the dynamic providers parse it (throws the setting's own message). */
+function parseOne(props: Props, key: SettingName): unknown {
+  return readPulumiConfig((configKey) =>
+    configKey === SETTINGS[key].configKey ? getter(props)(configKey) : undefined,
+  )[key];
+}
+
 /** The text of setting `name` in provider properties. */
 function getter(props: Props): (configKey: string) => string | undefined {
   return (configKey) => text(props[configKey.slice(configKey.indexOf(":") + 1)]);
@@ -37,7 +48,7 @@ export function checkConfig(news: Props): { inputs: Props; failures: Failure[] }
   const failures: Failure[] = [];
   for (const key of Object.keys(news)) {
     if (ENGINE_KEYS.has(key)) continue;
-    if (!(CONFIG_KEYS as string[]).includes(key)) {
+    if (!isSetting(key)) {
       failures.push({
         property: key,
         reason: `unknown setting "${key}"; the settings are ${CONFIG_KEYS.join(", ")}.`,
@@ -45,9 +56,7 @@ export function checkConfig(news: Props): { inputs: Props; failures: Failure[] }
       continue;
     }
     try {
-      readPulumiConfig((configKey) =>
-        configKey === SETTINGS[key as SettingName].configKey ? getter(news)(configKey) : undefined,
-      );
+      parseOne(news, key);
     } catch (error) {
       failures.push({ property: key, reason: error instanceof Error ? error.message : String(error) });
     }
@@ -63,9 +72,7 @@ function parsedSettings(props: Props): string {
   const parsed: Props = {};
   for (const key of CONFIG_KEYS) {
     try {
-      parsed[key] = readPulumiConfig((configKey) =>
-        configKey === SETTINGS[key].configKey ? getter(props)(configKey) : undefined,
-      )[key];
+      parsed[key] = parseOne(props, key);
     } catch {
       parsed[key] = text(props[key]); // refused at CheckConfig; compared as written
     }

@@ -2,21 +2,16 @@
 // folder, a YAML program of posthog-iac resources against the emulator, then preview, up, import (with the
 // generated code added to the program, the next preview has no changes) and destroy. The CLI cannot be
 // installed here: this runs where a `pulumi` binary is on PATH and is reported skipped elsewhere.
-import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { promisify } from "node:util";
 import YAML from "yaml";
-import { startEmulator } from "posthog-emulator";
-import { packAndInstall } from "../package/install";
+import { inInstalledProgram } from "./installed-program";
 import { requirePulumiCli } from "../support/pulumi-cli";
 import { PACKAGE_NAME, RESOURCE_TOKENS } from "../../src/plugin/tokens";
 
 // Chosen when the file loads: with no `pulumi` on PATH jest reports the test as skipped (and the message says why).
 const pulumi = requirePulumiCli();
 const withCli = pulumi ? it : it.skip;
-
-const run = promisify(execFile);
 
 const PROGRAM = {
   name: "plugin-cli",
@@ -35,20 +30,9 @@ describe("real Pulumi CLI with the provider plugin", () => {
     "package add, a YAML program: preview, up, import with a clean preview after, destroy",
     async () => {
       if (!pulumi) throw new Error("runs only with a pulumi CLI");
-      const installed = packAndInstall();
-      const emulator = await startEmulator({ port: 0 });
-      try {
-        const dir = installed.dir;
+      await inInstalledProgram(pulumi, async ({ dir, emulator, cli }) => {
         const file = path.join(dir, "Pulumi.yaml");
         fs.writeFileSync(file, YAML.stringify(PROGRAM));
-        fs.mkdirSync(path.join(dir, "backend"));
-        const env = {
-          ...process.env,
-          PULUMI_BACKEND_URL: `file://${path.join(dir, "backend")}`,
-          PULUMI_CONFIG_PASSPHRASE: "test-only",
-          PULUMI_SKIP_UPDATE_CHECK: "true",
-        };
-        const cli = (...args: string[]) => run(pulumi, [...args, "--non-interactive"], { cwd: dir, env });
         await cli("package", "add", path.join(dir, "node_modules", "pulumi-posthog", "plugin"));
         await cli("stack", "init", "dev");
         await cli("config", "set", `${PACKAGE_NAME}:host`, emulator.url);
@@ -84,10 +68,7 @@ describe("real Pulumi CLI with the provider plugin", () => {
           headers: { authorization: `Bearer ${emulator.apiKey}` },
         });
         expect(((await left.json()) as { results: unknown[] }).results).toEqual([]);
-      } finally {
-        await emulator.close();
-        installed.cleanup();
-      }
+      });
     },
     900_000,
   );

@@ -6,6 +6,7 @@ import { PACKAGE_NAME } from "../../src/plugin/tokens";
 import { PluginServer } from "../support/plugin-server";
 import { startStack, TestStack } from "../support/stack";
 import { PluginResource } from "./plugin-resource";
+import { REFUSALS } from "../support/refusals";
 
 let stack: TestStack;
 beforeAll(async () => {
@@ -26,17 +27,7 @@ test("the key: secret in the provider's checked config, absent from state, plugi
     value: stack.apiKey,
   });
 
-  await stack.control("POST", "/faults", {
-    faults: [
-      {
-        method: "PATCH",
-        path: "/surveys/[^/]+/?$",
-        status: 400,
-        body: { type: "validation_error", code: "invalid_input", detail: "Refused.", attr: "description" },
-      },
-      { method: "GET", path: "/invites/?$", status: 401 },
-    ],
-  });
+  await stack.control("POST", "/faults", { faults: REFUSALS });
   const failed = await engine.up(program("v2"));
   const refreshed = await engine.refresh();
   await stack.control("DELETE", "/faults");

@@ -5,6 +5,7 @@
 import { Invite, InviteBatch, Survey } from "../../src";
 import type { Engine, Program } from "../support/engine";
 import { ReliabilityStack, startReliabilityStack } from "./helpers";
+import { REFUSALS } from "../support/refusals";
 
 let rs: ReliabilityStack;
 let engine: Engine;
@@ -39,17 +40,7 @@ describe("the API key from the environment", () => {
   });
 
   it("stays out of failures: a refused update and a refused authentication", async () => {
-    await rs.stack.control("POST", "/faults", {
-      faults: [
-        {
-          method: "PATCH",
-          path: "/surveys/[^/]+/?$",
-          status: 400,
-          body: { type: "validation_error", code: "invalid_input", detail: "Refused.", attr: "description" },
-        },
-        { method: "GET", path: "/invites/?$", status: 401 },
-      ],
-    });
+    await rs.stack.control("POST", "/faults", { faults: REFUSALS });
     const failed = await engine.up(program("v3"));
     const refreshed = await engine.refresh();
     await rs.stack.control("DELETE", "/faults");

@@ -11,6 +11,7 @@ import { PACKAGE_NAME } from "../../src/plugin/tokens";
 import {
   CheckFailure,
   DiffResult,
+  diffResultOf,
   GrpcProviderServer,
   StartOptions,
   fromStruct,
@@ -62,14 +63,7 @@ export class PluginServer extends GrpcProviderServer {
       .setOlds(toStruct(olds))
       .setOldInputs(toStruct(olds))
       .setNews(toStruct(news));
-    const res = await this.call<pb.DiffResponse>((cb) => this.client.diffConfig(req, cb));
-    const C = pb.DiffResponse.DiffChanges;
-    const changes = res.getChanges();
-    return {
-      changes: changes === C.DIFF_SOME ? "some" : changes === C.DIFF_NONE ? "none" : "unknown",
-      replaces: res.getReplacesList(),
-      deleteBeforeReplace: res.getDeletebeforereplace(),
-    };
+    return diffResultOf(await this.call<pb.DiffResponse>((cb) => this.client.diffConfig(req, cb)));
   }
 
   /** Configure with typed args (secrets kept marked) and the `<pkg>:config:<key>` variables, as the engine sends them. */

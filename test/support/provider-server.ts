@@ -180,14 +180,7 @@ export class GrpcProviderServer implements ProviderServer {
     req.setOlds(toStruct(oldOutputs));
     req.setOldInputs(toStruct(oldInputs));
     req.setNews(toStruct(news));
-    const res = await this.call<pb.DiffResponse>((cb) => this.client.diff(req, cb));
-    const C = pb.DiffResponse.DiffChanges;
-    const changes = res.getChanges();
-    return {
-      changes: changes === C.DIFF_SOME ? "some" : changes === C.DIFF_NONE ? "none" : "unknown",
-      replaces: res.getReplacesList(),
-      deleteBeforeReplace: res.getDeletebeforereplace(),
-    };
+    return diffResultOf(await this.call<pb.DiffResponse>((cb) => this.client.diff(req, cb)));
   }
 
   async create(urn: string, props: Props) {
@@ -240,6 +233,17 @@ export class GrpcProviderServer implements ProviderServer {
     this.child.kill("SIGTERM");
     await exited;
   }
+}
+
+/** A Diff (or DiffConfig) answer as the harness reports it. */
+export function diffResultOf(res: pb.DiffResponse): DiffResult {
+  const C = pb.DiffResponse.DiffChanges;
+  const changes = res.getChanges();
+  return {
+    changes: changes === C.DIFF_SOME ? "some" : changes === C.DIFF_NONE ? "none" : "unknown",
+    replaces: res.getReplacesList(),
+    deleteBeforeReplace: res.getDeletebeforereplace(),
+  };
 }
 
 export function fromStruct(s: Struct | undefined): Props {
