@@ -25,7 +25,7 @@ beforeAll(() => {
       },
       call: (args) => {
         calls.push(args);
-        if (args.token === "posthog:index:getSurveyResponsesCount") {
+        if (args.token === "posthog-iac:index:getSurveyResponsesCount") {
           return { projectId: "1", counts: RESPONSES };
         }
         throw new Error(`unexpected call ${args.token}`);
@@ -87,7 +87,7 @@ describe("examples/nps-program under setMocks", () => {
 
   it("asks the mocks, not PostHog, for the responses count, and reports it per survey", async () => {
     expect(await valueOf(program.responses)).toEqual({ nps: 12, featureFeedback: 0, cancellation: 0 });
-    const asked = calls.filter((c) => c.token === "posthog:index:getSurveyResponsesCount");
+    const asked = calls.filter((c) => c.token === "posthog-iac:index:getSurveyResponsesCount");
     expect(asked).toHaveLength(1);
     expect(asked[0].inputs.surveyIds).toEqual([
       "quarterly-nps-id",
