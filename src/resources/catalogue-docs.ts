@@ -33,24 +33,13 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
   ChoiceQuestion: {
     doc: "A question with a list of choices: one answer (`single_choice`) or several (`multiple_choice`).",
     members: {
-      id: "Server-assigned on create; give it explicitly to keep responses linked when reordering questions.",
-      question: "The question text (not blank; HTML is sanitised by PostHog).",
-      description: "Helper text under the question (HTML is sanitised by PostHog).",
-      descriptionContentType: "Whether `description` is plain text or HTML.",
-      optional: "Whether a respondent may skip the question.",
-      buttonText: "Label of the submit button.",
-      branching:
-        "Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.",
-      translations:
-        'The question\'s texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey\'s base language is not a translation.',
-      extra:
-        "Question keys PostHog added after this provider, merged as they are into what PostHog receives.",
       type: "`single_choice` or `multiple_choice`.",
       choices: "The choices (at least one, none blank). Branching refers to them by index.",
       shuffleOptions: "Show the choices in a random order.",
       hasOpenChoice: 'The last choice takes free text (e.g. "Other").',
       skipSubmitButton: "Submit as soon as a choice is picked (single choice without an open choice).",
     },
+    inherits: ["QuestionCommon"],
   },
   DateInput: {
     doc: "A date as an ISO 8601 string or a `Date` (sent as ISO), or null to clear it.",
@@ -252,21 +241,10 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
   LinkQuestion: {
     doc: "A message with a button that opens a link.",
     members: {
-      id: "Server-assigned on create; give it explicitly to keep responses linked when reordering questions.",
-      question: "The question text (not blank; HTML is sanitised by PostHog).",
-      description: "Helper text under the question (HTML is sanitised by PostHog).",
-      descriptionContentType: "Whether `description` is plain text or HTML.",
-      optional: "Whether a respondent may skip the question.",
-      buttonText: "Label of the submit button.",
-      branching:
-        "Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.",
-      translations:
-        'The question\'s texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey\'s base language is not a translation.',
-      extra:
-        "Question keys PostHog added after this provider, merged as they are into what PostHog receives.",
       type: "`link`: a message with a button that opens `link`.",
       link: "https:// or mailto: only; null or empty for no link.",
     },
+    inherits: ["QuestionCommon"],
   },
   MemberInfo: {
     doc: "A member of the organization as getMembers reads it from PostHog.",
@@ -282,22 +260,8 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
   },
   OpenQuestion: {
     doc: "A free-text question.",
-    members: {
-      id: "Server-assigned on create; give it explicitly to keep responses linked when reordering questions.",
-      question: "The question text (not blank; HTML is sanitised by PostHog).",
-      description: "Helper text under the question (HTML is sanitised by PostHog).",
-      descriptionContentType: "Whether `description` is plain text or HTML.",
-      optional: "Whether a respondent may skip the question.",
-      buttonText: "Label of the submit button.",
-      branching:
-        "Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.",
-      translations:
-        'The question\'s texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey\'s base language is not a translation.',
-      extra:
-        "Question keys PostHog added after this provider, merged as they are into what PostHog receives.",
-      type: "`open`: a free-text answer.",
-      validation: "Rules the answer must satisfy.",
-    },
+    members: { type: "`open`: a free-text answer.", validation: "Rules the answer must satisfy." },
+    inherits: ["QuestionCommon"],
   },
   PrivateProjectAccess: {
     doc: "Access to a private project, granted when the invite is accepted.",
@@ -318,6 +282,22 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
   },
   "QuestionBranching.specific_question": {
     members: { type: "Jump to the question at `index`.", index: "0-based index of the question to go to." },
+  },
+  QuestionCommon: {
+    members: {
+      id: "Server-assigned on create; give it explicitly to keep responses linked when reordering questions.",
+      question: "The question text (not blank; HTML is sanitised by PostHog).",
+      description: "Helper text under the question (HTML is sanitised by PostHog).",
+      descriptionContentType: "Whether `description` is plain text or HTML.",
+      optional: "Whether a respondent may skip the question.",
+      buttonText: "Label of the submit button.",
+      branching:
+        "Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.",
+      translations:
+        'The question\'s texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey\'s base language is not a translation.',
+      extra:
+        "Question keys PostHog added after this provider, merged as they are into what PostHog receives.",
+    },
   },
   QuestionTranslation: {
     doc: "A question's texts in one more language (the key of `translations` is the language code).",
@@ -342,18 +322,6 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
   RatingQuestion: {
     doc: "A rating on a scale of numbers or emoji.",
     members: {
-      id: "Server-assigned on create; give it explicitly to keep responses linked when reordering questions.",
-      question: "The question text (not blank; HTML is sanitised by PostHog).",
-      description: "Helper text under the question (HTML is sanitised by PostHog).",
-      descriptionContentType: "Whether `description` is plain text or HTML.",
-      optional: "Whether a respondent may skip the question.",
-      buttonText: "Label of the submit button.",
-      branching:
-        "Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.",
-      translations:
-        'The question\'s texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey\'s base language is not a translation.',
-      extra:
-        "Question keys PostHog added after this provider, merged as they are into what PostHog receives.",
       type: "`rating`: a score on a scale.",
       display: "Numbers or emoji.",
       scale: "The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).",
@@ -363,6 +331,7 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
         "Whether PostHog reports the answers as a Net Promoter Score (PostHog's editor offers it on the 10-point scale).",
       skipSubmitButton: "Submit as soon as a score is picked, without a submit button.",
     },
+    inherits: ["QuestionCommon"],
   },
   readArguments: {
     doc: "Settings given as text by a caller (export's options), parsed as config and environment values are.",
@@ -595,57 +564,8 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
   SurveyFormContent: { doc: "A form-style survey's content, kept as PostHog holds it.", members: {} },
   SurveyInputs: {
     doc: "A Survey's inputs once check has validated them.",
-    members: {
-      name: "Unique (per project, case-sensitive) survey name, at most 400 characters; trimmed as PostHog stores it.",
-      description: "Text shown under the survey's title (default empty); trimmed as PostHog stores it.",
-      type: "popover, api, widget or external_survey (the older button, email and full_screen pass with a warning).",
-      linkedFlagId: "A feature flag (by id) that must be enabled for the survey to show.",
-      targetingFlagId: "An existing feature flag (by id) to target the survey with.",
-      linkedFlagKey:
-        "The linked flag by key instead of id (ids differ between projects and hosts); never with linkedFlagId.",
-      targetingFlagKey: "The targeting flag by key instead of id; never with targetingFlagId.",
-      targetingFlagFilters:
-        "Release conditions: PostHog creates (and later updates) a targeting flag from them. Write-only.",
-      removeTargetingFlag: "true deletes the survey's targeting flag. Write-only.",
-      questions:
-        "The questions, in order; each keeps its server-assigned `id` (give one to keep responses linked when reordering).",
-      conditions:
-        "Display conditions: url, urlMatchType, selector, events, actions, deviceTypes, seenSurveyWaitPeriodInDays, …",
-      appearance:
-        "Appearance settings: colours, texts, surveyPopupDelaySeconds, widgetType, shuffleQuestions, …",
-      startDate:
-        "Launches the survey at this time (ISO 8601; a future date schedules the launch); null: not launched.",
-      endDate: "Stops the survey at this time (ISO 8601); null: not stopped.",
-      status:
-        "draft, running (launches; from stopped, resumes) or stopped. A launched survey cannot go back to draft.",
-      archived: "Archive (true) or unarchive the survey, ordered around launch and stop (default false).",
-      schedule: "How often a person sees the survey: once (default), recurring or always.",
-      responsesLimit: "Stop collecting after this many responses; null: no limit.",
-      iterationCount: "How many times a recurring survey repeats (0 to 500); null: not recurring.",
-      iterationFrequencyDays: "Days between a recurring survey's iterations (1 to 365).",
-      enablePartialResponses:
-        "Record answers as they are given, before the survey is completed (default false).",
-      baseLanguage:
-        'The language the survey\'s own texts are in, a code such as "en" or "pt-BR" (default "en").',
-      enableIframeEmbedding:
-        "Allow the hosted survey page to be shown in an iframe on other sites (default false).",
-      linkedInsightId: "An insight (by id) shown with the survey's results; null: none.",
-      responseSamplingStartDate:
-        "When response sampling starts (ISO 8601, today or later in UTC); needed by a responseSamplingLimit.",
-      responseSamplingIntervalType: "The unit of the sampling interval: day, week (default) or month.",
-      responseSamplingInterval:
-        "How many interval units one sampling period lasts (1 or more); null: no sampling.",
-      responseSamplingLimit:
-        "The most responses collected per sampling period (needs responseSamplingStartDate and responseSamplingInterval); null: no limit.",
-      translations:
-        'The survey\'s own texts in other languages, by language code such as "fr" or "pt-BR" (not the base language).',
-      formContent:
-        "The content of a form-style survey, as PostHog's survey builder writes it (any JSON object).",
-      projectId:
-        "Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey.",
-      adopt:
-        "Take over an existing survey (by id or exact name) instead of creating one; used only at create.",
-    },
+    members: {},
+    inherits: ["SurveyFields", "SurveyOptions"],
   },
   SurveyOptions: {
     doc: "The provider's own inputs, never sent to PostHog as survey fields.",

@@ -53,6 +53,8 @@ export interface Catalogue {
 export interface SymbolDocs {
   doc?: string;
   members: { [name: string]: string };
+  /** The interfaces it extends, whose members it has too. */
+  inherits?: string[];
 }
 
 /** The doc comment of `symbol` (an interface, class, function or settings table). */
@@ -75,6 +77,18 @@ export function memberDoc(symbols: readonly string[], member: string): string {
 const isNode = (value: unknown): value is JsonSchema =>
   value !== null && typeof value === "object" && !Array.isArray(value);
 
+/** The doc comment of `member` on `symbol` or on an interface it extends. */
+function ownOrInherited(symbol: string, member: string): string | undefined {
+  const docs = DOCS[symbol];
+  if (docs === undefined) return undefined;
+  if (docs.members[member]) return docs.members[member];
+  for (const parent of docs.inherits ?? []) {
+    const doc = ownOrInherited(parent, member);
+    if (doc) return doc;
+  }
+  return undefined;
+}
+
 /** `node` (at any depth) with every `docsFrom` link replaced by its keys' descriptions; throws on a gap. */
 function described(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(described);
@@ -86,10 +100,9 @@ function described(node: unknown): unknown {
     throw new Error(`docsFrom names ${String(symbol)}, which is no documented public type.`);
   }
   if (isNode(out.properties)) {
-    const members = DOCS[symbol].members;
     out.properties = Object.fromEntries(
       Object.entries(out.properties).map(([key, value]) => {
-        const doc = members[key];
+        const doc = ownOrInherited(symbol, key);
         if (!doc) throw new Error(`${key} has no doc comment in ${symbol}: write one.`);
         return [key, isNode(value) ? { ...value, description: doc } : value];
       }),

@@ -33,6 +33,7 @@ export const GENERATED_DOCS = "src/resources/catalogue-docs.ts";
 export interface SymbolDocs {
   doc?: string;
   members: { [name: string]: string };
+  inherits?: string[];
 }
 
 /** A doc comment's text on one line (tags such as @example are left out). */
@@ -100,20 +101,13 @@ function discriminant(variant: ts.TypeLiteralNode): string | undefined {
   return undefined;
 }
 
-/** An interface's members with those it inherits from interfaces of the same file (own members win). */
-function interfaceMembers(
-  declaration: ts.InterfaceDeclaration,
-  interfaces: ReadonlyMap<string, ts.InterfaceDeclaration>,
-): ts.TypeElement[] {
-  const inherited = (declaration.heritageClauses ?? []).flatMap((clause) =>
-    clause.types.flatMap((heritage) => {
-      const parent = ts.isIdentifier(heritage.expression)
-        ? interfaces.get(heritage.expression.text)
-        : undefined;
-      return parent ? interfaceMembers(parent, interfaces) : [];
-    }),
+/** The interfaces an interface extends, by name. */
+function parentsOf(declaration: ts.InterfaceDeclaration): string[] {
+  return (declaration.heritageClauses ?? []).flatMap((clause) =>
+    clause.types.flatMap((heritage) =>
+      ts.isIdentifier(heritage.expression) ? [heritage.expression.text] : [],
+    ),
   );
-  return [...inherited, ...declaration.members];
 }
 
 function symbolsOf(file: string): [string, SymbolDocs][] {
@@ -124,26 +118,34 @@ function symbolsOf(file: string): [string, SymbolDocs][] {
     true,
   );
   const found: [string, SymbolDocs][] = [];
-  const add = (name: string, node: ts.Node, members: SymbolDocs["members"]) => {
+  const add = (name: string, node: ts.Node, members: SymbolDocs["members"], inherits: string[] = []) => {
     const doc = docOf(node);
-    if (doc !== undefined || Object.keys(members).length > 0) found.push([name, { doc, members }]);
+    // Merged declarations (`interface Survey` beside `class Survey`) add nothing of their own to describe.
+    if (doc !== undefined || Object.keys(members).length > 0)
+      found.push([name, { doc, members, ...(inherits.length > 0 ? { inherits } : {}) }]);
   };
-  // Interfaces a public one extends may be local (QuestionCommon); their members are the public one's too.
-  const interfaces = new Map(
-    source.statements.filter(ts.isInterfaceDeclaration).map((d) => [d.name.text, d] as const),
-  );
-  const addObject = (name: string, node: ts.Node, members: readonly ts.TypeElement[]) => {
-    add(name, node, membersOf(members));
+  const addObject = (
+    name: string,
+    node: ts.Node,
+    members: readonly ts.TypeElement[],
+    inherits: string[] = [],
+  ) => {
+    add(name, node, membersOf(members), inherits);
     found.push(...inlineSymbols(name, members));
   };
+  // A public interface may extend a local one (QuestionCommon): the local one's members are public through it.
+  const interfaces = source.statements.filter(ts.isInterfaceDeclaration);
+  const inherited = new Set(interfaces.flatMap(parentsOf));
+  const isExported = (statement: ts.Statement) =>
+    ts.canHaveModifiers(statement) &&
+    (ts.getModifiers(statement) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+  for (const local of interfaces.filter((i) => !isExported(i) && inherited.has(i.name.text)))
+    addObject(local.name.text, local, local.members, parentsOf(local));
   for (const statement of source.statements) {
     // Only what a file exports is public; a local helper's comment describes code, not an API.
-    const exported =
-      ts.canHaveModifiers(statement) &&
-      (ts.getModifiers(statement) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
-    if (!exported) continue;
+    if (!isExported(statement)) continue;
     if (ts.isInterfaceDeclaration(statement))
-      addObject(statement.name.text, statement, interfaceMembers(statement, interfaces));
+      addObject(statement.name.text, statement, statement.members, parentsOf(statement));
     else if (ts.isClassDeclaration(statement) && statement.name)
       add(statement.name.text, statement, membersOf(statement.members));
     else if (ts.isFunctionDeclaration(statement) && statement.name) add(statement.name.text, statement, {});
