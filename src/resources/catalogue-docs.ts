@@ -30,6 +30,21 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
       removeMemberOnDelete: "Overrides the batch's removeMemberOnDelete for this person.",
     },
   },
+  ChoiceQuestion: {
+    doc: "A question with a list of choices: one answer (`single_choice`) or several (`multiple_choice`).",
+    members: {
+      type: "`single_choice` or `multiple_choice`.",
+      choices: "The choices (at least one, none blank). Branching refers to them by index.",
+      shuffleOptions: "Show the choices in a random order.",
+      hasOpenChoice: 'The last choice takes free text (e.g. "Other").',
+      skipSubmitButton: "Submit as soon as a choice is picked (single choice without an open choice).",
+    },
+    inherits: ["QuestionCommon"],
+  },
+  DateInput: {
+    doc: "A date as an ISO 8601 string or a `Date` (sent as ISO), or null to clear it.",
+    members: {},
+  },
   FeatureFlagInfo: {
     doc: "A feature flag as getFeatureFlag reads it from PostHog.",
     members: {
@@ -219,6 +234,18 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
       status: "pending, expired or accepted (as of the last up or refresh).",
     },
   },
+  InviteStatus: {
+    doc: "pending: sent, not accepted, not expired. expired: older than PostHog's 3 days. accepted: now a member.",
+    members: {},
+  },
+  LinkQuestion: {
+    doc: "A message with a button that opens a link.",
+    members: {
+      type: "`link`: a message with a button that opens `link`.",
+      link: "https:// or mailto: only; null or empty for no link.",
+    },
+    inherits: ["QuestionCommon"],
+  },
   MemberInfo: {
     doc: "A member of the organization as getMembers reads it from PostHog.",
     members: {
@@ -231,9 +258,80 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
       joinedAt: "When they joined (ISO 8601); null if PostHog does not say.",
     },
   },
+  OpenQuestion: {
+    doc: "A free-text question.",
+    members: { type: "`open`: a free-text answer.", validation: "Rules the answer must satisfy." },
+    inherits: ["QuestionCommon"],
+  },
   PrivateProjectAccess: {
     doc: "Access to a private project, granted when the invite is accepted.",
     members: { id: "The private project's id.", level: "The person's level in that project." },
+  },
+  QuestionBranching: {
+    doc: "Where the survey goes after a question. survey.py, the Survey*BranchingSerializer classes.",
+    members: {},
+  },
+  "QuestionBranching.end": { members: { type: "End the survey (shows the thank-you message, if any)." } },
+  "QuestionBranching.next_question": { members: { type: "Go on to the next question (the default)." } },
+  "QuestionBranching.response_based": {
+    members: {
+      type: "Go where the answer says.",
+      responseValues:
+        'Answer -> question index, or "end". Keys are choice indexes ("0", "1", …) for choice questions, and "negative" / "neutral" / "positive" (or "detractors" / "passives" / "promoters" on a 10-point scale) for rating questions.',
+    },
+  },
+  "QuestionBranching.specific_question": {
+    members: { type: "Jump to the question at `index`.", index: "0-based index of the question to go to." },
+  },
+  QuestionCommon: {
+    members: {
+      id: "Server-assigned on create; give it explicitly to keep responses linked when reordering questions.",
+      question: "The question text (not blank; HTML is sanitised by PostHog).",
+      description: "Helper text under the question (HTML is sanitised by PostHog).",
+      descriptionContentType: "Whether `description` is plain text or HTML.",
+      optional: "Whether a respondent may skip the question.",
+      buttonText: "Label of the submit button.",
+      branching:
+        "Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.",
+      translations:
+        'The question\'s texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey\'s base language is not a translation.',
+      extra:
+        "Question keys PostHog added after this provider, merged as they are into what PostHog receives.",
+    },
+  },
+  QuestionTranslation: {
+    doc: "A question's texts in one more language (the key of `translations` is the language code).",
+    members: {
+      question: "The question text.",
+      description: "The description.",
+      buttonText: "The submit button's label.",
+      lowerBoundLabel: "A rating question's lower-bound label.",
+      upperBoundLabel: "A rating question's upper-bound label.",
+      choices: "A choice question's choices, as many as the question has, in the same order.",
+      link: "A link question's link (https:// or mailto:).",
+    },
+  },
+  QuestionValidationRule: {
+    doc: "A rule an open question's answer must satisfy.",
+    members: {
+      type: "`min_length` / `max_length` of the answer, or `email` (the answer must be an email address).",
+      value: "The length for `min_length` / `max_length` (a positive whole number).",
+      errorMessage: "The message shown when the answer breaks the rule (PostHog's SDK has a default).",
+    },
+  },
+  RatingQuestion: {
+    doc: "A rating on a scale of numbers or emoji.",
+    members: {
+      type: "`rating`: a score on a scale.",
+      display: "Numbers or emoji.",
+      scale: "The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).",
+      lowerBoundLabel: 'Label under the lowest score (e.g. "Unlikely").',
+      upperBoundLabel: 'Label under the highest score (e.g. "Very likely").',
+      isNpsQuestion:
+        "Whether PostHog reports the answers as a Net Promoter Score (PostHog's editor offers it on the 10-point scale).",
+      skipSubmitButton: "Submit as soon as a score is picked, without a submit button.",
+    },
+    inherits: ["QuestionCommon"],
   },
   readArguments: {
     doc: "Settings given as text by a caller (export's options), parsed as config and environment values are.",
@@ -269,15 +367,88 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
         "How long a finished listing (see provider-kit/list-cache.ts) is reused; 0 turns the cache off.",
     },
   },
+  SettingsExtra: {
+    doc: "Keys PostHog added after this version of the provider, sent as they are: check does not look inside, and the keys are merged into the object PostHog receives (so PostHog stores `{..., newKey: 1}`, not `{extra: {...}}`). Diff compares the merged object with what PostHog stores, so a key declared here converges like any other. A key may not be both declared directly and in `extra`. See docs/guides/survey-settings.md.",
+    members: {},
+  },
   Survey: {
     doc: "A PostHog survey: its questions, targeting, appearance and lifecycle (launch, stop, archive).",
     members: {
       get: "A read-only reference to an existing survey (Pulumi cannot import dynamic resources; see `adopt`).",
     },
   },
+  SurveyActionCondition: {
+    doc: "An action that shows the survey. PostHog links the action by `id` and answers with the whole action.",
+    members: {
+      id: "The action's id.",
+      name: "The action's name, for the reader; PostHog reads only the id.",
+    },
+  },
   SurveyAdoption: {
     doc: "Take over a survey that already exists instead of creating one (Pulumi cannot import dynamic resources).",
     members: { id: "The survey's id (UUID).", name: "The survey's exact, case-sensitive name." },
+  },
+  SurveyAppearance: {
+    doc: "How PostHog's SDKs draw the survey (`appearance`). Every key is optional; colours and sizes are CSS values written as strings. Keys PostHog adds after this provider go in `extra`.",
+    members: {
+      backgroundColor: 'Background colour of the survey box (CSS colour, e.g. "#eeeded").',
+      textColor: "Main text colour; by default PostHog picks one that contrasts with `backgroundColor`.",
+      textSubtleColor: "Colour of secondary texts such as descriptions (PostHog's editor writes it).",
+      descriptionTextColor:
+        "Deprecated by PostHog (no longer used by the SDK); kept so existing surveys can be declared.",
+      submitButtonColor: "Background colour of the submit button.",
+      submitButtonText: "Label of the submit button; PostHog prefers each question's `buttonText`.",
+      submitButtonTextColor:
+        "Text colour of the submit button; by default it contrasts with `submitButtonColor`.",
+      ratingButtonColor: "Background colour of rating buttons.",
+      ratingButtonActiveColor: "Colour of the selected rating button.",
+      ratingButtonHoverColor: "Colour of a rating button under the pointer.",
+      inputBackground: "Background colour of text inputs and rating buttons.",
+      inputBackgroundColor: "Deprecated by PostHog in favour of `inputBackground`.",
+      inputTextColor:
+        "Text colour of inputs and rating buttons; by default it contrasts with `inputBackground`.",
+      borderColor: "Border colour of the survey box.",
+      placeholder: 'Placeholder of open-text answers (e.g. "Start typing...").',
+      whiteLabel:
+        'Hide the "Survey by PostHog" footer. PostHog refuses it unless the organization has white labelling.',
+      autoDisappear: "Close the survey by itself a few seconds after the thank-you message.",
+      displayThankYouMessage: "Show a thank-you message after the last question.",
+      thankYouMessageHeader: "Heading of the thank-you message (HTML is sanitised by PostHog).",
+      thankYouMessageDescription: "Body of the thank-you message (HTML is sanitised by PostHog).",
+      thankYouMessageDescriptionContentType: "Whether `thankYouMessageDescription` is plain text or HTML.",
+      thankYouMessageCloseButtonText:
+        "Label of the button that closes the thank-you message (HTML is sanitised by PostHog).",
+      displayIntroScreen: "Show an intro screen before the first question; it records no response.",
+      introScreenHeader: "Heading of the intro screen.",
+      introScreenDescription: "Body of the intro screen.",
+      introScreenDescriptionContentType: "Whether `introScreenDescription` is plain text or HTML.",
+      introScreenButtonText: "Label of the button that leaves the intro screen.",
+      position: "Where a popover sits on the page.",
+      tabPosition: 'The edge a feedback tab (`widgetType: "tab"`) sticks to.',
+      zIndex: 'CSS z-index of the survey, as a string (e.g. "2147482647").',
+      shuffleQuestions:
+        "Ask the questions in a random order. PostHog refuses it together with question branching.",
+      surveyPopupDelaySeconds:
+        "Seconds to wait before showing the survey once its conditions match (0 or more; null: no delay). Not allowed for external surveys.",
+      allowGoBack: 'Show a "Back" button after the first question.',
+      backButtonText: 'Label of the "Back" button (default "Back").',
+      widgetType:
+        "How a `widget` survey opens: a floating button, a tab on the page's edge, or your own element.",
+      widgetSelector: 'CSS selector of your own element that opens the survey (`widgetType: "selector"`).',
+      widgetLabel: 'Label of the feedback button or tab (e.g. "Feedback").',
+      widgetColor: "Colour of the feedback button or tab.",
+      fontFamily: 'Font of the survey; PostHog\'s editor offers "inherit", "system-ui" and web-safe fonts.',
+      disabledButtonOpacity: 'Opacity of a disabled button, as a string (e.g. "0.6").',
+      maxWidth: 'Largest width of the survey box (CSS length, e.g. "300px").',
+      boxPadding: 'Padding inside the survey box (CSS, e.g. "20px 24px").',
+      boxShadow: "Shadow of the survey box (CSS box-shadow).",
+      borderRadius: 'Corner radius of the survey box (CSS length, e.g. "10px").',
+      hideCancelButton:
+        "Hide the close (X) button; the browser SDK reads it, PostHog's editor does not offer it.",
+      disableAutofocus: "Do not move the keyboard focus into the survey when it opens (browser SDK).",
+      extra:
+        "Appearance keys PostHog added after this provider, merged as they are into what PostHog receives.",
+    },
   },
   SurveyComputed: {
     doc: "What a Survey holds besides its fields: what PostHog assigns, and the provider's bookkeeping.",
@@ -291,6 +462,40 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
         "The flag PostHog maintains to stop showing the survey to people who answered or dismissed it.",
       declared:
         "What the program declared at the last apply: fields it stops declaring are reset; others are left alone.",
+    },
+  },
+  SurveyConditions: {
+    doc: "When PostHog's SDKs show the survey (`conditions`). Every key is optional.",
+    members: {
+      url: "Show the survey only on pages whose URL matches this (see `urlMatchType`).",
+      urlMatchType: "How `url` is matched (default `icontains`).",
+      selector: "Show the survey only when an element matching this CSS selector is on the page.",
+      seenSurveyWaitPeriodInDays:
+        "Do not show the survey to someone who saw any survey in the last this many days (0 or more).",
+      deviceTypes: "Show the survey only on these device types.",
+      deviceTypesMatchType: "How `deviceTypes` is matched.",
+      linkedFlagVariant:
+        'Show the survey only to people in this variant of the linked flag ("any" for every variant); needs linkedFlagId or linkedFlagKey.',
+      events: "Events that show the survey.",
+      cancelEvents: "Events that cancel a survey waiting out its `surveyPopupDelaySeconds`.",
+      actions: "Actions that show the survey; PostHog links them to the survey on every save.",
+      extra:
+        "Condition keys PostHog added after this provider, merged as they are into what PostHog receives.",
+    },
+  },
+  "SurveyConditions.actions": { members: { values: "The actions, by id." } },
+  "SurveyConditions.cancelEvents": { members: { values: "The events." } },
+  "SurveyConditions.events": {
+    members: {
+      repeatedActivation: "Show the survey each time one of the events happens, not only the first time.",
+      values: "The events.",
+    },
+  },
+  SurveyEventCondition: {
+    doc: "An event that shows (or cancels) the survey.",
+    members: {
+      name: 'The event\'s name, e.g. "$pageview" or "checkout completed".',
+      propertyFilters: "Conditions on the event's properties, keyed by property name; all must match.",
     },
   },
   SurveyFields: {
@@ -357,7 +562,11 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
     },
   },
   SurveyFormContent: { doc: "A form-style survey's content, kept as PostHog holds it.", members: {} },
-  SurveyInputs: { doc: "A Survey's inputs once check has validated them.", members: {} },
+  SurveyInputs: {
+    doc: "A Survey's inputs once check has validated them.",
+    members: {},
+    inherits: ["SurveyFields", "SurveyOptions"],
+  },
   SurveyOptions: {
     doc: "The provider's own inputs, never sent to PostHog as survey fields.",
     members: {
@@ -367,6 +576,14 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
         "Take over an existing survey (by id or exact name) instead of creating one; used only at create.",
     },
   },
+  SurveyPropertyFilter: {
+    doc: "One condition on a property of the triggering event.",
+    members: {
+      values: "The values to compare the property with.",
+      operator: "How the property is compared with `values`.",
+    },
+  },
+  SurveyQuestion: { doc: "One of a survey's questions, told apart by its `type`.", members: {} },
   SurveyTranslation: {
     doc: "The survey's own texts in one language; each is optional (PostHog shows the base text for a missing one).",
     members: {
@@ -382,7 +599,19 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
   SurveyTranslations: { doc: "Translations of the survey's own texts, by language code.", members: {} },
   TargetingFlagFilters: {
     doc: "Release conditions of the survey's targeting flag: `{groups: [{properties, rollout_percentage, variant}]}`.",
-    members: {},
+    members: {
+      groups: "The condition groups (at least one); a person who matches any of them sees the survey.",
+    },
+  },
+  TargetingFlagGroup: {
+    doc: "One release-condition group of the survey's targeting flag, as PostHog's flag editor writes it.",
+    members: {
+      properties:
+        "Filters on person properties or cohorts, as PostHog's flag editor writes them; a person must match all.",
+      rollout_percentage:
+        "The percentage (0 to 100) of the matching people the group lets in; null lets in all of them.",
+      variant: "The variant the group's people get on a multivariate flag; null keeps the flag's own split.",
+    },
   },
   UserSummary: {
     doc: "The PostHog user who created an object.",

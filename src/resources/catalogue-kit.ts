@@ -2,6 +2,7 @@
 // descriptions read from the generated copy of the doc comments, and JSON Schema from a property's zod rule.
 import { z } from "zod";
 import { DOCS } from "./catalogue-docs";
+import { docsFrom } from "../provider-kit/docs-from";
 import type { UserSummary } from "../provider-kit/user-summary";
 
 /** JSON Schema as zod 4's z.toJSONSchema() writes it. */
@@ -52,6 +53,8 @@ export interface Catalogue {
 export interface SymbolDocs {
   doc?: string;
   members: { [name: string]: string };
+  /** The interfaces it extends, whose members it has too. */
+  inherits?: string[];
 }
 
 /** The doc comment of `symbol` (an interface, class, function or settings table). */
@@ -70,38 +73,52 @@ export function memberDoc(symbols: readonly string[], member: string): string {
   throw new Error(`${member} has no doc comment in ${symbols.join(" or ")}: write one.`);
 }
 
-/** The descriptions of `symbol`'s members, put on a JSON Schema object's properties (nested or in a list). */
-export function withMemberDocs(schema: JsonSchema, symbol: string): JsonSchema {
-  const members = DOCS[symbol]?.members ?? {};
-  const visit = (node: unknown): unknown => {
-    if (node === null || typeof node !== "object") return node;
-    if (Array.isArray(node)) return node.map(visit);
-    const out: JsonSchema = { ...node };
-    if (out.properties && typeof out.properties === "object") {
-      out.properties = Object.fromEntries(
-        Object.entries(out.properties).map(([key, value]) => [
-          key,
-          members[key] && value && typeof value === "object"
-            ? { ...value, description: members[key] }
-            : value,
-        ]),
-      );
-    }
-    for (const key of ["items", "anyOf", "additionalProperties"]) {
-      if (key in out) out[key] = visit(out[key]);
-    }
-    return out;
-  };
-  const described = visit(schema);
-  return described !== null && typeof described === "object" && !Array.isArray(described)
-    ? { ...described }
-    : {};
+// Nested objects name the public type that describes their keys (src/provider-kit/docs-from.ts).
+const isNode = (value: unknown): value is JsonSchema =>
+  value !== null && typeof value === "object" && !Array.isArray(value);
+
+/** The doc comment of `member` on `symbol` or on an interface it extends. */
+function ownOrInherited(symbol: string, member: string): string | undefined {
+  const docs = DOCS[symbol];
+  if (docs === undefined) return undefined;
+  if (docs.members[member]) return docs.members[member];
+  for (const parent of docs.inherits ?? []) {
+    const doc = ownOrInherited(parent, member);
+    if (doc) return doc;
+  }
+  return undefined;
 }
 
-/** The JSON Schema of a property's zod rule, for the value a program writes (before transforms). */
+/** `node` (at any depth) with every `docsFrom` link replaced by its keys' descriptions; throws on a gap. */
+function described(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(described);
+  if (!isNode(node)) return node;
+  const { docsFrom: symbol, ...out } = node;
+  for (const [key, value] of Object.entries(out)) out[key] = described(value);
+  if (symbol === undefined) return out;
+  if (typeof symbol !== "string" || DOCS[symbol] === undefined) {
+    throw new Error(`docsFrom names ${String(symbol)}, which is no documented public type.`);
+  }
+  if (isNode(out.properties)) {
+    out.properties = Object.fromEntries(
+      Object.entries(out.properties).map(([key, value]) => {
+        const doc = ownOrInherited(symbol, key);
+        if (!doc) throw new Error(`${key} has no doc comment in ${symbol}: write one.`);
+        return [key, isNode(value) ? { ...value, description: doc } : value];
+      }),
+    );
+  }
+  return out;
+}
+
+/**
+ * The JSON Schema of a property's zod rule, for the value a program writes (before transforms), with the keys
+ * of each nested object described from the public type its rule names (`docsFrom`).
+ */
 export function jsonSchema(rule: z.ZodType): JsonSchema {
   const { $schema: _drop, ...schema } = z.toJSONSchema(rule, { io: "input", unrepresentable: "any" });
-  return schema;
+  const out = described(schema);
+  return isNode(out) ? out : {};
 }
 
 /** A JSON Schema object of the given properties (each with its description), as a function's result holds it. */
@@ -155,14 +172,16 @@ export function functionOutputs(
 export type RulesFor<T> = { [K in keyof T]-?: z.ZodType<T[K]> };
 
 /** The user who created an object (UserSummary), as a rule for its JSON Schema. */
-export const userSummaryRule = z.object({
-  id: z.number().int(),
-  uuid: z.string(),
-  distinctId: z.string(),
-  firstName: z.string(),
-  email: z.string(),
-  isEmailVerified: z.boolean().nullable(),
-}) satisfies z.ZodType<UserSummary>;
+export const userSummaryRule = z
+  .object({
+    id: z.number().int(),
+    uuid: z.string(),
+    distinctId: z.string(),
+    firstName: z.string(),
+    email: z.string(),
+    isEmailVerified: z.boolean().nullable(),
+  })
+  .meta(docsFrom("UserSummary")) satisfies z.ZodType<UserSummary>;
 
 /** A project id as a program gives it: the numeric id, as a number or a string. */
 export const projectIdRule = z.union([z.string(), z.number().int()]);

@@ -16,6 +16,10 @@ export const DOC_FILES = [
   "src/resources/survey/survey.ts",
   "src/resources/survey/functions.ts",
   "src/resources/survey/responses-count.ts",
+  "src/resources/survey/settings/appearance.ts",
+  "src/resources/survey/settings/conditions.ts",
+  "src/resources/survey/settings/questions.ts",
+  "src/resources/survey/settings/shared.ts",
   "src/resources/invite/types.ts",
   "src/resources/invite/invite.ts",
   "src/resources/invite/invite-batch.ts",
@@ -29,6 +33,7 @@ export const GENERATED_DOCS = "src/resources/catalogue-docs.ts";
 export interface SymbolDocs {
   doc?: string;
   members: { [name: string]: string };
+  inherits?: string[];
 }
 
 /** A doc comment's text on one line (tags such as @example are left out). */
@@ -59,6 +64,52 @@ function membersOf(members: readonly (ts.TypeElement | ts.ClassElement | ts.Obje
   return out;
 }
 
+/** The object type literal with named keys a member's type holds, alone or beside null (`{...} | null`). */
+function inlineObject(member: ts.TypeElement): ts.TypeLiteralNode | undefined {
+  if (!ts.isPropertySignature(member) || member.type === undefined) return undefined;
+  const types: readonly ts.TypeNode[] = ts.isUnionTypeNode(member.type) ? member.type.types : [member.type];
+  // A map (`{ [language: string]: T }`) has no keys of its own to describe.
+  const literals = types.filter(
+    (type): type is ts.TypeLiteralNode =>
+      ts.isTypeLiteralNode(type) && type.members.some(ts.isPropertySignature),
+  );
+  return literals.length === 1 ? literals[0] : undefined;
+}
+
+/**
+ * The symbols an object type contributes beyond itself: each member typed by an inline object literal, as
+ * `Owner.member` (e.g. `SurveyConditions.events`), so a nested setting's rule can name where its keys are described.
+ */
+function inlineSymbols(owner: string, members: readonly ts.TypeElement[]): [string, SymbolDocs][] {
+  return members.flatMap((member): [string, SymbolDocs][] => {
+    const name = memberName(member.name);
+    const literal = inlineObject(member);
+    if (name === undefined || literal === undefined) return [];
+    const nested = `${owner}.${name}`;
+    return [[nested, { members: membersOf(literal.members) }], ...inlineSymbols(nested, literal.members)];
+  });
+}
+
+/** The string literal a variant's discriminant member (`type: "end"`) is fixed to, if it has one. */
+function discriminant(variant: ts.TypeLiteralNode): string | undefined {
+  for (const member of variant.members) {
+    if (!ts.isPropertySignature(member) || member.type === undefined) continue;
+    if (ts.isLiteralTypeNode(member.type) && ts.isStringLiteral(member.type.literal)) {
+      return member.type.literal.text;
+    }
+  }
+  return undefined;
+}
+
+/** The interfaces an interface extends, by name. */
+function parentsOf(declaration: ts.InterfaceDeclaration): string[] {
+  return (declaration.heritageClauses ?? []).flatMap((clause) =>
+    clause.types.flatMap((heritage) =>
+      ts.isIdentifier(heritage.expression) ? [heritage.expression.text] : [],
+    ),
+  );
+}
+
 function symbolsOf(file: string): [string, SymbolDocs][] {
   const source = ts.createSourceFile(
     file,
@@ -67,24 +118,48 @@ function symbolsOf(file: string): [string, SymbolDocs][] {
     true,
   );
   const found: [string, SymbolDocs][] = [];
-  const add = (name: string, node: ts.Node, members: SymbolDocs["members"]) => {
+  const add = (name: string, node: ts.Node, members: SymbolDocs["members"], inherits: string[] = []) => {
     const doc = docOf(node);
-    if (doc !== undefined || Object.keys(members).length > 0) found.push([name, { doc, members }]);
+    // Merged declarations (`interface Survey` beside `class Survey`) add nothing of their own to describe.
+    if (doc !== undefined || Object.keys(members).length > 0)
+      found.push([name, { doc, members, ...(inherits.length > 0 ? { inherits } : {}) }]);
   };
+  const addObject = (
+    name: string,
+    node: ts.Node,
+    members: readonly ts.TypeElement[],
+    inherits: string[] = [],
+  ) => {
+    add(name, node, membersOf(members), inherits);
+    found.push(...inlineSymbols(name, members));
+  };
+  // A public interface may extend a local one (QuestionCommon): the local one's members are public through it.
+  const interfaces = source.statements.filter(ts.isInterfaceDeclaration);
+  const inherited = new Set(interfaces.flatMap(parentsOf));
+  const isExported = (statement: ts.Statement) =>
+    ts.canHaveModifiers(statement) &&
+    (ts.getModifiers(statement) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+  for (const local of interfaces.filter((i) => !isExported(i) && inherited.has(i.name.text)))
+    addObject(local.name.text, local, local.members, parentsOf(local));
   for (const statement of source.statements) {
     // Only what a file exports is public; a local helper's comment describes code, not an API.
-    const exported =
-      ts.canHaveModifiers(statement) &&
-      (ts.getModifiers(statement) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
-    if (!exported) continue;
+    if (!isExported(statement)) continue;
     if (ts.isInterfaceDeclaration(statement))
-      add(statement.name.text, statement, membersOf(statement.members));
+      addObject(statement.name.text, statement, statement.members, parentsOf(statement));
     else if (ts.isClassDeclaration(statement) && statement.name)
       add(statement.name.text, statement, membersOf(statement.members));
     else if (ts.isFunctionDeclaration(statement) && statement.name) add(statement.name.text, statement, {});
     else if (ts.isTypeAliasDeclaration(statement) && ts.isTypeLiteralNode(statement.type))
-      add(statement.name.text, statement, membersOf(statement.type.members));
-    else if (ts.isVariableStatement(statement)) {
+      addObject(statement.name.text, statement, statement.type.members);
+    else if (ts.isTypeAliasDeclaration(statement) && ts.isUnionTypeNode(statement.type)) {
+      // A union of object literals told apart by a string member (QuestionBranching): each variant is
+      // `Alias.<value>`, since the same key (`type`) means something else in each.
+      add(statement.name.text, statement, {});
+      for (const variant of statement.type.types.filter(ts.isTypeLiteralNode)) {
+        const value = discriminant(variant);
+        if (value !== undefined) addObject(`${statement.name.text}.${value}`, variant, variant.members);
+      }
+    } else if (ts.isVariableStatement(statement)) {
       // A settings table: `export const SETTINGS = rows({ host: {...}, ... })`, each row's doc comment.
       for (const declaration of statement.declarationList.declarations) {
         let init = declaration.initializer;

@@ -37,6 +37,22 @@ describe("docs/reference", () => {
     expect(resources.map((r) => r.name).sort()).toEqual(["Invite", "InviteBatch", "Survey"]);
     expect(functions.length).toBe(6);
   });
+  it("describes every key of every nested setting, in the row under its path", () => {
+    // The rows of each `### path` table below "## Nested settings": Property | Type | Required | Description.
+    const rows = [...pages].flatMap(([file, text]) => {
+      const nested = text.split("## Nested settings")[1] ?? "";
+      return nested
+        .split("\n")
+        .filter((line) => line.startsWith("| `"))
+        .map((line) => [file, line] as const);
+    });
+    expect(rows.length).toBeGreaterThan(300);
+    const blank = rows.filter(([, line]) => / \|\s*\|$/.test(line)).map(([file, line]) => `${file}: ${line}`);
+    expect(blank).toEqual([]);
+    expect(rows.map(([, line]) => line)).toContainEqual(
+      expect.stringMatching(/^\| `repeatedActivation` \| `boolean` \| {2}\| Show the survey each time/),
+    );
+  });
 });
 
 describe("public exports", () => {

@@ -2,6 +2,7 @@
 // Inputs come from the input rules (inputs.ts), defaults from the mapping that applies them, descriptions
 // from the doc comments of the public types.
 import { z } from "zod";
+import { docsFrom } from "../../provider-kit/docs-from";
 import {
   functionInputs,
   functionOutputs,
@@ -11,7 +12,6 @@ import {
   RulesFor,
   symbolDoc,
   userSummaryRule,
-  withMemberDocs,
   type FunctionDoc,
   type JsonSchema,
   type PropertyDoc,
@@ -39,26 +39,18 @@ const INVITE_COMPUTED = {
   status: statusRule,
 } satisfies RulesFor<Omit<InviteOutputs, keyof typeof inviteShape>>;
 
-const invitationRule = z.object({
-  inviteId: z.string(),
-  status: statusRule,
-  isExpired: z.boolean(),
-  userUuid: z.string().optional(),
-}) satisfies z.ZodType<BatchInvitation>;
+const invitationRule = z
+  .object({
+    inviteId: z.string(),
+    status: statusRule,
+    isExpired: z.boolean(),
+    userUuid: z.string().optional(),
+  })
+  .meta(docsFrom("BatchInvitation")) satisfies z.ZodType<BatchInvitation>;
 
 const BATCH_COMPUTED = {
   invitations: z.record(z.string(), invitationRule),
 } satisfies RulesFor<Omit<InviteBatchOutputs, keyof typeof batchShape | "invites">>;
-
-/** Nested objects get their members' descriptions. */
-const NESTED: { [property: string]: string } = {
-  createdBy: "UserSummary",
-  invites: "BatchPersonArgs",
-  privateProjectAccess: "PrivateProjectAccess",
-  invitations: "BatchInvitation",
-};
-const schemaOf = (name: string, rule: z.ZodType): JsonSchema =>
-  NESTED[name] ? withMemberDocs(jsonSchema(rule), NESTED[name]) : jsonSchema(rule);
 
 function properties(
   inputs: { [name: string]: z.ZodType },
@@ -70,7 +62,7 @@ function properties(
   const declared = Object.entries(inputs).map(([name, rule]): PropertyDoc => ({
     name,
     description: memberDoc([docs.inputs], name),
-    schema: schemaOf(name, rule),
+    schema: jsonSchema(rule),
     input: true,
     output: true,
     required: !isOptional(rule),
@@ -80,7 +72,7 @@ function properties(
   const assigned = Object.entries(computed).map(([name, rule]): PropertyDoc => ({
     name,
     description: memberDoc([docs.outputs], name),
-    schema: schemaOf(name, rule),
+    schema: jsonSchema(rule),
     input: false,
     output: true,
     required: false,
@@ -98,7 +90,7 @@ export function inviteResources(): ResourceDoc[] {
     sendEmail: batchSendEmail({}),
     removeMemberOnDelete: batchRemoveMemberOnDelete({}),
   };
-  const people = z.array(z.object(personShape));
+  const people = z.array(z.object(personShape).meta(docsFrom("BatchPersonArgs")));
   return [
     {
       name: "Invite",
@@ -128,15 +120,17 @@ export function inviteResources(): ResourceDoc[] {
 const orgArgs = { organizationId: z.string().optional() } satisfies RulesFor<GetInvitesArgs> &
   RulesFor<GetMembersArgs>;
 
-const memberRule = z.object({
-  memberId: z.string(),
-  userUuid: z.string(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  level: levelRule,
-  joinedAt: z.string().nullable(),
-}) satisfies z.ZodType<MemberInfo>;
+const memberRule = z
+  .object({
+    memberId: z.string(),
+    userUuid: z.string(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    level: levelRule,
+    joinedAt: z.string().nullable(),
+  })
+  .meta(docsFrom("MemberInfo")) satisfies z.ZodType<MemberInfo>;
 
 export function inviteFunctions(): FunctionDoc[] {
   const invite = inviteResources()[0];
@@ -177,7 +171,7 @@ export function inviteFunctions(): FunctionDoc[] {
       outputs: functionOutputs(
         {
           organizationId: z.string(),
-          members: withMemberDocs(jsonSchema(z.array(memberRule)), "MemberInfo"),
+          members: z.array(memberRule),
         },
         ["GetMembersResult"],
       ),

@@ -11,6 +11,7 @@ import {
 import { typedFields } from "../../provider-kit/typed";
 import { isRecord, type Json } from "../../provider-kit/json";
 import type { FitsPublic } from "../../provider-kit/public-shape";
+import { docsFrom } from "../../provider-kit/docs-from";
 import { z } from "zod";
 import { stripLikeDrf } from "../../provider-kit/normal-form";
 import { CheckFailure, failuresFromZod, unknownKeyFailures } from "../../provider-kit/check-failures";
@@ -96,7 +97,8 @@ const privateProjectAccess = z
         },
         { error: 'each privateProjectAccess entry must be {id: <project id>, level: "member" | "admin"}.' },
       )
-      .strict(),
+      .strict()
+      .meta(docsFrom("PrivateProjectAccess")),
     { error: 'privateProjectAccess must be a list of {id: <project id>, level: "member" | "admin"}.' },
   )
   .refine((list) => new Set(list.map((p) => p.id)).size === list.length, {

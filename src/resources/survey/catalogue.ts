@@ -2,6 +2,7 @@
 // getSurveyResponsesCount. Fields come from the field table and their input rules; descriptions from the doc
 // comments of the public types (SurveyFields, SurveyOptions, SurveyComputed and the functions' types).
 import { z } from "zod";
+import { docsFrom } from "../../provider-kit/docs-from";
 import {
   functionInputs,
   functionOutputs,
@@ -13,7 +14,6 @@ import {
   RulesFor,
   symbolDoc,
   userSummaryRule,
-  withMemberDocs,
   type FunctionDoc,
   type PropertyDoc,
   type ResourceDoc,
@@ -24,22 +24,24 @@ import type { SurveyComputed, SurveyFlag } from "./types";
 import type { GetSurveyArgs, GetSurveysArgs } from "./functions";
 import type { GetSurveyResponsesCountArgs } from "./responses-count";
 
-const flagRule = z.object({
-  id: z.number().int(),
-  teamId: z.number().int().nullable(),
-  name: z.string(),
-  key: z.string(),
-  filters: z.record(z.string(), z.unknown()),
-  active: z.boolean(),
-  deleted: z.boolean(),
-  ensureExperienceContinuity: z.boolean(),
-}) satisfies z.ZodType<SurveyFlag>;
-const flagSchema = () => withMemberDocs(jsonSchema(flagRule.nullable()), "SurveyFlag");
+const flagRule = z
+  .object({
+    id: z.number().int(),
+    teamId: z.number().int().nullable(),
+    name: z.string(),
+    key: z.string(),
+    filters: z.record(z.string(), z.unknown()),
+    active: z.boolean(),
+    deleted: z.boolean(),
+    ensureExperienceContinuity: z.boolean(),
+  })
+  .meta(docsFrom("SurveyFlag")) satisfies z.ZodType<SurveyFlag>;
+const flagSchema = () => jsonSchema(flagRule.nullable());
 
 const COMPUTED: { [K in keyof SurveyComputed]: () => ReturnType<typeof jsonSchema> } = {
   surveyId: () => jsonSchema(z.string()),
   createdAt: () => jsonSchema(z.string()),
-  createdBy: () => withMemberDocs(jsonSchema(userSummaryRule.nullable()), "UserSummary"),
+  createdBy: () => jsonSchema(userSummaryRule.nullable()),
   linkedFlag: flagSchema,
   targetingFlag: flagSchema,
   internalTargetingFlag: flagSchema,
@@ -71,7 +73,7 @@ function surveyProperties(): PropertyDoc[] {
     {
       name: "adopt",
       description: memberDoc(["SurveyOptions"], "adopt"),
-      schema: withMemberDocs(jsonSchema(SURVEY_OPTION_RULES.adopt), "SurveyAdoption"),
+      schema: jsonSchema(SURVEY_OPTION_RULES.adopt),
       input: true,
       output: false,
       required: false,

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { DATE_TIME_EXAMPLE, DATE_TIME_FORMS, dateTimeProblem } from "../../provider-kit/date-time";
 import { SURVEY_TYPES } from "./types";
 import { nonBlank } from "../../provider-kit/text-rules";
+import { docsFrom } from "../../provider-kit/docs-from";
 import { appearanceRule } from "./settings/appearance-rule";
 import { conditionsRule } from "./settings/conditions-rule";
 import { questionRule } from "./settings/questions-rule";
@@ -66,7 +67,8 @@ const targetingFlagFilters = z
               rollout_percentage: z.number().min(0).max(100).nullable().optional(),
               variant: z.string().nullable().optional(),
             })
-            .loose(),
+            .loose()
+            .meta(docsFrom("TargetingFlagGroup")),
           { error: "targetingFlagFilters.groups must be a list of release-condition groups." },
         )
         .min(1, "targetingFlagFilters.groups needs at least one group."),
@@ -77,6 +79,7 @@ const targetingFlagFilters = z
     },
   )
   .loose()
+  .meta(docsFrom("TargetingFlagFilters"))
   .nullable();
 
 /** A positive integer id of another PostHog object (an insight), or null for none. */

@@ -4,6 +4,7 @@
 // _validate_translation_language_key). The base-language clash is a rule across fields (validate.ts).
 import { z } from "zod";
 import { unknownKeyFailures } from "../../provider-kit/check-failures";
+import { docsFrom } from "../../provider-kit/docs-from";
 import type { SurveyTranslation } from "./types";
 
 /** PostHog's normal form of a language code: trimmed, lowercased, "_" read as "-" ("pt_BR" is "pt-br"). */
@@ -39,6 +40,7 @@ const translation = z
     { error: 'each translation must be an object of texts, e.g. {name: "…", thankYouMessageHeader: "…"}.' },
   )
   .loose()
+  .meta(docsFrom("SurveyTranslation"))
   .superRefine((entry, ctx) => {
     for (const failure of unknownKeyFailures(entry, TRANSLATED_TEXTS, [])) {
       ctx.addIssue({

@@ -29,8 +29,27 @@ export type * from "./settings/conditions";
 export type * from "./settings/appearance";
 export type { SettingsExtra, ContentType } from "./settings/shared";
 
+// How PostHog reads a group: posthog/models/feature_flag/flag_matching.py, FeatureFlagMatcher.is_condition_match
+// (a null rollout_percentage lets every matching person in) and get_matching_variant (the group's variant).
+/** One release-condition group of the survey's targeting flag, as PostHog's flag editor writes it. */
+export interface TargetingFlagGroup {
+  /** Filters on person properties or cohorts, as PostHog's flag editor writes them; a person must match all. */
+  properties?: Record<string, unknown>[];
+  /** The percentage (0 to 100) of the matching people the group lets in; null lets in all of them. */
+  rollout_percentage?: number | null;
+  /** The variant the group's people get on a multivariate flag; null keeps the flag's own split. */
+  variant?: string | null;
+  /** Other keys of PostHog's condition group, sent as they are. */
+  [key: string]: unknown;
+}
+
 /** Release conditions of the survey's targeting flag: `{groups: [{properties, rollout_percentage, variant}]}`. */
-export type TargetingFlagFilters = { groups: Record<string, unknown>[]; [key: string]: unknown };
+export interface TargetingFlagFilters {
+  /** The condition groups (at least one); a person who matches any of them sees the survey. */
+  groups: TargetingFlagGroup[];
+  /** Other keys of PostHog's flag filters, sent as they are. */
+  [key: string]: unknown;
+}
 
 /** A survey's lifecycle as people think of it; SurveyStatus derives from this list. */
 export const SURVEY_STATUSES = ["draft", "running", "stopped"] as const;

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { CheckFailure, failuresFromZod, unknownKeyFailures } from "../../provider-kit/check-failures";
 import { containsUnknown } from "../../provider-kit/unknown";
+import { docsFrom } from "../../provider-kit/docs-from";
 import { FIX_TYPE, FLAG_KEY_INPUTS, nonBlank } from "./inputs";
 import { fieldRule, isJson, isSurveyField, jsonList, SURVEY_FIELD_NAMES } from "./fields";
 import { languageCode } from "./translations";
@@ -33,6 +34,7 @@ export const SURVEY_OPTION_RULES = {
       },
     )
     .strict()
+    .meta(docsFrom("SurveyAdoption"))
     .refine((a) => a.id !== undefined || a.name !== undefined, {
       message: 'adopt needs an id or a name: {id: "<survey uuid>"} or {name: "<exact survey name>"}.',
     })

@@ -3,6 +3,7 @@
 // boolean); the rest holds each key to the type PostHog's definitions give it (appearance.ts names them).
 import { z } from "zod";
 import type { FitsPublic } from "../../../provider-kit/public-shape";
+import { docsFrom } from "../../../provider-kit/docs-from";
 import {
   SURVEY_POSITIONS,
   SURVEY_TAB_POSITIONS,
@@ -74,7 +75,9 @@ export const appearanceShape = {
 };
 
 /** `appearance`: an object (or null) with PostHog's appearance keys. */
-export const appearanceRule = settingsObject(appearanceShape, "appearance").nullable();
+export const appearanceRule = settingsObject(appearanceShape, "appearance")
+  .meta(docsFrom("SurveyAppearance"))
+  .nullable();
 
 // The public SurveyAppearance (appearance.ts) is the one place for the shape; this fails to compile on a drift.
 const _appearanceFits: FitsPublic<typeof appearanceShape, SurveyAppearance> = true;

@@ -4,6 +4,7 @@
 // for a linked flag spans fields and is checked in inputs.ts.
 import { z } from "zod";
 import type { FitsPublic } from "../../../provider-kit/public-shape";
+import { docsFrom } from "../../../provider-kit/docs-from";
 import { nonBlank } from "../../../provider-kit/text-rules";
 import {
   SURVEY_DEVICE_TYPES,
@@ -33,12 +34,18 @@ const propertyFilterShape = {
 const eventShape = {
   name: nonBlank("event name"),
   propertyFilters: z
-    .record(z.string(), settingsObject(propertyFilterShape, "a property filter"), {
-      error: "propertyFilters must be an object keyed by property name.",
-    })
+    .record(
+      z.string(),
+      settingsObject(propertyFilterShape, "a property filter").meta(docsFrom("SurveyPropertyFilter")),
+      {
+        error: "propertyFilters must be an object keyed by property name.",
+      },
+    )
     .optional(),
 };
-const events = z.array(settingsObject(eventShape, "an event"), { error: "values must be a list of events." });
+const events = z.array(settingsObject(eventShape, "an event").meta(docsFrom("SurveyEventCondition")), {
+  error: "values must be a list of events.",
+});
 
 // PostHog links the actions by id (survey.py, _associate_actions) and answers with whole Action objects
 // (get_survey_conditions_with_actions), so an action's other keys are accepted and play no part.
@@ -74,26 +81,38 @@ export const conditionsShape = {
     },
     "events",
   )
+    .meta(docsFrom("SurveyConditions.events"))
     .nullable()
     .optional(),
-  cancelEvents: settingsObject({ values: events.optional() }, "cancelEvents").nullable().optional(),
+  cancelEvents: settingsObject({ values: events.optional() }, "cancelEvents")
+    .meta(docsFrom("SurveyConditions.cancelEvents"))
+    .nullable()
+    .optional(),
   actions: settingsObject(
     {
       values: z
-        .array(z.looseObject(actionShape, { error: "each action must be an object like {id: 12}." }), {
-          error: "values must be a list of actions.",
-        })
+        .array(
+          z
+            .looseObject(actionShape, { error: "each action must be an object like {id: 12}." })
+            .meta(docsFrom("SurveyActionCondition")),
+          {
+            error: "values must be a list of actions.",
+          },
+        )
         .optional(),
     },
     "actions",
   )
+    .meta(docsFrom("SurveyConditions.actions"))
     .nullable()
     .optional(),
   extra: extraRule.optional(),
 };
 
 /** `conditions`: an object (or null) with PostHog's display-condition keys. */
-export const conditionsRule = settingsObject(conditionsShape, "conditions").nullable();
+export const conditionsRule = settingsObject(conditionsShape, "conditions")
+  .meta(docsFrom("SurveyConditions"))
+  .nullable();
 
 // The public types (conditions.ts) are the one place for the shapes; these fail to compile on a drift.
 const _conditionsFits: FitsPublic<typeof conditionsShape, SurveyConditions> = true;

@@ -8,6 +8,7 @@ import { z } from "zod";
 import type { FitsPublic } from "../../../provider-kit/public-shape";
 import { stripLikeDrf } from "../../../provider-kit/normal-form";
 import { nonBlank } from "../../../provider-kit/text-rules";
+import { docsFrom } from "../../../provider-kit/docs-from";
 import {
   QUESTION_TYPES,
   RATING_SCALES,
@@ -56,30 +57,28 @@ const choices = z
     message: "choices must not contain an empty choice.",
   });
 
+/** One kind of branching: its `type` and the keys that kind adds, described by its variant of QuestionBranching. */
+const branch = <T extends string, Shape extends z.ZodRawShape>(type: T, shape: Shape) =>
+  settingsObject({ type: z.literal(type), ...shape }, "branching").meta(
+    docsFrom(`QuestionBranching.${type}`),
+  );
+
 const branching = z.discriminatedUnion(
   "type",
   [
-    settingsObject({ type: z.literal("next_question") }, "branching"),
-    settingsObject({ type: z.literal("end") }, "branching"),
-    settingsObject(
-      {
-        type: z.literal("specific_question"),
-        index: z.number().int().nonnegative("branching.index must be a question index (0 or more)."),
-      },
-      "branching",
-    ),
-    settingsObject(
-      {
-        type: z.literal("response_based"),
-        responseValues: z.record(
-          z.string(),
-          z.union([z.number().int().nonnegative(), z.literal("end")], {
-            error: 'responseValues entries must be a question index or "end".',
-          }),
-        ),
-      },
-      "branching",
-    ),
+    branch("next_question", {}),
+    branch("end", {}),
+    branch("specific_question", {
+      index: z.number().int().nonnegative("branching.index must be a question index (0 or more)."),
+    }),
+    branch("response_based", {
+      responseValues: z.record(
+        z.string(),
+        z.union([z.number().int().nonnegative(), z.literal("end")], {
+          error: 'responseValues entries must be a question index or "end".',
+        }),
+      ),
+    }),
   ],
   { error: "branching.type must be one of: next_question, end, specific_question, response_based." },
 );
@@ -95,10 +94,12 @@ const translationShape = {
   // PostHog keeps a translated link only when it is not empty ("Empty link is treated as absent").
   link: link.refine((l) => l !== "", "an empty link is dropped by PostHog. Leave link out.").optional(),
 };
-const translation = settingsObject(translationShape, "a translation").refine(
-  (t) => Object.values(t).some((v) => v !== undefined),
-  "an empty translation is dropped by PostHog. Give it a text or leave the language out.",
-);
+const translation = settingsObject(translationShape, "a translation")
+  .meta(docsFrom("QuestionTranslation"))
+  .refine(
+    (t) => Object.values(t).some((v) => v !== undefined),
+    "an empty translation is dropped by PostHog. Give it a text or leave the language out.",
+  );
 
 // PostHog: survey.py, BCP47_LANGUAGE_CODE_RE and REJECTED_TRANSLATION_KEYS; keys are stored normalised by
 // _normalize_language_code (lowercase, "_" as "-"), so only the normalised form converges.
@@ -139,7 +140,7 @@ const validationRuleShape = {
   errorMessage: z.string({ error: "errorMessage must be a string." }).optional(),
 };
 const validation = z
-  .array(settingsObject(validationRuleShape, "a validation rule"), {
+  .array(settingsObject(validationRuleShape, "a validation rule").meta(docsFrom("QuestionValidationRule")), {
     error: 'validation must be a list of rules like {type: "min_length", value: 10}.',
   })
   .refine(
@@ -245,8 +246,19 @@ function keysOfOtherTypes(type: QuestionType): { [key: string]: string } {
   );
 }
 
+/** The public type whose doc comments describe each question type's keys. */
+const QUESTION_DOCS = {
+  open: "OpenQuestion",
+  link: "LinkQuestion",
+  rating: "RatingQuestion",
+  single_choice: "ChoiceQuestion",
+  multiple_choice: "ChoiceQuestion",
+} as const satisfies { [T in QuestionType]: string };
+
 const question = <T extends QuestionType>(type: T) =>
-  settingsObject(SHAPES[type], `a question of type "${type}"`, keysOfOtherTypes(type));
+  settingsObject(SHAPES[type], `a question of type "${type}"`, keysOfOtherTypes(type)).meta(
+    docsFrom(QUESTION_DOCS[type]),
+  );
 
 /** One question: an object whose keys depend on its `type`. */
 export const questionRule = z.discriminatedUnion(
