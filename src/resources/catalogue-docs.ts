@@ -30,6 +30,10 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
       removeMemberOnDelete: "Overrides the batch's removeMemberOnDelete for this person.",
     },
   },
+  configKey: {
+    doc: "The config key of a setting as the user on this face sets it: `posthog:apiKey`, or `posthog-iac:apiKey`.",
+    members: {},
+  },
   FeatureFlagInfo: {
     doc: "A feature flag as getFeatureFlag reads it from PostHog.",
     members: {
@@ -240,7 +244,11 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
     members: {},
   },
   readPulumiConfig: {
-    doc: "Reads the `posthog:*` keys from a Pulumi config source (the dynamic provider's configure request).",
+    doc: "Reads the settings from a Pulumi config source, asked by setting name (the namespace is the caller's: the dynamic provider's configure request, the program's `posthog` config, the plugin's provider inputs).",
+    members: {},
+  },
+  replacesProvider: {
+    doc: "Whether a change of the setting replaces the plugin's provider and its resources (read by DiffConfig and the schema).",
     members: {},
   },
   resolveSettings: { doc: "Merges overrides over config over environment over defaults.", members: {} },
