@@ -1,9 +1,12 @@
 // Where every setting comes from. Resolved inside the running process at call time: an explicit override
-// first (a data function's or export's own arguments), then Pulumi config (`posthog:*`, set by the
-// provider's `configure()`), then the environment, then the default. Nothing here is ever captured into
+// first (a data function's or export's own arguments), then Pulumi config (`posthog:*` in a program,
+// `posthog-iac:*` through the plugin; set by the provider's `configure()`), then the environment, then the
+// default. Nothing here is ever captured into
 // serialized state, and the key is never echoed.
 //
-// SETTINGS is the one place a setting is written: its config key, environment variables, parser and default.
+// SETTINGS is the one place a setting is written: its name, environment variables, parser, default and whether a
+// change replaces the plugin's provider. Its config key is `<namespace>:<name>`, the namespace being the face's
+// (provider-kit/settings-source.ts); configKey() is the one place that joins them, for every message.
 // The Settings type, the config reader, the environment reader and the resolver all derive from it.
 // This module imports nothing of the client (only the pure rate-windows parser), so a preview (check/diff) can
 // read settings without loading the HTTP client.
@@ -13,17 +16,21 @@ import {
   POSTHOG_CLOUD_RATE_WINDOWS,
   type RateWindow,
 } from "./rate-windows";
+import { configNamespace } from "./provider-kit/settings-source";
 
 export const DEFAULT_HOST = "https://us.posthog.com";
 
 interface Setting<T> {
-  /** The Pulumi config key (`pulumi config set posthog:…`). */
-  configKey: `posthog:${string}`;
   /** Environment variables, the first non-empty one wins. */
   env: readonly string[];
   /** Turns the trimmed, non-empty text into the value; throws a message naming the setting. */
   parse(text: string, name: string): T;
   default?: T;
+  /**
+   * A change replaces the plugin's provider, and with it every resource it manages (DiffConfig in
+   * plugin/provider-config.ts; `replaceOnChanges` in the schema, from the catalogue).
+   */
+  replacesProvider?: true;
 }
 
 const text = (value: string): string => value;
@@ -44,26 +51,25 @@ const rows = <T extends { [name: string]: Setting<unknown> }>(table: T): T => ta
 export const SETTINGS = rows({
   /** The PostHog host to talk to (default https://us.posthog.com; https://eu.posthog.com or your own). */
   host: {
-    configKey: "posthog:host",
     env: ["POSTHOG_HOST"],
     parse: (value: string) => value.replace(/\/+$/, ""),
     default: DEFAULT_HOST,
+    // Another host is another PostHog: the surveys and invites the provider manages there are other objects.
+    replacesProvider: true,
   },
   /** A personal API key with the scopes the resources need (survey:write, organization_member:write, …). */
-  apiKey: { configKey: "posthog:apiKey", env: ["POSTHOG_API_KEY", "POSTHOG_PERSONAL_API_KEY"], parse: text },
+  apiKey: { env: ["POSTHOG_API_KEY", "POSTHOG_PERSONAL_API_KEY"], parse: text },
   /** The project (numeric id) resources and data functions use when they name none; unset: the key's current project. */
-  projectId: { configKey: "posthog:projectId", env: ["POSTHOG_PROJECT_ID"], parse: text },
+  projectId: { env: ["POSTHOG_PROJECT_ID"], parse: text },
   /** The organization (UUID) invites use when they name none; unset: the key's current organization. */
-  organizationId: { configKey: "posthog:organizationId", env: ["POSTHOG_ORGANIZATION_ID"], parse: text },
+  organizationId: { env: ["POSTHOG_ORGANIZATION_ID"], parse: text },
   /** An optional extra client-side cap per host+key, on top of the rate windows; off by default. */
   requestsPerSecond: {
-    configKey: "posthog:requestsPerSecond",
     env: ["POSTHOG_REQUESTS_PER_SECOND"],
     parse: nonNegative("0 or unset: no cap"),
   },
   /** The host's rate windows per personal API key, mirrored by the client's scheduler; "off" for none. */
   rateWindows: {
-    configKey: "posthog:rateWindows",
     env: ["POSTHOG_RATE_WINDOWS"],
     parse: (value: string, name: string): readonly RateWindow[] => {
       const parsed = parseRateWindows(value);
@@ -78,28 +84,24 @@ export const SETTINGS = rows({
   },
   /** The most one request may take, waits and retries included; a rate wait that cannot fit fails at once. */
   requestDeadlineMs: {
-    configKey: "posthog:requestDeadlineMs",
     env: ["POSTHOG_REQUEST_DEADLINE_MS"],
     parse: nonNegative("milliseconds per request, waits and retries included"),
     default: 300_000,
   },
   /** How long one HTTP attempt may take. */
   requestTimeoutMs: {
-    configKey: "posthog:requestTimeoutMs",
     env: ["POSTHOG_REQUEST_TIMEOUT_MS"],
     parse: nonNegative("milliseconds per attempt"),
     default: 30_000,
   },
   /** The first retry delay; retries back off exponentially from it. */
   retryBaseMs: {
-    configKey: "posthog:retryBaseMs",
     env: ["POSTHOG_RETRY_BASE_MS"],
     parse: nonNegative("milliseconds before the first retry"),
     default: 500,
   },
   /** How long a finished listing (see provider-kit/list-cache.ts) is reused; 0 turns the cache off. */
   listCacheTtlMs: {
-    configKey: "posthog:listCacheTtlMs",
     env: ["POSTHOG_LIST_CACHE_TTL_MS"],
     parse: nonNegative("milliseconds a listing is reused"),
     default: 10_000,
@@ -117,26 +119,47 @@ export type Settings = {
 
 const NAMES = Object.keys(SETTINGS) as SettingName[];
 
-type ConfigGetter = (key: string) => string | undefined;
+type ConfigGetter = (name: SettingName) => string | undefined;
 
 function nonEmpty(value: string | undefined): string | undefined {
   const trimmed = value?.trim();
   return trimmed ? trimmed : undefined;
 }
 
-/** One source of text (config, environment, arguments) parsed through the table; unset keys are left out. */
-function parseSource(textOf: (name: SettingName) => string | undefined): Partial<Settings> {
+/** Whether a change of the setting replaces the plugin's provider and its resources (read by DiffConfig and the schema). */
+export function replacesProvider(name: SettingName): boolean {
+  const row: Setting<unknown> = SETTINGS[name];
+  return row.replacesProvider === true;
+}
+
+/** The config key of a setting as the user on this face sets it: `posthog:apiKey`, or `posthog-iac:apiKey`. */
+export function configKey(name: SettingName): string {
+  return `${configNamespace()}:${name}`;
+}
+
+/**
+ * One source of text (config, environment, arguments) parsed through the table; unset keys are left out. A
+ * value the parser refuses is named as `labelOf` gives it (the config key for config, the bare name otherwise).
+ */
+function parseSource(
+  textOf: (name: SettingName) => string | undefined,
+  labelOf: (name: SettingName) => string = (name) => name,
+): Partial<Settings> {
   const parsed: { [name: string]: unknown } = {};
   for (const name of NAMES) {
     const value = nonEmpty(textOf(name));
-    if (value !== undefined) parsed[name] = (SETTINGS[name].parse as Setting<unknown>["parse"])(value, name);
+    if (value !== undefined)
+      parsed[name] = (SETTINGS[name].parse as Setting<unknown>["parse"])(value, labelOf(name));
   }
   return parsed as Partial<Settings>;
 }
 
-/** Reads the `posthog:*` keys from a Pulumi config source (the dynamic provider's configure request). */
+/**
+ * Reads the settings from a Pulumi config source, asked by setting name (the namespace is the caller's: the
+ * dynamic provider's configure request, the program's `posthog` config, the plugin's provider inputs).
+ */
 export function readPulumiConfig(get: ConfigGetter): Partial<Settings> {
-  return parseSource((name) => get(SETTINGS[name].configKey));
+  return parseSource(get, configKey);
 }
 
 /** Settings given as text by a caller (export's options), parsed as config and environment values are. */
@@ -148,7 +171,7 @@ function readEnvironment(env: NodeJS.ProcessEnv): Partial<Settings> {
   return parseSource((name) => SETTINGS[name].env.map((variable) => nonEmpty(env[variable])).find(Boolean));
 }
 
-/** Values from Pulumi config (`posthog:*`), set by the provider's `configure()` call. */
+/** Values from Pulumi config, set by the provider's `configure()` call. */
 let fromPulumiConfig: Partial<Settings> = {};
 
 /** Called from the providers' `configure()`; later calls replace earlier ones. */
@@ -177,7 +200,7 @@ export function resolveSettings(
 export function requireApiKey(settings: Settings): string {
   if (!settings.apiKey) {
     throw new Error(
-      "No PostHog API key is configured. Set it with `pulumi config set --secret posthog:apiKey <personal API key>` " +
+      `No PostHog API key is configured. Set it with \`pulumi config set --secret ${configKey("apiKey")} <personal API key>\` ` +
         "or the POSTHOG_API_KEY environment variable (a personal API key from PostHog > Settings > Personal API keys).",
     );
   }

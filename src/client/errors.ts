@@ -1,3 +1,4 @@
+import { configKey } from "../config";
 import { redact } from "./redact";
 
 export { redact };
@@ -73,12 +74,13 @@ export function buildErrorMessage(e: PostHogApiErrorInit): string {
 
 function hintFor(e: PostHogApiErrorInit): string | undefined {
   if (e.status === 401) {
-    return "The PostHog API key is missing or invalid: set posthog:apiKey (as a secret: pulumi config set --secret posthog:apiKey <key>) or the POSTHOG_API_KEY environment variable";
+    const key = configKey("apiKey");
+    return `The PostHog API key is missing or invalid: set ${key} (as a secret: pulumi config set --secret ${key} <key>) or the POSTHOG_API_KEY environment variable`;
   }
   if (e.status === 403) {
     const scope = /scope '([^']+)'/.exec(e.detail ?? "")?.[1];
     if (scope) {
-      return `The personal API key lacks the scope '${scope}': create a key with that scope in PostHog (Settings > Personal API keys) and set it as posthog:apiKey`;
+      return `The personal API key lacks the scope '${scope}': create a key with that scope in PostHog (Settings > Personal API keys) and set it as ${configKey("apiKey")}`;
     }
   }
   if (e.outcomeUnknown) {

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { configKey } from "../config";
 import { describeRateWindow, type RateWindow } from "../rate-windows";
 
 /**
@@ -66,10 +67,10 @@ function rateWaitMessage(holder: Holder, freesAt: number, now: number, deadlineA
       ? `the rate window of ${describeRateWindow(holder.window)} for this API key is used up until ${when}`
       : holder.kind === "server"
         ? `PostHog answered 429 (throttled) and asked to wait until ${when}; another client may be using the same API key`
-        : `the posthog:requestsPerSecond cap of ${holder.requestsPerSecond} has no free slot before ${when}`;
+        : `the ${configKey("requestsPerSecond")} cap of ${holder.requestsPerSecond} has no free slot before ${when}`;
   return (
     `rate limit: ${what}, ${deadline}. Lower the parallelism (pulumi up --parallel), raise ` +
-    `posthog:requestDeadlineMs, or wait until then and run again.`
+    `${configKey("requestDeadlineMs")}, or wait until then and run again.`
   );
 }
 

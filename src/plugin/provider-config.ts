@@ -1,10 +1,11 @@
 // The provider's own config (apiKey, host, projectId, organizationId and the rate and timeout settings): what
 // CheckConfig, DiffConfig and Configure do with it. The keys and their parsers are the SETTINGS table of
 // src/config.ts, the one the dynamic providers read as `posthog:*`; here they arrive without a prefix, as the
-// properties of a provider resource (`posthog-iac:apiKey` in stack config for the default provider). The
+// properties of a provider resource (`posthog-iac:apiKey` in stack config for the default provider), and a
+// refusal names them so (the plugin sets the namespace at start: provider-kit/settings-source.ts). The
 // environment fallbacks stay where they are, in resolveSettings: CheckConfig never copies an environment value
 // into the provider's inputs, so neither the key nor anything else from the environment reaches state.
-import { readPulumiConfig, SETTINGS, setPulumiConfig, type SettingName } from "../config";
+import { readPulumiConfig, replacesProvider, SETTINGS, setPulumiConfig, type SettingName } from "../config";
 import { UNKNOWN } from "../provider-kit/unknown";
 import { secret, type Props } from "./wire-values";
 
@@ -33,14 +34,7 @@ function isSetting(key: string): key is SettingName {
 
 /** One setting of `props`, parsed as the dynamic providers parse it (throws the setting's own message). */
 function parseOne(props: Props, key: SettingName): unknown {
-  return readPulumiConfig((configKey) =>
-    configKey === SETTINGS[key].configKey ? getter(props)(configKey) : undefined,
-  )[key];
-}
-
-/** The text of setting `name` in provider properties. */
-function getter(props: Props): (configKey: string) => string | undefined {
-  return (configKey) => text(props[configKey.slice(configKey.indexOf(":") + 1)]);
+  return readPulumiConfig((name) => (name === key ? text(props[name]) : undefined))[key];
 }
 
 /** CheckConfig: each setting parsed as the dynamic providers parse it; unknown keys refused by name. */
@@ -67,29 +61,31 @@ export function checkConfig(news: Props): { inputs: Props; failures: Failure[] }
   return { inputs, failures };
 }
 
-/** The parsed value of each setting, for comparing two configs as the provider would use them. */
-function parsedSettings(props: Props): string {
-  const parsed: Props = {};
-  for (const key of CONFIG_KEYS) {
-    try {
-      parsed[key] = parseOne(props, key);
-    } catch {
-      parsed[key] = text(props[key]); // refused at CheckConfig; compared as written
-    }
+/** The settings whose change replaces the provider (SETTINGS' `replacesProvider`, which the schema shows too). */
+const REPLACING_CONFIG_KEYS: readonly SettingName[] = CONFIG_KEYS.filter(replacesProvider);
+
+/** One setting as the provider would use it, for comparing; not yet known stays UNKNOWN. */
+function parsedSetting(props: Props, key: SettingName): unknown {
+  if (props[key] === UNKNOWN) return UNKNOWN;
+  try {
+    return JSON.stringify(parseOne(props, key) ?? null);
+  } catch {
+    return JSON.stringify(text(props[key]) ?? null); // refused at CheckConfig; compared as written
   }
-  return JSON.stringify(parsed);
 }
 
 /**
- * DiffConfig: a changed host moves every resource to another PostHog, so the provider (and with it its
- * resources) is replaced; any other change (a rotated key, a new timeout) updates it in place. A value not yet
- * known counts as a change.
+ * DiffConfig: a change of a setting marked `replacesProvider` (the host: another PostHog, whose surveys and
+ * invites are other objects) replaces the provider, and the engine then replaces every resource it manages
+ * (pulumi/pulumi pkg/resource/deploy/step_generator.go, stepGenerator.providerChanged: a provider is recreated
+ * iff its config changed so that it can no longer manage the existing resources); any other
+ * change (a rotated key, a new timeout) updates it in place. A value not yet known counts as a change.
  */
 export function diffConfig(olds: Props, news: Props): { changed: boolean; replaces: string[] } {
-  const unknown = CONFIG_KEYS.filter((key) => news[key] === UNKNOWN);
-  const changed = unknown.length > 0 || parsedSettings(olds) !== parsedSettings(news);
-  const hostOf = (props: Props) => (props.host === UNKNOWN ? UNKNOWN : parsedSettings({ host: props.host }));
-  const replaces = hostOf(olds) !== hostOf(news) ? ["host"] : [];
+  const differs = (key: SettingName) =>
+    news[key] === UNKNOWN || parsedSetting(olds, key) !== parsedSetting(news, key);
+  const changed = CONFIG_KEYS.some(differs);
+  const replaces = REPLACING_CONFIG_KEYS.filter(differs);
   return { changed, replaces };
 }
 
@@ -100,5 +96,6 @@ export function diffConfig(olds: Props, news: Props): { changed: boolean; replac
 export function configure(args: Props, variables: ReadonlyMap<string, string>): void {
   const fromVariables: Props = {};
   for (const [name, value] of variables) fromVariables[name.slice(name.lastIndexOf(":") + 1)] = value;
-  setPulumiConfig(getter({ ...fromVariables, ...args }));
+  const merged: Props = { ...fromVariables, ...args };
+  setPulumiConfig((name) => text(merged[name]));
 }

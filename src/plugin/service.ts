@@ -12,6 +12,7 @@ import type { IResourceProviderServer } from "@pulumi/pulumi/proto/provider_grpc
 import { VERSION } from "../version";
 import { useProviderSettings } from "../provider-kit/settings-source";
 import { checkConfig, configure, diffConfig } from "./provider-config";
+import { PACKAGE_NAME } from "./tokens";
 import { grpcError } from "./errors";
 import { invokeFunction } from "./functions";
 import { resourceCode } from "./resources";
@@ -46,8 +47,9 @@ function diffResponse(changes: boolean | undefined, replaces: string[] = [], del
 
 /** The calls this provider serves; grpc-js answers the others (Construct, Call, Parameterize, ...) UNIMPLEMENTED. */
 export function providerService(): grpc.UntypedServiceImplementation {
-  // The data functions read this provider's settings (Configure), not a program's `posthog:*` config.
-  useProviderSettings();
+  // The data functions read this provider's settings (Configure), not a program's `posthog:*` config, and
+  // every message naming a setting names it as this package's stack config (`posthog-iac:apiKey`).
+  useProviderSettings(PACKAGE_NAME);
   const service = {
     handshake: unary(async () =>
       new pb.ProviderHandshakeResponse()

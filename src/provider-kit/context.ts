@@ -1,6 +1,6 @@
 // The PostHog client a provider call uses, built from the settings in force at call time.
 import { clientFor, type PostHogClient } from "../client";
-import { resolveSettings, type Settings } from "../config";
+import { configKey, resolveSettings, type Settings } from "../config";
 import { resolveScope, type ScopeKind } from "../scope";
 import { describeFailure } from "./errors";
 
@@ -24,7 +24,7 @@ export async function scopeForCreate(
   try {
     return await resolveScope(kind, input, settings, client);
   } catch (error) {
-    const setting = `${kind}Id`;
-    throw describeFailure(resource, `resolve the ${kind}`, error, `Set ${setting} or posthog:${setting}.`);
+    const setting = `${kind}Id` as const;
+    throw describeFailure(resource, `resolve the ${kind}`, error, `Set ${setting} or ${configKey(setting)}.`);
   }
 }

@@ -4,7 +4,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { PostHogClient } from "../client";
 import { readPulumiConfig, resolveSettings, type Settings } from "../config";
 import { resolveScope } from "../scope";
-import { providerSettingsOnly } from "./settings-source";
+import { DYNAMIC_PROVIDER_NAMESPACE, providerSettingsOnly } from "./settings-source";
 
 export interface FunctionContext {
   client: PostHogClient;
@@ -14,8 +14,8 @@ export interface FunctionContext {
 /** The settings a data function runs with. */
 export function functionSettings(): Settings {
   if (providerSettingsOnly()) return resolveSettings();
-  const config = new pulumi.Config("posthog");
-  return resolveSettings(readPulumiConfig((key) => config.get(key.slice("posthog:".length))));
+  const config = new pulumi.Config(DYNAMIC_PROVIDER_NAMESPACE);
+  return resolveSettings(readPulumiConfig((name) => config.get(name)));
 }
 
 export function functionContext(): FunctionContext {

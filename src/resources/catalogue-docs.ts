@@ -41,6 +41,10 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
     },
     inherits: ["QuestionCommon"],
   },
+  configKey: {
+    doc: "The config key of a setting as the user on this face sets it: `posthog:apiKey`, or `posthog-iac:apiKey`.",
+    members: {},
+  },
   DateInput: {
     doc: "A date as an ISO 8601 string or a `Date` (sent as ISO), or null to clear it.",
     members: {},
@@ -338,7 +342,11 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
     members: {},
   },
   readPulumiConfig: {
-    doc: "Reads the `posthog:*` keys from a Pulumi config source (the dynamic provider's configure request).",
+    doc: "Reads the settings from a Pulumi config source, asked by setting name (the namespace is the caller's: the dynamic provider's configure request, the program's `posthog` config, the plugin's provider inputs).",
+    members: {},
+  },
+  replacesProvider: {
+    doc: "Whether a change of the setting replaces the plugin's provider and its resources (read by DiffConfig and the schema).",
     members: {},
   },
   resolveSettings: { doc: "Merges overrides over config over environment over defaults.", members: {} },

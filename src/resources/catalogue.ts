@@ -3,7 +3,7 @@
 // are generated from it. Entries derive from the field tables and input rules (types, defaults, wire names)
 // and from the doc comments of the public types (descriptions, through the generated catalogue-docs.ts).
 import { z } from "zod";
-import { SETTINGS, type SettingName } from "../config";
+import { replacesProvider, SETTINGS, type SettingName } from "../config";
 import { DEFAULT_RATE_WINDOWS_TEXT } from "../rate-windows";
 import { jsonSchema, memberDoc, type Catalogue, type PropertyDoc } from "./catalogue-kit";
 import { surveyFunctions, surveyResource } from "./survey/catalogue";
@@ -43,7 +43,8 @@ function configProperties(): PropertyDoc[] {
         output: false,
         required: false,
         ...(value === undefined ? {} : { default: value }),
-        replaces: false,
+        // Read for the plugin's provider: a change replaces it, and with it its resources (DiffConfig).
+        replaces: replacesProvider(name),
         ...(name === "apiKey" ? { secret: true } : {}),
       };
     });

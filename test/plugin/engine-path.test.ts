@@ -52,7 +52,7 @@ describe("the plugin on the engine's provider path", () => {
     expect(checked.failures).toEqual([
       {
         property: "requestTimeoutMs",
-        reason: 'requestTimeoutMs must be a number >= 0 (milliseconds per attempt), got "-1".',
+        reason: 'posthog-iac:requestTimeoutMs must be a number >= 0 (milliseconds per attempt), got "-1".',
       },
     ]);
     const typo = await server.checkConfig({}, { apikey: "x" });
@@ -66,6 +66,37 @@ describe("the plugin on the engine's provider path", () => {
     });
     expect((await server.diffConfig({ host: "http://a" }, { host: "http://b" })).replaces).toEqual(["host"]);
     expect((await server.diffConfig({ apiKey: "k1" }, { apiKey: "k2" })).changes).toBe("some");
+  });
+
+  it("DiffConfig replaces the provider for exactly the settings the schema marks replaceOnChanges (the host)", async () => {
+    const server = stack.server as PluginServer;
+    const variables = (getSchema().config as { variables: Record<string, { replaceOnChanges?: boolean }> })
+      .variables;
+    const marked = Object.keys(variables).filter((key) => variables[key].replaceOnChanges === true);
+    expect(marked).toEqual(["host"]);
+    const base = { host: "http://a", apiKey: "k", projectId: "1", organizationId: "o", rateWindows: "off" };
+    const changedValue: Record<string, string> = {
+      host: "http://b",
+      apiKey: "k2",
+      projectId: "2",
+      organizationId: "o2",
+      requestsPerSecond: "3",
+      rateWindows: "5/second",
+      requestDeadlineMs: "1000",
+      requestTimeoutMs: "1000",
+      retryBaseMs: "10",
+      listCacheTtlMs: "0",
+    };
+    expect(Object.keys(changedValue).sort()).toEqual([...CONFIG_KEYS].sort());
+    for (const key of CONFIG_KEYS) {
+      const diff = await server.diffConfig(base, { ...base, [key]: changedValue[key] });
+      expect({ key, ...diff }).toEqual({
+        key,
+        changes: "some",
+        replaces: marked.includes(key) ? [key] : [],
+        deleteBeforeReplace: false,
+      });
+    }
   });
 
   it("Check, Diff, Create, Read, Update, Delete of a Survey, from a TypeScript program, against the emulator", async () => {
@@ -142,9 +173,12 @@ test("a plugin process started with no config refuses an apply with the missing-
   const server = await startPluginServer();
   try {
     await server.configureProvider({ host: stack.url });
-    await expect(server.create(`urn:pulumi:s::p::${RESOURCE_TOKENS.Survey}::x`, nps)).rejects.toThrow(
-      /No PostHog API key is configured/,
+    const refusal = server.create(`urn:pulumi:s::p::${RESOURCE_TOKENS.Survey}::x`, nps);
+    await expect(refusal).rejects.toThrow(
+      "No PostHog API key is configured. Set it with `pulumi config set --secret posthog-iac:apiKey " +
+        "<personal API key>` or the POSTHOG_API_KEY environment variable",
     );
+    await expect(refusal).rejects.not.toThrow("posthog:apiKey");
   } finally {
     await server.close();
   }

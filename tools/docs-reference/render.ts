@@ -1,6 +1,7 @@
 // The reference pages as markdown, from the catalogue (every property of every resource, data function and
 // setting) and the public exports (their doc comments). Pure: pages.ts decides the files.
 import type { FunctionDoc, JsonSchema, PropertyDoc, ResourceDoc } from "../../src/resources/catalogue";
+import { PACKAGE_NAME } from "../../src/plugin/tokens";
 import type { PublicExport } from "./exports";
 import { nestedObjects, objectProperties, requiredNames, typeText } from "./schema-type";
 
@@ -136,7 +137,10 @@ export function configPage(settings: readonly PropertyDoc[]): string {
         code(`posthog:${p.name}`) + (p.secret ? " (secret)" : ""),
         code(typeText(p.schema)),
         defaultText(p),
-        p.description,
+        p.replaces
+          ? `${p.description} Through the \`${PACKAGE_NAME}\` plugin (\`${PACKAGE_NAME}:${p.name}\`), changing it ` +
+            "replaces the provider and every resource it manages."
+          : p.description,
       ]),
     ),
   );

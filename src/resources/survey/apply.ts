@@ -3,7 +3,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { type PostHogClient } from "../../client";
 import type { WireSurvey } from "../../client";
-import { resolveSettings } from "../../config";
+import { configKey, resolveSettings } from "../../config";
 import { callContext } from "../../provider-kit/context";
 import { describeFailure, isNotFound, isOutcomeUnknown, isUniqueViolation } from "../../provider-kit/errors";
 import { resourceInitError } from "../../provider-kit/init-error";
@@ -175,7 +175,12 @@ export async function create(inputs: Json): Promise<pulumi.dynamic.CreateResult>
     client = context.client;
     project = await resolveScope("project", inputs.projectId, context.settings, client);
   } catch (error) {
-    throw describeFailure(label(inputs), "resolve the project", error, "Set projectId or posthog:projectId.");
+    throw describeFailure(
+      label(inputs),
+      "resolve the project",
+      error,
+      `Set projectId or ${configKey("projectId")}.`,
+    );
   }
   let survey: WireSurvey;
   try {
