@@ -3,7 +3,8 @@
 //   unit      no server, no plugin: pure functions and schemas
 //   emulator  the emulator and the HTTP client against it (or a stub server), in process
 //   engine    the resources through the simulated engine and the dynamic-provider plugin, against the emulator
-//   package   the packed tarballs installed, and the real Pulumi CLI where there is one
+//   package   the packed tarballs installed
+//   cli       the real Pulumi CLI: run by `npm run test:cli` (jest.cli.config.js); here reported as skipped
 const base = require("./jest.base");
 
 // `folders` are under test/; `more` are other roots, such as an example's own tests (examples/<name>/test).
@@ -37,7 +38,8 @@ module.exports = {
       ],
       ["examples/nps-program/test"],
     ),
-    project("package", ["package", "cli"]),
+    project("package", ["package"]),
+    project("cli", ["cli"]),
   ],
   testTimeout: 60000,
   maxWorkers: 2,

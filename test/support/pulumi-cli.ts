@@ -1,52 +1,103 @@
-// The real-CLI end-to-end tests only run when a `pulumi` binary is on PATH (it cannot be
-// installed from the registries we reach). When it is missing they say so and jest reports them as skipped.
+// The real-CLI tests (test/cli) run in `npm run test:cli` (jest.cli.config.js), with the `pulumi` CLI that
+// `npm run toolchain` builds (toolchain/pins.json, in the user's cache: toolchain/location.js), or else one on
+// PATH. Everywhere else (`npm test`, which needs nothing but Node and npm) they say why and jest reports them as
+// skipped.
 import { execFile } from "child_process";
 import * as fs from "fs";
 import * as path from "path";
 import { promisify } from "util";
+import { binDir } from "../../toolchain/location";
+
+function executableIn(dir: string, name: string): string | undefined {
+  const candidate = path.join(dir, name);
+  try {
+    fs.accessSync(candidate, fs.constants.X_OK);
+    return fs.statSync(candidate).isFile() ? candidate : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** Absolute path of the `pulumi` binary on PATH, or undefined. */
 export function pulumiOnPath(): string | undefined {
-  const exts = process.platform === "win32" ? [".exe", ".cmd", ""] : [""];
+  const names = process.platform === "win32" ? ["pulumi.exe", "pulumi.cmd", "pulumi"] : ["pulumi"];
   for (const dir of (process.env.PATH ?? "").split(path.delimiter)) {
     if (!dir) continue;
-    for (const ext of exts) {
-      const candidate = path.join(dir, `pulumi${ext}`);
-      try {
-        fs.accessSync(candidate, fs.constants.X_OK);
-        if (fs.statSync(candidate).isFile()) return candidate;
-      } catch {
-        // not here
-      }
+    for (const name of names) {
+      const found = executableIn(dir, name);
+      if (found) return found;
     }
   }
   return undefined;
 }
 
-export const CLI_SKIP_MESSAGE = "skipped: pulumi CLI not on PATH — real-CLI end-to-end test did not run";
+/** The toolchain's `pulumi`, when `npm run toolchain` has built it for the current pins. */
+export function pulumiFromToolchain(): string | undefined {
+  return executableIn(binDir(), "pulumi");
+}
+
+export const CLI_SKIP_MESSAGE =
+  "skipped: no pulumi CLI (run `npm run toolchain`, or put one on PATH) — real-CLI end-to-end test did not run";
+export const CLI_SUITE_MESSAGE = "skipped: real-CLI end-to-end tests run in `npm run test:cli`";
+
+/** Set by jest.cli.config.js's setup file: this process is the real-CLI suite. */
+export const CLI_SUITE_ENV = "PULUMI_POSTHOG_CLI_SUITE";
 
 /**
  * Use when a CLI-only test file loads, to choose the test function:
  * `const pulumi = requirePulumiCli(); const withCli = pulumi ? it : it.skip;`
- * Prints the skip message and returns undefined when there is no CLI.
+ * Outside `npm run test:cli` there is none. Inside, the toolchain's CLI wins over one on PATH. Prints why and
+ * returns undefined when there is none.
  */
 export function requirePulumiCli(): string | undefined {
-  const bin = pulumiOnPath();
+  if (process.env[CLI_SUITE_ENV] !== "1") {
+    console.log(CLI_SUITE_MESSAGE);
+    return undefined;
+  }
+  const bin = pulumiFromToolchain() ?? pulumiOnPath();
   if (!bin) console.log(CLI_SKIP_MESSAGE);
   return bin;
 }
 
 /**
- * Runs `pulumi <args> --non-interactive` in `dir` on a local file backend there (`dir/backend`), with a fixed
- * passphrase and no update check: a stack that touches nothing outside the folder.
+ * The environment that keeps the CLI offline and inside `dir`: the CLI's own folder first on PATH (so its language
+ * hosts and helper scripts are found), PULUMI_HOME in `dir/.pulumi-home` (plugins, credentials, workspace
+ * settings), a local file backend in `dir/backend`, a fixed passphrase, no update check, and no automatic plugin
+ * downloads (a missing plugin fails at once instead of reaching for GitHub).
  */
-export function cliIn(pulumi: string, dir: string): (...args: string[]) => Promise<{ stdout: string }> {
-  fs.mkdirSync(path.join(dir, "backend"), { recursive: true });
-  const env = {
+export function offlineCliEnv(pulumi: string, dir: string): NodeJS.ProcessEnv {
+  const backend = path.join(dir, "backend");
+  const home = path.join(dir, ".pulumi-home");
+  fs.mkdirSync(backend, { recursive: true });
+  fs.mkdirSync(home, { recursive: true });
+  return {
     ...process.env,
-    PULUMI_BACKEND_URL: `file://${path.join(dir, "backend")}`,
+    PATH: [path.dirname(pulumi), process.env.PATH ?? ""].join(path.delimiter),
+    PULUMI_HOME: home,
+    PULUMI_BACKEND_URL: `file://${backend}`,
     PULUMI_CONFIG_PASSPHRASE: "test-only",
     PULUMI_SKIP_UPDATE_CHECK: "true",
+    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
   };
-  return (...args) => promisify(execFile)(pulumi, [...args, "--non-interactive"], { cwd: dir, env });
+}
+
+/**
+ * Runs `pulumi <args> --non-interactive` in `dir` with offlineCliEnv: a stack that touches nothing outside the
+ * folder. A failure's message carries the CLI's stdout and stderr.
+ */
+export function cliIn(pulumi: string, dir: string): (...args: string[]) => Promise<{ stdout: string }> {
+  const env = offlineCliEnv(pulumi, dir);
+  return async (...args) => {
+    try {
+      return await promisify(execFile)(pulumi, [...args, "--non-interactive"], {
+        cwd: dir,
+        env,
+        maxBuffer: 64 * 1024 * 1024,
+      });
+    } catch (err) {
+      const e = err as Error & { stdout?: string; stderr?: string };
+      e.message = `pulumi ${args.join(" ")} failed: ${e.message}\n--- stdout\n${e.stdout ?? ""}\n--- stderr\n${e.stderr ?? ""}`;
+      throw e;
+    }
+  };
 }

@@ -1,0 +1,270 @@
+package main
+
+// The go host. Mirrors sdk/go/pulumi-language-go/main.go (pulumi/pulumi): a program is compiled with `go build`
+// into a temporary binary (or a prebuilt `binary` option is used) and run with the engine's details in PULUMI_*
+// variables; `go mod tidy` installs, a go.mod replace links a local SDK, code comes from pkg/codegen/go.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	codegen "github.com/pulumi/pulumi/pkg/v3/codegen/go"
+	"github.com/pulumi/pulumi/pkg/v3/codegen/pcl"
+	"github.com/pulumi/pulumi/pkg/v3/codegen/schema"
+	"github.com/pulumi/pulumi/sdk/v3/go/common/util/rpcutil"
+	"github.com/pulumi/pulumi/sdk/v3/go/common/workspace"
+	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
+	"golang.org/x/mod/modfile"
+)
+
+// goBailCode: the Go SDK exits 32 once it has logged the error (constant.ExitStatusLoggedError).
+const goBailCode = 32
+
+type goHost struct{ *base }
+
+// goBinaryOptions: `binary` runs a prebuilt program, `buildTarget` keeps the compiled one (parseOptions).
+func goBinaryOptions(info *pulumirpc.ProgramInfo) (binary, buildTarget string, err error) {
+	m := info.GetOptions().AsMap()
+	if v, ok := m["binary"]; ok {
+		if binary, ok = v.(string); !ok {
+			return "", "", errors.New("binary option must be a string")
+		}
+	}
+	if v, ok := m["buildTarget"]; ok {
+		if buildTarget, ok = v.(string); !ok {
+			return "", "", errors.New("buildTarget option must be a string")
+		}
+	}
+	if binary != "" && buildTarget != "" {
+		return "", "", errors.New("binary and buildTarget cannot both be specified")
+	}
+	return binary, buildTarget, nil
+}
+
+// compileGoProgram runs `go build` in the program's folder (compileProgram in the go host).
+func compileGoProgram(dir, out string) (string, error) {
+	if matches, _ := filepath.Glob(filepath.Join(dir, "*.go")); len(matches) == 0 {
+		return "", fmt.Errorf("Failed to find go files for 'go build' matching %s", filepath.Join(dir, "*.go"))
+	}
+	if out == "" {
+		f, err := os.CreateTemp("", "pulumi-go.*")
+		if err != nil {
+			return "", fmt.Errorf("unable to create go program temp file: %w", err)
+		}
+		_ = f.Close()
+		out = f.Name()
+	}
+	cmd := exec.Command("go", "build", "-buildvcs=false", "-trimpath", "-ldflags", "-w -s", "-o", out)
+	cmd.Dir = dir
+	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+	if err := cmd.Run(); err != nil {
+		return "", fmt.Errorf("error in compiling Go: unable to run `go build`: %w", err)
+	}
+	return out, nil
+}
+
+// Run (Run, constructEnv and runProgram in the go host).
+func (h *goHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumirpc.RunResponse, error) {
+	binary, buildTarget, err := goBinaryOptions(req.Info)
+	if err != nil {
+		return nil, err
+	}
+	cfg, err := configJSON(req, false)
+	if err != nil {
+		return nil, fmt.Errorf("failed to prepare environment: %w", err)
+	}
+	env := os.Environ()
+	set := func(k, v string) {
+		if v != "" {
+			env = append(env, k+"="+v)
+		}
+	}
+	// The names sdk/go/pulumi/run.go reads (EnvOrganization, EnvProject, ... EnvEngine).
+	set("PULUMI_ORGANIZATION", req.GetOrganization())
+	set("PULUMI_PROJECT", req.GetProject())
+	set("PULUMI_ROOT_DIRECTORY", req.GetInfo().GetRootDirectory())
+	set("PULUMI_STACK", req.GetStack())
+	set("PULUMI_CONFIG", cfg)
+	set("PULUMI_CONFIG_SECRET_KEYS", secretKeysJSON(req))
+	set("PULUMI_DRY_RUN", strconv.FormatBool(req.GetDryRun()))
+	set("PULUMI_PARALLEL", strconv.Itoa(int(req.GetParallel())))
+	set("PULUMI_MONITOR", req.GetMonitorAddress())
+	set("PULUMI_ENGINE", h.engineAddress)
+
+	program := binary
+	if program != "" {
+		if program, err = exec.LookPath(binary); err != nil {
+			return nil, fmt.Errorf("unable to find '%s' executable: %w", binary, err)
+		}
+	} else {
+		if program, err = compileGoProgram(req.Info.ProgramDirectory, buildTarget); err != nil {
+			return nil, err
+		}
+		if buildTarget == "" {
+			defer os.Remove(program)
+		}
+	}
+	cmd := exec.CommandContext(ctx, program)
+	cmd.Cancel = func() error { return cmd.Process.Signal(os.Interrupt) }
+	cmd.Dir = req.Pwd
+	cmd.Env = env
+	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
+	return exitResponse(cmd.Run(), goBailCode, "program"), nil
+}
+
+// RunPlugin compiles a Go plugin folder and runs it with the engine's environment (RunPlugin in the go host).
+func (h *goHost) RunPlugin(req *pulumirpc.RunPluginRequest, server pulumirpc.LanguageRuntime_RunPluginServer,
+) error {
+	program, err := compileGoProgram(req.Info.ProgramDirectory, "")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(program)
+	closer, stdout, stderr, err := rpcutil.MakeRunPluginStreams(server, false)
+	if err != nil {
+		return err
+	}
+	defer closer.Close()
+	cmd := exec.CommandContext(server.Context(), program, req.Args...)
+	cmd.Dir = req.Pwd
+	cmd.Env = req.Env
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	if err := cmd.Run(); err != nil {
+		var exitErr *exec.ExitError
+		if errors.As(err, &exitErr) {
+			return server.Send(&pulumirpc.RunPluginResponse{
+				Output: &pulumirpc.RunPluginResponse_Exitcode{Exitcode: int32(exitErr.ExitCode())},
+			})
+		}
+		return err
+	}
+	return closer.Close()
+}
+
+// GetRequiredPackages: Pulumi's host reads pulumi-plugin.json from each required module's source. This one
+// reports none; a Go program's plugins must be on PATH or named in Pulumi.yaml.
+func (h *goHost) GetRequiredPackages(ctx context.Context, req *pulumirpc.GetRequiredPackagesRequest,
+) (*pulumirpc.GetRequiredPackagesResponse, error) {
+	return &pulumirpc.GetRequiredPackagesResponse{}, nil
+}
+
+// InstallDependencies is `go mod tidy` (InstallDependencies in the go host).
+func (h *goHost) InstallDependencies(req *pulumirpc.InstallDependenciesRequest,
+	server pulumirpc.LanguageRuntime_InstallDependenciesServer,
+) error {
+	closer, stdout, stderr, err := rpcutil.MakeInstallDependenciesStreams(server, req.IsTerminal)
+	if err != nil {
+		return err
+	}
+	defer closer.Close()
+	fmt.Fprintln(stdout, "Installing dependencies...")
+	cmd := exec.Command("go", "mod", "tidy", "-compat=1.18")
+	cmd.Dir = req.Info.ProgramDirectory
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("`go mod tidy` failed to install dependencies: %w", err)
+	}
+	fmt.Fprintln(stdout, "Finished installing dependencies")
+	return closer.Close()
+}
+
+func (h *goHost) About(ctx context.Context, req *pulumirpc.AboutRequest) (*pulumirpc.AboutResponse, error) {
+	return about("go", "version")
+}
+
+// Link adds a `replace <module> => ./<sdk path>` to the program's go.mod for each SDK (Link in the go host).
+func (h *goHost) Link(ctx context.Context, req *pulumirpc.LinkRequest) (*pulumirpc.LinkResponse, error) {
+	loaderClient, err := schema.NewLoaderClient(req.LoaderTarget)
+	if err != nil {
+		return nil, err
+	}
+	defer loaderClient.Close()
+	loader := schema.NewCachedLoader(loaderClient)
+
+	replaces := map[string]string{}
+	var imports strings.Builder
+	for _, dep := range req.Packages {
+		if dep.Package.Name == "pulumi" {
+			replaces["github.com/pulumi/pulumi/sdk/v3"] = dep.Path
+			continue
+		}
+		_, pkg, err := linkedPackage(ctx, loader, dep, "go", codegen.Importer)
+		if err != nil {
+			return nil, err
+		}
+		modulePath := ""
+		if info, ok := pkg.Language["go"].(codegen.GoPackageInfo); ok {
+			modulePath = info.ModulePath
+			if modulePath == "" && info.ImportBasePath != "" {
+				modulePath = path.Dir(info.ImportBasePath)
+			}
+		}
+		if modulePath == "" {
+			modulePath = codegen.ExtractModulePath(pkg.Reference())
+		}
+		target := dep.Path
+		if !strings.HasPrefix(target, "./") && !filepath.IsAbs(target) {
+			target = "./" + target
+		}
+		replaces[modulePath] = target
+		fmt.Fprintf(&imports, "    %q\n", codegen.ExtractImportBasePath(pkg.Reference()))
+	}
+
+	gomodPath := filepath.Join(req.Info.ProgramDirectory, "go.mod")
+	stat, err := os.Stat(gomodPath)
+	if err != nil {
+		return nil, fmt.Errorf("stat %s: %w", gomodPath, err)
+	}
+	data, err := os.ReadFile(gomodPath)
+	if err != nil {
+		return nil, fmt.Errorf("reading go.mod: %w", err)
+	}
+	gomod, err := modfile.Parse(gomodPath, data, nil)
+	if err != nil {
+		return nil, fmt.Errorf("go.mod parse: %w", err)
+	}
+	for module, target := range replaces {
+		if err := gomod.AddReplace(module, "", target, ""); err != nil {
+			return nil, fmt.Errorf("could not add replace statement: %w", err)
+		}
+	}
+	if data, err = gomod.Format(); err != nil {
+		return nil, fmt.Errorf("formatting go.mod: %w", err)
+	}
+	if err := os.WriteFile(gomodPath, data, stat.Mode().Perm()); err != nil {
+		return nil, fmt.Errorf("writing go.mod: %w", err)
+	}
+	return &pulumirpc.LinkResponse{
+		ImportInstructions: "You can import the SDK in your Go code with:\n\n  import (\n" + imports.String() + "  )\n",
+	}, nil
+}
+
+type goCodegen struct{}
+
+func (goCodegen) bindOptions() []pcl.BindOption {
+	return []pcl.BindOption{pcl.PreferOutputVersionedInvokes}
+}
+
+func (goCodegen) program(p *pcl.Program) (map[string][]byte, hcl.Diagnostics, error) {
+	return codegen.GenerateProgram(p)
+}
+
+func (goCodegen) project(dir string, project workspace.Project, p *pcl.Program, deps map[string]string) error {
+	return codegen.GenerateProject(dir, project, p, deps)
+}
+
+func (goCodegen) sdk(pkg *schema.Package, req *pulumirpc.GeneratePackageRequest, _ schema.ReferenceLoader,
+) (map[string][]byte, error) {
+	if len(req.ExtraFiles) > 0 {
+		return nil, errors.New("overlays are not supported for Go")
+	}
+	return codegen.GeneratePackage("pulumi-language-go", pkg, req.LocalDependencies)
+}

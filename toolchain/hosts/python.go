@@ -1,0 +1,271 @@
+package main
+
+// The python host. Mirrors sdk/python/cmd/pulumi-language-python/main.go (pulumi/pulumi): programs run as
+// `<python of the program's toolchain> pulumi-language-python-exec <flags> <entry point>`, the exec script
+// sitting beside the host; virtualenvs, pip/poetry/uv and linking go through sdk/python/toolchain, code through
+// pkg/codegen/python.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/pulumi/pulumi/pkg/v3/codegen/pcl"
+	codegen "github.com/pulumi/pulumi/pkg/v3/codegen/python"
+	"github.com/pulumi/pulumi/pkg/v3/codegen/schema"
+	"github.com/pulumi/pulumi/sdk/v3/go/common/util/rpcutil"
+	"github.com/pulumi/pulumi/sdk/v3/go/common/workspace"
+	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
+	"github.com/pulumi/pulumi/sdk/v3/python/toolchain"
+)
+
+// pythonBailCode: the Python SDK exits 32 after showing an actionable message (as nodejs does).
+const pythonBailCode = 32
+
+type pythonHost struct {
+	*base
+	// execScript is pulumi-language-python-exec, the SDK's entry script, which must sit beside the host.
+	execScript string
+}
+
+func newPythonHost(b *base) (*pythonHost, error) {
+	self, err := os.Executable()
+	if err != nil {
+		return nil, fmt.Errorf("could not determine current executable: %w", err)
+	}
+	script := filepath.Join(filepath.Dir(self), "pulumi-language-python-exec")
+	if _, err := os.Stat(script); err != nil {
+		return nil, fmt.Errorf("missing executor %s: %w", script, err)
+	}
+	return &pythonHost{base: b, execScript: script}, nil
+}
+
+// pythonOptions reads the runtime options (parseOptions in the python host): virtualenv, toolchain
+// (pip, poetry, uv). A plugin without an explicit environment gets `venv`.
+func pythonOptions(info *pulumirpc.ProgramInfo, isPlugin bool) (toolchain.PythonOptions, error) {
+	opts := toolchain.PythonOptions{Root: info.RootDirectory, ProgramDir: info.ProgramDirectory}
+	m := info.GetOptions().AsMap()
+	if v, ok := m["virtualenv"]; ok {
+		s, ok := v.(string)
+		if !ok {
+			return opts, errors.New("virtualenv option must be a string")
+		}
+		opts.Virtualenv = s
+	}
+	if v, ok := m["typechecker"]; ok {
+		return opts, fmt.Errorf("the typechecker option (%v) is not supported by pulumi-posthog's stand-in "+
+			"python host", v)
+	}
+	if v, ok := m["toolchain"]; ok {
+		switch v {
+		case "pip":
+			opts.Toolchain = toolchain.Pip
+		case "poetry":
+			opts.Toolchain = toolchain.Poetry
+		case "uv":
+			opts.Toolchain = toolchain.Uv
+		default:
+			return opts, fmt.Errorf("unsupported toolchain option: %v", v)
+		}
+	}
+	if isPlugin && (opts.Toolchain == toolchain.Pip || opts.Toolchain == toolchain.Auto) && opts.Virtualenv == "" {
+		opts.Virtualenv = "venv"
+	}
+	return opts, nil
+}
+
+// Run (Run and constructArguments in the python host).
+func (h *pythonHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumirpc.RunResponse, error) {
+	opts, err := pythonOptions(req.Info, false)
+	if err != nil {
+		return nil, err
+	}
+	tc, err := toolchain.ResolveToolchain(opts)
+	if err != nil {
+		return nil, err
+	}
+	if err := tc.ValidateVenv(ctx); err != nil {
+		return nil, err
+	}
+	cfg, err := configJSON(req, false)
+	if err != nil {
+		return nil, fmt.Errorf("failed to serialize configuration: %w", err)
+	}
+
+	args := []string{h.execScript}
+	flag := func(name, value string) {
+		if value != "" {
+			args = append(args, "--"+name, value)
+		}
+	}
+	flag("monitor", req.GetMonitorAddress())
+	flag("engine", h.engineAddress)
+	flag("project", req.GetProject())
+	flag("root_directory", req.GetInfo().GetRootDirectory())
+	flag("stack", req.GetStack())
+	flag("pwd", req.GetPwd())
+	flag("dry_run", strconv.FormatBool(req.GetDryRun()))
+	flag("parallel", strconv.Itoa(int(req.GetParallel())))
+	flag("tracing", h.tracing)
+	flag("organization", req.GetOrganization())
+	args = append(args, req.Info.EntryPoint)
+	args = append(args, req.GetArgs()...)
+
+	cmd, err := tc.Command(ctx, args...)
+	if err != nil {
+		return nil, err
+	}
+	cmd.Cancel = func() error { return cmd.Process.Signal(os.Interrupt) }
+	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
+	env := cmd.Env
+	if env == nil {
+		env = os.Environ()
+	}
+	cmd.Env = append(env, "PULUMI_CONFIG="+cfg, "PULUMI_CONFIG_SECRET_KEYS="+secretKeysJSON(req))
+	err = cmd.Run()
+	_ = os.Stdout.Sync()
+	_ = os.Stderr.Sync()
+	return exitResponse(err, pythonBailCode, "program"), nil
+}
+
+// GetRequiredPackages: Pulumi's host lists the installed distributions that carry a pulumi-plugin.json. This one
+// reports none, so a Python program's plugins must be on PATH or named in Pulumi.yaml (as `pulumi package add`
+// records them).
+func (h *pythonHost) GetRequiredPackages(ctx context.Context, req *pulumirpc.GetRequiredPackagesRequest,
+) (*pulumirpc.GetRequiredPackagesResponse, error) {
+	return &pulumirpc.GetRequiredPackagesResponse{}, nil
+}
+
+// InstallDependencies creates the virtualenv and installs requirements through the resolved toolchain
+// (InstallDependencies in the python host).
+func (h *pythonHost) InstallDependencies(req *pulumirpc.InstallDependenciesRequest,
+	server pulumirpc.LanguageRuntime_InstallDependenciesServer,
+) error {
+	opts, err := pythonOptions(req.Info, req.IsPlugin)
+	if err != nil {
+		return err
+	}
+	closer, stdout, stderr, err := rpcutil.MakeInstallDependenciesStreams(server, req.IsTerminal)
+	if err != nil {
+		return err
+	}
+	defer closer.Close()
+	fmt.Fprintln(stdout, "Installing dependencies...")
+	tc, err := toolchain.ResolveToolchain(opts)
+	if err != nil {
+		return err
+	}
+	if err := tc.InstallDependencies(server.Context(), req.Info.ProgramDirectory, req.UseLanguageVersionTools,
+		true /*showOutput*/, stdout, stderr); err != nil {
+		return err
+	}
+	fmt.Fprintln(stdout, "Finished installing dependencies")
+	return closer.Close()
+}
+
+func (h *pythonHost) About(ctx context.Context, req *pulumirpc.AboutRequest) (*pulumirpc.AboutResponse, error) {
+	return about("python3", "--version")
+}
+
+func (h *pythonHost) GetProgramDependencies(ctx context.Context, req *pulumirpc.GetProgramDependenciesRequest,
+) (*pulumirpc.GetProgramDependenciesResponse, error) {
+	opts, err := pythonOptions(req.Info, false)
+	if err != nil {
+		return nil, err
+	}
+	tc, err := toolchain.ResolveToolchain(opts)
+	if err != nil {
+		return nil, err
+	}
+	packages, err := tc.ListPackages(ctx, req.TransitiveDependencies)
+	if err != nil {
+		return nil, fmt.Errorf("failed to get python dependencies: %w", err)
+	}
+	deps := make([]*pulumirpc.DependencyInfo, len(packages))
+	for i, p := range packages {
+		deps[i] = &pulumirpc.DependencyInfo{Name: p.Name, Version: p.Version}
+	}
+	return &pulumirpc.GetProgramDependenciesResponse{Dependencies: deps}, nil
+}
+
+// Link adds each generated SDK to the program's requirements (pip: a path line in requirements.txt; poetry and
+// uv: a path dependency in pyproject.toml) through the toolchain (Link in the python host).
+func (h *pythonHost) Link(ctx context.Context, req *pulumirpc.LinkRequest) (*pulumirpc.LinkResponse, error) {
+	opts, err := pythonOptions(req.Info, false)
+	if err != nil {
+		return nil, err
+	}
+	loaderClient, err := schema.NewLoaderClient(req.LoaderTarget)
+	if err != nil {
+		return nil, err
+	}
+	defer loaderClient.Close()
+	loader := schema.NewCachedLoader(loaderClient)
+
+	packages := map[string]string{}
+	var imports strings.Builder
+	for _, dep := range req.Packages {
+		if dep.Package.Name == "pulumi" {
+			packages["pulumi"] = dep.Path
+			continue
+		}
+		ref, pkg, err := linkedPackage(ctx, loader, dep, "python", codegen.Importer)
+		if err != nil {
+			return nil, err
+		}
+		importName, packageName := "", ""
+		if info, ok := pkg.Language["python"].(codegen.PackageInfo); ok && info.PackageName != "" {
+			importName, packageName = info.PackageName, info.PackageName
+		}
+		if importName == "" {
+			importName = strings.ReplaceAll(ref.Name(), "-", "_")
+		}
+		if packageName == "" {
+			packageName = codegen.PyPack(ref.Namespace(), ref.Name())
+		}
+		packages[packageName] = dep.Path
+		fmt.Fprintf(&imports, "  import %s as %s\n", packageName, importName)
+	}
+
+	// Before `pulumi install` has converted requirements.txt for poetry or uv, link into requirements.txt.
+	if opts.Toolchain != toolchain.Pip {
+		if _, err := os.Stat(filepath.Join(req.Info.ProgramDirectory, "pyproject.toml")); os.IsNotExist(err) {
+			if _, err := os.Stat(filepath.Join(req.Info.ProgramDirectory, "requirements.txt")); os.IsNotExist(err) {
+				return nil, fmt.Errorf("no pyproject.toml or requirements.txt found in %s", req.Info.ProgramDirectory)
+			}
+			opts.Toolchain = toolchain.Pip
+		}
+	}
+	tc, err := toolchain.ResolveToolchain(opts)
+	if err != nil {
+		return nil, err
+	}
+	if err := tc.LinkPackages(ctx, packages); err != nil {
+		return nil, fmt.Errorf("linking packages: %w", err)
+	}
+	return &pulumirpc.LinkResponse{
+		ImportInstructions: "You can import the SDK in your Python code with:\n\n" + imports.String(),
+	}, nil
+}
+
+type pythonCodegen struct{}
+
+func (pythonCodegen) bindOptions() []pcl.BindOption { return nil }
+
+func (pythonCodegen) program(p *pcl.Program) (map[string][]byte, hcl.Diagnostics, error) {
+	return codegen.GenerateProgram(p)
+}
+
+func (pythonCodegen) project(dir string, project workspace.Project, p *pcl.Program, deps map[string]string) error {
+	return codegen.GenerateProject(dir, project, p, deps, "" /*typechecker*/, "" /*toolchain*/)
+}
+
+func (pythonCodegen) sdk(pkg *schema.Package, req *pulumirpc.GeneratePackageRequest, loader schema.ReferenceLoader,
+) (map[string][]byte, error) {
+	return codegen.GeneratePackage("pulumi-language-python", pkg, req.ExtraFiles, loader)
+}

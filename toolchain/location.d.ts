@@ -1,0 +1,12 @@
+// Types for toolchain/location.js (plain JavaScript, so the build script runs without a compile step).
+export interface Pins {
+  pulumi: string;
+  pulumiYaml: string;
+  pulumiJava: string;
+  clipboardReplace: string;
+  buildTags: string;
+}
+export const PINS_FILE: string;
+export function readPins(): Pins;
+export function toolchainDir(pins?: Pins, env?: NodeJS.ProcessEnv): string;
+export function binDir(pins?: Pins, env?: NodeJS.ProcessEnv): string;

@@ -1,0 +1,26 @@
+// Where the pinned Pulumi toolchain lives: outside the repository, in the user's cache, one folder per set of pins.
+// toolchain/build.mjs builds into it; test/support/pulumi-cli.ts looks in it. The pins are toolchain/pins.json.
+"use strict";
+const os = require("os");
+const path = require("path");
+const fs = require("fs");
+
+const PINS_FILE = path.join(__dirname, "pins.json");
+
+/** The pins, as written in toolchain/pins.json. */
+function readPins() {
+  return JSON.parse(fs.readFileSync(PINS_FILE, "utf8"));
+}
+
+/** `${XDG_CACHE_HOME:-~/.cache}/pulumi-posthog/toolchain/<pulumi>-yaml-<pulumiYaml>`. */
+function toolchainDir(pins = readPins(), env = process.env) {
+  const cache = env.XDG_CACHE_HOME || path.join(os.homedir(), ".cache");
+  return path.join(cache, "pulumi-posthog", "toolchain", `pulumi-${pins.pulumi}-yaml-${pins.pulumiYaml}`);
+}
+
+/** The folder holding `pulumi` and the language hosts; the build prints it as its last line. */
+function binDir(pins = readPins(), env = process.env) {
+  return path.join(toolchainDir(pins, env), "bin");
+}
+
+module.exports = { PINS_FILE, readPins, toolchainDir, binDir };
