@@ -293,16 +293,27 @@ async function main() {
     { ...goEnv, GOBIN: bin },
     os.tmpdir(),
   );
+  // Java: the host is pkg/cmd/pulumi-language-java in github.com/pulumi/pulumi-java (the root module since v1.23,
+  // `pkg` before). The proxy answers for each candidate module; all of them are quoted when none is served.
   const java = await run(
     "go",
     ["install", "-v", `github.com/pulumi/pulumi-java/pkg/cmd/pulumi-language-java@${pins.pulumiJava}`],
     { cwd: os.tmpdir(), env: { ...goEnv, GOBIN: bin }, label: "pulumi-language-java" },
   );
-  results.push(
-    java.code === 0
-      ? { piece: "pulumi-language-java", status: "built", detail: `pulumi-java@${pins.pulumiJava}` }
-      : { piece: "pulumi-language-java", status: "refused", detail: goError(java.out) },
-  );
+  if (java.code === 0) {
+    results.push({
+      piece: "pulumi-language-java",
+      status: "built",
+      detail: `pulumi-java@${pins.pulumiJava}`,
+    });
+  } else {
+    const refusals = [goError(java.out)];
+    for (const module of ["github.com/pulumi/pulumi-java", "github.com/pulumi/pulumi-java/pkg"]) {
+      refusals.push((await probe(module, pins.pulumiJava)) ?? `${module}@${pins.pulumiJava} is served`);
+    }
+    say(`  pulumi-language-java: not built\n    ${refusals.join("\n").replace(/\n/g, "\n    ")}`);
+    results.push({ piece: "pulumi-language-java", status: "refused", detail: refusals[0] });
+  }
   return finish();
 }
 
