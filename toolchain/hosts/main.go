@@ -17,7 +17,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"os"
 	"os/signal"
@@ -57,26 +56,50 @@ func hostFor(name string, b *base) (pulumirpc.LanguageRuntimeServer, error) {
 		"pulumi-language-go (a symlink named so)", name)
 }
 
+// valueFlags take a value (`-name value` or `-name=value`); any other flag is a switch or carries its value after
+// `=`. Runtime options reach a host in ProgramInfo, but older engines (the sdk/v3 inside pulumi-yaml v1.25.0,
+// which starts hosts itself to load schemas) also pass each one as `-<option>=<value>`, so unknown flags are
+// accepted and ignored rather than refused.
+var valueFlags = map[string]bool{"tracing": true, "root": true, "binary": true, "virtualenv": true, "runtime": true}
+
+// parseArgs returns the -tracing value, whether -version was given, and the positional arguments (the engine's
+// address).
+func parseArgs(argv []string) (tracing string, showVersion bool, positional []string) {
+	for i := 0; i < len(argv); i++ {
+		arg := argv[i]
+		if arg == "--" {
+			return tracing, showVersion, append(positional, argv[i+1:]...)
+		}
+		if !strings.HasPrefix(arg, "-") || arg == "-" {
+			positional = append(positional, arg)
+			continue
+		}
+		flagName, value, hasValue := strings.Cut(strings.TrimLeft(arg, "-"), "=")
+		if !hasValue && valueFlags[flagName] && i+1 < len(argv) {
+			i++
+			value = argv[i]
+		}
+		switch flagName {
+		case "tracing":
+			tracing = value
+		case "version":
+			showVersion = !hasValue || value == "true"
+		}
+	}
+	return tracing, showVersion, positional
+}
+
 func main() {
 	name := filepath.Base(os.Args[0])
-	flags := flag.NewFlagSet(name, flag.ExitOnError)
-	tracing := flags.String("tracing", "", "Emit tracing to a Zipkin-compatible tracing endpoint (ignored)")
-	showVersion := flags.Bool("version", false, "Print the version and exit")
-	// Flags older CLIs and Pulumi's own hosts accept; parsed so they are not an error, otherwise unused.
-	flags.String("root", "", "Project root (ignored: the engine sends it in ProgramInfo)")
-	flags.String("binary", "", "go: a prebuilt program binary (ignored: use the `binary` runtime option)")
-	flags.String("virtualenv", "", "python: virtual environment (ignored: use the `virtualenv` runtime option)")
-	flags.String("runtime", "nodejs", "nodejs: the JavaScript runtime (only nodejs is supported)")
-	_ = flags.Parse(os.Args[1:])
-
-	if *showVersion {
+	tracing, showVersion, args := parseArgs(os.Args[1:])
+	if showVersion {
 		fmt.Printf("%s (%s)\n", version, standInNote)
 		return
 	}
 	logging.InitLogging(false, 0, false)
 
-	b := &base{tracing: *tracing, cancel: make(chan bool)}
-	if args := flags.Args(); len(args) > 0 {
+	b := &base{tracing: tracing, cancel: make(chan bool)}
+	if len(args) > 0 {
 		b.engineAddress = args[0]
 	}
 	host, err := hostFor(name, b)
