@@ -40,7 +40,8 @@ describe("real Pulumi CLI with the provider plugin", () => {
         await cli("config", "set", `${PACKAGE_NAME}:projectId`, String(emulator.projectId));
         await cli("config", "set", `${PACKAGE_NAME}:organizationId`, emulator.organizationId);
 
-        expect((await cli("preview")).stdout).toContain("+ 1 to create");
+        // A new stack: the CLI counts the stack resource too.
+        expect((await cli("preview")).stdout).toContain("+ 2 to create");
         await cli("up", "--yes", "--skip-preview");
         await cli("preview", "--expect-no-changes");
 
