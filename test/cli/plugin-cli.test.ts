@@ -53,7 +53,17 @@ describe("real Pulumi CLI with the provider plugin", () => {
         });
         const { id } = (await made.json()) as { id: string };
         const generated = path.join(dir, "imported.yaml");
-        await cli("import", RESOURCE_TOKENS.Survey, "imported", id, "--yes", "--out", generated);
+        // `pulumi import` protects what it imports unless told otherwise; the stack is destroyed below.
+        await cli(
+          "import",
+          RESOURCE_TOKENS.Survey,
+          "imported",
+          id,
+          "--yes",
+          "--protect=false",
+          "--out",
+          generated,
+        );
         const program = YAML.parse(fs.readFileSync(file, "utf8")) as typeof PROGRAM;
         const imported = YAML.parse(fs.readFileSync(generated, "utf8")) as Pick<typeof PROGRAM, "resources">;
         fs.writeFileSync(
