@@ -1,5 +1,6 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
+import { createNodeResolver, importX } from "eslint-plugin-import-x";
 
 export default tseslint.config(
   {
@@ -24,6 +25,15 @@ export default tseslint.config(
       "@typescript-eslint/no-require-imports": "off",
     },
   },
+  // No import cycles, in the provider or in the workspace packages (the emulator's core and its areas, the
+  // catalogue and its docs): a cycle is a layer that knows what sits above it. Type-only imports count too,
+  // since a cycle of types is still two files that change together.
+  {
+    files: ["src/**/*.ts", "packages/*/src/**/*.ts"],
+    plugins: { "import-x": importX },
+    settings: { "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".js", ".json"] })] },
+    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
+  },
   // Layering (docs/contributing/code-map.md): imports go one way, resources -> provider-kit -> client. The client is
   // PostHog's HTTP API and knows no resource; the plumbing the resources share knows no particular resource.
   {
@@ -40,7 +50,18 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [layer("provider-kit", ["resources", "export", "cli", "testing"])] },
+        { patterns: [layer("provider-kit", ["resources", "plugin", "export", "cli", "testing"])] },
+      ],
+    },
+  },
+  // The resources serve both faces (the dynamic providers and the plugin) and the export command: they import
+  // none of them.
+  {
+    files: ["src/resources/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [layer("resources", ["plugin", "export", "cli", "testing"])] },
       ],
     },
   },
