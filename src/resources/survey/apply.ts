@@ -89,8 +89,8 @@ async function adopt(project: string, survey: SurveyDeclaration): Promise<WireSu
   if (fields.length === 0) return existing;
   try {
     // As on update: `archived` rides in this PATCH only where the lifecycle order allows it.
-    const written = Object.fromEntries(fields.map((field) => [field, inputs[field]]));
-    const archived = archivedInWrite(planLifecycle({ ...existing, ...datesFrom(written) }, inputs));
+    const written = datesFrom(survey.fields, fields);
+    const archived = archivedInWrite(planLifecycle({ ...existing, ...written }, survey.fields));
     const patch = await patchBody(project, survey.fields, fields, outputs, archived);
     if (Object.keys(patch).length === 0) return existing;
     return await client.surveys.update(project, existing.id, patch);
@@ -154,8 +154,8 @@ function lifecycleGoal({ status, archived }: Partial<SurveyFields>): string {
  */
 function forPost(survey: SurveyDeclaration): SurveyDeclaration {
   const predicted = planLifecycle(
-    { start_date: null, end_date: null, ...datesFrom(survey.declared), archived: false },
-    survey.declared,
+    { start_date: null, end_date: null, ...datesFrom(survey.fields), archived: false },
+    survey.fields,
   );
   if (survey.fields.archived !== true || !predicted.some(needsUnarchived)) return survey;
   const { archived: _field, ...fields } = survey.fields;
@@ -163,13 +163,14 @@ function forPost(survey: SurveyDeclaration): SurveyDeclaration {
   return { ...survey, fields, declared };
 }
 
-/** The declared dates, in PostHog's field names, for a predicted state. */
-function datesFrom(inputs: Json): LifecycleState {
-  const start = inputs.startDate;
-  const end = inputs.endDate;
+/** The declared dates (of `fields`, when given: those a write carries), in PostHog's names, for a predicted state. */
+function datesFrom(
+  { startDate, endDate }: Partial<SurveyFields>,
+  fields: readonly SurveyField[] = ["startDate", "endDate"],
+): LifecycleState {
   return {
-    ...(typeof start === "string" || start === null ? { start_date: start } : {}),
-    ...(typeof end === "string" || end === null ? { end_date: end } : {}),
+    ...(startDate !== undefined && fields.includes("startDate") ? { start_date: startDate } : {}),
+    ...(endDate !== undefined && fields.includes("endDate") ? { end_date: endDate } : {}),
   };
 }
 
@@ -203,7 +204,7 @@ export async function create(declaration: SurveyDeclaration): Promise<pulumi.dyn
   }
   try {
     // Each answer is kept: if a later step fails, state holds how far the survey got.
-    await applyStatus(client, project, survey, declared, (answer) => (survey = answer));
+    await applyStatus(client, project, survey, declaration.fields, (answer) => (survey = answer));
   } catch (error) {
     // The survey exists: keep it in state, so the next `up` moves it on instead of creating another.
     const outputs = surveyOutputs(survey, project, declared);
@@ -237,12 +238,11 @@ function unchanged(olds: Json, declared: Json): pulumi.dynamic.UpdateResult {
 }
 
 /** The lifecycle plan as the stored outputs predict it, once the PATCH of `fields` is applied. */
-function predictedPlan(olds: Json, news: Json, fields: readonly SurveyField[]) {
-  const written = Object.fromEntries(fields.map((field) => [field, news[field]]));
+function predictedPlan(olds: Json, news: Partial<SurveyFields>, fields: readonly SurveyField[]) {
   const state: LifecycleState = {
     start_date: storedDate(olds.startDate),
     end_date: storedDate(olds.endDate),
-    ...datesFrom(written),
+    ...datesFrom(news, fields),
     archived: currentValue("archived", olds) === true,
   };
   return planLifecycle(state, news);
@@ -269,11 +269,12 @@ export async function update(
   const lifecycle = fields.some((field) => LIFECYCLE_FIELDS.includes(field));
   // An `archived` the program stopped declaring goes back to its reset value (false), as any field does.
   const reset = fields.includes("archived") && declaration.fields.archived === undefined;
-  const target = reset ? { ...news, archived: resetValue("archived") } : news;
-  const values = reset ? { ...declaration.fields, archived: false } : declaration.fields;
+  const values = reset
+    ? { ...declaration.fields, archived: resetValue("archived") === true }
+    : declaration.fields;
   let survey: WireSurvey | undefined;
   try {
-    const archived = lifecycle ? archivedInWrite(predictedPlan(olds, target, fields)) : undefined;
+    const archived = lifecycle ? archivedInWrite(predictedPlan(olds, values, fields)) : undefined;
     // Empty when only status changed, or a flag moved from its id to its key (or back) without changing.
     const patch = await patchBody(project, values, fields, olds, archived);
     let current: WireSurvey | undefined =
@@ -282,7 +283,7 @@ export async function update(
     // yet archived, say) may have left it elsewhere, and a step planned from stale outputs could be refused.
     if (lifecycle) {
       current ??= await client.surveys.get(project, id);
-      current = (await applyStatus(client, project, current, target)) ?? current;
+      current = (await applyStatus(client, project, current, values)) ?? current;
     }
     survey = current;
   } catch (error) {
