@@ -60,9 +60,9 @@ export function rewrap(props: Props, secretKeys: ReadonlySet<string>): Props {
 }
 
 /**
- * A Struct as plain JSON, each key an own property. Not Struct.toJavaScript: it writes keys by assignment, so a
- * key named "__proto__" would become the object's prototype (provider-kit/seam.ts then refuses it either way,
- * with the same message as the dynamic face).
+ * A Struct as plain JSON, each key an own property. Not Struct.toJavaScript, which writes keys by assignment, so
+ * a key named "__proto__" would set the object's prototype (google-protobuf's map decoding drops such an entry
+ * today; provider-kit/seam.ts refuses one that arrives either way).
  */
 export function fromStruct(struct: Struct | undefined): Props {
   if (!struct) return {};

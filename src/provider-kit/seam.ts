@@ -1,11 +1,12 @@
 // The one parser both faces run on what the engine hands a provider (inputs, stored outputs), before any rule
-// looks at it. Both faces decode a protobuf Struct, and google-protobuf's Struct.toJavaScript (which the SDK's
-// dynamic-provider server uses) writes each key with `ret[key] = value`: a key named "__proto__" then sets the
-// object's prototype instead of a property, so its keys read as if declared (`inputs.name`) while no own-key walk
-// sees them. Here each object becomes a plain object of its own keys (CreateDataProperty, never assignment), and
-// "__proto__" is refused wherever it appears, whether it arrived as a key or as a prototype: the same message on
-// both faces. Every other name (constructor, toString, hasOwnProperty, …) is a plain key like any other; the
-// rules then refuse it as an unknown key, or pass it on in `extra` and the other free-form objects.
+// looks at it: each object becomes a plain object of its own keys (CreateDataProperty, never assignment), and
+// "__proto__" is refused wherever it appears, as a key or as a prototype, with one message. Over the provider
+// protocol a "__proto__" key never arrives: google-protobuf decodes a Struct's map by assignment into a plain
+// object, so the entry is lost before either face's code runs, and both see the same inputs without it. It does
+// arrive when the provider module is called in-process with an object literal's `__proto__` (a prototype whose
+// keys a plain read such as `inputs.name` would take as declared): that is refused here. Every other built-in
+// name (constructor, toString, hasOwnProperty, …) is a plain key like any other; the rules then refuse it as an
+// unknown input or key, or pass it on in `extra` and the other free-form objects.
 import type * as pulumi from "@pulumi/pulumi";
 import { formatPath, type CheckFailure } from "./check-failures";
 import { isRecord, type Json } from "./json";
@@ -91,10 +92,11 @@ export function atTheSeam<D>(
       if (failures.length > 0) return { inputs: value, failures };
       return preview.check(ownProperties(olds).value, declare(value));
     },
-    diff: (id: string, olds: Raw, news: Raw) => preview.diff(id, stored(olds), declared(news)),
-    create: (news: Raw) => apply().create(declared(news)),
-    read: (id: string, props: Raw) => apply().read(id, stored(props)),
-    update: (id: string, olds: Raw, news: Raw) => apply().update(id, stored(olds), declared(news)),
-    delete: (id: string, props: Raw) => apply().delete(id, stored(props)),
+    // async, so a refusal is a rejected promise, as the engine's calls expect.
+    diff: async (id: string, olds: Raw, news: Raw) => preview.diff(id, stored(olds), declared(news)),
+    create: async (news: Raw) => apply().create(declared(news)),
+    read: async (id: string, props: Raw) => apply().read(id, stored(props)),
+    update: async (id: string, olds: Raw, news: Raw) => apply().update(id, stored(olds), declared(news)),
+    delete: async (id: string, props: Raw) => apply().delete(id, stored(props)),
   };
 }
