@@ -2,6 +2,15 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import { createNodeResolver, importX } from "eslint-plugin-import-x";
 
+/** The folders of src above src/resources. */
+const RESOURCES_ABOVE = ["plugin", "export", "cli", "testing"];
+
+/** The emulator stands apart: repeated in each emulator block, as flat config replaces a rule's options per file. */
+const EMULATOR_APART = {
+  regex: "^pulumi-posthog(/|$)|^(\\.\\./){3,}",
+  message: "posthog-emulator imports nothing from the provider (pulumi-posthog) or outside its package.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -31,7 +40,12 @@ export default tseslint.config(
   {
     files: ["src/**/*.ts", "packages/*/src/**/*.ts"],
     plugins: { "import-x": importX },
-    settings: { "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".js", ".json"] })] },
+    settings: {
+      // Without these the rule parses no .ts dependency, and so sees no cycle at all.
+      "import-x/extensions": [".ts", ".js"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts"] },
+      "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".js", ".json"] })],
+    },
     rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
   // Layering (docs/contributing/code-map.md): imports go one way, resources -> provider-kit -> client. The client is
@@ -59,10 +73,7 @@ export default tseslint.config(
   {
     files: ["src/resources/**/*.ts"],
     rules: {
-      "no-restricted-imports": [
-        "error",
-        { patterns: [layer("resources", ["plugin", "export", "cli", "testing"])] },
-      ],
+      "no-restricted-imports": ["error", { patterns: [layer("resources", RESOURCES_ABOVE)] }],
     },
   },
   // A preview (configure, check, diff) must not load the HTTP client or axios; test/preview checks the
@@ -75,6 +86,8 @@ export default tseslint.config(
         {
           paths: [{ name: "axios", message: "A preview must not load axios (test/preview)." }],
           patterns: [
+            // Flat config replaces a rule's options per file: the resources' layer rule is repeated here.
+            layer("resources", RESOURCES_ABOVE),
             {
               regex: "^(\\.\\./)+client(/|$)",
               message:
@@ -93,11 +106,70 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         {
+          patterns: [EMULATOR_APART],
+        },
+      ],
+    },
+  },
+  {
+    // The emulator's state reaches each area only through the area's field table (or its plain levels), never its
+    // handlers or rules, which read the state: no circle between core/state.ts and the areas.
+    files: ["packages/posthog-emulator/src/core/state.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            EMULATOR_APART,
+            {
+              regex:
+                "^\\.\\./(?!(surveys/survey-fields|organization/invite-fields|organization/levels|organization/user-profile|feature-flags/flag-fields|analytics/action-fields|analytics/insight-fields)$)",
+              message:
+                "core/state.ts reaches an area only through its field table (or organization/levels): the area's handlers and rules read the state.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The field tables the state reads import nothing that reads the state. (invite-fields still types its
+    // validators' context with core/context's Ctx: a type-only circle, see docs/contributing/code-map.md.)
+    files: [
+      "packages/posthog-emulator/src/surveys/survey-fields.ts",
+      "packages/posthog-emulator/src/feature-flags/flag-fields.ts",
+      "packages/posthog-emulator/src/analytics/action-fields.ts",
+      "packages/posthog-emulator/src/analytics/insight-fields.ts",
+      "packages/posthog-emulator/src/organization/levels.ts",
+    ],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            EMULATOR_APART,
+            {
+              regex: "^\\.\\./core/(state|context|auth|pagination|routes|server|emulator)$",
+              message:
+                "A field table the state reads must not import what reads the state (core/state.ts's circle).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Generated data: the catalogue docs import only their shape, never the kit that reads them.
+    files: ["src/resources/catalogue-docs.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
           patterns: [
             {
-              regex: "^pulumi-posthog(/|$)|^(\\.\\./){3,}",
+              regex: "^(?!\\./symbol-docs$)",
               message:
-                "posthog-emulator imports nothing from the provider (pulumi-posthog) or outside its package.",
+                "catalogue-docs.ts imports only ./symbol-docs: catalogue-kit.ts reads it, not the other way round.",
             },
           ],
         },
