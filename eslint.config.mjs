@@ -1,5 +1,15 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
+import { createNodeResolver, importX } from "eslint-plugin-import-x";
+
+/** The folders of src above src/resources. */
+const RESOURCES_ABOVE = ["plugin", "export", "cli", "testing"];
+
+/** The emulator stands apart: repeated in each emulator block, as flat config replaces a rule's options per file. */
+const EMULATOR_APART = {
+  regex: "^pulumi-posthog(/|$)|^(\\.\\./){3,}",
+  message: "posthog-emulator imports nothing from the provider (pulumi-posthog) or outside its package.",
+};
 
 export default tseslint.config(
   {
@@ -24,6 +34,20 @@ export default tseslint.config(
       "@typescript-eslint/no-require-imports": "off",
     },
   },
+  // No import cycles, in the provider or in the workspace packages (the emulator's core and its areas, the
+  // catalogue and its docs): a cycle is a layer that knows what sits above it. Type-only imports count too,
+  // since a cycle of types is still two files that change together.
+  {
+    files: ["src/**/*.ts", "packages/*/src/**/*.ts"],
+    plugins: { "import-x": importX },
+    settings: {
+      // Without these the rule parses no .ts dependency, and so sees no cycle at all.
+      "import-x/extensions": [".ts", ".js"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts"] },
+      "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".js", ".json"] })],
+    },
+    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
+  },
   // Layering (docs/contributing/code-map.md): imports go one way, resources -> provider-kit -> client. The client is
   // PostHog's HTTP API and knows no resource; the plumbing the resources share knows no particular resource.
   {
@@ -40,8 +64,16 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [layer("provider-kit", ["resources", "export", "cli", "testing"])] },
+        { patterns: [layer("provider-kit", ["resources", "plugin", "export", "cli", "testing"])] },
       ],
+    },
+  },
+  // The resources serve both faces (the dynamic providers and the plugin) and the export command: they import
+  // none of them.
+  {
+    files: ["src/resources/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [layer("resources", RESOURCES_ABOVE)] }],
     },
   },
   // A preview (configure, check, diff) must not load the HTTP client or axios; test/preview checks the
@@ -54,6 +86,8 @@ export default tseslint.config(
         {
           paths: [{ name: "axios", message: "A preview must not load axios (test/preview)." }],
           patterns: [
+            // Flat config replaces a rule's options per file: the resources' layer rule is repeated here.
+            layer("resources", RESOURCES_ABOVE),
             {
               regex: "^(\\.\\./)+client(/|$)",
               message:
@@ -72,11 +106,70 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         {
+          patterns: [EMULATOR_APART],
+        },
+      ],
+    },
+  },
+  {
+    // The emulator's state reaches each area only through the area's field table (or its plain levels), never its
+    // handlers or rules, which read the state: no circle between core/state.ts and the areas.
+    files: ["packages/posthog-emulator/src/core/state.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            EMULATOR_APART,
+            {
+              regex:
+                "^\\.\\./(?!(surveys/survey-fields|organization/invite-fields|organization/levels|organization/user-profile|feature-flags/flag-fields|analytics/action-fields|analytics/insight-fields)$)",
+              message:
+                "core/state.ts reaches an area only through its field table (or organization/levels): the area's handlers and rules read the state.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The field tables the state reads import nothing that reads the state. (invite-fields still types its
+    // validators' context with core/context's Ctx: a type-only circle, see docs/contributing/code-map.md.)
+    files: [
+      "packages/posthog-emulator/src/surveys/survey-fields.ts",
+      "packages/posthog-emulator/src/feature-flags/flag-fields.ts",
+      "packages/posthog-emulator/src/analytics/action-fields.ts",
+      "packages/posthog-emulator/src/analytics/insight-fields.ts",
+      "packages/posthog-emulator/src/organization/levels.ts",
+    ],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            EMULATOR_APART,
+            {
+              regex: "^\\.\\./core/(state|context|auth|pagination|routes|server|emulator)$",
+              message:
+                "A field table the state reads must not import what reads the state (core/state.ts's circle).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Generated data: the catalogue docs import only their shape, never the kit that reads them.
+    files: ["src/resources/catalogue-docs.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
           patterns: [
             {
-              regex: "^pulumi-posthog(/|$)|^(\\.\\./){3,}",
+              regex: "^(?!\\./symbol-docs$)",
               message:
-                "posthog-emulator imports nothing from the provider (pulumi-posthog) or outside its package.",
+                "catalogue-docs.ts imports only ./symbol-docs: catalogue-kit.ts reads it, not the other way round.",
             },
           ],
         },

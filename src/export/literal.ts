@@ -1,7 +1,9 @@
 // Prints JSON-like values as TypeScript source, laid out as prettier (default options) lays them out, so a
 // generated program reads like hand-written code and `prettier --check` leaves it alone.
 
-export type Literal = string | number | boolean | null | Literal[] | { [key: string]: Literal };
+import { isObject, type Literal } from "../provider-kit/literal";
+
+export { isLiteral, isObject, type Literal } from "../provider-kit/literal";
 
 export const PRINT_WIDTH = 80;
 const INDENT = "  ";
@@ -20,17 +22,6 @@ export function quote(text: string): string {
 
 export function propertyKey(key: string): string {
   return IDENTIFIER.test(key) ? key : quote(key);
-}
-
-export function isObject(value: Literal): value is { [key: string]: Literal } {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
-
-/** Whether a value read from PostHog (JSON) can be printed as a literal; undefined and functions cannot. */
-export function isLiteral(value: unknown): value is Literal {
-  if (value === null || ["string", "number", "boolean"].includes(typeof value)) return true;
-  if (Array.isArray(value)) return value.every(isLiteral);
-  return typeof value === "object" && Object.values(value).every(isLiteral);
 }
 
 function size(value: Literal): number {

@@ -1,6 +1,6 @@
 // Which code serves each resource token: the very modules the dynamic providers' shims load
 // (src/resources/*/provider.ts), so a check, diff or apply rule exists once for both faces. They are loaded on
-// a token's first call, and their apply half on its first apply (provider-kit/lazy-apply.ts), so a preview
+// a token's first call, and their apply half on its first apply (provider-kit/seam.ts), so a preview
 // loads no HTTP client here either.
 import type { ProviderModule } from "../provider-kit/shim";
 import type { Imported } from "../provider-kit/import";

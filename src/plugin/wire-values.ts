@@ -5,7 +5,7 @@
 // receives them and must answer with secrets marked again. Loading the SDK's runtime for three strings would
 // cost the cold start a second, so they are written here; test/unit/plugin-values.test.ts compares them with
 // the SDK's.
-import { Struct, type JavaScriptValue } from "google-protobuf/google/protobuf/struct_pb";
+import { Struct, Value, type JavaScriptValue } from "google-protobuf/google/protobuf/struct_pb";
 
 export type Props = Record<string, unknown>;
 
@@ -59,8 +59,27 @@ export function rewrap(props: Props, secretKeys: ReadonlySet<string>): Props {
   );
 }
 
+/**
+ * A Struct as plain JSON, each key an own property. Not Struct.toJavaScript, which writes keys by assignment, so
+ * a key named "__proto__" would set the object's prototype (google-protobuf's map decoding drops such an entry
+ * today; provider-kit/seam.ts refuses one that arrives either way).
+ */
 export function fromStruct(struct: Struct | undefined): Props {
-  return struct ? (struct.toJavaScript() as Props) : {};
+  if (!struct) return {};
+  const entries: [string, unknown][] = [];
+  struct.getFieldsMap().forEach((value, key) => entries.push([key, fromValue(value)]));
+  return Object.fromEntries(entries);
+}
+
+function fromValue(value: Value): unknown {
+  switch (value.getKindCase()) {
+    case Value.KindCase.STRUCT_VALUE:
+      return fromStruct(value.getStructValue());
+    case Value.KindCase.LIST_VALUE:
+      return (value.getListValue()?.getValuesList() ?? []).map(fromValue);
+    default:
+      return value.toJavaScript();
+  }
 }
 
 /** Struct.fromJavaScript refuses undefined anywhere; JSON drops such keys, as the wire would. */

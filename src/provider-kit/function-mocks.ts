@@ -2,12 +2,12 @@
 // of failing with "No PostHog API key is configured", each function becomes an invoke of its token, which is
 // what the mocks' `call()` answers. With a key (the tests point the program at an emulator, see
 // docs/guides/testing-your-program.md) the functions ask that host as usual. Outside mocks nothing changes: the
-// functions ask PostHog directly. The tokens are the provider plugin's own (src/plugin/tokens.ts), so a mock written
+// functions ask PostHog directly. The tokens are the provider plugin's own (provider-kit/tokens.ts), so a mock written
 // for them also answers the plugin's invokes from another language's program.
 import * as pulumi from "@pulumi/pulumi";
 import { functionSettings } from "./function-context";
 import { isRecord } from "./json";
-import { FUNCTION_TOKENS } from "../plugin/tokens";
+import { FUNCTION_TOKENS } from "./tokens";
 
 /** Each data function's invoke token under mocks, and the keys its answer must have. */
 export const MOCKED_FUNCTIONS = {

@@ -1,6 +1,6 @@
 // Generated from the doc comments of the public types by test/support/doc-comments.ts; do not edit.
 // Change the doc comment, then run `UPDATE_CATALOGUE=1 npx jest test/unit/catalogue.test.ts`.
-import type { SymbolDocs } from "./catalogue-kit";
+import type { SymbolDocs } from "./symbol-docs";
 
 export const DOCS: { [symbol: string]: SymbolDocs } = {
   AppliedPerson: {

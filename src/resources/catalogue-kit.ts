@@ -49,13 +49,7 @@ export interface Catalogue {
   config: PropertyDoc[];
 }
 
-/** One documented symbol of the public types, as the generated catalogue-docs.ts holds it. */
-export interface SymbolDocs {
-  doc?: string;
-  members: { [name: string]: string };
-  /** The interfaces it extends, whose members it has too. */
-  inherits?: string[];
-}
+export type { SymbolDocs } from "./symbol-docs";
 
 /** The doc comment of `symbol` (an interface, class, function or settings table). */
 export function symbolDoc(symbol: string): string {

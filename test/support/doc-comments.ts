@@ -190,7 +190,7 @@ export function generatedDocsModule(): string {
   const text =
     "// Generated from the doc comments of the public types by test/support/doc-comments.ts; do not edit.\n" +
     "// Change the doc comment, then run `UPDATE_CATALOGUE=1 npx jest test/unit/catalogue.test.ts`.\n" +
-    'import type { SymbolDocs } from "./catalogue-kit";\n\n' +
+    'import type { SymbolDocs } from "./symbol-docs";\n\n' +
     `export const DOCS: { [symbol: string]: SymbolDocs } = ${JSON.stringify(extractDocs())};\n`;
   // Prettier 3 loads its parsers with a dynamic import(), which jest does not allow in-process: a child runs it.
   const prettier = path.join(REPO_ROOT, "node_modules/prettier/bin/prettier.cjs");

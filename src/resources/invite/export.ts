@@ -2,7 +2,7 @@
 import type { WireInvite } from "../../client";
 import { validateInviteInputs } from "./inputs";
 import { termsOfInvite } from "./mapping";
-import type { Literal } from "../../export/literal";
+import type { Literal } from "../../provider-kit/literal";
 
 export interface ExportedInvite {
   args: { [key: string]: Literal };

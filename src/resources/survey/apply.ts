@@ -15,7 +15,6 @@ import {
   changedFields,
   currentValue,
   isJson,
-  parseFields,
   patchFields,
   resetValue,
   SURVEY_FIELD_NAMES,
@@ -28,43 +27,51 @@ import { applyStatus } from "./lifecycle";
 import { archivedInWrite, needsUnarchived, planLifecycle, type LifecycleState } from "./lifecycle-plan";
 import { refusedTransition } from "./lifecycle-rules";
 import { asStatus } from "./status";
-import { parseOptions } from "./validate";
-import { declaredInputs, lastDeclared } from "../../provider-kit/declared";
+import { lastDeclared } from "../../provider-kit/declared";
+import type { SurveyDeclaration } from "./declaration";
+import type { SurveyFields } from "./types";
 import { reconstructInputs, surveyOutputs } from "./mapping";
 
 type Json = Record<string, unknown>;
 
 /** The write body for `fields`, flag keys resolved to their ids. */
-async function body(project: string, inputs: Json, fields: readonly SurveyField[], outputs: Json) {
-  const resolved = await resolveFlagKeys(callContext().client, project, parseFields(inputs), fields);
+async function body(
+  project: string,
+  values: Partial<SurveyFields>,
+  fields: readonly SurveyField[],
+  outputs: Json,
+) {
+  const resolved = await resolveFlagKeys(callContext().client, project, values, fields);
   return writeBody(resolved.values, resolved.fields, outputs);
 }
 
 /** The PATCH body for `fields`, `archived` left to the lifecycle order: written only as `archived` says. */
 async function patchBody(
   project: string,
-  inputs: Json,
+  values: Partial<SurveyFields>,
   fields: readonly SurveyField[],
   outputs: Json,
   archived: boolean | undefined,
 ) {
   const written = await body(
     project,
-    inputs,
+    values,
     fields.filter((field) => field !== "archived"),
     outputs,
   );
   return archived === undefined ? written : { ...written, archived };
 }
 
-function label(inputs: Json): string {
-  return `Survey "${typeof inputs.name === "string" ? inputs.name : "?"}"`;
+/** How messages name a survey known only by its stored outputs. */
+function label(outputs: Json): string {
+  return `Survey "${typeof outputs.name === "string" ? outputs.name : "?"}"`;
 }
 
 /** Takes over an existing survey named by `adopt`: no POST, the survey keeps its id and responses. */
-async function adopt(project: string, inputs: Json): Promise<WireSurvey> {
+async function adopt(project: string, survey: SurveyDeclaration): Promise<WireSurvey> {
   const { client } = callContext();
-  const target = parseOptions(inputs).adopt ?? {};
+  const { declared: inputs } = survey;
+  const target = survey.options.adopt ?? {};
   let existing: WireSurvey | undefined;
   if (target.id) {
     existing = await client.surveys.get(project, target.id);
@@ -73,7 +80,7 @@ async function adopt(project: string, inputs: Json): Promise<WireSurvey> {
   }
   if (!existing) {
     throw new Error(
-      `${label(inputs)}: adopt.name "${target.name}" matches no survey in project ${project}. ` +
+      `${survey.label}: adopt.name "${target.name}" matches no survey in project ${project}. ` +
         "Check the exact (case-sensitive) name, or remove `adopt` to create a new survey.",
     );
   }
@@ -82,17 +89,17 @@ async function adopt(project: string, inputs: Json): Promise<WireSurvey> {
   if (fields.length === 0) return existing;
   try {
     // As on update: `archived` rides in this PATCH only where the lifecycle order allows it.
-    const written = Object.fromEntries(fields.map((field) => [field, inputs[field]]));
-    const archived = archivedInWrite(planLifecycle({ ...existing, ...datesFrom(written) }, inputs));
-    const patch = await patchBody(project, inputs, fields, outputs, archived);
+    const written = datesFrom(survey.fields, fields);
+    const archived = archivedInWrite(planLifecycle({ ...existing, ...written }, survey.fields));
+    const patch = await patchBody(project, survey.fields, fields, outputs, archived);
     if (Object.keys(patch).length === 0) return existing;
     return await client.surveys.update(project, existing.id, patch);
   } catch (error) {
     throw resourceInitError(
-      describeFailure(label(inputs), "bring the adopted survey to the declared state", error).message,
+      describeFailure(survey.label, "bring the adopted survey to the declared state", error).message,
       existing.id,
       outputs,
-      inputs,
+      survey.inputs,
     );
   }
 }
@@ -101,11 +108,12 @@ async function adopt(project: string, inputs: Json): Promise<WireSurvey> {
  * POST; if the answer was lost, look the survey up by its (unique) name instead of posting twice. A first POST
  * that clashes on the name may meet the survey an interrupted run made: take that one over (interrupted.ts).
  */
-async function post(project: string, inputs: Json): Promise<WireSurvey> {
+async function post(project: string, survey: SurveyDeclaration): Promise<WireSurvey> {
   const { client, settings } = callContext();
-  const name = String(inputs.name);
-  const declared = SURVEY_FIELD_NAMES.filter((f) => inputs[f] !== undefined);
-  const created = await body(project, inputs, declared, {});
+  const { fields: values, label } = survey;
+  const name = String(values.name);
+  const declared = SURVEY_FIELD_NAMES.filter((f) => values[f] !== undefined);
+  const created = await body(project, values, declared, {});
   for (let attempt = 0; ; attempt++) {
     try {
       const survey = await client.surveys.create(project, created);
@@ -113,7 +121,7 @@ async function post(project: string, inputs: Json): Promise<WireSurvey> {
       return survey;
     } catch (error) {
       if (attempt === 0 && isUniqueViolation(error)) {
-        return await takeOverInterrupted(client, project, inputs, label(inputs), error);
+        return await takeOverInterrupted(client, project, survey.declared, label, error);
       }
       // A resent POST that clashes with the name was beaten by the late original: that one is ours.
       const clash = attempt > 0 && isUniqueViolation(error);
@@ -132,80 +140,80 @@ async function post(project: string, inputs: Json): Promise<WireSurvey> {
 const LIFECYCLE_FIELDS: readonly SurveyField[] = ["status", "archived", "startDate", "endDate"];
 
 /** What the lifecycle steps were for, as a failure names it. */
-function lifecycleGoal(inputs: Json): string {
+function lifecycleGoal({ status, archived }: Partial<SurveyFields>): string {
   const goals = [
-    inputs.status === undefined ? undefined : `set its status to ${String(inputs.status)}`,
-    typeof inputs.archived === "boolean" ? (inputs.archived ? "archive it" : "unarchive it") : undefined,
+    status === undefined ? undefined : `set its status to ${status}`,
+    archived === undefined ? undefined : archived ? "archive it" : "unarchive it",
   ].filter(Boolean);
   return goals.join(" and ") || "bring it to its declared status";
 }
 
 /**
- * The inputs the POST carries: all of them, except `archived: true` when a launch or stop must follow, which
+ * The declaration the POST carries: all of it, except `archived: true` when a launch or stop must follow, which
  * PostHog refuses on an archived survey; the lifecycle plan archives it last instead.
  */
-function postInputs(inputs: Json): Json {
+function forPost(survey: SurveyDeclaration): SurveyDeclaration {
   const predicted = planLifecycle(
-    { start_date: null, end_date: null, ...datesFrom(inputs), archived: false },
-    inputs,
+    { start_date: null, end_date: null, ...datesFrom(survey.fields), archived: false },
+    survey.fields,
   );
-  return inputs.archived === true && predicted.some(needsUnarchived)
-    ? { ...inputs, archived: undefined }
-    : inputs;
+  if (survey.fields.archived !== true || !predicted.some(needsUnarchived)) return survey;
+  const { archived: _field, ...fields } = survey.fields;
+  const { archived: _declared, ...declared } = survey.declared;
+  return { ...survey, fields, declared };
 }
 
-/** The declared dates, in PostHog's field names, for a predicted state. */
-function datesFrom(inputs: Json): LifecycleState {
-  const start = inputs.startDate;
-  const end = inputs.endDate;
+/** The declared dates (of `fields`, when given: those a write carries), in PostHog's names, for a predicted state. */
+function datesFrom(
+  { startDate, endDate }: Partial<SurveyFields>,
+  fields: readonly SurveyField[] = ["startDate", "endDate"],
+): LifecycleState {
   return {
-    ...(typeof start === "string" || start === null ? { start_date: start } : {}),
-    ...(typeof end === "string" || end === null ? { end_date: end } : {}),
+    ...(startDate !== undefined && fields.includes("startDate") ? { start_date: startDate } : {}),
+    ...(endDate !== undefined && fields.includes("endDate") ? { end_date: endDate } : {}),
   };
 }
 
 /** A date from stored outputs: the string, or null. */
 const storedDate = (value: unknown): string | null => (typeof value === "string" ? value : null);
 
-export async function create(inputs: Json): Promise<pulumi.dynamic.CreateResult> {
+export async function create(declaration: SurveyDeclaration): Promise<pulumi.dynamic.CreateResult> {
+  const { declared, label } = declaration;
   let client: PostHogClient;
   let project: string;
   try {
     const context = callContext();
     client = context.client;
-    project = await resolveScope("project", inputs.projectId, context.settings, client);
+    project = await resolveScope("project", declaration.options.projectId, context.settings, client);
   } catch (error) {
-    throw describeFailure(
-      label(inputs),
-      "resolve the project",
-      error,
-      `Set projectId or ${configKey("projectId")}.`,
-    );
+    throw describeFailure(label, "resolve the project", error, `Set projectId or ${configKey("projectId")}.`);
   }
   let survey: WireSurvey;
   try {
-    survey = inputs.adopt ? await adopt(project, inputs) : await post(project, postInputs(inputs));
+    survey = declaration.options.adopt
+      ? await adopt(project, declaration)
+      : await post(project, forPost(declaration));
   } catch (error) {
     if (isJson(error) && error.id) throw error; // already carries the survey's id (resourceInitError)
     const hint = isUniqueViolation(error)
-      ? `A survey with this name already exists in project ${project}. To manage it with Pulumi, set adopt: {name: ${JSON.stringify(inputs.name)}}, or rename this one.`
+      ? `A survey with this name already exists in project ${project}. To manage it with Pulumi, set adopt: {name: ${JSON.stringify(declaration.fields.name)}}, or rename this one.`
       : undefined;
-    throw describeFailure(label(inputs), `create it in project ${project}`, error, hint);
+    throw describeFailure(label, `create it in project ${project}`, error, hint);
   } finally {
     invalidateProject(client, project);
   }
   try {
     // Each answer is kept: if a later step fails, state holds how far the survey got.
-    await applyStatus(client, project, survey, inputs, (answer) => (survey = answer));
+    await applyStatus(client, project, survey, declaration.fields, (answer) => (survey = answer));
   } catch (error) {
     // The survey exists: keep it in state, so the next `up` moves it on instead of creating another.
-    const outputs = surveyOutputs(survey, project, declaredInputs(inputs));
-    const message = describeFailure(label(inputs), lifecycleGoal(inputs), error).message;
-    throw resourceInitError(message, survey.id, outputs, inputs);
+    const outputs = surveyOutputs(survey, project, declared);
+    const message = describeFailure(label, lifecycleGoal(declaration.fields), error).message;
+    throw resourceInitError(message, survey.id, outputs, declaration.inputs);
   } finally {
     invalidateProject(client, project);
   }
-  return { id: survey.id, outs: surveyOutputs(survey, project, declaredInputs(inputs)) };
+  return { id: survey.id, outs: surveyOutputs(survey, project, declared) };
 }
 
 export async function read(id: string, props: Json): Promise<pulumi.dynamic.ReadResult> {
@@ -230,56 +238,59 @@ function unchanged(olds: Json, declared: Json): pulumi.dynamic.UpdateResult {
 }
 
 /** The lifecycle plan as the stored outputs predict it, once the PATCH of `fields` is applied. */
-function predictedPlan(olds: Json, news: Json, fields: readonly SurveyField[]) {
-  const written = Object.fromEntries(fields.map((field) => [field, news[field]]));
+function predictedPlan(olds: Json, news: Partial<SurveyFields>, fields: readonly SurveyField[]) {
   const state: LifecycleState = {
     start_date: storedDate(olds.startDate),
     end_date: storedDate(olds.endDate),
-    ...datesFrom(written),
+    ...datesFrom(news, fields),
     archived: currentValue("archived", olds) === true,
   };
   return planLifecycle(state, news);
 }
 
-export async function update(id: string, olds: Json, news: Json): Promise<pulumi.dynamic.UpdateResult> {
+export async function update(
+  id: string,
+  olds: Json,
+  declaration: SurveyDeclaration,
+): Promise<pulumi.dynamic.UpdateResult> {
   const { client } = callContext();
+  const { declared: news, declared, label } = declaration;
   const project = String(olds.projectId);
   const previouslyDeclared = lastDeclared(olds);
   const fields = patchFields(changedFields(news, olds, previouslyDeclared), news);
-  const declared = declaredInputs(news);
   // Only provider-side inputs changed (e.g. `adopt`): nothing to send.
   if (fields.length === 0) return unchanged(olds, declared);
   const from = asStatus(currentValue("status", olds));
-  const to = asStatus(news.status);
+  const to = declaration.fields.status;
   const refused = from === undefined || to === undefined ? undefined : refusedTransition(from, to);
-  if (refused) throw new Error(`${label(news)}: ${refused}`);
+  if (refused) throw new Error(`${label}: ${refused}`);
   // `archived` rides in the PATCH only where the lifecycle order allows it (lifecycle-plan.ts, archivedInWrite).
   // A written date can move the status too (an endDate reset to null resumes a survey declared stopped).
   const lifecycle = fields.some((field) => LIFECYCLE_FIELDS.includes(field));
   // An `archived` the program stopped declaring goes back to its reset value (false), as any field does.
-  const target =
-    fields.includes("archived") && news.archived === undefined
-      ? { ...news, archived: resetValue("archived") }
-      : news;
+  const reset = fields.includes("archived") && declaration.fields.archived === undefined;
+  const values = reset
+    ? { ...declaration.fields, archived: resetValue("archived") === true }
+    : declaration.fields;
   let survey: WireSurvey | undefined;
   try {
-    const archived = lifecycle ? archivedInWrite(predictedPlan(olds, target, fields)) : undefined;
+    const archived = lifecycle ? archivedInWrite(predictedPlan(olds, values, fields)) : undefined;
     // Empty when only status changed, or a flag moved from its id to its key (or back) without changing.
-    const patch = await patchBody(project, target, fields, olds, archived);
+    const patch = await patchBody(project, values, fields, olds, archived);
     let current: WireSurvey | undefined =
       Object.keys(patch).length > 0 ? await client.surveys.update(project, id, patch) : undefined;
     // Plan from what PostHog holds now, not from the stored outputs: a run interrupted half-way (stopped but not
     // yet archived, say) may have left it elsewhere, and a step planned from stale outputs could be refused.
     if (lifecycle) {
       current ??= await client.surveys.get(project, id);
-      current = (await applyStatus(client, project, current, target)) ?? current;
+      current = (await applyStatus(client, project, current, values)) ?? current;
     }
     survey = current;
   } catch (error) {
     const hint = isNotFound(error)
       ? "It was deleted outside Pulumi: run `pulumi refresh`, then `pulumi up` to create it again."
       : undefined;
-    throw describeFailure(label(news), `update survey ${id}`, error, hint);
+    throw describeFailure(label, `update survey ${id}`, error, hint);
   } finally {
     invalidateProject(client, project);
   }

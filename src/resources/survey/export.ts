@@ -8,7 +8,7 @@ import { currentValue, isWriteOnly, resetValue, SURVEY_FIELD_NAMES, type SurveyF
 import { surveyOutputs } from "./mapping";
 import { declaredSetting } from "./settings/extra";
 import { NEW_SURVEY_STATUS } from "./status";
-import { isLiteral, isObject, type Literal } from "../../export/literal";
+import { isLiteral, isObject, type Literal } from "../../provider-kit/literal";
 
 /** Exported in declaration order; the write-only inputs (targetingFlagFilters, removeTargetingFlag) cannot be read back. */
 const FIELDS = SURVEY_FIELD_NAMES.filter((field) => !isWriteOnly(field));

@@ -392,7 +392,7 @@ const _wireLinked: [WireMisfits] extends [never] ? true : WireMisfits = true;
 
 const spec = <K extends SurveyField>(field: K): FieldSpec<SurveyFields[K]> => SURVEY_FIELDS[field];
 
-export const isSurveyField = (key: string): key is SurveyField => key in FIELD_TABLE;
+export const isSurveyField = (key: string): key is SurveyField => Object.hasOwn(FIELD_TABLE, key);
 
 /** Field names in declaration order. */
 export const SURVEY_FIELD_NAMES: readonly SurveyField[] = Object.keys(FIELD_TABLE).filter(isSurveyField);

@@ -4,6 +4,7 @@ import { callContext, scopeForCreate } from "../../provider-kit/context";
 import { importedAs, type Imported } from "../../provider-kit/import";
 import { read } from "./apply";
 import { surveyArgsOf } from "./export";
+import { declareSurvey } from "./declaration";
 import { check } from "./preview";
 
 /** undefined when the project has no survey with this id. */
@@ -11,5 +12,7 @@ export async function importSurvey(id: string): Promise<Imported | undefined> {
   const projectId = await scopeForCreate("Survey", "project", undefined, callContext());
   const found = await read(id, { projectId });
   if (!found.id || !found.props) return undefined;
-  return importedAs(found.id, found.props, { ...surveyArgsOf(found.props).args, projectId }, check);
+  return importedAs(found.id, found.props, { ...surveyArgsOf(found.props).args, projectId }, (olds, news) =>
+    check(olds, declareSurvey(news)),
+  );
 }

@@ -12,9 +12,8 @@
 //   (_should_survey_flags_be_active: launched, not ended, not archived).
 // So a move through launch or stop is wrapped in unarchive ... archive; resuming is a PATCH and needs neither.
 import { refusedTransition } from "./lifecycle-rules";
-import { asStatus, statusOf } from "./status";
-
-type Json = Record<string, unknown>;
+import { statusOf } from "./status";
+import type { SurveyFields } from "./types";
 
 /** What PostHog holds now: the part of a survey its lifecycle reads. */
 export interface LifecycleState {
@@ -56,11 +55,14 @@ export function describeStep(step: LifecycleStep): string {
 export const needsUnarchived = (step: LifecycleStep): boolean =>
   step.kind === "launch" || step.kind === "stop";
 
-const declaredDate = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined);
+const declaredDate = (value: string | null | undefined): string | undefined => value ?? undefined;
+
+/** What the program declared of the survey's lifecycle: the fields the plan reads, typed by their rows' rules. */
+export type LifecycleIntent = Pick<Partial<SurveyFields>, "status" | "archived" | "startDate" | "endDate">;
 
 /** The status moves from the status PostHog's dates read as to the declared one. Throws on an un-launch. */
-function statusMoves(state: LifecycleState, inputs: Json): LifecycleStep[] {
-  const target = asStatus(inputs.status);
+function statusMoves(state: LifecycleState, inputs: LifecycleIntent): LifecycleStep[] {
+  const target = inputs.status;
   if (target === undefined) return [];
   const current = statusOf(state.start_date, state.end_date, inputs);
   if (current === target) return [];
@@ -82,9 +84,9 @@ function statusMoves(state: LifecycleState, inputs: Json): LifecycleStep[] {
  * flag, in an order PostHog accepts: unarchive, then launch / stop / resume, then archive. Empty when the survey
  * is already there. Throws (with the reason) when the declared status would un-launch the survey.
  */
-export function planLifecycle(state: LifecycleState, inputs: Json): LifecycleStep[] {
+export function planLifecycle(state: LifecycleState, inputs: LifecycleIntent): LifecycleStep[] {
   const archivedNow = state.archived === true;
-  const wantArchived = typeof inputs.archived === "boolean" ? inputs.archived : archivedNow;
+  const wantArchived = inputs.archived ?? archivedNow;
   const moves = statusMoves(state, inputs);
   const unarchive = archivedNow && (!wantArchived || moves.some(needsUnarchived));
   const steps: LifecycleStep[] = unarchive ? [{ kind: "unarchive" }] : [];

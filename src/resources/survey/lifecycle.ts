@@ -3,9 +3,12 @@
 // with a fallback for servers that lack them; everything else is a PATCH.
 import type { PostHogClient, SurveyWriteBody, WireSurvey } from "../../client";
 import { PostHogApiError } from "../../client";
-import { planLifecycle, type LifecycleState, type LifecycleStep } from "./lifecycle-plan";
-
-type Json = Record<string, unknown>;
+import {
+  planLifecycle,
+  type LifecycleIntent,
+  type LifecycleState,
+  type LifecycleStep,
+} from "./lifecycle-plan";
 
 /** A server without the launch/stop routes (older self-hosted PostHog) answers 404 or 405 to them. */
 function isMissingEndpoint(error: unknown): boolean {
@@ -57,7 +60,7 @@ export async function applyStatus(
   client: PostHogClient,
   project: string,
   from: SurveyState,
-  inputs: Json,
+  inputs: LifecycleIntent,
   progress: (answer: WireSurvey) => void = () => {},
 ): Promise<WireSurvey | undefined> {
   let answer: WireSurvey | undefined;

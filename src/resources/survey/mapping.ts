@@ -60,7 +60,7 @@ export const SURVEY_OUTPUT_NAMES = [
   "internalTargetingFlag",
 ] as const;
 
-const isField = (key: string): key is SurveyField => key in SURVEY_FIELDS;
+const isField = (key: string): key is SurveyField => Object.hasOwn(SURVEY_FIELDS, key);
 
 /**
  * Inputs as the server has them now, for refresh: each declared field keeps its declared form when it still

@@ -13,6 +13,7 @@ import { samplingStartFailures } from "./sampling-rules";
 import { rewrittenTexts } from "./stored-texts";
 import { declaredKeysChanged, lastDeclared } from "../../provider-kit/declared";
 import { warn } from "../../provider-kit/warn";
+import type { SurveyDeclaration } from "./declaration";
 
 type Json = Record<string, unknown>;
 
@@ -37,8 +38,8 @@ function previewWarnings(inputs: Json): string[] {
   return warnings;
 }
 
-export async function check(olds: Json, news: Json): Promise<pulumi.dynamic.CheckResult> {
-  const inputs = normaliseInputs(news);
+export async function check(olds: Json, news: SurveyDeclaration): Promise<pulumi.dynamic.CheckResult> {
+  const inputs = normaliseInputs(news.inputs);
   // Adopting by name looks for the name as PostHog stores it.
   const adopt = inputs.adopt;
   if (isJson(adopt) && typeof adopt.name === "string")
@@ -49,21 +50,25 @@ export async function check(olds: Json, news: Json): Promise<pulumi.dynamic.Chec
     const now = Date.now();
     failures.push(...endDateFailures(olds, inputs, now), ...samplingStartFailures(olds, inputs, now));
   }
-  if (failures.length > 0) return { inputs: news, failures };
+  if (failures.length > 0) return { inputs: news.inputs, failures };
   if (typeof inputs.projectId === "number") inputs.projectId = String(inputs.projectId);
   previewWarnings(inputs).forEach(warn);
   return { inputs };
 }
 
-export async function diff(_id: string, olds: Json, news: Json): Promise<pulumi.dynamic.DiffResult> {
+export async function diff(
+  _id: string,
+  olds: Json,
+  news: SurveyDeclaration,
+): Promise<pulumi.dynamic.DiffResult> {
   const previouslyDeclared = lastDeclared(olds);
   const oldProject = String(olds.projectId);
-  const newProject = declaredScope("project", news.projectId, resolveSettings());
+  const newProject = declaredScope("project", news.options.projectId, resolveSettings());
   // A project the default resolves to "@current" is the same project the survey was created in.
   const replaces = newProject !== oldProject && newProject !== CURRENT ? ["projectId"] : [];
-  const changed = changedFields(news, olds, previouslyDeclared);
+  const changed = changedFields(news.declared, olds, previouslyDeclared);
   return {
-    changes: replaces.length > 0 || changed.length > 0 || declaredKeysChanged(news, olds),
+    changes: replaces.length > 0 || changed.length > 0 || declaredKeysChanged(news.declared, olds),
     replaces,
     deleteBeforeReplace: false,
   };

@@ -1,11 +1,16 @@
-// The Survey provider module the serialized shim loads (see ../../provider-kit/shim.ts). A preview runs configure, check
-// and diff, which load no HTTP client; create/read/update/delete load it on their first call.
-import { applyLazily, type ApplyModule } from "../../provider-kit/lazy-apply";
+// The Survey provider module the serialized shim loads (see ../../provider-kit/shim.ts), and the plugin's too
+// (src/plugin/resources.ts): the seam where each face's raw property bags become one SurveyDeclaration
+// (declaration.ts) before any rule sees them. A preview runs configure, check and diff, which load no HTTP
+// client; create/read/update/delete load it on their first call.
+import { atTheSeam, type ApplyCore } from "../../provider-kit/seam";
+import { declareSurvey, type SurveyDeclaration } from "./declaration";
+import * as preview from "./preview";
 
 export { configureProvider as configure } from "../../provider-kit/configure";
-export { check, diff } from "./preview";
 
-const apply = applyLazily((): ApplyModule => require("./apply"));
-export const { create, read, update } = apply;
-const remove = apply.delete;
+const survey = atTheSeam("Survey", declareSurvey, preview, (): ApplyCore<SurveyDeclaration> =>
+  require("./apply"),
+);
+export const { check, diff, create, read, update } = survey;
+const remove = survey.delete;
 export { remove as delete };

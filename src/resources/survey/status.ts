@@ -8,10 +8,14 @@
 import { sameInstant } from "../../provider-kit/equality";
 import { SURVEY_STATUSES, type SurveyStatus } from "./types";
 
-type Json = Record<string, unknown>;
+/** What status reading needs of a declaration: typed (SurveyFields) or as kept in outputs (`declared`). */
+export interface DeclaredStop {
+  readonly status?: unknown;
+  readonly endDate?: unknown;
+}
 
 /** Whether `endDate` is the scheduled stop of a survey the program declares running. */
-export function isScheduledStop(endDate: unknown, declared: Json): boolean {
+export function isScheduledStop(endDate: unknown, declared: DeclaredStop): boolean {
   return (
     declared.status === "running" &&
     typeof declared.endDate === "string" &&
@@ -19,7 +23,7 @@ export function isScheduledStop(endDate: unknown, declared: Json): boolean {
   );
 }
 
-export function statusOf(startDate: unknown, endDate: unknown, declared: Json = {}): SurveyStatus {
+export function statusOf(startDate: unknown, endDate: unknown, declared: DeclaredStop = {}): SurveyStatus {
   if (startDate === null || startDate === undefined) return "draft";
   if (endDate === null || endDate === undefined) return "running";
   return isScheduledStop(endDate, declared) ? "running" : "stopped";

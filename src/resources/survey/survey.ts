@@ -56,8 +56,9 @@ export class Survey extends pulumi.dynamic.Resource {
         // Every output must be a prop for Pulumi to create an Output for it (a `get` passes no inputs).
         ...OUTPUTS_NOT_KNOWN_YET,
         ...args,
-        startDate: isoDate(args?.startDate),
-        endDate: isoDate(args?.endDate),
+        // Own keys only, as the spread above (and the engine) see them: never a date inherited from a prototype.
+        startDate: isoDate(args && Object.hasOwn(args, "startDate") ? args.startDate : undefined),
+        endDate: isoDate(args && Object.hasOwn(args, "endDate") ? args.endDate : undefined),
       },
       opts,
       "posthog",

@@ -42,7 +42,7 @@ export const SURVEY_OPTION_RULES = {
 } satisfies { [K in keyof SurveyOptions]-?: z.ZodType<SurveyOptions[K]> };
 
 type SurveyInputKey = keyof SurveyInputs;
-const isOption = (key: string): key is keyof SurveyOptions => key in SURVEY_OPTION_RULES;
+const isOption = (key: string): key is keyof SurveyOptions => Object.hasOwn(SURVEY_OPTION_RULES, key);
 
 /** Top-level inputs a Survey accepts (camelCase; mapped to snake_case on the wire). */
 export const SURVEY_INPUT_KEYS: readonly SurveyInputKey[] = [

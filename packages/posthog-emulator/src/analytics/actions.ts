@@ -11,11 +11,13 @@ import {
   type Result,
 } from "../core/context";
 import { drfTime } from "../core/dates";
-import { drf } from "../core/drf";
-import { Collector, expectObject, fieldError } from "../core/fields";
-import { clone, isObject, type Json, type JsonObject } from "../core/json";
-import { col, newRecord, parseFields, parser, type RecordOf } from "../core/serializer";
+import { Collector, expectObject } from "../core/fields";
+import { type JsonObject } from "../core/json";
+import { newRecord, parseFields } from "../core/serializer";
 import { pagedList } from "../core/pagination";
+import { ACTION_FIELDS, type ActionRecord } from "./action-fields";
+
+export { ACTION_FIELDS, type ActionRecord };
 
 const STEP_KEYS = [
   "event",
@@ -59,28 +61,6 @@ export function actionShape(core: Core, a: ActionRecord): Record<string, unknown
     creation_context: null,
   };
 }
-
-/** ActionStepJSONSerializer(many=True): a list of objects, stored as sent. */
-function parseSteps(value: Json): JsonObject[] {
-  if (!Array.isArray(value)) throw fieldError("Expected a list of items.", "not_a_list");
-  return value.map((step) => {
-    if (!isObject(step)) throw fieldError("Expected a list of items.", "not_a_list");
-    return clone(step);
-  });
-}
-
-/** The ActionSerializer fields the emulator models, as a field table (core/serializer.ts). */
-export const ACTION_FIELDS = {
-  id: col.identity<number>("AutoField(read_only=True)"),
-  name: col.input(drf.char({ allowBlank: true, maxLength: 400 }), ""),
-  description: col.input(drf.char({ allowBlank: true }), ""),
-  steps: col.input(parser("ActionStepJSONSerializer(many=True)", false, parseSteps), []),
-  team_id: col.identity<number>("ForeignKey(Team)"),
-  created_at: col.identity<number>("DateTimeField(read_only=True)"),
-  created_by: col.identity<number>("UserBasicSerializer(read_only=True)"),
-};
-
-export type ActionRecord = RecordOf<typeof ACTION_FIELDS>;
 
 export function listActions(ctx: Ctx, p: Params): Result {
   const project = resolveProject(ctx, p.project);

@@ -3,26 +3,12 @@
 import { randomBytes } from "node:crypto";
 import { created, resolveProject, type Ctx, type Params, type Result } from "../core/context";
 import { drfTime } from "../core/dates";
-import { drf } from "../core/drf";
 import { Collector, expectObject } from "../core/fields";
-import { col, newRecord, parseFields, refine, type RecordOf } from "../core/serializer";
+import { newRecord, parseFields } from "../core/serializer";
 import { pagedList } from "../core/pagination";
+import { INSIGHT_FIELDS, type InsightRecord } from "./insight-fields";
 
-/** The InsightSerializer fields the emulator models, as a field table (core/serializer.ts). */
-export const INSIGHT_FIELDS = {
-  id: col.identity<number>("AutoField(read_only=True)"),
-  short_id: col.identity<string>("CharField(read_only=True)"),
-  // A null name is stored as "" (the emulator's simplification: nothing reads the difference).
-  name: col.input(
-    refine(drf.char({ allowBlank: true, allowNull: true, maxLength: 400 }), (name) => name ?? ""),
-    "",
-  ),
-  team_id: col.identity<number>("ForeignKey(Team)"),
-  created_at: col.identity<number>("DateTimeField(read_only=True)"),
-  created_by: col.identity<number>("UserBasicSerializer(read_only=True)"),
-};
-
-export type InsightRecord = RecordOf<typeof INSIGHT_FIELDS>;
+export { INSIGHT_FIELDS, type InsightRecord };
 
 function insightShape(i: InsightRecord): Record<string, unknown> {
   return { id: i.id, short_id: i.short_id, name: i.name, created_at: drfTime(i.created_at) };

@@ -1,14 +1,14 @@
 // The emulator's whole state: plain JSON records, so persistence is a single JSON.stringify.
 import { randomBytes, randomUUID } from "node:crypto";
 import type { Json, JsonObject } from "./json";
-import { OWNER_LEVEL, type ProjectAccessLevel } from "../organization/org-access";
+import { OWNER_LEVEL, type ProjectAccessLevel } from "../organization/levels";
 import type { RoleAtOrganization } from "../organization/user-profile";
 import { fillMissing } from "./serializer";
 import { SURVEY_FIELDS, type SurveyRecord } from "../surveys/survey-fields";
 import { INVITE_FIELDS, type InviteRecord } from "../organization/invite-fields";
 import { FLAG_FIELDS, type FlagRecord } from "../feature-flags/flag-fields";
-import { ACTION_FIELDS, type ActionRecord } from "../analytics/actions";
-import { INSIGHT_FIELDS, type InsightRecord } from "../analytics/insights";
+import { ACTION_FIELDS, type ActionRecord } from "../analytics/action-fields";
+import { INSIGHT_FIELDS, type InsightRecord } from "../analytics/insight-fields";
 
 /** The records with a serializer field table are derived from it. */
 export type { ActionRecord, FlagRecord, InsightRecord, InviteRecord, SurveyRecord };

@@ -2,14 +2,15 @@
 // PostHog: posthog/models/organization.py, OrganizationMembership.Level.
 import type { Store } from "../core/state";
 
-export const MEMBER_LEVEL = 1;
-export const ADMIN_LEVEL = 8;
-export const OWNER_LEVEL = 15;
-export const LEVELS = [MEMBER_LEVEL, ADMIN_LEVEL, OWNER_LEVEL] as const;
-
-/** Levels a member can hold on a project (ACCESS_CONTROL_LEVELS_MEMBER in posthog/rbac/user_access_control.py). */
-export const PROJECT_ACCESS_LEVELS = ["none", "member", "admin"] as const;
-export type ProjectAccessLevel = (typeof PROJECT_ACCESS_LEVELS)[number];
+export {
+  ADMIN_LEVEL,
+  LEVELS,
+  MEMBER_LEVEL,
+  OWNER_LEVEL,
+  PROJECT_ACCESS_LEVELS,
+  type ProjectAccessLevel,
+} from "./levels";
+import type { ProjectAccessLevel } from "./levels";
 
 /** The member's own access row on a project (an AccessControl with organization_member set), if any. */
 export function projectAccessLevel(

@@ -3,7 +3,7 @@
 // type moved into `extra`, so the exported program passes check and converges.
 import { appearanceShape } from "./appearance-rule";
 import { conditionsShape } from "./conditions-rule";
-import { QUESTION_KEYS } from "./questions-rule";
+import { questionKeysOf } from "./questions-rule";
 
 type Json = Record<string, unknown>;
 
@@ -43,9 +43,7 @@ const CONDITIONS_KEYS = Object.keys(conditionsShape);
 export function declaredSetting(field: "appearance" | "conditions" | "questions", value: unknown): unknown {
   if (field === "questions") {
     return Array.isArray(value)
-      ? value.map((q) =>
-          isObject(q) ? untypedToExtra(q, QUESTION_KEYS[String(q.type)] ?? Object.keys(q)) : q,
-        )
+      ? value.map((q) => (isObject(q) ? untypedToExtra(q, questionKeysOf(q.type) ?? Object.keys(q)) : q))
       : value;
   }
   return isObject(value)

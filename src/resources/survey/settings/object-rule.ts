@@ -38,16 +38,15 @@ export function settingsObject<Shape extends z.ZodRawShape>(
       (value, ctx) => {
         for (const key of Object.keys(value)) {
           if (known.includes(key)) continue;
-          const message =
-            elsewhere[key] !== undefined
-              ? `${what} has no ${key}; ${key} belongs to ${elsewhere[key]}.`
-              : unknownKeyMessage(key, known, known.includes("extra"));
+          const message = Object.hasOwn(elsewhere, key)
+            ? `${what} has no ${key}; ${key} belongs to ${elsewhere[key]}.`
+            : unknownKeyMessage(key, known, known.includes("extra"));
           ctx.addIssue({ code: "custom", input: value[key], path: [key], message });
         }
         const extra = value.extra;
         if (!isObject(extra)) return;
         for (const key of Object.keys(extra)) {
-          if (key in value && key !== "extra") {
+          if (Object.hasOwn(value, key) && key !== "extra") {
             ctx.addIssue({
               code: "custom",
               input: extra,

@@ -232,6 +232,11 @@ export const QUESTION_KEYS: { readonly [type: string]: readonly string[] } = Obj
   QUESTION_TYPES.map((type) => [type, Object.keys(SHAPES[type])]),
 );
 
+/** The typed keys of a question whose `type` is `type`; undefined when it names no question type. */
+export function questionKeysOf(type: unknown): readonly string[] | undefined {
+  return typeof type === "string" && Object.hasOwn(QUESTION_KEYS, type) ? QUESTION_KEYS[type] : undefined;
+}
+
 /** For a question of `type`: the keys only other types have, and which ones (for the unknown-key message). */
 function keysOfOtherTypes(type: QuestionType): { [key: string]: string } {
   const owners: { [key: string]: string[] } = {};

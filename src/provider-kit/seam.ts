@@ -1,0 +1,102 @@
+// The one parser both faces run on what the engine hands a provider (inputs, stored outputs), before any rule
+// looks at it: each object becomes a plain object of its own keys (CreateDataProperty, never assignment), and
+// "__proto__" is refused wherever it appears, as a key or as a prototype, with one message. Over the provider
+// protocol a "__proto__" key never arrives: google-protobuf decodes a Struct's map by assignment into a plain
+// object, so the entry is lost before either face's code runs, and both see the same inputs without it. It does
+// arrive when the provider module is called in-process with an object literal's `__proto__` (a prototype whose
+// keys a plain read such as `inputs.name` would take as declared): that is refused here. Every other built-in
+// name (constructor, toString, hasOwnProperty, …) is a plain key like any other; the rules then refuse it as an
+// unknown input or key, or pass it on in `extra` and the other free-form objects.
+import type * as pulumi from "@pulumi/pulumi";
+import { formatPath, type CheckFailure } from "./check-failures";
+import { isRecord, type Json } from "./json";
+
+const PROTO = "__proto__";
+
+/** The reason given for a "__proto__" key at `where`. */
+function protoReason(where: string): string {
+  return (
+    `${where} cannot be declared: "${PROTO}" is JavaScript's name for an object's prototype, not a key PostHog ` +
+    "can receive, and it is refused on every face alike. Remove it."
+  );
+}
+
+function isPlainPrototype(value: object): boolean {
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+function copy(value: unknown, path: PropertyKey[], failures: CheckFailure[]): unknown {
+  if (Array.isArray(value)) return value.map((item, i) => copy(item, [...path, i], failures));
+  if (value === null || typeof value !== "object") return value;
+  const refuse = () => {
+    const at = [...path, PROTO];
+    failures.push({ property: String(at[0]), reason: protoReason(formatPath(at)) });
+  };
+  if (!isPlainPrototype(value)) refuse();
+  const entries: [string, unknown][] = [];
+  for (const [key, item] of Object.entries(value)) {
+    if (key === PROTO) refuse();
+    else entries.push([key, copy(item, [...path, key], failures)]);
+  }
+  return Object.fromEntries(entries);
+}
+
+/** `raw` as plain objects of their own keys, and a failure for each "__proto__" in it (none: nothing was lost). */
+export function ownProperties(raw: unknown): { value: Json; failures: CheckFailure[] } {
+  const failures: CheckFailure[] = [];
+  const value = copy(raw ?? {}, [], failures);
+  return { value: isRecord(value) ? value : {}, failures };
+}
+
+/** `raw` as plain objects of their own keys; a "__proto__" in it fails the call with the check's reason. */
+export function ownPropertiesOrThrow(raw: unknown, what: string): Json {
+  const { value, failures } = ownProperties(raw);
+  if (failures.length > 0) throw new Error(`${what}: ${failures.map((f) => f.reason).join(" ")}`);
+  return value;
+}
+
+/** A resource's preview calls, on the declaration its seam parsed (`D`), and the stored outputs as plain JSON. */
+export interface PreviewCore<D> {
+  check(olds: Json, news: D): Promise<pulumi.dynamic.CheckResult>;
+  diff(id: string, olds: Json, news: D): Promise<pulumi.dynamic.DiffResult>;
+}
+
+/** A resource's apply calls, on the declaration its seam parsed. */
+export interface ApplyCore<D> {
+  create(news: D): Promise<pulumi.dynamic.CreateResult>;
+  read(id: string, props: Json): Promise<pulumi.dynamic.ReadResult>;
+  update(id: string, olds: Json, news: D): Promise<pulumi.dynamic.UpdateResult>;
+  delete(id: string, props: Json): Promise<void>;
+}
+
+type Raw = Record<string, unknown>;
+
+/**
+ * A resource's engine calls as both faces make them (raw property bags in), each bag parsed once here:
+ * `declare` turns the own-property copy of the inputs into the resource's declaration, which is all the core
+ * sees. `resource` names the resource in a refusal outside check (which reports it as a failure instead).
+ * `apply` loads the apply half on its first call, so a preview never loads the HTTP client.
+ */
+export function atTheSeam<D>(
+  resource: string,
+  declare: (inputs: Json) => D,
+  preview: PreviewCore<D>,
+  apply: () => ApplyCore<D>,
+) {
+  const stored = (props: Raw | undefined) => ownPropertiesOrThrow(props, resource);
+  const declared = (inputs: Raw) => declare(ownPropertiesOrThrow(inputs, resource));
+  return {
+    async check(olds: Raw, news: Raw): Promise<pulumi.dynamic.CheckResult> {
+      const { value, failures } = ownProperties(news);
+      if (failures.length > 0) return { inputs: value, failures };
+      return preview.check(ownProperties(olds).value, declare(value));
+    },
+    // async, so a refusal is a rejected promise, as the engine's calls expect.
+    diff: async (id: string, olds: Raw, news: Raw) => preview.diff(id, stored(olds), declared(news)),
+    create: async (news: Raw) => apply().create(declared(news)),
+    read: async (id: string, props: Raw) => apply().read(id, stored(props)),
+    update: async (id: string, olds: Raw, news: Raw) => apply().update(id, stored(olds), declared(news)),
+    delete: async (id: string, props: Raw) => apply().delete(id, stored(props)),
+  };
+}
