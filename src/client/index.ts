@@ -14,7 +14,6 @@ export {
   PostHogApiError,
   isNotFound,
   isOutcomeUnknown,
-  redact,
   buildErrorMessage,
   describeFailure,
 } from "./errors";

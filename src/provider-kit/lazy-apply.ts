@@ -2,6 +2,7 @@
 // on their first call means a preview never loads the HTTP client (axios and src/client/), which keeps the
 // provider's cold start to its first Check short.
 import type * as pulumi from "@pulumi/pulumi";
+import { scrubError } from "../scrub";
 
 type Inputs = Record<string, unknown>;
 
@@ -13,12 +14,20 @@ export interface ApplyModule {
   delete(id: string, props: Inputs): Promise<void>;
 }
 
-/** The apply calls of the module `load` returns, loaded on first use. */
+/** A call whose failure reaches the engine scrubbed of any key and capped to fit its gRPC limits (src/scrub.ts). */
+function scrubbing<A extends unknown[], R>(run: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
+  return (...args) =>
+    run(...args).catch((error: unknown) => {
+      throw scrubError(error);
+    });
+}
+
+/** The apply calls of the module `load` returns, loaded on first use; both faces reach PostHog through these. */
 export function applyLazily(load: () => ApplyModule): ApplyModule {
   return {
-    create: (inputs) => load().create(inputs),
-    read: (id, props) => load().read(id, props),
-    update: (id, olds, news) => load().update(id, olds, news),
-    delete: (id, props) => load().delete(id, props),
+    create: scrubbing((inputs) => load().create(inputs)),
+    read: scrubbing((id, props) => load().read(id, props)),
+    update: scrubbing((id, olds, news) => load().update(id, olds, news)),
+    delete: scrubbing((id, props) => load().delete(id, props)),
   };
 }
