@@ -20,9 +20,8 @@ import {
 } from "../catalogue-kit";
 import { fieldRule, resetValue, SURVEY_FIELD_NAMES, wireName } from "./fields";
 import { SURVEY_OPTION_RULES } from "./validate";
+import { countArgs, surveyArgs, surveysArgs } from "./function-args";
 import type { SurveyComputed, SurveyFlag } from "./types";
-import type { GetSurveyArgs, GetSurveysArgs } from "./functions";
-import type { GetSurveyResponsesCountArgs } from "./responses-count";
 
 const flagRule = z
   .object({
@@ -108,18 +107,6 @@ function surveyInfo(): PropertyDoc[] {
       replaces: false,
     }));
 }
-
-const surveysArgs = {
-  projectId: projectIdRule.optional(),
-  search: z.string().optional(),
-  archived: z.boolean().optional(),
-} satisfies RulesFor<GetSurveysArgs>;
-const surveyArgs = { projectId: projectIdRule.optional(), id: z.string() } satisfies RulesFor<GetSurveyArgs>;
-const countArgs = {
-  projectId: projectIdRule.optional(),
-  surveyIds: z.array(z.string()).optional(),
-  excludeArchived: z.boolean().optional(),
-} satisfies RulesFor<GetSurveyResponsesCountArgs>;
 
 export function surveyFunctions(): FunctionDoc[] {
   const info = surveyInfo();
