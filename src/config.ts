@@ -91,7 +91,11 @@ function apiKeyText(value: string, name: string): string {
 function jsonKind(text: string): string | undefined {
   try {
     const parsed: unknown = JSON.parse(text);
-    return Array.isArray(parsed) ? "a list" : typeof parsed === "object" && parsed !== null ? "an object" : undefined;
+    return Array.isArray(parsed)
+      ? "a list"
+      : typeof parsed === "object" && parsed !== null
+        ? "an object"
+        : undefined;
   } catch {
     return undefined;
   }

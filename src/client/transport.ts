@@ -173,7 +173,12 @@ export function createTransport(opts: ClientOptions): Transport {
         scheduler.throttled(d.delayMs);
         continue;
       }
-      if (d.retry && d.delayMs >= left() && outcome.kind === "response" && outcome.retryAfterMs !== undefined) {
+      if (
+        d.retry &&
+        d.delayMs >= left() &&
+        outcome.kind === "response" &&
+        outcome.retryAfterMs !== undefined
+      ) {
         // The server asked for a wait this call cannot afford: fail now, saying so, rather than after it.
         throw fail({
           status: outcome.status,

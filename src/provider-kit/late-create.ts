@@ -20,7 +20,8 @@ export async function findLateCreate<T>(
     ? [0, 0.25, 0.25, 0.5].map((share) => Math.min(share * settings.requestTimeoutMs, 15_000))
     : [0];
   // A lookup that fails leaves the POST's fate unknown: the message names the POST first, then the lookup.
-  const look = () => lookup().catch((lookupError: unknown) => Promise.reject(lookupFailed(error, lookupError)));
+  const look = () =>
+    lookup().catch((lookupError: unknown) => Promise.reject(lookupFailed(error, lookupError)));
   let result = await look();
   for (const wait of waits.slice(1)) {
     if (found(result)) break;

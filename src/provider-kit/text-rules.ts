@@ -20,7 +20,9 @@ export const NUL_MESSAGE = "Null characters are not allowed.";
  * A failure for every text anywhere in `inputs` (a name, a description, a question's text, a nested setting)
  * that holds a NUL character, at its path: PostHog would refuse the request, so check refuses it first.
  */
-export function nulCharacterFailures(inputs: Record<string, unknown>): { property: string; reason: string }[] {
+export function nulCharacterFailures(
+  inputs: Record<string, unknown>,
+): { property: string; reason: string }[] {
   const failures: { property: string; reason: string }[] = [];
   const visit = (value: unknown, property: string, where: string, depth: number): void => {
     if (depth > 64) return;

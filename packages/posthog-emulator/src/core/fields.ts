@@ -92,7 +92,8 @@ export function charField(value: unknown, opts: CharOpts = {}): string | null {
   }
   // CharField's validators include ProhibitNullCharactersValidator (rest_framework/fields.py, CharField.__init__;
   // message and code from django/core/validators.py).
-  if (s.includes("\0")) throw new FieldError("null_characters_not_allowed", "Null characters are not allowed.");
+  if (s.includes("\0"))
+    throw new FieldError("null_characters_not_allowed", "Null characters are not allowed.");
   return s;
 }
 

@@ -5,7 +5,18 @@ import { isObject, parseJson } from "./json";
 import { withDefaults, type StateData, type StoredState } from "./state";
 
 /** What every state file holds since format 1 was fixed (the rest withDefaults fills in). */
-const STATE_TABLES = ["org", "projects", "users", "members", "keys", "surveys", "flags", "invites", "responses", "next"];
+const STATE_TABLES = [
+  "org",
+  "projects",
+  "users",
+  "members",
+  "keys",
+  "surveys",
+  "flags",
+  "invites",
+  "responses",
+  "next",
+];
 
 /** The temporary files saveState writes beside `file` (`.<name>.<pid>.tmp`). */
 function tempFilesOf(file: string): string[] {
@@ -39,7 +50,8 @@ export function loadState(file: string): StateData | undefined {
   } catch (e) {
     throw refuse(`is not JSON (${e instanceof Error ? e.message : String(e)})`);
   }
-  if (!isObject(parsed) || parsed.format !== 1) throw refuse('is not in the expected format ({"format": 1, …})');
+  if (!isObject(parsed) || parsed.format !== 1)
+    throw refuse('is not in the expected format ({"format": 1, …})');
   const missing = STATE_TABLES.filter((key) => !isObject(parsed[key]) && !Array.isArray(parsed[key]));
   if (typeof parsed.admin_key !== "string") missing.push("admin_key");
   if (missing.length > 0) throw refuse(`lacks ${missing.join(", ")}`);
