@@ -1,15 +1,12 @@
-import {
-  PostHogApiError,
-  buildErrorMessage,
-  isNotFound,
-  isOutcomeUnknown,
-} from "../../src/client/errors";
+import { PostHogApiError, buildErrorMessage, isNotFound, isOutcomeUnknown } from "../../src/client/errors";
 import { capped, rememberSecret, scrub } from "../../src/scrub";
 
 describe("scrub", () => {
   it("scrubs personal keys, bearer tokens and known secrets", () => {
     expect(scrub("key phx_AbC123_-xyz used")).toBe("key [secret] used");
-    expect(scrub('header "Authorization: Bearer abc.def-123"')).toBe('header "Authorization: Bearer [secret]"');
+    expect(scrub('header "Authorization: Bearer abc.def-123"')).toBe(
+      'header "Authorization: Bearer [secret]"',
+    );
     rememberSecret("my-very-secret-key");
     expect(scrub("custom my-very-secret-key here")).toBe("custom [secret] here");
     rememberSecret("abc");

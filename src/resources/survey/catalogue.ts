@@ -11,7 +11,6 @@ import {
   memberDoc,
   objectSchema,
   projectIdRule,
-  RulesFor,
   symbolDoc,
   userSummaryRule,
   type FunctionDoc,
