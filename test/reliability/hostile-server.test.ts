@@ -10,6 +10,9 @@ import { ProviderCallError } from "../support/provider-server";
 import { FUNCTION_TOKENS, RESOURCE_TOKENS } from "../../src/plugin/tokens";
 import { PACKAGE_NAME } from "../../src/plugin/tokens";
 import { resetPulumiConfig } from "../../src/config";
+import { Survey } from "../../src";
+import { startStack, type TestStack } from "../support/stack";
+import { PluginResource } from "../plugin/plugin-resource";
 
 jest.setTimeout(60_000);
 
@@ -268,6 +271,22 @@ describe.each(faces)("%s face against hostile servers", (_label, makeFace) => {
     );
   });
 
+  test("Retry-After: 10000000000000 on a 503: fails at once, naming the wait the server asked for", async () => {
+    const srv = await hostile((_req, res) =>
+      json(res, 503, { code: "unavailable", detail: "Later." }, { "Retry-After": "10000000000000" }),
+    );
+    await face.configure(base(srv.url));
+    await face.invoke("getSurvey", { id: { a: 1 } }).catch(() => undefined); // loads the functions' code
+    const { message, ms } = await failure(face, () => face.invoke("getSurvey", { id: "s1" }));
+    await srv.close();
+    expect(message).toContain(
+      "PostHog API GET /api/projects/1/surveys/s1/ failed with 503 unavailable: Later.; the server asked to retry after 2147484 s (Retry-After), past this call's deadline of 4.0 s",
+    );
+    expect(ms).toBeLessThan(3000);
+    expect(srv.sent).toHaveLength(1);
+    row("503 with Retry-After: 10000000000000", face, message, ms, message + face.log());
+  });
+
   test("a server that hands out new next links forever: the listing stops at its cap, naming it", async () => {
     const srv = await hostile((req, res, n) =>
       json(res, 200, {
@@ -433,5 +452,54 @@ describe.each(faces)("%s face refuses hostile input before any request", (_label
     const { message, ms } = await failure(face, () => face.configure({ ...base(srv.url), [name]: value }));
     expect(message).toContain(reason);
     row(`setting ${name}=${value}`, face, message, ms, message + face.log());
+  });
+});
+
+// The same refusal through the engine harness: the SDK's own dynamic-provider gRPC server (dynamic face) and the
+// plugin (plugin face) answer the engine's Create over gRPC, where a message over 64 KiB used to hang the call.
+describe.each(["dynamic", "plugin"] as const)("%s face through the engine harness", (which) => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    stack = await startStack({ face: which });
+  });
+  afterAll(async () => stack?.close());
+
+  test("a 400 with a 200 KiB detail echoing the key in code and attr: the step fails, capped and scrubbed", async () => {
+    await stack.control("POST", "/faults", {
+      faults: [
+        {
+          method: "POST",
+          path: "/surveys/?$",
+          status: 400,
+          body: {
+            type: "validation_error",
+            code: `Bearer ${stack.apiKey}`,
+            detail: `${stack.apiKey} ${"x".repeat(200 * 1024)}`,
+            attr: stack.apiKey,
+          },
+        },
+      ],
+    });
+    const engine = stack.newEngine();
+    const started = Date.now();
+    const result = await engine.up(() => {
+      if (which === "dynamic") new Survey("big", { name: "Big", type: "popover" });
+      else new PluginResource("Survey", "big", { name: "Big", type: "popover" });
+    });
+    const ms = Date.now() - started;
+    await stack.control("DELETE", "/faults");
+    const message = result.errors.map((e) => e.message).join("\n");
+    expect(message).toMatch(
+      /PostHog API POST \/api\/projects\/\d+\/surveys\/ failed with 400 Bearer \[secret\]: \[secret\] x+ \[…\d+ characters cut…\] x+ \(field: \[secret\]\)/,
+    );
+    expect(message.length).toBeLessThan(4500);
+    expect(ms).toBeLessThan(30_000);
+    const posts = (await stack.requests()).filter((r) => r.method === "POST");
+    expect(posts).toHaveLength(1);
+    const everything = [message, JSON.stringify(engine.state()), stack.server.stderr()].join("\n");
+    expect(everything).not.toContain(stack.apiKey);
+    table.push(
+      `engine harness: 400, 200 KiB detail echoing the key\t${which}\tstep failed, ${message.length} chars\t${ms} ms\tkey appears: no`,
+    );
   });
 });
