@@ -17,6 +17,7 @@ import {
   type RateWindow,
 } from "./rate-windows";
 import { configNamespace } from "./provider-kit/settings-source";
+import { rememberSecret } from "./scrub";
 
 export const DEFAULT_HOST = "https://us.posthog.com";
 
@@ -45,6 +46,61 @@ function nonNegative(meaning: string): (value: string, name: string) => number {
   };
 }
 
+/** Node's timer maximum: a longer delay overflows to 1 ms (setTimeout), so no timer setting may exceed it. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** Milliseconds from `min` to Node's timer maximum; `meaning` says what they measure, for the error. */
+function milliseconds(meaning: string, min: number): (value: string, name: string) => number {
+  return (value, name) => {
+    const n = Number(value);
+    if (!Number.isFinite(n) || n < min || n > MAX_TIMER_MS)
+      throw new Error(
+        `${name} must be a number of milliseconds from ${min} to ${MAX_TIMER_MS} (${meaning}), got "${value}".`,
+      );
+    return n;
+  };
+}
+
+/** An http(s) URL: the client sends the key to it, so nothing else (ftp:, javascript:, a bare name) is taken. */
+function httpHost(value: string, name: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== "https:" && url.protocol !== "http:") || url.hostname === "") {
+    throw new Error(
+      `${name} must be an http(s) URL such as ${DEFAULT_HOST} or http://127.0.0.1:8010, got "${value}".`,
+    );
+  }
+  return value.replace(/\/+$/, "");
+}
+
+/**
+ * The key as text. Config holding an object or a list (a YAML map, `pulumi config set --path`) arrives as its
+ * JSON; it is refused by what it is, never echoed.
+ */
+function apiKeyText(value: string, name: string): string {
+  const kind = /^[[{]/.test(value) ? jsonKind(value) : undefined;
+  if (kind) throw new Error(`${name} must be a personal API key (text such as phx_…), got ${kind}.`);
+  rememberSecret(value);
+  return value;
+}
+
+function jsonKind(text: string): string | undefined {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed)
+      ? "a list"
+      : typeof parsed === "object" && parsed !== null
+        ? "an object"
+        : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Checks each row against Setting while keeping its own value type. */
 const rows = <T extends { [name: string]: Setting<unknown> }>(table: T): T => table;
 
@@ -52,13 +108,13 @@ export const SETTINGS = rows({
   /** The PostHog host to talk to (default https://us.posthog.com; https://eu.posthog.com or your own). */
   host: {
     env: ["POSTHOG_HOST"],
-    parse: (value: string) => value.replace(/\/+$/, ""),
+    parse: httpHost,
     default: DEFAULT_HOST,
     // Another host is another PostHog: the surveys and invites the provider manages there are other objects.
     replacesProvider: true,
   },
   /** A personal API key with the scopes the resources need (survey:write, organization_member:write, …). */
-  apiKey: { env: ["POSTHOG_API_KEY", "POSTHOG_PERSONAL_API_KEY"], parse: text },
+  apiKey: { env: ["POSTHOG_API_KEY", "POSTHOG_PERSONAL_API_KEY"], parse: apiKeyText },
   /** The project (numeric id) resources and data functions use when they name none; unset: the key's current project. */
   projectId: { env: ["POSTHOG_PROJECT_ID"], parse: text },
   /** The organization (UUID) invites use when they name none; unset: the key's current organization. */
@@ -85,25 +141,25 @@ export const SETTINGS = rows({
   /** The most one request may take, waits and retries included; a rate wait that cannot fit fails at once. */
   requestDeadlineMs: {
     env: ["POSTHOG_REQUEST_DEADLINE_MS"],
-    parse: nonNegative("milliseconds per request, waits and retries included"),
+    parse: milliseconds("per request, waits and retries included", 1),
     default: 300_000,
   },
   /** How long one HTTP attempt may take. */
   requestTimeoutMs: {
     env: ["POSTHOG_REQUEST_TIMEOUT_MS"],
-    parse: nonNegative("milliseconds per attempt"),
+    parse: milliseconds("per attempt", 1),
     default: 30_000,
   },
   /** The first retry delay; retries back off exponentially from it. */
   retryBaseMs: {
     env: ["POSTHOG_RETRY_BASE_MS"],
-    parse: nonNegative("milliseconds before the first retry"),
+    parse: milliseconds("before the first retry", 0),
     default: 500,
   },
   /** How long a finished listing (see provider-kit/list-cache.ts) is reused; 0 turns the cache off. */
   listCacheTtlMs: {
     env: ["POSTHOG_LIST_CACHE_TTL_MS"],
-    parse: nonNegative("milliseconds a listing is reused"),
+    parse: milliseconds("a listing is reused; 0 turns the cache off", 0),
     default: 10_000,
   },
 });

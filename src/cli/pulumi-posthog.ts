@@ -4,6 +4,7 @@
 import fs from "node:fs";
 import { packageVersion } from "../client/user-agent";
 import { DEFAULT_HOST } from "../config";
+import { scrub, scrubMessage } from "../scrub";
 import { exportProgram, type ExportOptions } from "../export";
 import { describeOptions, readOptions, UsageError, type OptionTable } from "@pulumi-posthog/cli-options";
 
@@ -101,6 +102,10 @@ export async function main(
     stderr: (text) => process.stderr.write(text),
   },
 ): Promise<number> {
+  // Every line this command prints about itself passes the scrubber (src/scrub.ts); the export itself is data
+  // from PostHog, masked as it arrives (client/transport.ts).
+  const raw = out;
+  out = { stdout: raw.stdout, stderr: (text) => raw.stderr(scrub(text)) };
   const [command, ...rest] = argv;
   try {
     if (command === "export") return await runExport(rest, out);
@@ -115,7 +120,7 @@ export async function main(
     else out.stdout(`${USAGE}\n`);
     return 0;
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = scrubMessage(error instanceof Error ? error.message : String(error));
     out.stderr(`pulumi-posthog: ${message}\n`);
     if (!(error instanceof UsageError)) return 1;
     const help = command === "export" ? "pulumi-posthog export --help" : "pulumi-posthog --help";

@@ -1,7 +1,12 @@
 import { configKey } from "../config";
-import { redact } from "./redact";
+import { capped, rememberSecret, scrub } from "../scrub";
 
-export { redact };
+/** The longest PostHog `detail` kept in a message (a 200 KiB detail would not fit a face's message). */
+const MAX_DETAIL_CHARS = 1500;
+/** The longest path shown: a 100,000-character id is named once, by the caller, not again in the path. */
+const MAX_PATH_CHARS = 160;
+/** The longest `code`, `type` or `attr` kept: PostHog's are short words. */
+const MAX_WORD_CHARS = 200;
 
 export interface PostHogApiErrorInit {
   method: string;
@@ -30,15 +35,26 @@ export class PostHogApiError extends Error {
   readonly retryable: boolean;
   readonly outcomeUnknown: boolean;
 
+  /** `secrets`: keys to scrub besides those the process already knows (src/scrub.ts). */
   constructor(init: PostHogApiErrorInit, secrets: readonly string[] = []) {
-    const clean = { ...init, path: redact(init.path, secrets), detail: cleanOpt(init.detail, secrets) };
+    for (const secret of secrets) rememberSecret(secret);
+    // Every field of PostHog's body passes the scrubber: a 400 whose `code` or `attr` echoes the key is as
+    // likely as one whose `detail` does.
+    const clean: PostHogApiErrorInit = {
+      ...init,
+      path: elidedPath(scrub(init.path)),
+      type: cleanOpt(init.type, MAX_WORD_CHARS),
+      code: cleanOpt(init.code, MAX_WORD_CHARS),
+      detail: cleanOpt(init.detail, MAX_DETAIL_CHARS),
+      attr: init.attr === null ? null : cleanOpt(init.attr, MAX_WORD_CHARS),
+    };
     super(buildErrorMessage(clean));
     this.name = "PostHogApiError";
     this.status = init.status;
-    this.type = init.type;
-    this.code = init.code;
+    this.type = clean.type;
+    this.code = clean.code;
     this.detail = clean.detail;
-    this.attr = init.attr;
+    this.attr = clean.attr;
     this.method = init.method;
     this.path = clean.path;
     this.retryable = init.retryable ?? false;
@@ -46,8 +62,16 @@ export class PostHogApiError extends Error {
   }
 }
 
-function cleanOpt(text: string | undefined, secrets: readonly string[]): string | undefined {
-  return text === undefined ? undefined : redact(text, secrets);
+function cleanOpt(text: string | undefined, max: number): string | undefined {
+  return text === undefined ? undefined : capped(scrub(text), max);
+}
+
+/** A long path keeps its start and end; the segment in between (a huge id) is cut. */
+function elidedPath(path: string): string {
+  if (path.length <= MAX_PATH_CHARS) return path;
+  const tail = 24;
+  const head = MAX_PATH_CHARS - tail;
+  return `${path.slice(0, head)}…(${path.length - MAX_PATH_CHARS} characters)…${path.slice(-tail)}`;
 }
 
 /**
@@ -84,6 +108,10 @@ function hintFor(e: PostHogApiErrorInit): string | undefined {
     }
   }
   if (e.outcomeUnknown) {
+    // An earlier attempt may have been answered "not applied" (503, 429) and sent again: say so.
+    if (e.attempts !== undefined && e.attempts > 1) {
+      return `The request went out ${e.attempts} times (the earlier answers said it was not applied); the last got no answer, so it may have been applied, and it was not sent again`;
+    }
     return "The request was sent but no answer arrived, so it may have been applied; it was not repeated";
   }
   return undefined;

@@ -10,14 +10,7 @@ import { usersApi, type UsersApi } from "./users";
 
 export type { ClientOptions } from "./options";
 export { DEFAULTS as CLIENT_DEFAULTS } from "./options";
-export {
-  PostHogApiError,
-  isNotFound,
-  isOutcomeUnknown,
-  redact,
-  buildErrorMessage,
-  describeFailure,
-} from "./errors";
+export { PostHogApiError, isNotFound, isOutcomeUnknown, buildErrorMessage, describeFailure } from "./errors";
 export type { PostHogApiErrorInit } from "./errors";
 export { MAX_BULK_INVITES } from "./invites";
 export type { SurveysApi, Id } from "./surveys";

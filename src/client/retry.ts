@@ -50,8 +50,15 @@ export function backoffMs(
 }
 
 /**
- * Retry-After as seconds ("3", "1.5") or an HTTP date. Returns milliseconds from `now`,
- * 0 for a date in the past, undefined when absent or unparseable.
+ * The longest wait a Retry-After may ask for: Node's timer maximum (2^31-1 ms, about 24.8 days). A bigger one
+ * (`Retry-After: 10000000000000`) is clamped to it, so every date built from it is valid and every timer real;
+ * the deadline then refuses the wait at once.
+ */
+export const MAX_RETRY_AFTER_MS = 2 ** 31 - 1;
+
+/**
+ * Retry-After as seconds ("3", "1.5") or an HTTP date. Returns milliseconds from `now`, 0 for a date in the
+ * past, at most MAX_RETRY_AFTER_MS, undefined when absent or unparseable.
  */
 export function parseRetryAfter(
   value: string | undefined | null,
@@ -60,11 +67,15 @@ export function parseRetryAfter(
   if (value === undefined || value === null) return undefined;
   const v = value.trim();
   if (v === "") return undefined;
-  if (/^\d+(\.\d+)?$/.test(v)) return Math.round(Number(v) * 1000);
+  if (/^\d+(\.\d+)?$/.test(v)) return clampWait(Math.round(Number(v) * 1000));
   if (!/[a-z]/i.test(v)) return undefined; // e.g. "-1": not a date either
   const at = Date.parse(v);
   if (Number.isNaN(at)) return undefined;
-  return Math.max(0, at - now);
+  return clampWait(Math.max(0, at - now));
+}
+
+function clampWait(ms: number): number {
+  return Number.isFinite(ms) ? Math.min(ms, MAX_RETRY_AFTER_MS) : MAX_RETRY_AFTER_MS;
 }
 
 /**

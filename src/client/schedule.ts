@@ -59,8 +59,14 @@ export class RateWaitTooLong extends Error {
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
+/** An ISO date, or a plain "far in the future" where no Date can hold it. */
+function isoOrFar(at: number): string {
+  const date = new Date(at);
+  return Number.isNaN(date.getTime()) ? "a time too far ahead to name" : date.toISOString();
+}
+
 function rateWaitMessage(holder: Holder, freesAt: number, now: number, deadlineAt: number): string {
-  const when = `${new Date(freesAt).toISOString()} (${seconds(freesAt - now)} from now)`;
+  const when = `${isoOrFar(freesAt)} (${seconds(freesAt - now)} from now)`;
   const deadline = `past this request's deadline (${seconds(Math.max(0, deadlineAt - now))} left)`;
   const what =
     holder.kind === "window"
@@ -77,8 +83,11 @@ function rateWaitMessage(holder: Holder, freesAt: number, now: number, deadlineA
 interface Waiter {
   deadlineAt: number;
   resolve(slot: Slot): void;
-  reject(error: RateWaitTooLong): void;
+  reject(error: Error): void;
 }
+
+/** The longest pause a 429 can impose (Node's timer maximum); retry.ts clamps Retry-After to the same. */
+const MAX_WAIT_MS = 2 ** 31 - 1;
 
 interface Plan {
   /** When the next request may go; Infinity while it waits for an answer to arrive. */
@@ -137,7 +146,8 @@ export class Scheduler {
 
   /** A 429: every waiter for this key pauses until `retryAfterMs` from now, then one request probes. */
   throttled(retryAfterMs: number): void {
-    this.pausedUntil = Math.max(this.pausedUntil, this.clock.now() + retryAfterMs);
+    const wait = Number.isFinite(retryAfterMs) ? Math.max(0, retryAfterMs) : MAX_WAIT_MS;
+    this.pausedUntil = Math.max(this.pausedUntil, this.clock.now() + Math.min(wait, MAX_WAIT_MS));
     this.probing = true;
     this.pump();
   }
@@ -189,11 +199,18 @@ export class Scheduler {
         const w = this.queue[i];
         if (plan.bound >= w.deadlineAt) {
           this.queue.splice(i, 1);
-          w.reject(new RateWaitTooLong(plan.holder ?? { kind: "server" }, plan.bound, now, w.deadlineAt));
+          // Whatever building the message does, this waiter is answered and the others still are.
+          let error: Error;
+          try {
+            error = new RateWaitTooLong(plan.holder ?? { kind: "server" }, plan.bound, now, w.deadlineAt);
+          } catch (e) {
+            error = e instanceof Error ? e : new Error(String(e));
+          }
+          w.reject(error);
         }
       }
       if (this.queue.length > 0 && Number.isFinite(plan.at)) {
-        this.cancelTimer = this.clock.after(plan.at - now, () => this.pump());
+        this.cancelTimer = this.clock.after(Math.min(plan.at - now, MAX_WAIT_MS), () => this.pump());
       }
       return;
     }

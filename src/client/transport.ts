@@ -17,6 +17,7 @@ import {
 } from "./retry";
 import { describeHttpError, describeParseError } from "./describe";
 import { userAgent } from "./user-agent";
+import { holdsSecret, maskSecrets, rememberSecret, warn } from "../scrub";
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
 export type Query = Record<string, string | number | boolean | undefined>;
@@ -32,6 +33,8 @@ export interface CallSpec<T> {
 
 export interface Transport {
   readonly base: BaseUrl;
+  /** The most one call may take; a listing of many calls is held to it as a whole (paginate.ts). */
+  readonly deadlineMs: number;
   call<T>(spec: CallSpec<T>): Promise<T>;
 }
 
@@ -47,6 +50,7 @@ interface RawResponse {
 export function createTransport(opts: ClientOptions): Transport {
   const base = parseBaseUrl(opts.host);
   const secrets = opts.apiKey ? [opts.apiKey] : [];
+  rememberSecret(opts.apiKey);
   const timeoutMs = opts.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs;
   const deadlineMs = opts.deadlineMs ?? DEFAULTS.deadlineMs;
   const policy: RetryPolicy = {
@@ -169,6 +173,22 @@ export function createTransport(opts: ClientOptions): Transport {
         scheduler.throttled(d.delayMs);
         continue;
       }
+      if (
+        d.retry &&
+        d.delayMs >= left() &&
+        outcome.kind === "response" &&
+        outcome.retryAfterMs !== undefined
+      ) {
+        // The server asked for a wait this call cannot afford: fail now, saying so, rather than after it.
+        throw fail({
+          status: outcome.status,
+          code: error.code,
+          detail: `${error.detail ?? "(no detail)"}; the server asked to retry after ${seconds(outcome.retryAfterMs)} (Retry-After), past this call's deadline of ${seconds(deadlineMs)}`,
+          attr: error.attr,
+          retryable: true,
+          attempts: retryIndex + 1,
+        });
+      }
       if (!d.retry || d.delayMs >= left()) {
         const status = outcome.kind === "response" ? outcome.status : 0;
         throw fail({
@@ -186,8 +206,10 @@ export function createTransport(opts: ClientOptions): Transport {
     }
   }
 
-  return { base, call };
+  return { base, deadlineMs, call };
 }
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
 
 function buildAxios(apiKey: string): AxiosInstance {
   return axios.create({
@@ -228,11 +250,14 @@ function networkOutcome(
 }
 
 function parseBody<T>(raw: RawResponse, spec: CallSpec<T>, fail: Fail): T {
+  const masked: string[] = [];
   // A POST that got a 2xx was applied: if its body is unusable, the caller must recover by lookup.
   const outcomeUnknown = spec.method === "POST";
   let json: unknown;
   try {
     json = raw.text.trim() === "" ? undefined : JSON.parse(raw.text);
+    // PostHog echoing the key (a survey description holding it) must not carry it into state or outputs.
+    if (holdsSecret(raw.text)) json = maskSecrets(json, (at) => masked.push(at));
   } catch {
     throw fail({
       status: raw.status,
@@ -240,6 +265,11 @@ function parseBody<T>(raw: RawResponse, spec: CallSpec<T>, fail: Fail): T {
       detail: "the response body is not JSON",
       outcomeUnknown,
     });
+  }
+  if (masked.length > 0) {
+    warn(
+      `PostHog's answer to ${spec.method} ${new URL(spec.path, "http://x").pathname} holds the API key (in ${masked.slice(0, 5).join(", ")}${masked.length > 5 ? ", …" : ""}); it was masked as [secret] before reaching state or outputs. Remove the key from that object in PostHog, and rotate it.`,
+    );
   }
   const parsed = spec.schema.safeParse(json);
   if (!parsed.success) {

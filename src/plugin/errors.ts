@@ -6,15 +6,16 @@ import * as grpc from "@grpc/grpc-js";
 import { Any } from "google-protobuf/google/protobuf/any_pb";
 import { ErrorResourceInitFailed } from "@pulumi/pulumi/proto/provider_pb";
 import { Status } from "@pulumi/pulumi/proto/status_pb";
+import { rememberSecret, scrubMessage } from "../scrub";
 import { resolveSettings } from "../config";
 import { toStruct, type Props } from "./wire-values";
 
-export const REDACTED = "[secret]";
+export { REDACTED } from "../scrub";
 
-/** `text` without the API key in force, should any layer have let it through. */
+/** `text` without the API key in force (or any other the process knows), capped to fit the engine's limits. */
 export function scrubbed(text: string): string {
-  const key = resolveSettings().apiKey;
-  return key ? text.split(key).join(REDACTED) : text;
+  rememberSecret(resolveSettings().apiKey);
+  return scrubMessage(text);
 }
 
 function initFailure(error: unknown): { id: string; properties: Props; reasons: string[] } | undefined {

@@ -10,6 +10,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { formatPath, type CheckFailure } from "./check-failures";
 import { isRecord, type Json } from "./json";
+import { scrubError } from "../scrub";
 
 const PROTO = "__proto__";
 
@@ -72,6 +73,14 @@ export interface ApplyCore<D> {
 
 type Raw = Record<string, unknown>;
 
+/** A call whose failure reaches the engine scrubbed of any key and capped to fit its gRPC limits (src/scrub.ts). */
+function scrubbing<A extends unknown[], R>(run: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
+  return (...args) =>
+    run(...args).catch((error: unknown) => {
+      throw scrubError(error);
+    });
+}
+
 /**
  * A resource's engine calls as both faces make them (raw property bags in), each bag parsed once here:
  * `declare` turns the own-property copy of the inputs into the resource's declaration, which is all the core
@@ -94,9 +103,11 @@ export function atTheSeam<D>(
     },
     // async, so a refusal is a rejected promise, as the engine's calls expect.
     diff: async (id: string, olds: Raw, news: Raw) => preview.diff(id, stored(olds), declared(news)),
-    create: async (news: Raw) => apply().create(declared(news)),
-    read: async (id: string, props: Raw) => apply().read(id, stored(props)),
-    update: async (id: string, olds: Raw, news: Raw) => apply().update(id, stored(olds), declared(news)),
-    delete: async (id: string, props: Raw) => apply().delete(id, stored(props)),
+    create: scrubbing(async (news: Raw) => apply().create(declared(news))),
+    read: scrubbing(async (id: string, props: Raw) => apply().read(id, stored(props))),
+    update: scrubbing(async (id: string, olds: Raw, news: Raw) =>
+      apply().update(id, stored(olds), declared(news)),
+    ),
+    delete: scrubbing(async (id: string, props: Raw) => apply().delete(id, stored(props))),
   };
 }

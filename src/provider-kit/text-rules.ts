@@ -8,3 +8,38 @@ export const nonBlank = (what: string) =>
   z.string({ error: `${what} must be a string.` }).refine((s) => stripLikeDrf(s).length > 0, {
     message: `${what} must not be empty.`,
   });
+
+/**
+ * DRF's CharField refuses a text holding a NUL character with this message (rest_framework/fields.py,
+ * CharField.__init__ adds ProhibitNullCharactersValidator; django/core/validators.py gives its message), and
+ * PostgreSQL's jsonb refuses \u0000 in the JSON fields (questions, appearance, conditions).
+ */
+export const NUL_MESSAGE = "Null characters are not allowed.";
+
+/**
+ * A failure for every text anywhere in `inputs` (a name, a description, a question's text, a nested setting)
+ * that holds a NUL character, at its path: PostHog would refuse the request, so check refuses it first.
+ */
+export function nulCharacterFailures(
+  inputs: Record<string, unknown>,
+): { property: string; reason: string }[] {
+  const failures: { property: string; reason: string }[] = [];
+  const visit = (value: unknown, property: string, where: string, depth: number): void => {
+    if (depth > 64) return;
+    if (typeof value === "string") {
+      const at = value.indexOf("\0");
+      if (at >= 0) {
+        failures.push({
+          property,
+          reason: `${where}: ${NUL_MESSAGE} (PostHog refuses them). Remove the NUL character (\\0) at position ${at}.`,
+        });
+      }
+    } else if (Array.isArray(value)) {
+      value.forEach((item, i) => visit(item, property, `${where}[${i}]`, depth + 1));
+    } else if (typeof value === "object" && value !== null) {
+      for (const [key, item] of Object.entries(value)) visit(item, property, `${where}.${key}`, depth + 1);
+    }
+  };
+  for (const [key, value] of Object.entries(inputs)) visit(value, key, key, 0);
+  return failures;
+}

@@ -178,4 +178,4 @@ export const userSummaryRule = z
   .meta(docsFrom("UserSummary")) satisfies z.ZodType<UserSummary>;
 
 /** A project id as a program gives it: the numeric id, as a number or a string. */
-export const projectIdRule = z.union([z.string(), z.number().int()]);
+export { projectIdRule } from "../provider-kit/function-args";

@@ -1,4 +1,8 @@
+import { z } from "zod";
 import { createClient } from "../../src/client";
+import { parseBaseUrl } from "../../src/client/base-url";
+import { MAX_PAGES, pages } from "../../src/client/paginate";
+import type { Transport } from "../../src/client/transport";
 import { startStub, stubSurvey, type StubServer } from "./stub-server";
 
 const KEY = "phx_paginate_test_key_0123456789";
@@ -101,5 +105,39 @@ describe("pagination", () => {
     expect((await client().projects.list()).map((p) => p.name)).toEqual(["Default"]);
     stub.handle(() => ({ body: [{ id: 2, name: "Other", organization: "o" }] }));
     expect((await client().projects.list()).map((p) => p.id)).toEqual([2]);
+  });
+});
+
+describe("a listing that never ends", () => {
+  it("stops at the page cap, naming both bounds", async () => {
+    // A transport that hands out a fresh next link at once, every time: the page cap, not the deadline, ends it.
+    let calls = 0;
+    const endless: Transport = {
+      base: parseBaseUrl("http://127.0.0.1:1"),
+      deadlineMs: 600_000,
+      call: async <T>() => {
+        calls++;
+        const page = {
+          count: 1e9,
+          next: `http://127.0.0.1:1/api/x/?offset=${calls}`,
+          previous: null,
+          results: [],
+        };
+        return page as T;
+      },
+    };
+    const seen: number[] = [];
+    const run = async () => {
+      for await (const page of pages(endless, "/api/x/", {}, z.unknown(), {
+        maxPages: 50,
+        deadlineMs: 600_000,
+      }))
+        seen.push(page.results.length);
+    };
+    await expect(run()).rejects.toThrow(
+      /^PostHog API GET \/api\/x\/ failed: the listing was stopped after 50 pages and \d+ ms: it reached the page cap of 50 pages \(a listing may take at most 50 pages and 600000 ms, the posthog:requestDeadlineMs setting\), and the server was still sending next links$/,
+    );
+    expect(calls).toBe(50);
+    expect(MAX_PAGES).toBe(1000);
   });
 });

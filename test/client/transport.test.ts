@@ -269,7 +269,7 @@ describe("errors", () => {
     }));
     const err = await failure(client().projects.list());
     expect(err.status).toBe(401);
-    expect(err.detail).toBe("Key Bearer *** is invalid.");
+    expect(err.detail).toBe("Key Bearer [secret] is invalid.");
     expect(err.message).toMatch(/missing or invalid.*posthog:apiKey.*POSTHOG_API_KEY/);
     expect(stub.requests).toHaveLength(1);
   });
@@ -281,7 +281,7 @@ describe("errors", () => {
     const err = await failure(c.surveys.update(1, "s", { name: "n" }));
     expect(err.message).not.toContain(key);
     expect(err.message).toBe(
-      "PostHog API PATCH /api/projects/1/surveys/s/ failed with 400 invalid_input: got *** (field: x)",
+      "PostHog API PATCH /api/projects/1/surveys/s/ failed with 400 invalid_input: got [secret] (field: x)",
     );
   });
 

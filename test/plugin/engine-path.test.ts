@@ -52,7 +52,8 @@ describe("the plugin on the engine's provider path", () => {
     expect(checked.failures).toEqual([
       {
         property: "requestTimeoutMs",
-        reason: 'posthog-iac:requestTimeoutMs must be a number >= 0 (milliseconds per attempt), got "-1".',
+        reason:
+          'posthog-iac:requestTimeoutMs must be a number of milliseconds from 1 to 2147483647 (per attempt), got "-1".',
       },
     ]);
     const typo = await server.checkConfig({}, { apikey: "x" });

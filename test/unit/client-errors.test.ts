@@ -1,17 +1,25 @@
-import {
-  PostHogApiError,
-  buildErrorMessage,
-  isNotFound,
-  isOutcomeUnknown,
-  redact,
-} from "../../src/client/errors";
+import { PostHogApiError, buildErrorMessage, isNotFound, isOutcomeUnknown } from "../../src/client/errors";
+import { capped, rememberSecret, scrub } from "../../src/scrub";
 
-describe("redact", () => {
+describe("scrub", () => {
   it("scrubs personal keys, bearer tokens and known secrets", () => {
-    expect(redact("key phx_AbC123_-xyz used")).toBe("key phx_*** used");
-    expect(redact('header "Authorization: Bearer abc.def-123"')).toBe('header "Authorization: Bearer ***"');
-    expect(redact("custom my-very-secret-key here", ["my-very-secret-key"])).toBe("custom *** here");
-    expect(redact("short abc stays", ["abc"])).toBe("short abc stays");
+    expect(scrub("key phx_AbC123_-xyz used")).toBe("key [secret] used");
+    expect(scrub('header "Authorization: Bearer abc.def-123"')).toBe(
+      'header "Authorization: Bearer [secret]"',
+    );
+    rememberSecret("my-very-secret-key");
+    expect(scrub("custom my-very-secret-key here")).toBe("custom [secret] here");
+    rememberSecret("abc");
+    expect(scrub("short abc stays")).toBe("short abc stays");
+  });
+
+  it("caps a long message, keeping its head and its tail", () => {
+    const text = `head ${"x".repeat(100_000)} tail`;
+    const out = capped(text, 4000);
+    expect(out.length).toBe(4000);
+    expect(out.startsWith("head ")).toBe(true);
+    expect(out.endsWith(" tail")).toBe(true);
+    expect(out).toContain("characters cut");
   });
 });
 

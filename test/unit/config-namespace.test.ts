@@ -31,7 +31,7 @@ function messages(namespace: string): void {
   );
   expect(scopeMissing()).toMatch(new RegExp(`and set it as ${namespace}:apiKey$`));
   expect(badTimeout).toThrow(
-    `${namespace}:requestTimeoutMs must be a number >= 0 (milliseconds per attempt), got "-1".`,
+    `${namespace}:requestTimeoutMs must be a number of milliseconds from 1 to 2147483647 (per attempt), got "-1".`,
   );
 }
 

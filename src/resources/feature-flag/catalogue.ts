@@ -1,16 +1,10 @@
 // getFeatureFlag's entry in the catalogue (../catalogue.ts); descriptions from its public types' doc comments.
 import { z } from "zod";
-import {
-  functionInputs,
-  functionOutputs,
-  projectIdRule,
-  RulesFor,
-  symbolDoc,
-  type FunctionDoc,
-} from "../catalogue-kit";
-import type { FeatureFlagInfo, GetFeatureFlagArgs } from "./functions";
+import { functionInputs, functionOutputs, RulesFor, symbolDoc, type FunctionDoc } from "../catalogue-kit";
+import type { FeatureFlagInfo } from "./functions";
+import { featureFlagArgs } from "./function-args";
 
-const args = { key: z.string(), projectId: projectIdRule.optional() } satisfies RulesFor<GetFeatureFlagArgs>;
+const args = featureFlagArgs;
 
 const info = {
   projectId: z.string(),

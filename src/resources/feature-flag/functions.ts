@@ -3,6 +3,8 @@ import * as pulumi from "@pulumi/pulumi";
 import { findFlagByKey, unknownFlagKey } from "./lookup";
 import { functionContext, projectOf } from "../../provider-kit/function-context";
 import { mockedAnswer } from "../../provider-kit/function-mocks";
+import { checkArgs } from "../../provider-kit/function-args";
+import { featureFlagArgs } from "./function-args";
 
 /** The arguments of getFeatureFlag and getFeatureFlagOutput. */
 export interface GetFeatureFlagArgs {
@@ -29,7 +31,8 @@ export interface FeatureFlagInfo {
 }
 
 /** One feature flag of a project, found by its key. */
-export async function getFeatureFlag(args: GetFeatureFlagArgs): Promise<FeatureFlagInfo> {
+export async function getFeatureFlag(given: GetFeatureFlagArgs): Promise<FeatureFlagInfo> {
+  const args = checkArgs("getFeatureFlag", featureFlagArgs, given);
   const mocked = mockedAnswer<FeatureFlagInfo>("getFeatureFlag", args);
   if (mocked) return mocked;
   const ctx = functionContext();

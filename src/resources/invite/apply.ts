@@ -7,7 +7,7 @@ import { type PostHogClient, type WireInvite, type WireMember } from "../../clie
 import { normaliseEmail } from "./inputs";
 import { callContext, scopeForCreate } from "../../provider-kit/context";
 import { declaredInputs, lastDeclared } from "../../provider-kit/declared";
-import { findLateCreate } from "../../provider-kit/late-create";
+import { findLateCreate, resentFailure } from "../../provider-kit/late-create";
 import { type Settings } from "../../config";
 import { describeFailure, isBadRequest, isNotFound, isOutcomeUnknown } from "../../provider-kit/errors";
 import { cachedInvites, invalidateOrganization } from "../../provider-kit/list-cache";
@@ -56,7 +56,8 @@ async function post(
       claimCreated([invite]);
       return invite;
     } catch (error) {
-      if (!isOutcomeUnknown(error) || attempt > 0) throw error;
+      if (!isOutcomeUnknown(error)) throw error;
+      if (attempt > 0) throw resentFailure(error);
       // A successful POST leaves exactly one pending invite with these terms (older ones are deleted): an
       // older invite being replaced differs in its terms or is expired, so it is never mistaken for it.
       const lookup = async () => {

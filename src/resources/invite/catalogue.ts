@@ -21,8 +21,8 @@ import { batchShape, inviteShape, personShape } from "./inputs";
 import { settingsOf, termsOf } from "./mapping";
 import { batchMessage, batchRemoveMemberOnDelete, batchSendEmail } from "./batch-mapping";
 import { INVITE_LEVELS, type BatchInvitation, type InviteBatchOutputs, type InviteOutputs } from "./types";
-import type { GetInvitesArgs } from "./functions";
-import type { GetMembersArgs, MemberInfo } from "./members-function";
+import { orgArgs } from "./function-args";
+import type { MemberInfo } from "./members-function";
 
 const levelRule = z.enum(INVITE_LEVELS);
 const statusRule = z.enum(["pending", "expired", "accepted"]);
@@ -116,9 +116,6 @@ export function inviteResources(): ResourceDoc[] {
     },
   ];
 }
-
-const orgArgs = { organizationId: z.string().optional() } satisfies RulesFor<GetInvitesArgs> &
-  RulesFor<GetMembersArgs>;
 
 const memberRule = z
   .object({

@@ -4,6 +4,8 @@ import { inviteFacts } from "./mapping";
 import type { InviteOutputs } from "./types";
 import { functionContext, organizationOf } from "../../provider-kit/function-context";
 import { mockedAnswer } from "../../provider-kit/function-mocks";
+import { checkArgs } from "../../provider-kit/function-args";
+import { orgArgs } from "./function-args";
 
 /** A pending or expired invite as getInvites reads it from PostHog. */
 export type InviteInfo = Pick<
@@ -36,7 +38,8 @@ export interface GetInvitesResult {
 }
 
 /** The pending and expired invites of an organization. */
-export async function getInvites(args: GetInvitesArgs = {}): Promise<GetInvitesResult> {
+export async function getInvites(given: GetInvitesArgs = {}): Promise<GetInvitesResult> {
+  const args = checkArgs("getInvites", orgArgs, given);
   const mocked = mockedAnswer<GetInvitesResult>("getInvites", args);
   if (mocked) return mocked;
   const ctx = functionContext();

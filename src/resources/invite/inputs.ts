@@ -15,6 +15,7 @@ import { docsFrom } from "../../provider-kit/docs-from";
 import { z } from "zod";
 import { stripLikeDrf } from "../../provider-kit/normal-form";
 import { CheckFailure, failuresFromZod, unknownKeyFailures } from "../../provider-kit/check-failures";
+import { nulCharacterFailures } from "../../provider-kit/text-rules";
 import { containsUnknown, UNKNOWN } from "../../provider-kit/unknown";
 
 /** PostHog's numeric organization levels. */
@@ -155,7 +156,11 @@ function validateFields(
 
 /** Validates Invite inputs. Returns an empty list when they are valid. */
 export function validateInviteInputs(inputs: Record<string, unknown>): CheckFailure[] {
-  return [...unknownKeyFailures(inputs, INVITE_INPUT_KEYS), ...validateFields(inputs, inviteShape)];
+  return [
+    ...unknownKeyFailures(inputs, INVITE_INPUT_KEYS),
+    ...nulCharacterFailures(inputs),
+    ...validateFields(inputs, inviteShape),
+  ];
 }
 
 export const personShape = {
@@ -208,6 +213,7 @@ function personFailures(person: unknown, index: number): CheckFailure[] {
 export function validateBatchInputs(inputs: Record<string, unknown>): CheckFailure[] {
   const failures: CheckFailure[] = [
     ...unknownKeyFailures(inputs, BATCH_INPUT_KEYS),
+    ...nulCharacterFailures(inputs),
     ...validateFields(inputs, batchShape),
   ];
   const invites = inputs.invites;

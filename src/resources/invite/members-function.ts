@@ -4,6 +4,8 @@ import { membershipFacts } from "./mapping";
 import type { InviteLevel } from "./types";
 import { functionContext, organizationOf } from "../../provider-kit/function-context";
 import { mockedAnswer } from "../../provider-kit/function-mocks";
+import { checkArgs } from "../../provider-kit/function-args";
+import { orgArgs } from "./function-args";
 
 /** A member of the organization as getMembers reads it from PostHog. */
 export interface MemberInfo {
@@ -38,7 +40,8 @@ export interface GetMembersResult {
 }
 
 /** The members of an organization, with the level each has. */
-export async function getMembers(args: GetMembersArgs = {}): Promise<GetMembersResult> {
+export async function getMembers(given: GetMembersArgs = {}): Promise<GetMembersResult> {
+  const args = checkArgs("getMembers", orgArgs, given);
   const mocked = mockedAnswer<GetMembersResult>("getMembers", args);
   if (mocked) return mocked;
   const ctx = functionContext();

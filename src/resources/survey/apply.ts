@@ -7,7 +7,7 @@ import { configKey, resolveSettings } from "../../config";
 import { callContext } from "../../provider-kit/context";
 import { describeFailure, isNotFound, isOutcomeUnknown, isUniqueViolation } from "../../provider-kit/errors";
 import { resourceInitError } from "../../provider-kit/init-error";
-import { findLateCreate } from "../../provider-kit/late-create";
+import { findLateCreate, resentFailure } from "../../provider-kit/late-create";
 import { claimForDelete, markCreated } from "../../provider-kit/interrupted";
 import { declaredScope, resolveScope } from "../../scope";
 import { invalidateProject, readSurvey } from "../../provider-kit/list-cache";
@@ -130,7 +130,7 @@ async function post(project: string, survey: SurveyDeclaration): Promise<WireSur
         ? await client.surveys.findByName(project, name)
         : await findLateCreate(error, settings, () => client.surveys.findByName(project, name), Boolean);
       if (found) return found;
-      if (attempt > 0) throw error;
+      if (attempt > 0) throw resentFailure(error);
       // Not there: the POST never took effect, so sending it once more cannot make a duplicate.
     }
   }

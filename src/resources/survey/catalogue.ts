@@ -11,7 +11,6 @@ import {
   memberDoc,
   objectSchema,
   projectIdRule,
-  RulesFor,
   symbolDoc,
   userSummaryRule,
   type FunctionDoc,
@@ -20,9 +19,8 @@ import {
 } from "../catalogue-kit";
 import { fieldRule, resetValue, SURVEY_FIELD_NAMES, wireName } from "./fields";
 import { SURVEY_OPTION_RULES } from "./validate";
+import { countArgs, surveyArgs, surveysArgs } from "./function-args";
 import type { SurveyComputed, SurveyFlag } from "./types";
-import type { GetSurveyArgs, GetSurveysArgs } from "./functions";
-import type { GetSurveyResponsesCountArgs } from "./responses-count";
 
 const flagRule = z
   .object({
@@ -108,18 +106,6 @@ function surveyInfo(): PropertyDoc[] {
       replaces: false,
     }));
 }
-
-const surveysArgs = {
-  projectId: projectIdRule.optional(),
-  search: z.string().optional(),
-  archived: z.boolean().optional(),
-} satisfies RulesFor<GetSurveysArgs>;
-const surveyArgs = { projectId: projectIdRule.optional(), id: z.string() } satisfies RulesFor<GetSurveyArgs>;
-const countArgs = {
-  projectId: projectIdRule.optional(),
-  surveyIds: z.array(z.string()).optional(),
-  excludeArchived: z.boolean().optional(),
-} satisfies RulesFor<GetSurveyResponsesCountArgs>;
 
 export function surveyFunctions(): FunctionDoc[] {
   const info = surveyInfo();

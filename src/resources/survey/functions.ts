@@ -5,6 +5,8 @@ import { surveyOutputs } from "./mapping";
 import type { SurveyOutputs } from "./types";
 import { functionContext, projectOf } from "../../provider-kit/function-context";
 import { mockedAnswer } from "../../provider-kit/function-mocks";
+import { checkArgs } from "../../provider-kit/function-args";
+import { surveyArgs, surveysArgs } from "./function-args";
 
 /** A survey as PostHog has it (Survey outputs without the provider's bookkeeping and write-only inputs). */
 export type SurveyInfo = Omit<SurveyOutputs, "declared" | "targetingFlagFilters" | "removeTargetingFlag">;
@@ -46,7 +48,8 @@ function surveyInfo(survey: WireSurvey, projectId: string): SurveyInfo {
 }
 
 /** The surveys of a project, optionally filtered by text or archived state. */
-export async function getSurveys(args: GetSurveysArgs = {}): Promise<GetSurveysResult> {
+export async function getSurveys(given: GetSurveysArgs = {}): Promise<GetSurveysResult> {
+  const args = checkArgs("getSurveys", surveysArgs, given);
   const mocked = mockedAnswer<GetSurveysResult>("getSurveys", args);
   if (mocked) return mocked;
   const ctx = functionContext();
@@ -66,7 +69,8 @@ export function getSurveysOutput(
 }
 
 /** One survey of a project, by id. */
-export async function getSurvey(args: GetSurveyArgs): Promise<SurveyInfo> {
+export async function getSurvey(given: GetSurveyArgs): Promise<SurveyInfo> {
+  const args = checkArgs("getSurvey", surveyArgs, given);
   const mocked = mockedAnswer<SurveyInfo>("getSurvey", args);
   if (mocked) return mocked;
   const ctx = functionContext();

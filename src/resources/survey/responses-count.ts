@@ -1,6 +1,8 @@
 // getSurveyResponsesCount: responses per survey. PostHog leaves out surveys without responses; when survey
 // ids are given, each of them is in the result (0 when PostHog left it out).
 import * as pulumi from "@pulumi/pulumi";
+import { checkArgs } from "../../provider-kit/function-args";
+import { countArgs } from "./function-args";
 import { functionContext, projectOf } from "../../provider-kit/function-context";
 import { mockedAnswer } from "../../provider-kit/function-mocks";
 
@@ -24,8 +26,9 @@ export interface GetSurveyResponsesCountResult {
 
 /** How many responses each survey of a project has. */
 export async function getSurveyResponsesCount(
-  args: GetSurveyResponsesCountArgs = {},
+  given: GetSurveyResponsesCountArgs = {},
 ): Promise<GetSurveyResponsesCountResult> {
+  const args = checkArgs("getSurveyResponsesCount", countArgs, given);
   const mocked = mockedAnswer<GetSurveyResponsesCountResult>("getSurveyResponsesCount", args);
   if (mocked) return mocked;
   const ctx = functionContext();

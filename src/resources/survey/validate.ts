@@ -4,6 +4,7 @@
 // (docs/contributing/posthog-behaviour.md#survey-validation) so a bad survey fails at preview.
 import { z } from "zod";
 import { CheckFailure, failuresFromZod, unknownKeyFailures } from "../../provider-kit/check-failures";
+import { nulCharacterFailures } from "../../provider-kit/text-rules";
 import { containsUnknown } from "../../provider-kit/unknown";
 import { docsFrom } from "../../provider-kit/docs-from";
 import { FIX_TYPE, FLAG_KEY_INPUTS, nonBlank } from "./inputs";
@@ -265,7 +266,10 @@ function crossFieldFailures(
  */
 export function validateSurveyInputs(inputs: Record<string, unknown>): CheckFailure[] {
   const known = (key: SurveyInputKey) => !containsUnknown(inputs[key]);
-  const failures: CheckFailure[] = unknownKeyFailures(inputs, SURVEY_INPUT_KEYS);
+  const failures: CheckFailure[] = [
+    ...unknownKeyFailures(inputs, SURVEY_INPUT_KEYS),
+    ...nulCharacterFailures(inputs),
+  ];
   if (known("questions") && Array.isArray(inputs.questions)) {
     inputs.questions.forEach((q: unknown, i) => {
       if (q === null || typeof q !== "object" || Array.isArray(q)) {

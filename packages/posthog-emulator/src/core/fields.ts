@@ -90,6 +90,10 @@ export function charField(value: unknown, opts: CharOpts = {}): string | null {
   if (opts.maxLength !== undefined && [...s].length > opts.maxLength) {
     throw new FieldError("max_length", `Ensure this field has no more than ${opts.maxLength} characters.`);
   }
+  // CharField's validators include ProhibitNullCharactersValidator (rest_framework/fields.py, CharField.__init__;
+  // message and code from django/core/validators.py).
+  if (s.includes("\0"))
+    throw new FieldError("null_characters_not_allowed", "Null characters are not allowed.");
   return s;
 }
 

@@ -98,13 +98,52 @@ function send(res: ServerResponse, result: Result): void {
   res.writeHead(result.status, headers).end(text);
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
+/**
+ * The largest request body PostHog reads: DATA_UPLOAD_MAX_MEMORY_SIZE = 20971520 (posthog/settings/web.py,
+ * "Max size of a POST body"). Django raises RequestDataTooBig past it (django/http/request.py, HttpRequest.body),
+ * a SuspiciousOperation that django/core/handlers/exception.py (response_for_exception) answers with a 400 from
+ * the bad_request view (django/views/defaults.py).
+ */
+export const MAX_BODY_BYTES = 20_971_520;
+
+/** Django's bad_request page (django/views/defaults.py, ERROR_PAGE_TEMPLATE with title "Bad Request (400)"). */
+const BAD_REQUEST_PAGE =
+  '\n<!doctype html>\n<html lang="en">\n<head>\n  <title>Bad Request (400)</title>\n</head>\n<body>\n' +
+  "  <h1>Bad Request (400)</h1><p></p>\n</body>\n</html>\n";
+
+/** The body as text, or "too big" as soon as it passes MAX_BODY_BYTES: the rest is never read or kept. */
+function readBody(req: IncomingMessage): Promise<string | "too big"> {
+  const declared = Number(req.headers["content-length"] ?? 0);
+  if (declared > MAX_BODY_BYTES) return Promise.resolve("too big");
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
+    let size = 0;
+    const onData = (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY_BYTES) {
+        chunks.length = 0;
+        req.off("data", onData);
+        req.pause();
+        resolve("too big");
+        return;
+      }
+      chunks.push(c);
+    };
+    req.on("data", onData);
     req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
     req.on("error", reject);
   });
+}
+
+/** Answers a body over the limit as Django does and closes the connection, so the rest is never read. */
+function refuseTooBig(raw: IncomingMessage, res: ServerResponse): void {
+  res.shouldKeepAlive = false;
+  res.writeHead(400, {
+    "Content-Type": "text/html; charset=utf-8",
+    "Content-Length": String(Buffer.byteLength(BAD_REQUEST_PAGE)),
+    Connection: "close",
+  });
+  res.end(BAD_REQUEST_PAGE, () => raw.socket.destroy());
 }
 
 export function createHandler(em: Emulator, hostFallback: () => string) {
@@ -114,7 +153,13 @@ export function createHandler(em: Emulator, hostFallback: () => string) {
       const q = url.indexOf("?");
       const path = q < 0 ? url : url.slice(0, q);
       const query = q < 0 ? "" : url.slice(q + 1);
-      const req = new ApiRequest(raw.method ?? "GET", path, query, raw.headers, await readBody(raw));
+      const body = await readBody(raw);
+      if (body === "too big") {
+        em.record({ method: raw.method ?? "GET", path, query, status: 400, body: null });
+        refuseTooBig(raw, res);
+        return;
+      }
+      const req = new ApiRequest(raw.method ?? "GET", path, query, raw.headers, body);
       if (path === "/_emulator" || path.startsWith("/_emulator/")) {
         let result: Result;
         try {
