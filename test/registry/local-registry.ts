@@ -19,6 +19,9 @@ export interface LocalRegistry {
   stop(): Promise<void>;
 }
 
+/** The npm scope of our packages: the registry never proxies it, whether or not a workspace has the name. */
+export const OUR_SCOPE = "@pulumi-posthog";
+
 const CACHE = path.join(os.tmpdir(), "pulumi-posthog-registry-cache");
 
 /** The upstream registry the machine's npm uses, for everything that is not ours. */
@@ -27,7 +30,7 @@ function upstream(): string {
 }
 
 function config(storage: string, ours: string[]): string {
-  const own = ours
+  const own = [...ours, `${OUR_SCOPE}/*`]
     .map(
       (name) =>
         `  "${name}":\n    access: $all\n    publish: $authenticated\n    unpublish: $authenticated\n`,
@@ -67,7 +70,8 @@ export async function startLocalRegistry(ours: string[]): Promise<LocalRegistry>
   const storage = path.join(CACHE, "storage");
   fs.mkdirSync(storage, { recursive: true });
   // Our names start empty: only this run's publish steps may put them there.
-  for (const name of ours) fs.rmSync(path.join(storage, name), { recursive: true, force: true });
+  for (const name of [...ours, OUR_SCOPE])
+    fs.rmSync(path.join(storage, name), { recursive: true, force: true });
   fs.rmSync(path.join(storage, ".verdaccio-db.json"), { force: true });
   fs.rmSync(path.join(storage, "htpasswd"), { force: true });
   const configFile = path.join(CACHE, "config.yaml");
