@@ -26,3 +26,19 @@ export function repositoryPath(url: string): string {
     .replace(/^https?:\/\//, "")
     .replace(/\.git$/, "");
 }
+
+/**
+ * Where `pulumi plugin install` and automatic plugin acquisition fetch the plugin: this repository's GitHub
+ * releases. `github://api.github.com/<owner>/<repo>` makes the CLI look up the release tagged `v<version>` and
+ * take its asset `pulumi-resource-<name>-v<version>-<os>-<arch>.tar.gz` (pulumi/pulumi
+ * sdk/go/common/workspace/plugins.go, newGithubSource and githubSource.downloadViaAPI); the release workflow
+ * attaches exactly those archives (tools/release/plugin-archive.ts).
+ */
+export function pluginDownloadURL(url: string): string {
+  const match = /^github\.com\/([^/]+)\/([^/]+)$/.exec(repositoryPath(url));
+  if (!match)
+    throw new Error(
+      `package.json repository.url ${url} is not a GitHub repository: set pluginDownloadURL by hand.`,
+    );
+  return `github://api.github.com/${match[1]}/${match[2]}`;
+}

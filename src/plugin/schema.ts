@@ -10,7 +10,7 @@ import {
   type ResourceDoc,
 } from "../resources/catalogue";
 import { convertProperty, pascalCase, TypeRegistry } from "./json-schema-to-pulumi";
-import { packageManifest, repositoryPath } from "./manifest";
+import { packageManifest, pluginDownloadURL, repositoryPath } from "./manifest";
 import type { FunctionSpec, PropertySpec, PulumiPackageSchema, ResourceSpec } from "./schema-spec";
 import { FUNCTION_TOKENS, PACKAGE_NAME, RESOURCE_TOKENS, type FunctionName } from "./tokens";
 
@@ -115,6 +115,7 @@ export function getSchema(): PulumiPackageSchema {
     license: manifest.license,
     repository: `https://${repository}`,
     publisher: "pulumi-posthog",
+    pluginDownloadURL: pluginDownloadURL(manifest.repository.url),
     config: { variables },
     provider: {
       description: `The ${PACKAGE_NAME} provider: which PostHog host, key, project and organization resources go to.`,

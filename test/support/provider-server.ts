@@ -116,7 +116,7 @@ export const stderrOf = (() => {
 })();
 
 /** The server prints its port on its own stdout line; stderr is kept for the error message. */
-function readPort(child: ChildProcess): Promise<number> {
+export function readPort(child: ChildProcess): Promise<number> {
   return new Promise((resolve, reject) => {
     let out = "";
     let err = "";
