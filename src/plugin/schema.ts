@@ -11,6 +11,7 @@ import {
 } from "../resources/catalogue";
 import { convertProperty, pascalCase, TypeRegistry } from "./json-schema-to-pulumi";
 import { packageManifest, pluginDownloadURL, repositoryPath } from "./manifest";
+import { pinnedTypeNames } from "./type-names";
 import type { FunctionSpec, PropertySpec, PulumiPackageSchema, ResourceSpec } from "./schema-spec";
 import { FUNCTION_TOKENS, PACKAGE_NAME, RESOURCE_TOKENS, type FunctionName } from "./tokens";
 
@@ -46,7 +47,8 @@ function properties(
 
 function resource(doc: ResourceDoc, registry: TypeRegistry): ResourceSpec {
   const inputs = doc.properties.filter((p) => p.input);
-  const outputs = doc.properties.filter((p) => p.output);
+  // The provider's own bookkeeping stays in state, out of every generated SDK.
+  const outputs = doc.properties.filter((p) => p.output && p.internal !== true);
   return {
     description: doc.description,
     inputProperties: properties(inputs, doc.name, registry),
@@ -94,14 +96,23 @@ function convert({ resources, functions, config }: Catalogue, registry: TypeRegi
   return { variables, resources: resourceSpecs, functions: functionSpecs };
 }
 
+/**
+ * The name the first pass proposes for each place a type sits (`SurveyQuestionOpenBranchingEnd` -> `BranchingEnd`):
+ * places with the same shape share the words their names share. `test/unit/plugin-type-names.test.ts` holds the
+ * pins in type-names.ts to this, so a new place gets a pin before it ships.
+ */
+export function proposedTypeNames(entries: Catalogue = catalogue()): Map<string, string> {
+  const firstPass = new TypeRegistry(typeToken);
+  convert(entries, firstPass);
+  return firstPass.sharedNames();
+}
+
 export function getSchema(): PulumiPackageSchema {
   const entries = catalogue();
   const manifest = packageManifest();
   const repository = repositoryPath(manifest.repository.url);
-  // The first pass finds which types share a shape; the second names them once (TypeRegistry).
-  const firstPass = new TypeRegistry(typeToken);
-  convert(entries, firstPass);
-  const registry = new TypeRegistry(typeToken, firstPass.sharedNames());
+  // The first pass finds which places share a shape; the second names every type by its pin (type-names.ts).
+  const registry = new TypeRegistry(typeToken, pinnedTypeNames(proposedTypeNames(entries)));
   const { variables, resources, functions } = convert(entries, registry);
 
   return {

@@ -28,6 +28,11 @@ export interface PropertyDoc {
   /** A change replaces the resource. */
   replaces: boolean;
   secret?: boolean;
+  /**
+   * Bookkeeping the provider keeps in state for its own diff (Survey's `declared`): an output of the TypeScript
+   * classes, left out of the plugin's schema so the generated SDKs of other languages never show it.
+   */
+  internal?: boolean;
 }
 
 export interface ResourceDoc {

@@ -85,8 +85,9 @@ describe("the plugin's package schema", () => {
       const spec = schema.resources[RESOURCE_TOKENS[resource.name]];
       const inputs = resource.properties.filter((p) => p.input);
       expect(Object.keys(spec.inputProperties)).toEqual(inputs.map((p) => p.name));
+      // Bookkeeping outputs (Survey's `declared`) stay in state and out of every generated SDK.
       expect(Object.keys(spec.properties)).toEqual(
-        resource.properties.filter((p) => p.output).map((p) => p.name),
+        resource.properties.filter((p) => p.output && p.internal !== true).map((p) => p.name),
       );
       expect(spec.requiredInputs).toEqual(inputs.filter((p) => p.required).map((p) => p.name));
       const replacing = Object.entries(spec.inputProperties).filter(([, p]) => p.replaceOnChanges === true);
@@ -101,7 +102,9 @@ describe("the plugin's package schema", () => {
       Object.fromEntries(Object.entries(props).map(([name, p]) => [name, p.description]));
     for (const resource of entries.resources) {
       const spec = schema.resources[RESOURCE_TOKENS[resource.name]];
-      const text = Object.fromEntries(resource.properties.map((p) => [p.name, p.description]));
+      const text = Object.fromEntries(
+        resource.properties.filter((p) => p.internal !== true).map((p) => [p.name, p.description]),
+      );
       expect({ ...described(spec.inputProperties), ...described(spec.properties) }).toEqual(text);
       expect(spec.description).toBe(resource.description);
     }

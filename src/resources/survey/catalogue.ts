@@ -46,6 +46,9 @@ const COMPUTED: { [K in keyof SurveyComputed]: () => ReturnType<typeof jsonSchem
   declared: () => jsonSchema(z.record(z.string(), z.unknown())),
 };
 
+/** The diff's bookkeeping (what the program declared at the last apply): state, not something to read. */
+const INTERNAL_OUTPUT: keyof SurveyComputed = "declared";
+
 function surveyProperties(): PropertyDoc[] {
   const fields = SURVEY_FIELD_NAMES.map((field): PropertyDoc => ({
     name: field,
@@ -86,6 +89,7 @@ function surveyProperties(): PropertyDoc[] {
     output: true,
     required: false,
     replaces: false,
+    ...(name === INTERNAL_OUTPUT ? { internal: true } : {}),
   }));
   return [...options, ...fields, ...computed];
 }

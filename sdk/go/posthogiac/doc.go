@@ -1,0 +1,2 @@
+// PostHog surveys, organization invites and their data functions, with a PostHog-compatible emulator.
+package posthogiac
