@@ -156,7 +156,7 @@ describe("the generated SDKs", () => {
           "\tpulumi.Run(func(ctx *pulumi.Context) error {",
           '\t\tsurvey, err := posthogiac.NewSurvey(ctx, "nps", &posthogiac.SurveyArgs{',
           '\t\t\tName: pulumi.String("NPS"),',
-          '\t\t\tType: posthogiac.SurveyTypePopover,',
+          "\t\t\tType: posthogiac.SurveyTypePopover,",
           "\t\t})",
           "\t\tif err != nil {",
           "\t\t\treturn err",
