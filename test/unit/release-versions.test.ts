@@ -3,13 +3,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import {
-  checkVersions,
-  pep440,
-  readPomVersion,
-  readPyprojectVersion,
-  versionOfTag,
-} from "../../tools/release/versions";
+import { checkVersions, pep440, readPyprojectVersion, versionOfTag } from "../../tools/release/versions";
 import { z } from "zod";
 import { REPO_ROOT } from "../support/self-link";
 
@@ -25,12 +19,6 @@ function tree(files: Record<string, string>): string {
 const npmManifest = (name: string, version: string, more: object = {}) =>
   JSON.stringify({ name, version, ...more });
 
-const POM = `<project><modelVersion>4.0.0</modelVersion>
-  <parent><groupId>x</groupId><artifactId>p</artifactId><version>9.9.9</version></parent>
-  <groupId>io.github.pulumi-posthog</groupId><artifactId>posthog-iac</artifactId><version>1.2.0</version>
-  <dependencies><dependency><groupId>com.pulumi</groupId><artifactId>pulumi</artifactId><version>1.0.0</version></dependency></dependencies>
-</project>`;
-
 const consistent = (version: string) => ({
   "package.json": npmManifest("pulumi-posthog", version, {
     workspaces: ["packages/*"],
@@ -42,7 +30,6 @@ const consistent = (version: string) => ({
   }),
   "packages/scratch/package.json": npmManifest("scratch", "0.0.0", { private: true }),
   "sdk/python/pyproject.toml": `[build-system]\nrequires = ["setuptools"]\n\n[project]\nname = "pulumi_posthog_iac"\nversion = "${pep440(version)}"\n`,
-  "sdk/java/pom.xml": POM.replace("1.2.0", version),
 });
 
 describe("the release's version check", () => {
@@ -54,7 +41,6 @@ describe("the release's version check", () => {
       "packages/posthog-emulator/package.json 1.2.0",
       "package.json 1.2.0",
       "sdk/python/pyproject.toml 1.2.0",
-      "sdk/java/pom.xml 1.2.0",
     ]);
   });
 
@@ -64,10 +50,10 @@ describe("the release's version check", () => {
     files["packages/posthog-emulator/package.json"] = npmManifest("posthog-emulator", "1.2.0", {
       dependencies: { "@pulumi-posthog/cli-options": "^1.1.0" },
     });
-    delete (files as Partial<typeof files>)["sdk/java/pom.xml"];
+    delete (files as Partial<typeof files>)["sdk/python/pyproject.toml"];
     expect(checkVersions(tree(files), "v1.2.0").problems).toEqual([
       'packages/posthog-emulator/package.json: @pulumi-posthog/cli-options is required as "^1.1.0"; the release publishes 1.2.0: write "^1.2.0".',
-      "sdk/java/pom.xml is missing: the release builds the java SDK from it. Generate the SDKs (sdk/) before tagging.",
+      "sdk/python/pyproject.toml is missing: the release builds the python SDK from it. Generate the SDKs (sdk/) before tagging.",
       "packages/cli-options/package.json: @pulumi-posthog/cli-options is at 1.1.0, but the tag v1.2.0 needs 1.2.0.",
     ]);
   });
@@ -83,12 +69,11 @@ describe("the release's version check", () => {
     expect(versionOfTag("v0.1.0")).toBe("0.1.0");
   });
 
-  it("reads the project's own version from pyproject.toml and pom.xml, not a dependency's or the parent's", () => {
+  it("reads the project's own version from pyproject.toml, not another table's", () => {
     expect(readPyprojectVersion('[tool.x]\nversion = "9"\n[project]\nname = "a"\nversion = "1.0.0"\n')).toBe(
       "1.0.0",
     );
     expect(readPyprojectVersion('[tool.x]\nversion = "9"\n')).toBeUndefined();
-    expect(readPomVersion(POM)).toBe("1.2.0");
   });
 
   it("on this repository, every npm manifest agrees with the root's version", () => {
