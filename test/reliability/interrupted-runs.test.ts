@@ -10,7 +10,7 @@ import path from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { Invite, InviteBatch, Survey } from "../../src";
 import type { Engine, Program, RunResult } from "../support/engine";
-import { killedAfter, newRun, received } from "../support/kill-point";
+import { killedAfter, newRun, PluginPool, received } from "../support/kill-point";
 import { LoggedRequest, startStack, TestStack } from "../support/stack";
 
 const [SOLO, A, B, C, D] = ["solo", "team-a", "team-b", "team-c", "team-d"].map((n) => `${n}@example.com`);
@@ -90,16 +90,39 @@ const SCENARIOS: Scenario[] = [
   },
 ];
 
+/**
+ * Each scenario starts two or three plugin processes per kill point (a killed run, its re-run, and the clean `up`
+ * it starts from): on a loaded machine a process start alone takes seconds. The budget holds a scenario at a
+ * tenth of the speed it has on an idle machine; the test waits on conditions only (the request log), never on
+ * time.
+ */
+const SCENARIO_BUDGET_MS = 15 * 60_000;
+
 let stack: TestStack;
 let dir: string;
+let pool: PluginPool;
+/**
+ * The test now running. Jest does not stop a test that ran out of time: without this, its loop would go on
+ * setting faults and resetting the emulator under the next test (a reset fault left on makes every request of
+ * the next test fail with ECONNRESET).
+ */
+let current = "";
 beforeAll(async () => {
   stack = await startStack();
+  pool = new PluginPool();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-posthog-interrupted-"));
 });
 afterAll(async () => {
+  current = "";
+  await pool?.close();
   await stack?.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
+
+/** Throws once another test (or afterAll) has taken over the stack. */
+function stillMine(title: string): void {
+  if (current !== title) throw new Error(`${title}: abandoned (ran out of time); not touching the stack`);
+}
 
 const shortPath = (r: LoggedRequest) =>
   `${r.method} ${r.path.replace(/\/api\/(projects|organizations)\/[^/]+/, "").replace(/[0-9a-f-]{36}/g, ":id")}`;
@@ -150,7 +173,7 @@ async function start(scenario: Scenario): Promise<string> {
   await stack.control("POST", "/reset");
   const statePath = path.join(dir, `state-${Math.random().toString(36).slice(2)}.json`);
   if (scenario.from) {
-    const { server, engine } = await newRun(stack, statePath);
+    const { server, engine } = await newRun(stack, statePath, pool);
     const up = await engine.up(scenario.from);
     await server.close();
     expect(up.errors).toEqual([]);
@@ -161,8 +184,9 @@ async function start(scenario: Scenario): Promise<string> {
 
 describe.each(SCENARIOS)("$title killed after any request", (scenario) => {
   it("converges when run again: the right objects once each, no second invitation, a clean preview", async () => {
+    current = scenario.title;
     const statePath = await start(scenario);
-    const { server: cleanServer, engine: cleanEngine } = await newRun(stack, statePath);
+    const { server: cleanServer, engine: cleanEngine } = await newRun(stack, statePath, pool);
     const clean = await scenario.operation(cleanEngine);
     await cleanServer.close();
     expect(clean.errors).toEqual([]);
@@ -176,12 +200,14 @@ describe.each(SCENARIOS)("$title killed after any request", (scenario) => {
     ];
     const failures: string[] = [];
     for (let n = 1; n <= killPoints; n++) {
+      stillMine(scenario.title);
       const statePath = await start(scenario);
-      const killed = await killedAfter(stack, statePath, n, scenario.operation);
+      stillMine(scenario.title);
+      const killed = await killedAfter(stack, statePath, n, scenario.operation, pool);
       expect(killed.killed).toBe(true);
       expect(received(await stack.requests())).toHaveLength(n); // nothing after request N took effect
 
-      const { server, engine } = await newRun(stack, statePath);
+      const { server, engine } = await newRun(stack, statePath, pool);
       const again = await scenario.operation(engine);
       const tookOver = takenOver(server.stderr());
       await server.close();
@@ -217,5 +243,5 @@ describe.each(SCENARIOS)("$title killed after any request", (scenario) => {
     }
     console.log(table.join("\n"));
     expect(failures).toEqual([]);
-  });
+  }, SCENARIO_BUDGET_MS);
 });
