@@ -139,11 +139,11 @@ export function configKey(name: SettingName): string {
 
 /**
  * Where a user sets a setting, for a message that tells them to change it: the face's config key and the
- * environment variable (`posthog:host or the POSTHOG_HOST environment variable`).
+ * environment variable (`posthog:host (or the POSTHOG_HOST environment variable)`).
  */
 export function whereToSet(name: SettingName): string {
   const row: Setting<unknown> = SETTINGS[name];
-  return `${configKey(name)} or the ${row.env[0]} environment variable`;
+  return `${configKey(name)} (or the ${row.env[0]} environment variable)`;
 }
 
 /**

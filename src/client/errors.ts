@@ -95,11 +95,11 @@ function hostHint(e: PostHogApiErrorInit): string | undefined {
   const host = whereToSet("host");
   switch (e.code) {
     case "ENOTFOUND":
-      return `Check ${host} (PostHog Cloud is https://us.posthog.com or https://eu.posthog.com)`;
+      return `Check ${host}; PostHog Cloud is https://us.posthog.com or https://eu.posthog.com`;
     case "ECONNREFUSED":
       return `Check ${host}, and that PostHog (or the emulator) is running there`;
     case "timeout":
-      return `Raise ${whereToSet("requestTimeoutMs")} if PostHog is slow, or check ${host}`;
+      return `Raise ${whereToSet("requestTimeoutMs")} if PostHog is slow, or check ${configKey("host")}`;
   }
   if (e.status === 0 && e.detail?.startsWith("the TLS handshake")) {
     return `If the host serves plain HTTP (as the local emulator does), write http:// in ${host}; otherwise check its certificate`;
@@ -119,7 +119,9 @@ function scopeHint(e: PostHogApiErrorInit): string | undefined {
   const match = /^\/api\/(projects|environments|organizations)\/([^/]+)\/[a-z_]+\/(bulk\/)?$/.exec(e.path);
   if (!match) return undefined;
   const [kind, setting] =
-    match[1] === "organizations" ? (["Organization", "organizationId"] as const) : (["Project", "projectId"] as const);
+    match[1] === "organizations"
+      ? (["Organization", "organizationId"] as const)
+      : (["Project", "projectId"] as const);
   return `${kind} ${match[2]} does not exist or the key cannot see it: check the resource's ${setting} or ${whereToSet(setting)}`;
 }
 

@@ -183,65 +183,71 @@ async function start(scenario: Scenario): Promise<string> {
 }
 
 describe.each(SCENARIOS)("$title killed after any request", (scenario) => {
-  it("converges when run again: the right objects once each, no second invitation, a clean preview", async () => {
-    current = scenario.title;
-    const statePath = await start(scenario);
-    const { server: cleanServer, engine: cleanEngine } = await newRun(stack, statePath, pool);
-    const clean = await scenario.operation(cleanEngine);
-    await cleanServer.close();
-    expect(clean.errors).toEqual([]);
-    const killPoints = received(await stack.requests()).length;
-    expect(killPoints).toBeGreaterThan(0);
-
-    const table = [
-      `${scenario.title}, killed after request N of ${killPoints}, then run again:`,
-      "| N | request N (applied, never answered) | the re-run took over | surveys (draft, launch) | pending invites (solo, a, b, c, d) | invitation POSTs over both runs (solo, a, b, c, d) | next preview |",
-      "|---|---|---|---|---|---|---|",
-    ];
-    const failures: string[] = [];
-    for (let n = 1; n <= killPoints; n++) {
-      stillMine(scenario.title);
+  it(
+    "converges when run again: the right objects once each, no second invitation, a clean preview",
+    async () => {
+      current = scenario.title;
       const statePath = await start(scenario);
-      stillMine(scenario.title);
-      const killed = await killedAfter(stack, statePath, n, scenario.operation, pool);
-      expect(killed.killed).toBe(true);
-      expect(received(await stack.requests())).toHaveLength(n); // nothing after request N took effect
+      const { server: cleanServer, engine: cleanEngine } = await newRun(stack, statePath, pool);
+      const clean = await scenario.operation(cleanEngine);
+      await cleanServer.close();
+      expect(clean.errors).toEqual([]);
+      const killPoints = received(await stack.requests()).length;
+      expect(killPoints).toBeGreaterThan(0);
 
-      const { server, engine } = await newRun(stack, statePath, pool);
-      const again = await scenario.operation(engine);
-      const tookOver = takenOver(server.stderr());
-      await server.close();
-      const requests = await stack.requests();
-      await stack.clearRequests();
-      const next = scenario.after ? await stack.newEngine({ statePath }).preview(scenario.after) : undefined;
-      const previewRequests = received(await stack.requests()).length;
+      const table = [
+        `${scenario.title}, killed after request N of ${killPoints}, then run again:`,
+        "| N | request N (applied, never answered) | the re-run took over | surveys (draft, launch) | pending invites (solo, a, b, c, d) | invitation POSTs over both runs (solo, a, b, c, d) | next preview |",
+        "|---|---|---|---|---|---|---|",
+      ];
+      const failures: string[] = [];
+      for (let n = 1; n <= killPoints; n++) {
+        stillMine(scenario.title);
+        const statePath = await start(scenario);
+        stillMine(scenario.title);
+        const killed = await killedAfter(stack, statePath, n, scenario.operation, pool);
+        expect(killed.killed).toBe(true);
+        expect(received(await stack.requests())).toHaveLength(n); // nothing after request N took effect
 
-      const nth = received(requests)[n - 1];
-      // Request N's answer never reached the plugin: what it created must have been taken over.
-      const lost = createdBy(nth);
-      if (lost && !tookOver.includes(lost)) failures.push(`N=${n}: ${lost} was not taken over`);
-      const changes = next
-        ? next.steps.filter((s) => s.op !== "same").map((s) => `${s.op} ${s.name}`)
-        : stack
-            .newEngine({ statePath })
-            .state()
-            .map((r) => `left in state: ${r.name}`);
-      const outcome = {
-        errors: [...again.errors, ...(next?.errors ?? [])].map((e) => e.message),
-        ...(await held()),
-        posts: invitationPosts(requests),
-        changes,
-        previewRequests,
-      };
-      table.push(
-        `| ${n} | ${shortPath(nth)} | ${tookOver.join(", ") || "-"} | ${outcome.surveys.join(", ")} | ` +
-          `${outcome.pending.join(", ")} | ${outcome.posts.join(", ")} | ` +
-          `${next ? (changes.length === 0 ? "no changes" : changes.join("; ")) : changes.length === 0 ? "state empty" : changes.join("; ")}, ${previewRequests} requests |`,
-      );
-      const expected = { errors: [], ...scenario.expected, changes: [], previewRequests: 0 };
-      if (!isDeepStrictEqual(outcome, expected)) failures.push(`N=${n}: ${JSON.stringify(outcome)}`);
-    }
-    console.log(table.join("\n"));
-    expect(failures).toEqual([]);
-  }, SCENARIO_BUDGET_MS);
+        const { server, engine } = await newRun(stack, statePath, pool);
+        const again = await scenario.operation(engine);
+        const tookOver = takenOver(server.stderr());
+        await server.close();
+        const requests = await stack.requests();
+        await stack.clearRequests();
+        const next = scenario.after
+          ? await stack.newEngine({ statePath }).preview(scenario.after)
+          : undefined;
+        const previewRequests = received(await stack.requests()).length;
+
+        const nth = received(requests)[n - 1];
+        // Request N's answer never reached the plugin: what it created must have been taken over.
+        const lost = createdBy(nth);
+        if (lost && !tookOver.includes(lost)) failures.push(`N=${n}: ${lost} was not taken over`);
+        const changes = next
+          ? next.steps.filter((s) => s.op !== "same").map((s) => `${s.op} ${s.name}`)
+          : stack
+              .newEngine({ statePath })
+              .state()
+              .map((r) => `left in state: ${r.name}`);
+        const outcome = {
+          errors: [...again.errors, ...(next?.errors ?? [])].map((e) => e.message),
+          ...(await held()),
+          posts: invitationPosts(requests),
+          changes,
+          previewRequests,
+        };
+        table.push(
+          `| ${n} | ${shortPath(nth)} | ${tookOver.join(", ") || "-"} | ${outcome.surveys.join(", ")} | ` +
+            `${outcome.pending.join(", ")} | ${outcome.posts.join(", ")} | ` +
+            `${next ? (changes.length === 0 ? "no changes" : changes.join("; ")) : changes.length === 0 ? "state empty" : changes.join("; ")}, ${previewRequests} requests |`,
+        );
+        const expected = { errors: [], ...scenario.expected, changes: [], previewRequests: 0 };
+        if (!isDeepStrictEqual(outcome, expected)) failures.push(`N=${n}: ${JSON.stringify(outcome)}`);
+      }
+      console.log(table.join("\n"));
+      expect(failures).toEqual([]);
+    },
+    SCENARIO_BUDGET_MS,
+  );
 });

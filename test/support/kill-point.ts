@@ -21,8 +21,7 @@ export const received = (requests: LoggedRequest[]): LoggedRequest[] => requests
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const startRunServer = () =>
-  startProviderServer({ cwd: REPO_ROOT, env: { NODE_PATH: selfLinkNodePath() } });
+const startRunServer = () => startProviderServer({ cwd: REPO_ROOT, env: { NODE_PATH: selfLinkNodePath() } });
 
 /**
  * Plugin processes started one ahead: a run takes one that is already up while the next one starts. A start
