@@ -13,6 +13,7 @@ import { samplingStartFailures } from "./sampling-rules";
 import { rewrittenTexts } from "./stored-texts";
 import { declaredKeysChanged, lastDeclared } from "../../provider-kit/declared";
 import { warn } from "../../provider-kit/warn";
+import type { CheckFailure } from "../../provider-kit/check-failures";
 
 type Json = Record<string, unknown>;
 
@@ -38,6 +39,17 @@ function previewWarnings(inputs: Json): string[] {
 }
 
 export async function check(olds: Json, news: Json): Promise<pulumi.dynamic.CheckResult> {
+  const { inputs, failures } = checkSurvey(olds, news);
+  if (failures.length > 0) return { inputs: news, failures };
+  previewWarnings(inputs).forEach(warn);
+  return { inputs };
+}
+
+/**
+ * What check decides, without printing: the failures for `news` (after `olds`; {} for a new survey), and the
+ * inputs it passes on when there are none. Also behind the public validateSurvey (src/validate.ts).
+ */
+export function checkSurvey(olds: Json, news: Json): { inputs: Json; failures: CheckFailure[] } {
   const inputs = normaliseInputs(news);
   // Adopting by name looks for the name as PostHog stores it.
   const adopt = inputs.adopt;
@@ -51,8 +63,7 @@ export async function check(olds: Json, news: Json): Promise<pulumi.dynamic.Chec
   }
   if (failures.length > 0) return { inputs: news, failures };
   if (typeof inputs.projectId === "number") inputs.projectId = String(inputs.projectId);
-  previewWarnings(inputs).forEach(warn);
-  return { inputs };
+  return { inputs, failures };
 }
 
 export async function diff(_id: string, olds: Json, news: Json): Promise<pulumi.dynamic.DiffResult> {
