@@ -194,6 +194,15 @@ export function configKey(name: SettingName): string {
 }
 
 /**
+ * Where a user sets a setting, for a message that tells them to change it: the face's config key and the
+ * environment variable (`posthog:host (or the POSTHOG_HOST environment variable)`).
+ */
+export function whereToSet(name: SettingName): string {
+  const row: Setting<unknown> = SETTINGS[name];
+  return `${configKey(name)} (or the ${row.env[0]} environment variable)`;
+}
+
+/**
  * One source of text (config, environment, arguments) parsed through the table; unset keys are left out. A
  * value the parser refuses is named as `labelOf` gives it (the config key for config, the bare name otherwise).
  */

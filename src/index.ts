@@ -28,3 +28,6 @@ export type {
 export { getFeatureFlag, getFeatureFlagOutput } from "./resources/feature-flag/functions";
 export type { GetFeatureFlagArgs, FeatureFlagInfo } from "./resources/feature-flag/functions";
 export { VERSION } from "./version";
+// The checks preview runs, for a program's unit tests under pulumi.runtime.setMocks (which never calls them).
+export { validateInvite, validateInviteBatch, validateSurvey } from "./validate";
+export type { InputProblem } from "./validate";

@@ -12,6 +12,8 @@ export interface DemoEngine {
   up(config: Record<string, string>): Promise<RunResult>;
   refresh(config: Record<string, string>): Promise<RunResult>;
   destroy(config: Record<string, string>): Promise<RunResult>;
+  /** The warnings the provider printed since the last call (Pulumi shows a provider's stderr to the user). */
+  warnings(): string[];
   close(): Promise<void>;
 }
 
@@ -42,6 +44,15 @@ export async function startHarnessEngine(root: string, project: string, stack: s
     up: (config) => engine(config).up(program),
     refresh: (config) => engine(config).refresh(),
     destroy: (config) => engine(config).destroy(),
+    warnings: (() => {
+      let seen = 0;
+      return () => {
+        const text = server.stderr();
+        const fresh = text.slice(seen);
+        seen = text.length;
+        return fresh.split("\n").filter((line) => line.startsWith("warning: "));
+      };
+    })(),
     close: async () => {
       await server.close();
       fs.rmSync(stateDir, { recursive: true, force: true });

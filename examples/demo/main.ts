@@ -109,6 +109,7 @@ async function runWithHarness(root: string, emulator: EmulatorHandle, log: Log):
   const show = async (title: string, result: RunResult, kind: "plan" | "apply") => {
     log(`${++n}. ${title}`);
     for (const line of planLines(result.steps)) log(`   ${line}`);
+    for (const line of engine.warnings()) log(`   ${line}`);
     if (result.errors.length > 0) {
       for (const e of result.errors) log(`   error: ${e.message}`);
       throw new Error(`${title} failed`);

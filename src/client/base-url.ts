@@ -1,3 +1,5 @@
+import { whereToSet } from "../config";
+
 /** The configured host, normalised: origin plus an optional path prefix without trailing slash. */
 export interface BaseUrl {
   origin: string;
@@ -7,7 +9,9 @@ export interface BaseUrl {
 export function parseBaseUrl(host: string): BaseUrl {
   const trimmed = host.trim();
   if (!/^https?:\/\//i.test(trimmed)) {
-    throw new Error(`posthog host must be an http(s) URL such as https://us.posthog.com, got "${trimmed}"`);
+    throw new Error(
+      `The PostHog host must be an http(s) URL such as https://us.posthog.com, got "${trimmed}": set ${whereToSet("host")}.`,
+    );
   }
   const url = new URL(trimmed);
   return { origin: url.origin, prefix: url.pathname.replace(/\/+$/, "") };

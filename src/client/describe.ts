@@ -1,6 +1,13 @@
 import type { z } from "zod";
 import { errorBodySchema } from "./errors.wire";
 
+/**
+ * The `type` given to an answer without a JSON body. PostHog answers every error with JSON (DRF's exception
+ * handler, posthog/exceptions.py), so a 4xx without one comes from something else at that host: a web server, a
+ * proxy, a wrong path prefix. Such a 404 is not "the object is gone".
+ */
+export const NON_JSON_ANSWER = "non_json_answer";
+
 /** type/code/detail/attr from PostHog's error body, or a short description of whatever came back. */
 export function describeHttpError(
   status: number,
@@ -15,7 +22,10 @@ export function describeHttpError(
       .replace(/\s+/g, " ")
       .trim()
       .slice(0, 160);
-    return { detail: snippet ? `non-JSON body: ${snippet}` : `HTTP ${status} with an empty body` };
+    return {
+      type: NON_JSON_ANSWER,
+      detail: snippet ? `non-JSON body: ${snippet}` : `HTTP ${status} with an empty body`,
+    };
   }
   const body = errorBodySchema.safeParse(json);
   if (!body.success) return { detail: JSON.stringify(json).slice(0, 200) };

@@ -1,5 +1,6 @@
-import { configKey } from "../config";
+import { configKey, whereToSet } from "../config";
 import { capped, rememberSecret, scrub } from "../scrub";
+import { NON_JSON_ANSWER } from "./describe";
 
 /** The longest PostHog `detail` kept in a message (a 200 KiB detail would not fit a face's message). */
 const MAX_DETAIL_CHARS = 1500;
@@ -114,12 +115,50 @@ function hintFor(e: PostHogApiErrorInit): string | undefined {
     }
     return "The request was sent but no answer arrived, so it may have been applied; it was not repeated";
   }
+  return hostHint(e) ?? scopeHint(e);
+}
+
+/** A failure that says the configured host is wrong (or down): which setting to check. */
+function hostHint(e: PostHogApiErrorInit): string | undefined {
+  const host = whereToSet("host");
+  switch (e.code) {
+    case "ENOTFOUND":
+      return `Check ${host}; PostHog Cloud is https://us.posthog.com or https://eu.posthog.com`;
+    case "ECONNREFUSED":
+      return `Check ${host}, and that PostHog (or the emulator) is running there`;
+    case "timeout":
+      return `Raise ${whereToSet("requestTimeoutMs")} if PostHog is slow, or check ${configKey("host")}`;
+  }
+  if (e.status === 0 && e.detail?.startsWith("the TLS handshake")) {
+    return `If the host serves plain HTTP (as the local emulator does), write http:// in ${host}; otherwise check its certificate`;
+  }
+  if (e.type === NON_JSON_ANSWER && e.status >= 400 && e.status < 500 && e.status !== 429) {
+    return `The host answered without PostHog's JSON error body, so it is probably not PostHog's API: check ${host}`;
+  }
   return undefined;
 }
 
-/** True for a 404 answer (e.g. DELETE of something already gone, which callers usually treat as success). */
+/**
+ * A 404 on a project's or an organization's own collection (`/api/projects/<id>/surveys/`, never one survey's
+ * path, where a 404 means that survey is gone): the project or organization is the one that is not there.
+ */
+function scopeHint(e: PostHogApiErrorInit): string | undefined {
+  if (e.status !== 404 || e.type === NON_JSON_ANSWER) return undefined;
+  const match = /^\/api\/(projects|environments|organizations)\/([^/]+)\/[a-z_]+\/(bulk\/)?$/.exec(e.path);
+  if (!match) return undefined;
+  const [kind, setting] =
+    match[1] === "organizations"
+      ? (["Organization", "organizationId"] as const)
+      : (["Project", "projectId"] as const);
+  return `${kind} ${match[2]} does not exist or the key cannot see it: check the resource's ${setting} or ${whereToSet(setting)}`;
+}
+
+/**
+ * True for PostHog's 404 (e.g. DELETE of something already gone, which callers usually treat as success). A 404
+ * without PostHog's JSON body is some other server's: treating it as "gone" would drop the resource from state.
+ */
 export function isNotFound(err: unknown): err is PostHogApiError {
-  return err instanceof PostHogApiError && err.status === 404;
+  return err instanceof PostHogApiError && err.status === 404 && err.type !== NON_JSON_ANSWER;
 }
 
 /** True when a POST may have been applied although no usable answer arrived: recover by lookup. */

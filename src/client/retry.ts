@@ -12,7 +12,7 @@ export interface RetryPolicy {
 /** What one attempt ended with. `sent` is false only when the connection never opened. */
 export type AttemptOutcome =
   | { kind: "response"; status: number; retryAfterMs?: number }
-  | { kind: "network"; sent: boolean; timedOut: boolean };
+  | { kind: "network"; sent: boolean; timedOut: boolean; permanent?: boolean };
 
 export interface RetryDecision {
   retry: boolean;
@@ -27,11 +27,45 @@ const IDEMPOTENT_RETRY = new Set([408, 425, 429]);
 /** Answers PostHog gives before applying anything, so a POST can be sent again. */
 const POST_RETRY = new Set([408, 425, 429, 503]);
 
+/**
+ * TLS handshake failures (Node's and OpenSSL's codes): the connection never carried the request. EPROTO is what
+ * https:// to a plain-HTTP server gives ("wrong version number").
+ */
+export const TLS_CODES = new Set([
+  "EPROTO",
+  "ERR_SSL_WRONG_VERSION_NUMBER",
+  "CERT_HAS_EXPIRED",
+  "CERT_NOT_YET_VALID",
+  "DEPTH_ZERO_SELF_SIGNED_CERT",
+  "SELF_SIGNED_CERT_IN_CHAIN",
+  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
+  "UNABLE_TO_GET_ISSUER_CERT_LOCALLY",
+  "ERR_TLS_CERT_ALTNAME_INVALID",
+]);
+
 /** Connection-level failures that happen before any byte of the request left. */
-const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ENETUNREACH", "EHOSTUNREACH"]);
+const NOT_SENT_CODES = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "ENETUNREACH",
+  "EHOSTUNREACH",
+  ...TLS_CODES,
+]);
+
+/**
+ * Failures that the same request will meet again at once: no host by that name (ENOTFOUND; EAI_AGAIN, a resolver
+ * that did not answer, is transient), nothing listening on the port, a TLS handshake that cannot succeed. They
+ * come from the configured host, so retrying only delays the message that says to fix it.
+ */
+const PERMANENT_CODES = new Set(["ENOTFOUND", "ECONNREFUSED", ...TLS_CODES]);
 
 export function wasNeverSent(code: string | undefined): boolean {
   return code !== undefined && NOT_SENT_CODES.has(code);
+}
+
+export function isPermanentNetworkFailure(code: string | undefined): boolean {
+  return code !== undefined && PERMANENT_CODES.has(code);
 }
 
 export function isRetryableStatus(method: string, status: number): boolean {
@@ -93,6 +127,7 @@ export function decide(
   const isPost = method.toUpperCase() === "POST";
   if (outcome.kind === "network") {
     if (isPost && outcome.sent) return { retry: false, delayMs: 0, outcomeUnknown: true };
+    if (outcome.permanent) return { retry: false, delayMs: 0, outcomeUnknown: false };
     if (retryIndex >= policy.maxRetries) return { retry: false, delayMs: 0, outcomeUnknown: false };
     return { retry: true, delayMs: backoffMs(retryIndex, policy, random), outcomeUnknown: false };
   }

@@ -8,7 +8,9 @@ import { DEFAULTS, type ClientOptions } from "./options";
 import { getScheduler, RateWaitTooLong, type Slot } from "./schedule";
 import {
   decide,
+  isPermanentNetworkFailure,
   isRetryableStatus,
+  TLS_CODES,
   parseRetryAfter,
   sleep,
   wasNeverSent,
@@ -105,7 +107,7 @@ export function createTransport(opts: ClientOptions): Transport {
     try {
       raw = await attempt(spec, url, attemptTimeout);
     } catch (err) {
-      const net = networkOutcome(err, attemptTimeout);
+      const net = networkOutcome(err, attemptTimeout, url);
       return {
         ok: false,
         outcome: net.outcome,
@@ -234,19 +236,29 @@ function buildAxios(apiKey: string): AxiosInstance {
 function networkOutcome(
   err: unknown,
   timeoutMs: number,
+  url: URL,
 ): { outcome: AttemptOutcome; code: string; detail: string } {
   const code = err instanceof AxiosError ? err.code : undefined;
   const timedOut = code === "ERR_CANCELED" || code === "ECONNABORTED" || code === "ETIMEDOUT";
   const sent = !wasNeverSent(code);
   const message = err instanceof Error ? err.message : String(err);
-  const detail = timedOut
-    ? `no response within ${timeoutMs} ms (timeout)`
-    : `no response (${code ?? "network error"}: ${message})`;
   return {
-    outcome: { kind: "network", sent, timedOut },
+    outcome: { kind: "network", sent, timedOut, permanent: isPermanentNetworkFailure(code) },
     code: timedOut ? "timeout" : (code ?? "network_error"),
-    detail,
+    detail: timedOut ? `no response within ${timeoutMs} ms (timeout)` : networkDetail(code, message, url),
   };
+}
+
+/** What a connection failure means, in words, naming the host it was for. */
+function networkDetail(code: string | undefined, message: string, url: URL): string {
+  if (code === "ENOTFOUND") return `no host named "${url.hostname}" was found (ENOTFOUND)`;
+  if (code === "ECONNREFUSED") return `nothing accepted the connection at ${url.host} (ECONNREFUSED)`;
+  if (code !== undefined && TLS_CODES.has(code)) {
+    // OpenSSL's text is "...:SSL routines:<function>:<reason>:<file>:<line>:": the reason is what a reader needs.
+    const reason = /SSL routines:[^:]*:([^:]+)/.exec(message)?.[1] ?? message.split("\n")[0];
+    return `the TLS handshake with ${url.host} failed (${code}: ${reason})`;
+  }
+  return `no response (${code ?? "network error"}: ${message})`;
 }
 
 function parseBody<T>(raw: RawResponse, spec: CallSpec<T>, fail: Fail): T {

@@ -48,7 +48,8 @@ function editDistance(a: string, b: string): number {
 /**
  * The known key a misspelt `key` most likely meant: the nearest by edit distance (ignoring case) when it is
  * close enough, or a known key that `key` cuts short or runs past (`surveyPopupDelay` for
- * `surveyPopupDelaySeconds`). Undefined when nothing is close.
+ * `surveyPopupDelaySeconds`), or one whose last word it is (`targetEmail` for `email`). Undefined when nothing is
+ * close.
  */
 export function closestKey(key: string, known: readonly string[]): string | undefined {
   const wanted = key.toLowerCase();
@@ -64,7 +65,12 @@ export function closestKey(key: string, known: readonly string[]): string | unde
   if (best && bestDistance <= Math.max(2, Math.floor(key.length / 3))) return best;
   if (wanted.length < 4) return undefined;
   return known.find(
-    (c) => c.length >= 4 && (c.toLowerCase().startsWith(wanted) || wanted.startsWith(c.toLowerCase())),
+    (c) =>
+      c.length >= 4 &&
+      (c.toLowerCase().startsWith(wanted) ||
+        wanted.startsWith(c.toLowerCase()) ||
+        // The last word of a known key: `email` for `targetEmail`.
+        (/[a-z][A-Z]/.test(c) && c.toLowerCase().endsWith(wanted))),
   );
 }
 

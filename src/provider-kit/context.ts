@@ -1,6 +1,6 @@
 // The PostHog client a provider call uses, built from the settings in force at call time.
 import { clientFor, type PostHogClient } from "../client";
-import { configKey, resolveSettings, type Settings } from "../config";
+import { resolveSettings, type Settings } from "../config";
 import { resolveScope, type ScopeKind } from "../scope";
 import { describeFailure } from "./errors";
 
@@ -14,6 +14,18 @@ export function callContext(): CallContext {
   return { client: clientFor(settings), settings };
 }
 
+/**
+ * callContext() for a resource's operation: no key or a host that is not a URL fails naming the resource and the
+ * setting (the message says which), as its other failures do.
+ */
+export function callContextFor(resource: string, action: string): CallContext {
+  try {
+    return callContext();
+  } catch (error) {
+    throw describeFailure(resource, action, error);
+  }
+}
+
 /** The concrete project or organization for a create; a failure names the resource and the setting to set. */
 export async function scopeForCreate(
   resource: string,
@@ -24,7 +36,7 @@ export async function scopeForCreate(
   try {
     return await resolveScope(kind, input, settings, client);
   } catch (error) {
-    const setting = `${kind}Id` as const;
-    throw describeFailure(resource, `resolve the ${kind}`, error, `Set ${setting} or ${configKey(setting)}.`);
+    // A key whose user has no current one says to set it (scope.ts); any other failure says what to fix itself.
+    throw describeFailure(resource, `resolve the ${kind}`, error);
   }
 }

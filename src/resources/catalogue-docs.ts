@@ -632,4 +632,8 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
       isEmailVerified: "Whether the user verified their email address; null when PostHog does not say.",
     },
   },
+  whereToSet: {
+    doc: "Where a user sets a setting, for a message that tells them to change it: the face's config key and the environment variable (`posthog:host (or the POSTHOG_HOST environment variable)`).",
+    members: {},
+  },
 };

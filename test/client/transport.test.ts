@@ -1,4 +1,4 @@
-import { createClient, PostHogApiError, type ClientOptions } from "../../src/client";
+import { createClient, isNotFound, PostHogApiError, type ClientOptions } from "../../src/client";
 import { startStub, stubSurvey, type StubServer } from "./stub-server";
 
 const KEY = "phx_transport_test_key_0123456789";
@@ -213,7 +213,7 @@ describe("POST with an unknown outcome is never repeated", () => {
     expect(stub.requests).toHaveLength(2);
   });
 
-  it("a refused connection is retried (nothing was sent) and reported as a network error", async () => {
+  it("a refused connection is not retried (the host is wrong or down) and names the host setting", async () => {
     const url = stub.url;
     await stub.close();
     const c = createClient({
@@ -228,7 +228,8 @@ describe("POST with an unknown outcome is never repeated", () => {
     expect(err.status).toBe(0);
     expect(err.code).toBe("ECONNREFUSED");
     expect(err.outcomeUnknown).toBe(false);
-    expect(err.message).toMatch(/\[after 3 attempts\]/);
+    expect(err.message).not.toMatch(/attempts/);
+    expect(err.message).toContain(`nothing accepted the connection at ${new URL(url).host} (ECONNREFUSED)`);
     stub = await startStub();
   });
 });
@@ -249,12 +250,16 @@ describe("errors", () => {
     expect(err.outcomeUnknown).toBe(false);
   });
 
-  it("reports a non-JSON error body briefly", async () => {
+  it("reports a non-JSON error body briefly, says the host is probably not PostHog, and is not 'gone'", async () => {
     stub.handle(() => ({ status: 404, text: "<html><body><h1>Not Found</h1></body></html>" }));
     const err = await failure(client().surveys.get(1, "x"));
     expect(err.message).toBe(
-      "PostHog API GET /api/projects/1/surveys/x/ failed with 404: non-JSON body: Not Found",
+      "PostHog API GET /api/projects/1/surveys/x/ failed with 404: non-JSON body: Not Found. The host answered " +
+        "without PostHog's JSON error body, so it is probably not PostHog's API: check posthog:host (or the " +
+        "POSTHOG_HOST environment variable)",
     );
+    // A delete or a refresh must not take another server's 404 for "the survey is gone" and drop it from state.
+    expect(isNotFound(err)).toBe(false);
   });
 
   it("401 says the key is missing or invalid, and never contains the key even if echoed", async () => {

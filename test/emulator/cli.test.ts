@@ -1,5 +1,8 @@
 // The `posthog-emulator` command as a user runs it (the built bin, its own process): exact help, version and
 // the message for each mistake. Needs `npm run build`. Starting it is covered by invites-cli and persistence.
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { REPO_ROOT } from "../support/self-link";
 import { startEmulator } from "posthog-emulator";
 import { runBin } from "../support/run-bin";
 import { version } from "../../packages/posthog-emulator/package.json";
@@ -75,5 +78,35 @@ it("says how to get past a port that is in use", async () => {
     });
   } finally {
     await first.close();
+  }
+});
+
+it("the start-up summary prints both exports a shell needs: the host and the emulator's own key", async () => {
+  const child = spawn(
+    process.execPath,
+    [
+      "-r",
+      path.join(REPO_ROOT, "test/emulator/ts-register.js"),
+      path.join(REPO_ROOT, "packages/posthog-emulator/src/cli/emulator.ts"),
+      "--port",
+      "0",
+    ],
+    { cwd: REPO_ROOT, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  try {
+    const out = await new Promise<string>((resolve, reject) => {
+      let text = "";
+      child.stdout?.on("data", (d: Buffer) => {
+        text += d.toString();
+        if (text.includes("Press Ctrl+C")) resolve(text);
+      });
+      child.once("exit", (code) => reject(new Error(`emulator exited early (${code}): ${text}`)));
+    });
+    const url = /url: +(\S+)/.exec(out)?.[1];
+    expect(out).toContain(
+      `  export POSTHOG_HOST=${url}\n  export POSTHOG_API_KEY=phx_emulator_default_key\n`,
+    );
+  } finally {
+    child.kill("SIGTERM");
   }
 });

@@ -70,6 +70,10 @@ describe("npm run demo", () => {
     expect(section(out, "3. pulumi preview")).toEqual([
       "~ update posthog:Invite teammate [level] id=<id>",
       "~ update posthog:Survey welcome-survey [description] id=<id>",
+      // The warning docs/guides/invites-to-membership.md promises for a pending invite's new level.
+      'warning: Invite "teammate@example.com": level changed. At `pulumi up`, if teammate@example.com has not ' +
+        "accepted yet, a new invitation with these terms replaces the pending one (PostHog cannot edit an invite); " +
+        "if they have accepted since, only the level is applied, to their membership, and nothing is sent.",
       "plan: 2 to update · 0 HTTP requests",
     ]);
     expect(section(out, "4. pulumi up").pop()).toBe("done · 3 HTTP requests (GET 1, PATCH 1, POST 1)");

@@ -10,7 +10,7 @@ import path from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { Invite, InviteBatch, Survey } from "../../src";
 import type { Engine, Program, RunResult } from "../support/engine";
-import { killedAfter, newRun, received } from "../support/kill-point";
+import { killedAfter, newRun, PluginPool, received } from "../support/kill-point";
 import { LoggedRequest, startStack, TestStack } from "../support/stack";
 
 const [SOLO, A, B, C, D] = ["solo", "team-a", "team-b", "team-c", "team-d"].map((n) => `${n}@example.com`);
@@ -90,16 +90,39 @@ const SCENARIOS: Scenario[] = [
   },
 ];
 
+/**
+ * Each scenario starts two or three plugin processes per kill point (a killed run, its re-run, and the clean `up`
+ * it starts from): on a loaded machine a process start alone takes seconds. The budget holds a scenario at a
+ * tenth of the speed it has on an idle machine; the test waits on conditions only (the request log), never on
+ * time.
+ */
+const SCENARIO_BUDGET_MS = 15 * 60_000;
+
 let stack: TestStack;
 let dir: string;
+let pool: PluginPool;
+/**
+ * The test now running. Jest does not stop a test that ran out of time: without this, its loop would go on
+ * setting faults and resetting the emulator under the next test (a reset fault left on makes every request of
+ * the next test fail with ECONNRESET).
+ */
+let current = "";
 beforeAll(async () => {
   stack = await startStack();
+  pool = new PluginPool();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-posthog-interrupted-"));
 });
 afterAll(async () => {
+  current = "";
+  await pool?.close();
   await stack?.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
+
+/** Throws once another test (or afterAll) has taken over the stack. */
+function stillMine(title: string): void {
+  if (current !== title) throw new Error(`${title}: abandoned (ran out of time); not touching the stack`);
+}
 
 const shortPath = (r: LoggedRequest) =>
   `${r.method} ${r.path.replace(/\/api\/(projects|organizations)\/[^/]+/, "").replace(/[0-9a-f-]{36}/g, ":id")}`;
@@ -150,7 +173,7 @@ async function start(scenario: Scenario): Promise<string> {
   await stack.control("POST", "/reset");
   const statePath = path.join(dir, `state-${Math.random().toString(36).slice(2)}.json`);
   if (scenario.from) {
-    const { server, engine } = await newRun(stack, statePath);
+    const { server, engine } = await newRun(stack, statePath, pool);
     const up = await engine.up(scenario.from);
     await server.close();
     expect(up.errors).toEqual([]);
@@ -160,62 +183,71 @@ async function start(scenario: Scenario): Promise<string> {
 }
 
 describe.each(SCENARIOS)("$title killed after any request", (scenario) => {
-  it("converges when run again: the right objects once each, no second invitation, a clean preview", async () => {
-    const statePath = await start(scenario);
-    const { server: cleanServer, engine: cleanEngine } = await newRun(stack, statePath);
-    const clean = await scenario.operation(cleanEngine);
-    await cleanServer.close();
-    expect(clean.errors).toEqual([]);
-    const killPoints = received(await stack.requests()).length;
-    expect(killPoints).toBeGreaterThan(0);
-
-    const table = [
-      `${scenario.title}, killed after request N of ${killPoints}, then run again:`,
-      "| N | request N (applied, never answered) | the re-run took over | surveys (draft, launch) | pending invites (solo, a, b, c, d) | invitation POSTs over both runs (solo, a, b, c, d) | next preview |",
-      "|---|---|---|---|---|---|---|",
-    ];
-    const failures: string[] = [];
-    for (let n = 1; n <= killPoints; n++) {
+  it(
+    "converges when run again: the right objects once each, no second invitation, a clean preview",
+    async () => {
+      current = scenario.title;
       const statePath = await start(scenario);
-      const killed = await killedAfter(stack, statePath, n, scenario.operation);
-      expect(killed.killed).toBe(true);
-      expect(received(await stack.requests())).toHaveLength(n); // nothing after request N took effect
+      const { server: cleanServer, engine: cleanEngine } = await newRun(stack, statePath, pool);
+      const clean = await scenario.operation(cleanEngine);
+      await cleanServer.close();
+      expect(clean.errors).toEqual([]);
+      const killPoints = received(await stack.requests()).length;
+      expect(killPoints).toBeGreaterThan(0);
 
-      const { server, engine } = await newRun(stack, statePath);
-      const again = await scenario.operation(engine);
-      const tookOver = takenOver(server.stderr());
-      await server.close();
-      const requests = await stack.requests();
-      await stack.clearRequests();
-      const next = scenario.after ? await stack.newEngine({ statePath }).preview(scenario.after) : undefined;
-      const previewRequests = received(await stack.requests()).length;
+      const table = [
+        `${scenario.title}, killed after request N of ${killPoints}, then run again:`,
+        "| N | request N (applied, never answered) | the re-run took over | surveys (draft, launch) | pending invites (solo, a, b, c, d) | invitation POSTs over both runs (solo, a, b, c, d) | next preview |",
+        "|---|---|---|---|---|---|---|",
+      ];
+      const failures: string[] = [];
+      for (let n = 1; n <= killPoints; n++) {
+        stillMine(scenario.title);
+        const statePath = await start(scenario);
+        stillMine(scenario.title);
+        const killed = await killedAfter(stack, statePath, n, scenario.operation, pool);
+        expect(killed.killed).toBe(true);
+        expect(received(await stack.requests())).toHaveLength(n); // nothing after request N took effect
 
-      const nth = received(requests)[n - 1];
-      // Request N's answer never reached the plugin: what it created must have been taken over.
-      const lost = createdBy(nth);
-      if (lost && !tookOver.includes(lost)) failures.push(`N=${n}: ${lost} was not taken over`);
-      const changes = next
-        ? next.steps.filter((s) => s.op !== "same").map((s) => `${s.op} ${s.name}`)
-        : stack
-            .newEngine({ statePath })
-            .state()
-            .map((r) => `left in state: ${r.name}`);
-      const outcome = {
-        errors: [...again.errors, ...(next?.errors ?? [])].map((e) => e.message),
-        ...(await held()),
-        posts: invitationPosts(requests),
-        changes,
-        previewRequests,
-      };
-      table.push(
-        `| ${n} | ${shortPath(nth)} | ${tookOver.join(", ") || "-"} | ${outcome.surveys.join(", ")} | ` +
-          `${outcome.pending.join(", ")} | ${outcome.posts.join(", ")} | ` +
-          `${next ? (changes.length === 0 ? "no changes" : changes.join("; ")) : changes.length === 0 ? "state empty" : changes.join("; ")}, ${previewRequests} requests |`,
-      );
-      const expected = { errors: [], ...scenario.expected, changes: [], previewRequests: 0 };
-      if (!isDeepStrictEqual(outcome, expected)) failures.push(`N=${n}: ${JSON.stringify(outcome)}`);
-    }
-    console.log(table.join("\n"));
-    expect(failures).toEqual([]);
-  });
+        const { server, engine } = await newRun(stack, statePath, pool);
+        const again = await scenario.operation(engine);
+        const tookOver = takenOver(server.stderr());
+        await server.close();
+        const requests = await stack.requests();
+        await stack.clearRequests();
+        const next = scenario.after
+          ? await stack.newEngine({ statePath }).preview(scenario.after)
+          : undefined;
+        const previewRequests = received(await stack.requests()).length;
+
+        const nth = received(requests)[n - 1];
+        // Request N's answer never reached the plugin: what it created must have been taken over.
+        const lost = createdBy(nth);
+        if (lost && !tookOver.includes(lost)) failures.push(`N=${n}: ${lost} was not taken over`);
+        const changes = next
+          ? next.steps.filter((s) => s.op !== "same").map((s) => `${s.op} ${s.name}`)
+          : stack
+              .newEngine({ statePath })
+              .state()
+              .map((r) => `left in state: ${r.name}`);
+        const outcome = {
+          errors: [...again.errors, ...(next?.errors ?? [])].map((e) => e.message),
+          ...(await held()),
+          posts: invitationPosts(requests),
+          changes,
+          previewRequests,
+        };
+        table.push(
+          `| ${n} | ${shortPath(nth)} | ${tookOver.join(", ") || "-"} | ${outcome.surveys.join(", ")} | ` +
+            `${outcome.pending.join(", ")} | ${outcome.posts.join(", ")} | ` +
+            `${next ? (changes.length === 0 ? "no changes" : changes.join("; ")) : changes.length === 0 ? "state empty" : changes.join("; ")}, ${previewRequests} requests |`,
+        );
+        const expected = { errors: [], ...scenario.expected, changes: [], previewRequests: 0 };
+        if (!isDeepStrictEqual(outcome, expected)) failures.push(`N=${n}: ${JSON.stringify(outcome)}`);
+      }
+      console.log(table.join("\n"));
+      expect(failures).toEqual([]);
+    },
+    SCENARIO_BUDGET_MS,
+  );
 });

@@ -21,12 +21,47 @@ export const received = (requests: LoggedRequest[]): LoggedRequest[] => requests
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A fresh plugin process, as each `pulumi` run starts one, and an engine on `statePath`. */
+const startRunServer = () => startProviderServer({ cwd: REPO_ROOT, env: { NODE_PATH: selfLinkNodePath() } });
+
+/**
+ * Plugin processes started one ahead: a run takes one that is already up while the next one starts. A start
+ * loads the SDK (seconds on a loaded machine), so overlapping it with the previous run's network waits keeps a
+ * test that starts dozens of processes within its budget. Each process still serves one run only.
+ */
+export class PluginPool {
+  private next: Promise<ProviderServer> | undefined;
+  private closed = false;
+
+  /** A started plugin process of its own, never handed out twice; the next one starts now. */
+  take(): Promise<ProviderServer> {
+    if (this.closed) return Promise.reject(new Error("the plugin pool is closed"));
+    const taken = this.next ?? startRunServer();
+    this.next = startRunServer();
+    // A spare that failed to start is reported by the take() that gets it, not as an unhandled rejection.
+    this.next.catch(() => undefined);
+    return taken;
+  }
+
+  /** Ends the spare process (the taken ones are their runs' to close). */
+  async close(): Promise<void> {
+    this.closed = true;
+    const spare = this.next;
+    this.next = undefined;
+    await spare?.then((server) => server.close()).catch(() => undefined);
+  }
+}
+
+/**
+ * A fresh plugin process, as each `pulumi` run starts one (from `pool` when given), and an engine on
+ * `statePath`. The engine reads the state file here, so a process taken from a pool early sees the state as it is
+ * at this call.
+ */
 export async function newRun(
   stack: TestStack,
   statePath: string,
+  pool?: PluginPool,
 ): Promise<{ server: ProviderServer; engine: Engine }> {
-  const server = await startProviderServer({ cwd: REPO_ROOT, env: { NODE_PATH: selfLinkNodePath() } });
+  const server = await (pool ? pool.take() : startRunServer());
   return { server, engine: createEngine({ server, config: stack.config, statePath }) };
 }
 
@@ -44,6 +79,7 @@ export async function killedAfter(
   statePath: string,
   n: number,
   operation: (engine: Engine) => Promise<RunResult>,
+  pool?: PluginPool,
 ): Promise<KilledRun> {
   const before = received(await stack.requests()).length;
   const api = "^/api/";
@@ -55,7 +91,7 @@ export async function killedAfter(
       { path: api, skip: before + n - 1, reset: true },
     ],
   });
-  const { server, engine } = await newRun(stack, statePath);
+  const { server, engine } = await newRun(stack, statePath, pool);
   let settled = false;
   const run = operation(engine).finally(() => (settled = true));
   let killed = false;
@@ -65,7 +101,9 @@ export async function killedAfter(
       killed = true;
       break;
     }
-    await sleep(2);
+    // The faults make sure nothing after request N takes effect, however late the kill: this poll only ends the
+    // run early, so it can be slow enough to leave the CPU to the plugin and the emulator on a loaded machine.
+    await sleep(20);
   }
   const result = await run;
   const stderr = server.stderr();

@@ -1,4 +1,11 @@
-import { backoffMs, decide, isRetryableStatus, parseRetryAfter, wasNeverSent } from "../../src/client/retry";
+import {
+  backoffMs,
+  decide,
+  isPermanentNetworkFailure,
+  isRetryableStatus,
+  parseRetryAfter,
+  wasNeverSent,
+} from "../../src/client/retry";
 
 const policy = { maxRetries: 3, baseMs: 100, maxMs: 1000 };
 const mid = () => 0.5; // jitter factor exactly 1.0
@@ -60,6 +67,26 @@ describe("decide", () => {
     expect(wasNeverSent("ECONNRESET")).toBe(false);
     const d = decide("POST", { kind: "network", sent: false, timedOut: false }, 0, policy, mid);
     expect(d).toEqual({ retry: true, delayMs: 100, outcomeUnknown: false });
+  });
+  it("never retries what the same request meets again at once: no such host, a refused port, a failed TLS handshake", () => {
+    for (const code of ["ENOTFOUND", "ECONNREFUSED", "EPROTO", "CERT_HAS_EXPIRED"]) {
+      expect(isPermanentNetworkFailure(code)).toBe(true);
+      const outcome = {
+        kind: "network",
+        sent: !wasNeverSent(code),
+        timedOut: false,
+        permanent: true,
+      } as const;
+      for (const method of ["GET", "POST"])
+        expect(decide(method, outcome, 0, policy, mid)).toEqual({
+          retry: false,
+          delayMs: 0,
+          outcomeUnknown: false,
+        });
+    }
+    // A resolver that did not answer, a reset: transient.
+    for (const code of ["EAI_AGAIN", "ECONNRESET", undefined])
+      expect(isPermanentNetworkFailure(code)).toBe(false);
   });
   it("retries GET network errors with backoff until maxRetries", () => {
     const net = { kind: "network", sent: true, timedOut: true } as const;

@@ -93,7 +93,25 @@ describe("batch input validation", () => {
     const failures = validateBatchInputs({ invites: ["a@x.io", { targetEmail: "b@x.io", level: "boss" }] });
     expect(failures).toEqual([
       { property: "invites", reason: expect.stringContaining("invites[0] must be an object") },
-      { property: "invites", reason: expect.stringMatching(/^invites\[1\]\.level: level must be one of/) },
+      {
+        property: "invites",
+        reason: 'invites[1].level: level must be one of: member, admin, owner; got "boss".',
+      },
+    ]);
+  });
+
+  it("a person written with `email` is told the key is targetEmail", () => {
+    expect(validateBatchInputs({ invites: [{ email: "a@x.io" }] })).toEqual([
+      {
+        property: "invites",
+        reason:
+          'invites[0]: "email" is not a known input. Did you mean "targetEmail"? Remove it or rename it.',
+      },
+      {
+        property: "invites",
+        reason:
+          "invites[0].targetEmail: targetEmail is required: the email address to invite, e.g. alice@example.com.",
+      },
     ]);
   });
 });

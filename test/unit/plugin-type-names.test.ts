@@ -37,7 +37,11 @@ describe("plugin schema type names", () => {
         ["GetMembersMemberLevel", "Level"],
       ]),
     );
-    registry.add("InviteLevel", { type: "string", enum: [{ value: "member" }, { value: "admin" }] });
+    registry.add("InviteLevel", {
+      type: "string",
+      description: "a",
+      enum: [{ value: "member" }, { value: "admin" }],
+    });
     expect(() =>
       registry.add("GetMembersMemberLevel", {
         type: "string",

@@ -68,11 +68,26 @@ describe("an unknown key is refused at its path, with the typed key it most like
 
   it("reported along with the object's other problems: a misspelt required key is also missing", () => {
     expect(reasons({ conditions: { events: { values: [{ nmae: "$pageview" }] } } })).toEqual([
-      { property: "conditions", reason: "conditions.events.values[0].name: event name must be a string." },
+      {
+        property: "conditions",
+        reason: 'conditions.events.values[0].name: event name is required, e.g. {name: "$pageview"}.',
+      },
       {
         property: "conditions",
         reason: 'conditions.events.values[0].nmae: unknown key; did you mean "name"?',
       },
+    ]);
+  });
+
+  it("an event with no name says the name is required; one with a number says it must be a string", () => {
+    expect(reasons({ conditions: { events: { values: [{}] } } })).toEqual([
+      {
+        property: "conditions",
+        reason: 'conditions.events.values[0].name: event name is required, e.g. {name: "$pageview"}.',
+      },
+    ]);
+    expect(reasons({ conditions: { events: { values: [{ name: 7 }] } } })).toEqual([
+      { property: "conditions", reason: "conditions.events.values[0].name: event name must be a string." },
     ]);
   });
 

@@ -25,6 +25,8 @@ export function pageOf(catalogue: Catalogue, entry: string, exported: PublicExpo
   if (exported.kind === "class") {
     return catalogue.resources.some((r) => r.name === exported.name) ? pageName(exported.name) : undefined;
   }
+  // validateSurvey & co. (src/validate.ts): preview's checks for unit tests, described in the index.
+  if (exported.kind === "function" && /^validate[A-Z]/.test(exported.name)) return INDEX_PAGE;
   if (exported.kind === "function") {
     const name = functionOf(exported.name);
     return catalogue.functions.some((f) => f.name === name) ? pageName(name) : undefined;

@@ -5,7 +5,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { type PostHogClient, type WireInvite, type WireMember } from "../../client";
 import { normaliseEmail } from "./inputs";
-import { callContext, scopeForCreate } from "../../provider-kit/context";
+import { callContext, callContextFor, scopeForCreate } from "../../provider-kit/context";
 import { declaredInputs, lastDeclared } from "../../provider-kit/declared";
 import { findLateCreate, resentFailure } from "../../provider-kit/late-create";
 import { type Settings } from "../../config";
@@ -115,7 +115,7 @@ function warnTakenOver(inputs: Json, invite: WireInvite): void {
 }
 
 export async function create(inputs: Json): Promise<pulumi.dynamic.CreateResult> {
-  const context = callContext();
+  const context = callContextFor(label(inputs), "create it");
   const { client, settings } = context;
   const org = await scopeForCreate(label(inputs), "organization", inputs.organizationId, context);
   const email = termsOf(inputs).targetEmail;

@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import type * as pulumi from "@pulumi/pulumi";
 import { MAX_BULK_INVITES, type PostHogClient, type WireInvite, type WireMember } from "../../client";
 import { normaliseEmail } from "./inputs";
-import { callContext, scopeForCreate } from "../../provider-kit/context";
+import { callContext, callContextFor, scopeForCreate } from "../../provider-kit/context";
 import { findLateCreate } from "../../provider-kit/late-create";
 import { describeFailure, isBadRequest, isNotFound, isOutcomeUnknown } from "../../provider-kit/errors";
 import { resourceInitError } from "../../provider-kit/init-error";
@@ -328,7 +328,7 @@ async function relevel(client: PostHogClient, state: BatchState, person: Applied
 }
 
 export async function create(inputs: Json): Promise<pulumi.dynamic.CreateResult> {
-  const context = callContext();
+  const context = callContextFor(LABEL, "create it");
   const { client } = context;
   const org = await scopeForCreate(LABEL, "organization", inputs.organizationId, context);
   const id = `batch-${randomUUID()}`;

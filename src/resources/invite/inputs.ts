@@ -81,7 +81,9 @@ const firstName = z
     `firstName is longer than ${MAX_FIRST_NAME} characters (PostHog's limit). Shorten it.`,
   );
 
-const level = z.enum(INVITE_LEVELS, { error: `level must be one of: ${INVITE_LEVELS.join(", ")}.` });
+const level = z.enum(INVITE_LEVELS, {
+  error: (issue) => `level must be one of: ${INVITE_LEVELS.join(", ")}; got ${JSON.stringify(issue.input)}.`,
+});
 
 const privateProjectAccess = z
   .array(

@@ -1,10 +1,9 @@
 // The Survey provider: create, read, update and delete against PostHog, loaded on first use by
 // provider.ts (never in a preview); nothing here is ever serialized into state.
 import type * as pulumi from "@pulumi/pulumi";
-import { type PostHogClient } from "../../client";
 import type { WireSurvey } from "../../client";
-import { configKey, resolveSettings } from "../../config";
-import { callContext } from "../../provider-kit/context";
+import { resolveSettings } from "../../config";
+import { callContext, callContextFor } from "../../provider-kit/context";
 import { describeFailure, isNotFound, isOutcomeUnknown, isUniqueViolation } from "../../provider-kit/errors";
 import { resourceInitError } from "../../provider-kit/init-error";
 import { findLateCreate, resentFailure } from "../../provider-kit/late-create";
@@ -179,14 +178,14 @@ const storedDate = (value: unknown): string | null => (typeof value === "string"
 
 export async function create(declaration: SurveyDeclaration): Promise<pulumi.dynamic.CreateResult> {
   const { declared, label } = declaration;
-  let client: PostHogClient;
+  const context = callContextFor(label, "create it");
+  const { client } = context;
   let project: string;
   try {
-    const context = callContext();
-    client = context.client;
     project = await resolveScope("project", declaration.options.projectId, context.settings, client);
   } catch (error) {
-    throw describeFailure(label, "resolve the project", error, `Set projectId or ${configKey("projectId")}.`);
+    // A key whose user has no current project says to set projectId; any other failure says what to fix itself.
+    throw describeFailure(label, "resolve the project", error);
   }
   let survey: WireSurvey;
   try {

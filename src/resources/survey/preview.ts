@@ -14,6 +14,7 @@ import { rewrittenTexts } from "./stored-texts";
 import { declaredKeysChanged, lastDeclared } from "../../provider-kit/declared";
 import { warn } from "../../provider-kit/warn";
 import type { SurveyDeclaration } from "./declaration";
+import type { CheckFailure } from "../../provider-kit/check-failures";
 
 type Json = Record<string, unknown>;
 
@@ -39,6 +40,17 @@ function previewWarnings(inputs: Json): string[] {
 }
 
 export async function check(olds: Json, news: SurveyDeclaration): Promise<pulumi.dynamic.CheckResult> {
+  const { inputs, failures } = checkSurvey(olds, news);
+  if (failures.length > 0) return { inputs: news.inputs, failures };
+  previewWarnings(inputs).forEach(warn);
+  return { inputs };
+}
+
+/**
+ * What check decides, without printing: the failures for `news` (after `olds`; {} for a new survey), and the
+ * inputs it passes on when there are none. Also behind the public validateSurvey (src/validate.ts).
+ */
+export function checkSurvey(olds: Json, news: SurveyDeclaration): { inputs: Json; failures: CheckFailure[] } {
   const inputs = normaliseInputs(news.inputs);
   // Adopting by name looks for the name as PostHog stores it.
   const adopt = inputs.adopt;
@@ -52,8 +64,7 @@ export async function check(olds: Json, news: SurveyDeclaration): Promise<pulumi
   }
   if (failures.length > 0) return { inputs: news.inputs, failures };
   if (typeof inputs.projectId === "number") inputs.projectId = String(inputs.projectId);
-  previewWarnings(inputs).forEach(warn);
-  return { inputs };
+  return { inputs, failures };
 }
 
 export async function diff(

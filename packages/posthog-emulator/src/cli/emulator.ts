@@ -102,6 +102,8 @@ function summary(
     `  state file:      ${state ?? "(in memory)"}`,
     "",
     `  export POSTHOG_HOST=${url}`,
+    // The default key is the emulator's own fake one (not a secret); a key of the user's own stays unprinted.
+    `  export POSTHOG_API_KEY=${apiKey === DEFAULT_API_KEY ? apiKey : "<the --api-key value>"}`,
     "Press Ctrl+C to stop.",
   ].join("\n");
 }

@@ -32,7 +32,7 @@ const propertyFilterShape = {
 };
 
 const eventShape = {
-  name: nonBlank("event name"),
+  name: nonBlank("event name", '{name: "$pageview"}'),
   propertyFilters: z
     .record(
       z.string(),
