@@ -41,8 +41,22 @@ interface Exported {
   deployment: { resources: { urn: string; type: string; inputs?: { __provider?: string } }[] };
 }
 
-/** The fixture's resources as a Pulumi checkpoint: this project's URNs, under the stack and the default provider. */
-function releaseResources(): Record<string, unknown>[] {
+/** A secret in a deployment file, in the clear (as `stack export --show-secrets` writes it); import encrypts it. */
+const plaintextSecret = (value: string) => ({
+  "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270",
+  plaintext: JSON.stringify(value),
+});
+
+/**
+ * The fixture's resources as a Pulumi checkpoint: this project's URNs, under the stack and the default
+ * `pulumi-nodejs` provider. The real engine stores the whole stack config as that provider's inputs and outputs
+ * (the API key encrypted), and configures the provider from them where no program runs (refresh, destroy): so
+ * does the release's stack, with the config it was deployed with.
+ */
+function releaseResources(config: Record<string, string>): Record<string, unknown>[] {
+  const providerConfig = Object.fromEntries(
+    Object.entries(config).map(([k, v]) => [k, k === "posthog:apiKey" ? plaintextSecret(v) : v]),
+  );
   return [
     { urn: STACK_URN, custom: false, type: "pulumi:pulumi:Stack" },
     {
@@ -51,6 +65,8 @@ function releaseResources(): Record<string, unknown>[] {
       id: PROVIDER_ID,
       type: "pulumi:providers:pulumi-nodejs",
       parent: STACK_URN,
+      inputs: providerConfig,
+      outputs: providerConfig,
     },
     ...readEngineState().map((r) => ({
       urn: `urn:pulumi:dev::${PROJECT}::${r.type}::${r.name}`,
@@ -92,7 +108,7 @@ describe("a state written by the released package, through the real Pulumi CLI",
             const exported = JSON.parse((await stack.cli("stack", "export")).stdout) as Deployment;
             const imported: Deployment = {
               ...exported,
-              deployment: { ...exported.deployment, resources: releaseResources() },
+              deployment: { ...exported.deployment, resources: releaseResources(stack.config) },
             };
             const file = path.join(work, "release-0.1.0.json");
             fs.writeFileSync(file, JSON.stringify(imported, null, 2));
