@@ -102,16 +102,35 @@ describe("interrupted runs through the real Pulumi CLI", () => {
           await stack.control("DELETE", "/faults");
 
           const killed = JSON.parse((await stack.cli("stack", "export")).stdout) as Checkpoint;
-          const pendingBefore = killed.deployment.pending_operations ?? [];
-          expect(pendingBefore.map((op) => op.type)).toContain("creating");
+          const pendingBefore = (killed.deployment.pending_operations ?? []).map(
+            (op) => `${op.type} ${op.resource.urn}`,
+          );
+          keep(
+            "pulumi stack export   # pending operations after the kill",
+            pendingBefore.join("\n") || "(none)",
+          );
+
+          // The killed run's lock stays (the local backend's lock file, as Pulumi Cloud's update stays in
+          // progress): the next `up` refuses until `pulumi cancel` removes it.
+          const locked = await stack.cli("up", "--yes", "--skip-preview").then(
+            () => "",
+            (e: Error) => e.message,
+          );
+          expect(locked).toContain("the stack is currently locked by 1 lock(s)");
+          expect(locked).toContain("pulumi cancel");
+          keep("pulumi up --yes --skip-preview   # refused", locked.split("\n").slice(1, 3).join("\n"));
+          const cancel = await stack.cli("cancel", "--yes");
+          keep("pulumi cancel --yes", cancel.stdout + cancel.stderr);
 
           const again = await stack.cli("up", "--yes", "--skip-preview");
           const said = again.stdout + again.stderr;
           keep("pulumi up --yes --skip-preview", said);
-          // The engine's warning about the pending create (deployment_executor.go, printPendingOperationsWarning),
-          // then this provider's take-over warning.
-          expect(said).toMatch(/pending operations? from previous deployment/);
-          expect(said).toContain("interrupted while creating");
+          // The engine warns about each pending operation the checkpoint holds
+          // (deployment_executor.go, printPendingOperationsWarning); then this provider's take-over warning.
+          for (const pending of killed.deployment.pending_operations ?? []) {
+            expect(said).toContain(`${pending.resource.urn}, interrupted while ${pending.type}`);
+          }
+          if (pendingBefore.length > 0) expect(said).toMatch(/pending operations? from previous deployment/);
           expect(said).toMatch(scenario.tookOver);
 
           const state = await stack.control<Dump>("GET", "/state");
