@@ -17,13 +17,18 @@ const withCli = pulumi ? it : it.skip;
 
 // What a user's machine has already: the CLI on PATH, and a project folder with pulumi-posthog installed.
 let project: InstalledProgram | undefined;
+// A user's tests run from the project folder: with an inline program, the CLI starts the dynamic-provider plugin
+// in the test process's current directory, and the plugin loads pulumi-posthog from its node_modules.
 const savedPath = process.env.PATH;
+const savedCwd = process.cwd();
 beforeAll(() => {
   if (!pulumi) return;
   process.env.PATH = [path.dirname(pulumi), savedPath ?? ""].join(path.delimiter);
   project = packAndInstall();
+  process.chdir(project.dir);
 });
 afterAll(() => {
+  process.chdir(savedCwd);
   process.env.PATH = savedPath;
   project?.cleanup();
 });
@@ -52,7 +57,7 @@ async function newStack(workDir: string): Promise<Stack> {
   const created = await LocalWorkspace.createOrSelectStack(
     { stackName: "test", projectName: "posthog-program-test", program },
     {
-      // The project folder: the dynamic-provider plugin loads pulumi-posthog from its node_modules.
+      // The project folder, where pulumi-posthog is installed.
       workDir,
       envVars: {
         PULUMI_BACKEND_URL: `file://${backend}`, // state in a temporary folder, no Pulumi Cloud
