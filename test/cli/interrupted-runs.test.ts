@@ -83,8 +83,12 @@ describe("interrupted runs through the real Pulumi CLI", () => {
           const transcript: string[] = [];
           const keep = (title: string, text: string) => transcript.push(`$ ${title}\n${text.trim()}\n`);
 
+          // The survey client retries a POST whose connection dropped, and its retry's name clash is taken over
+          // at once, inside the same run: hold every later request (2 minutes) so the kill lands while the
+          // create is still pending, as it does for an invite (whose client never retries a POST).
+          const hold = scenario.what === "survey" ? [{ path: "^/api/", latencyMs: 120_000 }] : [];
           await stack.control("POST", "/faults", {
-            faults: [{ method: "POST", path: scenario.path, times: 1, commitThenDrop: true }],
+            faults: [{ method: "POST", path: scenario.path, times: 1, commitThenDrop: true }, ...hold],
           });
           const run = stack.spawnCli("up", "--yes", "--skip-preview");
           const target = new RegExp(scenario.path);
