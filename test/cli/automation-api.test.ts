@@ -41,6 +41,7 @@ const program = async () => {
     name: "How are we doing?",
     type: "popover",
     questions: [{ type: "rating", question: "How likely are you to recommend us?", scale: 10 }],
+    startDate: "2026-01-05T09:00:00Z", // PostHog counts responses only once a survey has started
   });
   const counts = posthog.getSurveyResponsesCountOutput({ surveyIds: [survey.surveyId] });
   return {
