@@ -3,6 +3,7 @@
 // `npm run bench -- --only requests,latency` runs a subset and records nothing.
 import fs from "node:fs";
 import path from "node:path";
+import { cliRows } from "./cli";
 import { coldStartRows } from "./cold-start";
 import { destroyRows } from "./destroy";
 import { hourRows } from "./hour";
@@ -27,6 +28,8 @@ const BENCHMARKS: Record<string, Bench> = {
   "cold-start": (installed) => coldStartRows(installed()),
   memory: () => memoryRows(),
   throughput: () => throughputRows(),
+  // The real Pulumi CLI (`npm run toolchain`); one "skipped" row without it.
+  cli: () => cliRows(),
 };
 
 /** What the figures mean, under the table. */
@@ -45,6 +48,9 @@ const NOTES = [
   "- A lone survey read is one GET; overlapping reads (a refresh) share one project listing, as Invite reads share",
   "  one organization listing (invites have no GET by id).",
   "- __provider is stored in each resource's inputs and outputs, so state holds it twice per resource.",
+  "- Real CLI rows: the emulator in its own process; the floor counts the requests PostHog received during that",
+  "  `up` (log) x latency / `--parallel`. Cold start: `pulumi preview` of one survey against an empty program of",
+  "  the same runtime, so the ratio is what the provider (its plugin start, Check, the program's import) adds.",
 ].join("\n");
 
 const START = "<!-- bench:start -->";

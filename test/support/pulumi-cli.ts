@@ -6,7 +6,12 @@ import { execFile } from "child_process";
 import * as fs from "fs";
 import * as path from "path";
 import { promisify } from "util";
-import { binDir } from "../../toolchain/location";
+import type * as Location from "../../toolchain/location";
+import { REPO_ROOT } from "./self-link";
+
+// toolchain/location.js is plain JavaScript outside the TypeScript builds: loaded from the repository root, so
+// this file works from source (jest) and compiled into .tmp/tools (the benchmarks, bench/cli.ts).
+const { binDir } = require(path.join(REPO_ROOT, "toolchain", "location.js")) as typeof Location;
 
 function executableIn(dir: string, name: string): string | undefined {
   const candidate = path.join(dir, name);

@@ -1,0 +1,163 @@
+// The state ABI through the real `pulumi` CLI: the checkpoint the released package (0.1.0,
+// test/fixtures/state/release-0.1.0) wrote is loaded with `pulumi stack import`, PostHog starts from what that
+// release left (ids and clock), and today's package, installed into the program's folder, refreshes it, updates
+// one field and destroys it. The state's `__provider` lines are the release's
+// (`require("pulumi-posthog/dist/resources/<x>/shim.js")`): the CLI's dynamic-provider plugin loads them from the
+// installed package, so a moved shim fails here the way a user's stack would.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { BATCH, EDITED_DESCRIPTION, INVITE, NAMES, SURVEY } from "../fixtures/state/declared";
+import { FIXTURE_DIR, FIXTURE_FILES, readEngineState, readMeta } from "../fixtures/state/fixture";
+import { requirePulumiCli } from "../support/pulumi-cli";
+import { inCliStack } from "./cli-stack";
+
+const pulumi = requirePulumiCli();
+const withCli = pulumi ? it : it.skip;
+
+const PROJECT = "release-state";
+const STACK_URN = `urn:pulumi:dev::${PROJECT}::pulumi:pulumi:Stack::${PROJECT}-dev`;
+const PROVIDER_URN = `urn:pulumi:dev::${PROJECT}::pulumi:providers:pulumi-nodejs::default`;
+const PROVIDER_ID = "0f5b1c2e-7a1d-4c39-9d0e-release010";
+
+/** The same declarations as the fixture's program, the survey's description from config (the edit). */
+const PROGRAM = [
+  'const pulumi = require("@pulumi/pulumi");',
+  'const posthog = require("pulumi-posthog");',
+  "const config = new pulumi.Config();",
+  `const survey = ${JSON.stringify(SURVEY)};`,
+  `new posthog.Survey(${JSON.stringify(NAMES.survey)}, { ...survey, description: config.get("description") ?? survey.description });`,
+  `new posthog.Invite(${JSON.stringify(NAMES.invite)}, ${JSON.stringify(INVITE)});`,
+  `new posthog.InviteBatch(${JSON.stringify(NAMES.batch)}, ${JSON.stringify(BATCH)});`,
+  "",
+].join("\n");
+
+interface Deployment {
+  version: number;
+  deployment: { resources?: Record<string, unknown>[]; [key: string]: unknown };
+}
+
+interface Exported {
+  deployment: { resources: { urn: string; type: string; inputs?: { __provider?: string } }[] };
+}
+
+/** A secret in a deployment file, in the clear (as `stack export --show-secrets` writes it); import encrypts it. */
+const plaintextSecret = (value: string) => ({
+  "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270",
+  plaintext: JSON.stringify(value),
+});
+
+/**
+ * The fixture's resources as a Pulumi checkpoint: this project's URNs, under the stack and the default
+ * `pulumi-nodejs` provider. The real engine stores the whole stack config as that provider's inputs and outputs
+ * (the API key encrypted), and configures the provider from them where no program runs (refresh, destroy): so
+ * does the release's stack, with the config it was deployed with.
+ */
+function releaseResources(config: Record<string, string>): Record<string, unknown>[] {
+  const providerConfig = Object.fromEntries(
+    Object.entries(config).map(([k, v]) => [k, k === "posthog:apiKey" ? plaintextSecret(v) : v]),
+  );
+  return [
+    { urn: STACK_URN, custom: false, type: "pulumi:pulumi:Stack" },
+    {
+      urn: PROVIDER_URN,
+      custom: true,
+      id: PROVIDER_ID,
+      type: "pulumi:providers:pulumi-nodejs",
+      parent: STACK_URN,
+      inputs: providerConfig,
+      outputs: providerConfig,
+    },
+    ...readEngineState().map((r) => ({
+      urn: `urn:pulumi:dev::${PROJECT}::${r.type}::${r.name}`,
+      custom: true,
+      id: r.id,
+      type: r.type,
+      inputs: r.inputs,
+      outputs: r.outputs,
+      parent: STACK_URN,
+      provider: `${PROVIDER_URN}::${PROVIDER_ID}`,
+    })),
+  ];
+}
+
+const sorted = (rows: string[]) => [...rows].sort();
+
+describe("a state written by the released package, through the real Pulumi CLI", () => {
+  withCli(
+    "stack import, then refresh, a no-op preview, an update and destroy with today's package",
+    async () => {
+      if (!pulumi) throw new Error("runs only with a pulumi CLI");
+      const meta = readMeta();
+      const work = fs.mkdtempSync(path.join(os.tmpdir(), "release-state-cli-"));
+      const posthogState = path.join(work, FIXTURE_FILES.posthog);
+      fs.copyFileSync(path.join(FIXTURE_DIR, FIXTURE_FILES.posthog), posthogState);
+      try {
+        await inCliStack(
+          pulumi,
+          {
+            files: {
+              "Pulumi.yaml": `name: ${PROJECT}\nruntime: nodejs\nmain: index.js\n`,
+              "index.js": PROGRAM,
+            },
+            emulator: { statePath: posthogState, now: meta.emulatorNow },
+          },
+          async (stack) => {
+            const fixture = readEngineState();
+            const byName = new Map(fixture.map((r) => [r.name, r]));
+            const exported = JSON.parse((await stack.cli("stack", "export")).stdout) as Deployment;
+            const imported: Deployment = {
+              ...exported,
+              deployment: { ...exported.deployment, resources: releaseResources(stack.config) },
+            };
+            const file = path.join(work, "release-0.1.0.json");
+            fs.writeFileSync(file, JSON.stringify(imported, null, 2));
+            await stack.cli("stack", "import", "--file", file);
+
+            const organization = `/api/organizations/${String(byName.get(NAMES.invite)?.outputs.organizationId)}`;
+            const survey = byName.get(NAMES.survey);
+            const surveyPath = `/api/projects/${String(survey?.outputs.projectId)}/surveys/${survey?.id}/`;
+            const seen = async () =>
+              sorted((await stack.requests()).map((r) => `${r.method} ${r.path} ${JSON.stringify(r.body)}`));
+
+            await stack.clearRequests();
+            await stack.cli("refresh", "--yes", "--skip-preview");
+            // One read per object; the invite and the batch share one listing of the organization's invites.
+            expect(await seen()).toEqual(
+              sorted([`GET ${organization}/invites/ null`, `GET ${surveyPath} null`]),
+            );
+
+            await stack.clearRequests();
+            await stack.cli("preview", "--expect-no-changes");
+            expect(await seen()).toEqual([]);
+
+            await stack.setConfig({ [`${PROJECT}:description`]: EDITED_DESCRIPTION });
+            await stack.clearRequests();
+            const up = await stack.cli("up", "--yes", "--skip-preview");
+            expect(up.stdout).toMatch(/~ 1 updated/);
+            expect(await seen()).toEqual([
+              `PATCH ${surveyPath} ${JSON.stringify({ description: EDITED_DESCRIPTION })}`,
+            ]);
+            // Today's package writes the release's very `__provider` lines.
+            const after = JSON.parse((await stack.cli("stack", "export")).stdout) as Exported;
+            for (const r of fixture) {
+              const now = after.deployment.resources.find((x) => x.urn.endsWith(`::${r.name}`));
+              expect([r.name, now?.inputs?.__provider]).toEqual([r.name, r.inputs.__provider]);
+            }
+
+            await stack.clearRequests();
+            await stack.cli("destroy", "--yes", "--skip-preview");
+            const deletes = (await seen()).filter((r) => r.startsWith("DELETE "));
+            expect(deletes).toHaveLength(4); // the survey, the invite, the batch's two people
+            expect(deletes).toContain(`DELETE ${surveyPath} null`);
+            const left = await stack.control<{ surveys: unknown[]; invites: unknown[] }>("GET", "/state");
+            expect([left.surveys, left.invites]).toEqual([[], []]);
+          },
+        );
+      } finally {
+        fs.rmSync(work, { recursive: true, force: true });
+      }
+    },
+    1_800_000,
+  );
+});
