@@ -35,10 +35,14 @@ export const WORKSPACE = {
   cliOptions: "packages/cli-options",
 } as const;
 
-/** `npm pack` of the package in `folder` (relative to the repo root) into `destination`. */
+/**
+ * `npm pack` of the package in `folder` (relative to the repo root) into `destination`. Without the prepack build:
+ * every suite that packs builds dist/ once before it starts (`pretest`, `pretest:*`), and a build per pack cost
+ * minutes per program on a busy machine.
+ */
 export function pack(folder: string, destination: string): Packed {
   const [packed] = JSON.parse(
-    execFileSync(npm, ["pack", "--json", "--pack-destination", destination], {
+    execFileSync(npm, ["pack", "--json", "--ignore-scripts", "--pack-destination", destination], {
       cwd: path.join(REPO_ROOT, folder),
       encoding: "utf8",
       stdio: ["ignore", "pipe", "pipe"],
