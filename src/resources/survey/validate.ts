@@ -171,7 +171,16 @@ function crossFieldFailures(
   const failures: CheckFailure[] = [];
   const start = inputs.startDate;
   const end = inputs.endDate;
-  if (known("startDate") && known("endDate") && typeof start === "string" && typeof end === "string") {
+  // A stopped survey's dates are a record of what happened, and PostHog holds surveys stopped before the start
+  // date they were scheduled for: only a survey still to run (or to be launched) needs the order.
+  const stopped = known("status") && inputs.status === "stopped";
+  if (
+    known("startDate") &&
+    known("endDate") &&
+    typeof start === "string" &&
+    typeof end === "string" &&
+    !stopped
+  ) {
     if (Date.parse(end) < Date.parse(start)) {
       failures.push({
         property: "endDate",
