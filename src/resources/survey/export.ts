@@ -66,7 +66,8 @@ export function surveyArgsOf(outputs: Record<string, unknown>, now = Date.now())
   }
   // Keep the program valid: a value the provider's check would reject is left out (the survey keeps it).
   const skipped: string[] = [];
-  for (const failure of validateSurveyInputs(args)) {
+  // Judged as the adopting program it becomes (a few rules let an adopted survey keep what PostHog holds).
+  for (const failure of validateSurveyInputs({ ...args, adopt: { id: "adopted" } })) {
     const field = failure.property.split(/[.[]/)[0];
     if (field === "name" || field === "type" || !(field in args)) continue;
     delete args[field];

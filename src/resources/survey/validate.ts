@@ -128,7 +128,8 @@ function statusFailures(
 /**
  * PostHog: survey.py, SurveySerializerCreateUpdateOnly.validate: a positive response_sampling_limit with a
  * positive interval needs a start date ("Response sampling start date should be set …"); without an interval
- * PostHog fails with a server error, so the provider asks for both.
+ * PostHog fails with a server error, so the provider asks for both. Not when adopting: PostHog may already hold
+ * a limit without them (it checks only a request that carries them), and the program declares what it holds.
  */
 function samplingFailures(
   inputs: Record<string, unknown>,
@@ -136,6 +137,7 @@ function samplingFailures(
 ): CheckFailure[] {
   const limit = inputs.responseSamplingLimit;
   if (!known("responseSamplingLimit") || typeof limit !== "number" || limit <= 0) return [];
+  if (inputs.adopt !== undefined) return [];
   const missing = (["responseSamplingInterval", "responseSamplingStartDate"] as const).filter(
     (key) => known(key) && (inputs[key] === undefined || inputs[key] === null),
   );
