@@ -163,7 +163,9 @@ function surveyBody(fx: Fixtures, n: number, state: (typeof LIFECYCLE)[number]):
   const generators = Object.values(FIELD_VALUES(fx));
   return fc
     .tuple(
-      fc.subarray(generators).chain((chosen) => (chosen.length ? fc.tuple(...chosen) : fc.constant([]))),
+      fc
+        .subarray(generators)
+        .chain((chosen) => (chosen.length ? fc.tuple(...chosen) : fc.constant<Body[]>([]))),
       dateOf(state.start),
       dateOf(state.end),
       fc.constantFrom("popover", "api", "widget", "full_screen"),

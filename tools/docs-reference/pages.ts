@@ -2,11 +2,20 @@
 // catalogue), the settings, the testing entry point and an index listing every export with its page.
 import type { Catalogue } from "../../src/resources/catalogue";
 import type { PublicExport } from "./exports";
-import { configPage, functionPage, indexPage, resourcePage, testingPage, type IndexEntry } from "./render";
+import {
+  configPage,
+  functionPage,
+  indexPage,
+  resourcePage,
+  testingPage,
+  typesPage,
+  type IndexEntry,
+} from "./render";
 
 export const TESTING_PAGE = "testing.md";
 export const INDEX_PAGE = "README.md";
 export const CONFIG_PAGE = "configuration.md";
+export const TYPES_PAGE = "types.md";
 
 /** `InviteBatch` -> `invite-batch.md`, `getSurveyResponsesCount` -> `get-survey-responses-count.md`. */
 export function pageName(name: string): string {
@@ -29,7 +38,7 @@ export function pageOf(catalogue: Catalogue, entry: string, exported: PublicExpo
     const name = functionOf(exported.name);
     return catalogue.functions.some((f) => f.name === name) ? pageName(name) : undefined;
   }
-  return INDEX_PAGE;
+  return TYPES_PAGE;
 }
 
 /** Every page of docs/reference, by file name. Throws naming each export that has no page. */
@@ -53,6 +62,7 @@ export function referencePages(
   for (const fn of catalogue.functions) pages.set(pageName(fn.name), functionPage(fn));
   pages.set(CONFIG_PAGE, configPage(catalogue.config));
   pages.set(TESTING_PAGE, testingPage(exportsByEntry.get("pulumi-posthog/testing") ?? []));
+  pages.set(TYPES_PAGE, typesPage(entries.filter((e) => e.page === TYPES_PAGE).map((e) => e.export)));
   const listed = (items: readonly { name: string; description: string }[]) =>
     items.map((i) => ({ name: i.name, page: pageName(i.name), description: i.description }));
   pages.set(INDEX_PAGE, indexPage(listed(catalogue.resources), listed(catalogue.functions), entries));

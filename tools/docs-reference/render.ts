@@ -158,6 +158,54 @@ export interface IndexEntry {
   page: string;
 }
 
+/** A heading's anchor as GitHub and most markdown renderers make it. */
+export function anchor(heading: string): string {
+  return heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, "")
+    .trim()
+    .replace(/\s/g, "-");
+}
+
+/** The link to where an export is documented: its page, and on the types page its own section. */
+function link(e: IndexEntry): string {
+  const title = e.page.replace(/\.md$/, "");
+  if (e.page === "types.md") return `[${e.export.name}](types.md#${anchor(e.export.name)})`;
+  if (e.page === "testing.md")
+    return `[${title}](testing.md#${anchor(`${e.export.name} (${e.export.kind})`)})`;
+  return `[${title}](${e.page})`;
+}
+
+const signatureBlock = (e: PublicExport) => (e.signature ? ["```ts\n" + e.signature + "\n```"] : []);
+
+/** The types and constants of the main entry point, each under a heading of its own (the index links to it). */
+export function typesPage(exports: readonly PublicExport[]): string {
+  const section = (e: PublicExport) => [
+    `## ${code(e.name)}`,
+    `${e.kind === "constant" ? "Constant" : "Type"}, from \`pulumi-posthog\`. ${e.description}`,
+    ...signatureBlock(e),
+    ...(e.members.length > 0
+      ? [
+          table(
+            ["Member", "Description"],
+            e.members.map((m) => [code(m.name), m.description]),
+          ),
+        ]
+      : []),
+  ];
+  const constants = exports.filter((e) => e.kind === "constant");
+  const types = exports.filter((e) => e.kind !== "constant");
+  return page(
+    "Types and constants",
+    "The types a TypeScript program can name, and the constant lists the union types derive from. Resource " +
+      "arguments and data function results are described property by property on their own pages.",
+    "# Constants",
+    ...constants.flatMap(section),
+    "# Types",
+    ...types.flatMap(section),
+  );
+}
+
 export function indexPage(
   resources: readonly { name: string; page: string; description: string }[],
   functions: readonly { name: string; page: string; description: string }[],
@@ -181,7 +229,7 @@ export function indexPage(
         code(e.export.name),
         code(e.entry),
         e.export.kind,
-        e.page === "README.md" ? "this page" : `[${e.page.replace(/\.md$/, "")}](${e.page})`,
+        link(e),
         summary(e.export.description),
       ]),
     ),
@@ -197,6 +245,7 @@ export function testingPage(exports: readonly PublicExport[]): string {
     ...exports.flatMap((e) => [
       `## ${code(e.name)} (${e.kind})`,
       e.description,
+      ...signatureBlock(e),
       ...(e.members.length > 0
         ? [
             table(
