@@ -100,7 +100,8 @@ export const SETTINGS = rows({
     parse: nonNegative("milliseconds before the first retry"),
     default: 500,
   },
-  /** How long a finished listing (see provider-kit/list-cache.ts) is reused; 0 turns the cache off. */
+  // The cache: provider-kit/list-cache.ts.
+  /** How long a finished listing (of surveys, flags, invites or members) is reused; 0 turns the cache off. */
   listCacheTtlMs: {
     env: ["POSTHOG_LIST_CACHE_TTL_MS"],
     parse: nonNegative("milliseconds a listing is reused"),

@@ -9,6 +9,17 @@ export {
   SURVEY_STATUSES,
   SURVEY_TYPES,
 } from "./resources/survey/types";
+export { QUESTION_TYPES, RATING_SCALES, VALIDATION_RULE_TYPES } from "./resources/survey/settings/questions";
+export {
+  SURVEY_DEVICE_TYPES,
+  SURVEY_MATCH_TYPES,
+  SURVEY_PROPERTY_OPERATORS,
+} from "./resources/survey/settings/conditions";
+export {
+  SURVEY_POSITIONS,
+  SURVEY_TAB_POSITIONS,
+  SURVEY_WIDGET_TYPES,
+} from "./resources/survey/settings/appearance";
 export { Invite } from "./resources/invite/invite";
 export type { InviteArgs } from "./resources/invite/invite";
 export { InviteBatch } from "./resources/invite/invite-batch";

@@ -26,6 +26,25 @@ describe("docs/reference", () => {
     expect(stale).toEqual([]);
   });
 
+  it("names no source file in a description: PostHog's sources are in the contributor docs", () => {
+    const citing = [...pages].flatMap(([file, text]) =>
+      text
+        .split("\n")
+        .filter((line) => /\b[\w/-]+\.(py|tsx?)\b|posthog-js /.test(line))
+        .map((line) => `${file}: ${line}`),
+    );
+    expect(citing).toEqual([]);
+  });
+
+  it("gives each nested object one heading: no two headings of a page alike", () => {
+    const repeated = [...pages].flatMap(([file, text]) => {
+      const headings = text.split("\n").filter((line) => line.startsWith("#"));
+      return headings.filter((h, i) => headings.indexOf(h) !== i).map((h) => `${file}: ${h}`);
+    });
+    expect(repeated).toEqual([]);
+    expect(pages.get("survey.md")).toContain('### `questions[]` with type "rating"');
+  });
+
   it("has a row for every property of every resource, data function and setting", () => {
     const { resources, functions, config } = catalogue();
     const missing = [
@@ -66,6 +85,13 @@ describe("public exports", () => {
         "pulumi-posthog/testing:startPostHogEmulator",
       ]),
     );
+  });
+
+  it("list the constant lists as constants, each with its value on the types page", () => {
+    const constants = entries.filter(({ e }) => /^[A-Z][A-Z_]+$/.test(e.name));
+    expect(constants.length).toBeGreaterThan(10);
+    expect(constants.filter(({ e }) => e.kind !== "constant").map(({ e }) => e.name)).toEqual([]);
+    expect(pages.get("types.md")).toContain('INVITE_LEVELS: readonly ["member", "admin", "owner"]');
   });
 
   it("each have a doc comment", () => {
