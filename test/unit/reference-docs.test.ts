@@ -4,7 +4,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { catalogue } from "../../src/resources/catalogue";
-import { currentPages, REFERENCE_DIR } from "../../tools/docs-reference/generate";
+import {
+  currentExamples,
+  currentPages,
+  EXAMPLES_DIR,
+  REFERENCE_DIR,
+} from "../../tools/docs-reference/generate";
 import { packageExports } from "../../tools/docs-reference/package-exports";
 import { pageName, pageOf } from "../../tools/docs-reference/pages";
 
@@ -24,6 +29,29 @@ describe("docs/reference", () => {
     expect(onDisk.sort()).toEqual([...pages.keys()].sort());
     const stale = [...pages].filter(([file, text]) => committed(file) !== text).map(([file]) => file);
     expect(stale).toEqual([]);
+  });
+
+  it("holds exactly the example programs the generator writes under examples/reference", () => {
+    const examples = currentExamples();
+    const onDisk = (dir: string): string[] =>
+      fs
+        .readdirSync(dir, { withFileTypes: true })
+        .flatMap((d) =>
+          d.isDirectory()
+            ? onDisk(path.join(dir, d.name))
+            : [path.relative(EXAMPLES_DIR, path.join(dir, d.name))],
+        );
+    expect(onDisk(EXAMPLES_DIR).sort()).toEqual([...examples.keys()].sort());
+    const stale = [...examples]
+      .filter(([file, text]) => fs.readFileSync(path.join(EXAMPLES_DIR, file), "utf8") !== text)
+      .map(([file]) => file);
+    expect(stale).toEqual([]);
+    // Every resource and data function, in every language, and the page shows the same program.
+    expect(examples.size).toBe(9 * 13);
+    const survey = pages.get("survey.md")!;
+    expect(survey).toContain(examples.get("survey/python/__main__.py")!.trimEnd());
+    expect(survey).toContain("pulumi import posthog-iac:index:Survey <name> <id>");
+    expect(rowsNaming(committed("invite.md"), "targetEmail")[0]).toContain("`target_email` / `TargetEmail`");
   });
 
   it("names no source file in a description: PostHog's sources are in the contributor docs", () => {

@@ -1,6 +1,8 @@
 // The reference pages' rendering (tools/docs-reference), on a small catalogue in the contract's shape: every
 // property gets a row with its type, default, whether a change replaces, and the PostHog field; nested objects
 // get rows of their own; an export with no page is refused.
+import { getSchema } from "../../src/plugin/schema";
+import type { SchemaView } from "../../tools/docs-reference/examples";
 import { z } from "zod";
 import type { Catalogue, PropertyDoc } from "../../src/resources/catalogue";
 import type { PublicExport } from "../../tools/docs-reference/exports";
@@ -42,6 +44,8 @@ const sample: Catalogue = {
         }),
         property({ name: "surveyId", schema: schema(z.string()), input: false, posthogField: "id" }),
       ],
+      example: { name: "feedback", args: { name: "Feedback", schedule: "once" }, output: "surveyId" },
+      importing: { id: "the survey's id", adopt: "declare it with `adopt`" },
     },
   ],
   functions: [
@@ -52,6 +56,7 @@ const sample: Catalogue = {
       outputs: [
         property({ name: "surveys", schema: schema(z.array(z.object({ id: z.string() }))), input: false }),
       ],
+      example: { name: "found", args: { search: "feedback" }, output: "surveys" },
     },
   ],
   config: [
@@ -78,6 +83,7 @@ const exportsOf = (main: PublicExport[]) =>
     ["pulumi-posthog/testing", [{ ...exported("startPostHogEmulator", "function") }]],
   ]);
 
+const schemaView = getSchema() as unknown as SchemaView;
 const pages = referencePages(
   sample,
   exportsOf([
@@ -86,6 +92,7 @@ const pages = referencePages(
     exported("getSurveysOutput", "function"),
     exported("SurveyArgs", "type"),
   ]),
+  schemaView,
 );
 
 const rowOf = (page: string, name: string) =>
@@ -165,6 +172,7 @@ describe("reference pages", () => {
       referencePages(
         sample,
         exportsOf([exported("Dashboard", "class"), exported("getInsights", "function")]),
+        schemaView,
       ),
     ).toThrow("exports with no reference page: pulumi-posthog: Dashboard, pulumi-posthog: getInsights");
   });

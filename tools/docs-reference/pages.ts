@@ -2,6 +2,7 @@
 // catalogue), the settings, the testing entry point and an index listing every export with its page.
 import type { Catalogue } from "../../src/resources/catalogue";
 import type { PublicExport } from "./exports";
+import { examplePrograms, programFiles, type SchemaView } from "./examples";
 import {
   configPage,
   functionPage,
@@ -20,6 +21,26 @@ export const TYPES_PAGE = "types.md";
 /** `InviteBatch` -> `invite-batch.md`, `getSurveyResponsesCount` -> `get-survey-responses-count.md`. */
 export function pageName(name: string): string {
   return `${name.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase()}.md`;
+}
+
+/** `InviteBatch` -> `invite-batch`: the folder of its example programs under examples/reference. */
+export const exampleFolder = (name: string) => pageName(name).replace(/\.md$/, "");
+
+/** Every example program: `<folder>/<language>/<file>` under examples/reference -> its text. */
+export function exampleProgramFiles(catalogue: Catalogue, schema: SchemaView): Map<string, string> {
+  const files = new Map<string, string>();
+  const subjects = [
+    ...catalogue.resources.map((r) => ({ kind: "resource" as const, name: r.name, example: r.example })),
+    ...catalogue.functions.map((f) => ({ kind: "function" as const, name: f.name, example: f.example })),
+  ];
+  for (const subject of subjects) {
+    const folder = exampleFolder(subject.name);
+    const project = `reference-${folder}`;
+    for (const [file, text] of programFiles(examplePrograms(schema, subject, project), project)) {
+      files.set(`${folder}/${file}`, text);
+    }
+  }
+  return files;
 }
 
 /** The catalogue function a data function export belongs to: `getSurveysOutput` -> `getSurveys`. */
@@ -45,6 +66,7 @@ export function pageOf(catalogue: Catalogue, entry: string, exported: PublicExpo
 export function referencePages(
   catalogue: Catalogue,
   exportsByEntry: ReadonlyMap<string, readonly PublicExport[]>,
+  schema: SchemaView,
 ): Map<string, string> {
   const entries: IndexEntry[] = [];
   const missing: string[] = [];
@@ -58,8 +80,24 @@ export function referencePages(
   if (missing.length > 0) throw new Error(`exports with no reference page: ${missing.join(", ")}`);
 
   const pages = new Map<string, string>();
-  for (const resource of catalogue.resources) pages.set(pageName(resource.name), resourcePage(resource));
-  for (const fn of catalogue.functions) pages.set(pageName(fn.name), functionPage(fn));
+  for (const resource of catalogue.resources) {
+    const folder = exampleFolder(resource.name);
+    const programs = examplePrograms(
+      schema,
+      { kind: "resource", name: resource.name, example: resource.example },
+      `reference-${folder}`,
+    );
+    pages.set(pageName(resource.name), resourcePage(resource, programs, folder));
+  }
+  for (const fn of catalogue.functions) {
+    const folder = exampleFolder(fn.name);
+    const programs = examplePrograms(
+      schema,
+      { kind: "function", name: fn.name, example: fn.example },
+      `reference-${folder}`,
+    );
+    pages.set(pageName(fn.name), functionPage(fn, programs, folder));
+  }
   pages.set(CONFIG_PAGE, configPage(catalogue.config));
   pages.set(TESTING_PAGE, testingPage(exportsByEntry.get("pulumi-posthog/testing") ?? []));
   pages.set(TYPES_PAGE, typesPage(entries.filter((e) => e.page === TYPES_PAGE).map((e) => e.export)));

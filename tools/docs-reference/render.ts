@@ -3,6 +3,7 @@
 import type { FunctionDoc, JsonSchema, PropertyDoc, ResourceDoc } from "../../src/resources/catalogue";
 import { PACKAGE_NAME } from "../../src/plugin/tokens";
 import type { PublicExport } from "./exports";
+import { exampleSection, pascalCase, snakeCase, type Language } from "./examples";
 import { distinctNestedObjects, objectProperties, requiredNames, typeText } from "./schema-type";
 
 export const GENERATED_NOTE =
@@ -55,11 +56,24 @@ function nestedSections(properties: readonly PropertyDoc[]): string[] {
   );
 }
 
+/** A property's name in Python, and in Go and C#: `target_email` / `TargetEmail`. */
+const otherNames = (name: string) => `${code(snakeCase(name))} / ${code(pascalCase(name))}`;
+
 function inputTable(properties: readonly PropertyDoc[]): string {
   return table(
-    ["Input", "Type", "Required", "Default", "Change replaces", "PostHog field", "Description"],
+    [
+      "Input",
+      "Python / Go, C#",
+      "Type",
+      "Required",
+      "Default",
+      "Change replaces",
+      "PostHog field",
+      "Description",
+    ],
     properties.map((p) => [
       code(p.name),
+      otherNames(p.name),
       code(typeText(p.schema)) + (p.secret ? " (secret)" : ""),
       p.required ? "yes" : "",
       defaultText(p),
@@ -72,12 +86,41 @@ function inputTable(properties: readonly PropertyDoc[]): string {
 
 function outputTable(properties: readonly PropertyDoc[]): string {
   return table(
-    ["Output", "Type", "PostHog field", "Description"],
-    properties.map((p) => [code(p.name), code(typeText(p.schema)), field(p), p.description]),
+    ["Output", "Python / Go, C#", "Type", "PostHog field", "Description"],
+    properties.map((p) => [
+      code(p.name),
+      otherNames(p.name),
+      code(typeText(p.schema)),
+      field(p),
+      p.description,
+    ]),
   );
 }
 
-export function resourcePage(resource: ResourceDoc): string {
+/** How an existing object comes under a program, on each face. */
+function importSection(resource: ResourceDoc): string {
+  const { id, notImportable, adopt } = resource.importing;
+  const token = `${PACKAGE_NAME}:index:${resource.name}`;
+  const plugin = id
+    ? `Through the \`${PACKAGE_NAME}\` plugin (Python, Go, C#, YAML, Java), \`pulumi import\` reads the object and ` +
+      `writes the code that declares it. The id is ${id}:\n\n` +
+      "```sh\n" +
+      `pulumi import ${token} <name> <id>\n` +
+      "```"
+    : `\`pulumi import\` cannot import a ${resource.name}: ${notImportable}.`;
+  return [
+    "## Import",
+    plugin,
+    `With the TypeScript package (dynamic providers, which \`pulumi import\` cannot import), ${adopt} See ` +
+      "[adopting and exporting](../guides/adopting-and-exporting.md).",
+  ].join("\n\n");
+}
+
+export function resourcePage(
+  resource: ResourceDoc,
+  programs: Record<Language, string>,
+  folder: string,
+): string {
   const inputs = resource.properties.filter((p) => p.input);
   const outputsOnly = resource.properties.filter((p) => p.output && !p.input);
   const echoed = inputs.filter((p) => p.output).map((p) => code(p.name));
@@ -86,12 +129,14 @@ export function resourcePage(resource: ResourceDoc): string {
     resource.description,
     `\`new posthog.${resource.name}(name, args, opts?)\`. "Change replaces" says whether changing the input ` +
       "deletes the object and creates a new one; every other change updates it in place.",
+    exampleSection(programs, folder),
     "## Inputs",
     inputTable(inputs),
     "## Outputs",
     (echoed.length > 0 ? `Every input is also an output (${echoed.join(", ")}), as PostHog holds it. ` : "") +
       "Besides those:",
     outputTable(outputsOnly),
+    importSection(resource),
     ...nestedHeading(resource.properties),
   );
 }
@@ -101,18 +146,20 @@ function nestedHeading(properties: readonly PropertyDoc[]): string[] {
   return sections.length > 0 ? ["## Nested settings", ...sections] : [];
 }
 
-export function functionPage(fn: FunctionDoc): string {
+export function functionPage(fn: FunctionDoc, programs: Record<Language, string>, folder: string): string {
   return page(
     fn.name,
     fn.description,
     `\`posthog.${fn.name}(args)\` returns a Promise; \`posthog.${fn.name}Output(args)\` takes Inputs and returns ` +
       "an Output. Both read PostHog with the stack's `posthog:*` config, then the environment.",
+    exampleSection(programs, folder),
     "## Arguments",
     fn.inputs.length > 0
       ? table(
-          ["Argument", "Type", "Required", "Default", "Description"],
+          ["Argument", "Python / Go, C#", "Type", "Required", "Default", "Description"],
           fn.inputs.map((p) => [
             code(p.name),
+            otherNames(p.name),
             code(typeText(p.schema)),
             p.required ? "yes" : "",
             defaultText(p),

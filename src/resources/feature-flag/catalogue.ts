@@ -25,6 +25,7 @@ export function featureFlagFunctions(): FunctionDoc[] {
   return [
     {
       name: "getFeatureFlag",
+      example: { name: "found", args: { key: "beta" }, output: "id" },
       description: symbolDoc("getFeatureFlag"),
       inputs: functionInputs(args, ["GetFeatureFlagArgs"]),
       outputs: functionOutputs(info, ["FeatureFlagInfo"]),
