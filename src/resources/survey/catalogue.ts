@@ -160,7 +160,7 @@ export function surveyFunctions(): FunctionDoc[] {
     {
       name: "getSurvey",
       description: symbolDoc("getSurvey"),
-      example: { name: "found", args: { name: "Product feedback" }, output: "id" },
+      example: { name: "found", args: { id: "0196f1a0-5c3e-7000-8000-00000000f00d" }, output: "surveyId" },
       inputs: functionInputs(surveyArgs, ["GetSurveyArgs", "GetSurveysArgs"]),
       outputs: info,
     },

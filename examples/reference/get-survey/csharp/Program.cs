@@ -6,11 +6,11 @@ return await Deployment.RunAsync(() =>
 {
     var found = PosthogIac.GetSurvey.Invoke(new()
     {
-        Name = "Product feedback",
+        Id = "0196f1a0-5c3e-7000-8000-00000000f00d",
     });
 
     return new Dictionary<string, object?>
     {
-        ["id"] = found.Apply(result => result.Id),
+        ["surveyId"] = found.Apply(result => result.SurveyId),
     };
 });

@@ -8,12 +8,12 @@ import (
 func main() {
 	pulumi.Run(func(ctx *pulumi.Context) error {
 		found, err := posthogiac.GetSurvey(ctx, &posthogiac.GetSurveyArgs{
-			Name: pulumi.StringRef("Product feedback"),
+			Id: pulumi.StringRef("0196f1a0-5c3e-7000-8000-00000000f00d"),
 		}, nil)
 		if err != nil {
 			return err
 		}
-		ctx.Export("id", pulumi.Any(found.Id))
+		ctx.Export("surveyId", pulumi.Any(found.SurveyId))
 		return nil
 	})
 }

@@ -1,7 +1,7 @@
 import * as posthog from "pulumi-posthog";
 
 const found = posthog.getSurveyOutput({
-  name: "Product feedback",
+  id: "0196f1a0-5c3e-7000-8000-00000000f00d",
 });
 
-export const id = found.id;
+export const surveyId = found.surveyId;
