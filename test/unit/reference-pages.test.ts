@@ -104,16 +104,18 @@ const rowOf = (page: string, name: string) =>
 describe("reference pages", () => {
   it("makes one page per resource and function, the settings, the testing entry and the index", () => {
     expect([...pages.keys()].sort()).toEqual(
-      ["README.md", "configuration.md", "get-surveys.md", "survey.md", "testing.md"].sort(),
+      ["README.md", "configuration.md", "get-surveys.md", "survey.md", "testing.md", "types.md"].sort(),
     );
     expect(pageName("InviteBatch")).toBe("invite-batch.md");
     expect(pageName("getSurveyResponsesCount")).toBe("get-survey-responses-count.md");
   });
 
   it("gives each input its type, required, default, replaces and PostHog field", () => {
-    expect(rowOf("survey.md", "name")).toBe("| `name` | `string` | yes |  | no | `name` | The name. |");
+    expect(rowOf("survey.md", "name")).toBe(
+      "| `name` | `name` / `Name` | `string` | yes |  | no | `name` | The name. |",
+    );
     expect(rowOf("survey.md", "projectId")).toBe(
-      "| `projectId` | `string \\| number` |  |  | **yes** |  | The projectId. |",
+      "| `projectId` | `project_id` / `ProjectId` | `string \\| number` |  |  | **yes** |  | The projectId. |",
     );
     expect(rowOf("survey.md", "schedule")).toBe(
       '| `schedule` | `"once" \\| "recurring"` |  | `"once"` | no | `schedule` | The schedule. |',
@@ -125,7 +127,9 @@ describe("reference pages", () => {
 
   it("lists output-only properties under Outputs, and the inputs that are outputs too", () => {
     const page = pages.get("survey.md")!;
-    expect(rowOf("survey.md", "surveyId")).toBe("| `surveyId` | `string` | `id` | The surveyId. |");
+    expect(rowOf("survey.md", "surveyId")).toBe(
+      "| `surveyId` | `survey_id` / `SurveyId` | `string` | `id` | The surveyId. |",
+    );
     expect(page.indexOf("| `surveyId` |")).toBeGreaterThan(page.indexOf("## Outputs"));
     expect(page).toContain("Every input is also an output (`name`, `projectId`, `schedule`, `questions`)");
   });
@@ -140,8 +144,12 @@ describe("reference pages", () => {
   it("writes a function's arguments and result, and both call forms", () => {
     const page = pages.get("get-surveys.md")!;
     expect(page).toContain("`posthog.getSurveysOutput(args)`");
-    expect(rowOf("get-surveys.md", "search")).toBe("| `search` | `string` |  |  | The search. |");
-    expect(rowOf("get-surveys.md", "surveys")).toBe("| `surveys` | `object[]` |  | The surveys. |");
+    expect(rowOf("get-surveys.md", "search")).toBe(
+      "| `search` | `search` / `Search` | `string` |  |  | The search. |",
+    );
+    expect(rowOf("get-surveys.md", "surveys")).toBe(
+      "| `surveys` | `surveys` / `Surveys` | `object[]` |  | The surveys. |",
+    );
     expect(page).toContain("### `surveys[]`");
   });
 
@@ -162,9 +170,11 @@ describe("reference pages", () => {
       "| `getSurveysOutput` | `pulumi-posthog` | function | [get-surveys](get-surveys.md) | About getSurveysOutput. |",
     );
     expect(rowOf("README.md", "SurveyArgs")).toBe(
-      "| `SurveyArgs` | `pulumi-posthog` | type | this page | About SurveyArgs. |",
+      "| `SurveyArgs` | `pulumi-posthog` | type | [SurveyArgs](types.md#surveyargs) | About SurveyArgs. |",
     );
-    expect(rowOf("README.md", "startPostHogEmulator")).toContain("[testing](testing.md)");
+    expect(rowOf("README.md", "startPostHogEmulator")).toContain(
+      "[testing](testing.md#startposthogemulator-function)",
+    );
   });
 
   it("refuses a class or data function the catalogue does not document", () => {
