@@ -118,7 +118,7 @@ describe("reference pages", () => {
       "| `projectId` | `project_id` / `ProjectId` | `string \\| number` |  |  | **yes** |  | The projectId. |",
     );
     expect(rowOf("survey.md", "schedule")).toBe(
-      '| `schedule` | `"once" \\| "recurring"` |  | `"once"` | no | `schedule` | The schedule. |',
+      '| `schedule` | `schedule` / `Schedule` | `"once" \\| "recurring"` |  | `"once"` | no | `schedule` | The schedule. |',
     );
     expect(rowOf("survey.md", "questions")).toBe(
       "| `questions` | `object[]` |  |  | no | `questions` | The questions. |",
