@@ -121,7 +121,7 @@ describe("reference pages", () => {
       '| `schedule` | `schedule` / `Schedule` | `"once" \\| "recurring"` |  | `"once"` | no | `schedule` | The schedule. |',
     );
     expect(rowOf("survey.md", "questions")).toBe(
-      "| `questions` | `object[]` |  |  | no | `questions` | The questions. |",
+      "| `questions` | `questions` / `Questions` | `object[]` |  |  | no | `questions` | The questions. |",
     );
   });
 
