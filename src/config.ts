@@ -156,7 +156,8 @@ export const SETTINGS = rows({
     parse: milliseconds("before the first retry", 0),
     default: 500,
   },
-  /** How long a finished listing (see provider-kit/list-cache.ts) is reused; 0 turns the cache off. */
+  // The cache: provider-kit/list-cache.ts.
+  /** How long a finished listing (of surveys, flags, invites or members) is reused; 0 turns the cache off. */
   listCacheTtlMs: {
     env: ["POSTHOG_LIST_CACHE_TTL_MS"],
     parse: milliseconds("a listing is reused; 0 turns the cache off", 0),

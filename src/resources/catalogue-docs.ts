@@ -271,10 +271,7 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
     doc: "Access to a private project, granted when the invite is accepted.",
     members: { id: "The private project's id.", level: "The person's level in that project." },
   },
-  QuestionBranching: {
-    doc: "Where the survey goes after a question. survey.py, the Survey*BranchingSerializer classes.",
-    members: {},
-  },
+  QuestionBranching: { doc: "Where the survey goes after a question.", members: {} },
   "QuestionBranching.end": { members: { type: "End the survey (shows the thank-you message, if any)." } },
   "QuestionBranching.next_question": { members: { type: "Go on to the next question (the default)." } },
   "QuestionBranching.response_based": {
@@ -372,7 +369,7 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
       requestTimeoutMs: "How long one HTTP attempt may take.",
       retryBaseMs: "The first retry delay; retries back off exponentially from it.",
       listCacheTtlMs:
-        "How long a finished listing (see provider-kit/list-cache.ts) is reused; 0 turns the cache off.",
+        "How long a finished listing (of surveys, flags, invites or members) is reused; 0 turns the cache off.",
     },
   },
   SettingsExtra: {
@@ -507,7 +504,7 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
     },
   },
   SurveyFields: {
-    doc: "Every survey field a program declares, one doc comment each: the one written description of the field. The class's arguments (`SurveyArgs`), the outputs, the field table (fields.ts) and the catalogue derive from it.",
+    doc: "Every survey field a program declares, one doc comment each.",
     members: {
       name: "Unique (per project, case-sensitive) survey name, at most 400 characters; trimmed as PostHog stores it.",
       description: "Text shown under the survey's title (default empty); trimmed as PostHog stores it.",

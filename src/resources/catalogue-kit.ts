@@ -35,10 +35,38 @@ export interface PropertyDoc {
   internal?: boolean;
 }
 
+/** A value in an example, as JSON: nested objects use the property names a TypeScript program writes. */
+export type ExampleValue = string | number | boolean | ExampleValue[] | { [key: string]: ExampleValue };
+
+/**
+ * The one usage example of a resource or data function, in no language: the reference generator renders it in
+ * TypeScript, Python, Go, C# and YAML (tools/docs-reference/examples.ts) and writes each as a program under
+ * examples/reference/.
+ */
+export interface ExampleDoc {
+  /** The resource's name in the program (a resource), or the variable holding the result (a function). */
+  name: string;
+  args: { [key: string]: ExampleValue };
+  /** The stack output the program exports: an output of the resource or a field of the function's result. */
+  output: string;
+}
+
+/** How an existing object is brought under a program: `pulumi import` (plugin) and adoption (dynamic). */
+export interface ImportDoc {
+  /** What the id given to `pulumi import` is; undefined when the resource cannot be imported. */
+  id?: string;
+  /** Why not, when it cannot. */
+  notImportable?: string;
+  /** How the TypeScript (dynamic) face takes it over. */
+  adopt: string;
+}
+
 export interface ResourceDoc {
   name: "Survey" | "Invite" | "InviteBatch";
   description: string;
   properties: PropertyDoc[];
+  example: ExampleDoc;
+  importing: ImportDoc;
 }
 
 export interface FunctionDoc {
@@ -46,6 +74,7 @@ export interface FunctionDoc {
   description: string;
   inputs: PropertyDoc[];
   outputs: PropertyDoc[];
+  example: ExampleDoc;
 }
 
 export interface Catalogue {

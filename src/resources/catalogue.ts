@@ -10,7 +10,16 @@ import { surveyFunctions, surveyResource } from "./survey/catalogue";
 import { inviteFunctions, inviteResources } from "./invite/catalogue";
 import { featureFlagFunctions } from "./feature-flag/catalogue";
 
-export type { Catalogue, FunctionDoc, JsonSchema, PropertyDoc, ResourceDoc } from "./catalogue-kit";
+export type {
+  Catalogue,
+  ExampleDoc,
+  ExampleValue,
+  FunctionDoc,
+  ImportDoc,
+  JsonSchema,
+  PropertyDoc,
+  ResourceDoc,
+} from "./catalogue-kit";
 
 /** Each setting's value as a program sets it in Pulumi config (`posthog:*`). */
 const CONFIG_RULES: { [K in SettingName]: z.ZodType } = {

@@ -45,6 +45,7 @@ describe("plugin schema type names", () => {
     expect(() =>
       registry.add("GetMembersMemberLevel", {
         type: "string",
+        description: "b",
         enum: [{ value: "member" }, { value: "viewer" }],
       }),
     ).toThrow(

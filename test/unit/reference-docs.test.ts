@@ -4,7 +4,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { catalogue } from "../../src/resources/catalogue";
-import { currentPages, REFERENCE_DIR } from "../../tools/docs-reference/generate";
+import {
+  currentExamples,
+  currentPages,
+  EXAMPLES_DIR,
+  REFERENCE_DIR,
+} from "../../tools/docs-reference/generate";
 import { packageExports } from "../../tools/docs-reference/package-exports";
 import { pageName, pageOf } from "../../tools/docs-reference/pages";
 
@@ -24,6 +29,48 @@ describe("docs/reference", () => {
     expect(onDisk.sort()).toEqual([...pages.keys()].sort());
     const stale = [...pages].filter(([file, text]) => committed(file) !== text).map(([file]) => file);
     expect(stale).toEqual([]);
+  });
+
+  it("holds exactly the example programs the generator writes under examples/reference", () => {
+    const examples = currentExamples();
+    const onDisk = (dir: string): string[] =>
+      fs
+        .readdirSync(dir, { withFileTypes: true })
+        .flatMap((d) =>
+          d.isDirectory()
+            ? onDisk(path.join(dir, d.name))
+            : [path.relative(EXAMPLES_DIR, path.join(dir, d.name))],
+        );
+    expect(onDisk(EXAMPLES_DIR).sort()).toEqual([...examples.keys()].sort());
+    const stale = [...examples]
+      .filter(([file, text]) => fs.readFileSync(path.join(EXAMPLES_DIR, file), "utf8") !== text)
+      .map(([file]) => file);
+    expect(stale).toEqual([]);
+    // Every resource and data function, in every language, and the page shows the same program.
+    expect(examples.size).toBe(9 * 12);
+    const survey = pages.get("survey.md")!;
+    expect(survey).toContain(examples.get("survey/python/__main__.py")!.trimEnd());
+    expect(survey).toContain("pulumi import posthog-iac:index:Survey <name> <id>");
+    expect(rowsNaming(committed("invite.md"), "targetEmail")[0]).toContain("`target_email` / `TargetEmail`");
+  });
+
+  it("names no source file in a description: PostHog's sources are in the contributor docs", () => {
+    const citing = [...pages].flatMap(([file, text]) =>
+      text
+        .split("\n")
+        .filter((line) => /\b[\w/-]+\.(py|tsx?)\b|posthog-js /.test(line))
+        .map((line) => `${file}: ${line}`),
+    );
+    expect(citing).toEqual([]);
+  });
+
+  it("gives each nested object one heading: no two headings of a page alike", () => {
+    const repeated = [...pages].flatMap(([file, text]) => {
+      const headings = text.split("\n").filter((line) => line.startsWith("#"));
+      return headings.filter((h, i) => headings.indexOf(h) !== i).map((h) => `${file}: ${h}`);
+    });
+    expect(repeated).toEqual([]);
+    expect(pages.get("survey.md")).toContain('### `questions[]` with type "rating"');
   });
 
   it("has a row for every property of every resource, data function and setting", () => {
@@ -66,6 +113,13 @@ describe("public exports", () => {
         "pulumi-posthog/testing:startPostHogEmulator",
       ]),
     );
+  });
+
+  it("list the constant lists as constants, each with its value on the types page", () => {
+    const constants = entries.filter(({ e }) => /^[A-Z][A-Z_]+$/.test(e.name));
+    expect(constants.length).toBeGreaterThan(10);
+    expect(constants.filter(({ e }) => e.kind !== "constant").map(({ e }) => e.name)).toEqual([]);
+    expect(pages.get("types.md")).toContain('INVITE_LEVELS: readonly ["member", "admin", "owner"]');
   });
 
   it("each have a doc comment", () => {

@@ -1,6 +1,8 @@
 // The reference pages' rendering (tools/docs-reference), on a small catalogue in the contract's shape: every
 // property gets a row with its type, default, whether a change replaces, and the PostHog field; nested objects
 // get rows of their own; an export with no page is refused.
+import { getSchema } from "../../src/plugin/schema";
+import type { SchemaView } from "../../tools/docs-reference/examples";
 import { z } from "zod";
 import type { Catalogue, PropertyDoc } from "../../src/resources/catalogue";
 import type { PublicExport } from "../../tools/docs-reference/exports";
@@ -42,6 +44,8 @@ const sample: Catalogue = {
         }),
         property({ name: "surveyId", schema: schema(z.string()), input: false, posthogField: "id" }),
       ],
+      example: { name: "feedback", args: { name: "Feedback", schedule: "once" }, output: "surveyId" },
+      importing: { id: "the survey's id", adopt: "declare it with `adopt`" },
     },
   ],
   functions: [
@@ -52,6 +56,7 @@ const sample: Catalogue = {
       outputs: [
         property({ name: "surveys", schema: schema(z.array(z.object({ id: z.string() }))), input: false }),
       ],
+      example: { name: "found", args: { search: "feedback" }, output: "surveys" },
     },
   ],
   config: [
@@ -78,6 +83,7 @@ const exportsOf = (main: PublicExport[]) =>
     ["pulumi-posthog/testing", [{ ...exported("startPostHogEmulator", "function") }]],
   ]);
 
+const schemaView = getSchema() as unknown as SchemaView;
 const pages = referencePages(
   sample,
   exportsOf([
@@ -86,6 +92,7 @@ const pages = referencePages(
     exported("getSurveysOutput", "function"),
     exported("SurveyArgs", "type"),
   ]),
+  schemaView,
 );
 
 const rowOf = (page: string, name: string) =>
@@ -97,28 +104,32 @@ const rowOf = (page: string, name: string) =>
 describe("reference pages", () => {
   it("makes one page per resource and function, the settings, the testing entry and the index", () => {
     expect([...pages.keys()].sort()).toEqual(
-      ["README.md", "configuration.md", "get-surveys.md", "survey.md", "testing.md"].sort(),
+      ["README.md", "configuration.md", "get-surveys.md", "survey.md", "testing.md", "types.md"].sort(),
     );
     expect(pageName("InviteBatch")).toBe("invite-batch.md");
     expect(pageName("getSurveyResponsesCount")).toBe("get-survey-responses-count.md");
   });
 
   it("gives each input its type, required, default, replaces and PostHog field", () => {
-    expect(rowOf("survey.md", "name")).toBe("| `name` | `string` | yes |  | no | `name` | The name. |");
+    expect(rowOf("survey.md", "name")).toBe(
+      "| `name` | `name` / `Name` | `string` | yes |  | no | `name` | The name. |",
+    );
     expect(rowOf("survey.md", "projectId")).toBe(
-      "| `projectId` | `string \\| number` |  |  | **yes** |  | The projectId. |",
+      "| `projectId` | `project_id` / `ProjectId` | `string \\| number` |  |  | **yes** |  | The projectId. |",
     );
     expect(rowOf("survey.md", "schedule")).toBe(
-      '| `schedule` | `"once" \\| "recurring"` |  | `"once"` | no | `schedule` | The schedule. |',
+      '| `schedule` | `schedule` / `Schedule` | `"once" \\| "recurring"` |  | `"once"` | no | `schedule` | The schedule. |',
     );
     expect(rowOf("survey.md", "questions")).toBe(
-      "| `questions` | `object[]` |  |  | no | `questions` | The questions. |",
+      "| `questions` | `questions` / `Questions` | `object[]` |  |  | no | `questions` | The questions. |",
     );
   });
 
   it("lists output-only properties under Outputs, and the inputs that are outputs too", () => {
     const page = pages.get("survey.md")!;
-    expect(rowOf("survey.md", "surveyId")).toBe("| `surveyId` | `string` | `id` | The surveyId. |");
+    expect(rowOf("survey.md", "surveyId")).toBe(
+      "| `surveyId` | `survey_id` / `SurveyId` | `string` | `id` | The surveyId. |",
+    );
     expect(page.indexOf("| `surveyId` |")).toBeGreaterThan(page.indexOf("## Outputs"));
     expect(page).toContain("Every input is also an output (`name`, `projectId`, `schedule`, `questions`)");
   });
@@ -133,8 +144,12 @@ describe("reference pages", () => {
   it("writes a function's arguments and result, and both call forms", () => {
     const page = pages.get("get-surveys.md")!;
     expect(page).toContain("`posthog.getSurveysOutput(args)`");
-    expect(rowOf("get-surveys.md", "search")).toBe("| `search` | `string` |  |  | The search. |");
-    expect(rowOf("get-surveys.md", "surveys")).toBe("| `surveys` | `object[]` |  | The surveys. |");
+    expect(rowOf("get-surveys.md", "search")).toBe(
+      "| `search` | `search` / `Search` | `string` |  |  | The search. |",
+    );
+    expect(rowOf("get-surveys.md", "surveys")).toBe(
+      "| `surveys` | `surveys` / `Surveys` | `object[]` |  | The surveys. |",
+    );
     expect(page).toContain("### `surveys[]`");
   });
 
@@ -155,9 +170,11 @@ describe("reference pages", () => {
       "| `getSurveysOutput` | `pulumi-posthog` | function | [get-surveys](get-surveys.md) | About getSurveysOutput. |",
     );
     expect(rowOf("README.md", "SurveyArgs")).toBe(
-      "| `SurveyArgs` | `pulumi-posthog` | type | this page | About SurveyArgs. |",
+      "| `SurveyArgs` | `pulumi-posthog` | type | [SurveyArgs](types.md#surveyargs) | About SurveyArgs. |",
     );
-    expect(rowOf("README.md", "startPostHogEmulator")).toContain("[testing](testing.md)");
+    expect(rowOf("README.md", "startPostHogEmulator")).toContain(
+      "[testing](testing.md#startposthogemulator-function)",
+    );
   });
 
   it("refuses a class or data function the catalogue does not document", () => {
@@ -165,6 +182,7 @@ describe("reference pages", () => {
       referencePages(
         sample,
         exportsOf([exported("Dashboard", "class"), exported("getInsights", "function")]),
+        schemaView,
       ),
     ).toThrow("exports with no reference page: pulumi-posthog: Dashboard, pulumi-posthog: getInsights");
   });

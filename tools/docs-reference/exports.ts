@@ -11,6 +11,8 @@ export interface PublicExport {
   description: string;
   /** For interfaces: each member with its doc comment ("" when none). */
   members: { name: string; description: string }[];
+  /** How a program calls or reads it: `name(options?: T): R` for a function, `name: T` for a constant. */
+  signature?: string;
 }
 
 function kindOf(symbol: ts.Symbol): ExportKind {
@@ -22,6 +24,24 @@ function kindOf(symbol: ts.Symbol): ExportKind {
 
 const docOf = (symbol: ts.Symbol, checker: ts.TypeChecker): string =>
   ts.displayPartsToString(symbol.getDocumentationComment(checker)).trim();
+
+const FORMAT = ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.UseAliasDefinedOutsideCurrentScope;
+
+function signatureOf(
+  name: string,
+  kind: ExportKind,
+  symbol: ts.Symbol,
+  checker: ts.TypeChecker,
+): string | undefined {
+  const declaration = symbol.valueDeclaration;
+  if (!declaration || (kind !== "function" && kind !== "constant")) return undefined;
+  const type = checker.getTypeOfSymbolAtLocation(symbol, declaration);
+  if (kind === "constant") return `${name}: ${checker.typeToString(type, undefined, FORMAT)}`;
+  return type
+    .getCallSignatures()
+    .map((sig) => `${name}${checker.signatureToString(sig, undefined, FORMAT)}`)
+    .join("\n");
+}
 
 export interface EntryPoint {
   /** What a program imports, e.g. `pulumi-posthog/testing`. */
@@ -66,11 +86,14 @@ export function publicExports(entries: readonly EntryPoint[]): Map<string, Publi
               description: docOf(member, checker),
             }))
           : [];
+      const shown = kind !== "type" && !runtime.has(exported.name) ? "type" : kind;
+      const signature = signatureOf(exported.name, shown, symbol, checker);
       return {
         name: exported.name,
-        kind: kind !== "type" && !runtime.has(exported.name) ? "type" : kind,
+        kind: shown,
         description: docOf(symbol, checker),
         members,
+        ...(signature ? { signature } : {}),
       };
     });
     result.set(

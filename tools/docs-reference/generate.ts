@@ -3,10 +3,20 @@ import path from "node:path";
 import { catalogue } from "../../src/resources/catalogue";
 import { REPO_ROOT } from "../../test/support/self-link";
 import { packageExports } from "./package-exports";
-import { referencePages } from "./pages";
+import { exampleProgramFiles, referencePages } from "./pages";
+import { getSchema } from "../../src/plugin/schema";
+import type { SchemaView } from "./examples";
 
 export const REFERENCE_DIR = path.join(REPO_ROOT, "docs/reference");
+export const EXAMPLES_DIR = path.join(REPO_ROOT, "examples/reference");
+
+const schemaView = (): SchemaView => getSchema() as unknown as SchemaView;
 
 export function currentPages(): Map<string, string> {
-  return referencePages(catalogue(), packageExports());
+  return referencePages(catalogue(), packageExports(), schemaView());
+}
+
+/** The example programs, by path under examples/reference. */
+export function currentExamples(): Map<string, string> {
+  return exampleProgramFiles(catalogue(), schemaView());
 }

@@ -2,15 +2,45 @@
 // catalogue), the settings, the testing entry point and an index listing every export with its page.
 import type { Catalogue } from "../../src/resources/catalogue";
 import type { PublicExport } from "./exports";
-import { configPage, functionPage, indexPage, resourcePage, testingPage, type IndexEntry } from "./render";
+import { examplePrograms, programFiles, type SchemaView } from "./examples";
+import {
+  configPage,
+  functionPage,
+  indexPage,
+  resourcePage,
+  testingPage,
+  typesPage,
+  type IndexEntry,
+} from "./render";
 
 export const TESTING_PAGE = "testing.md";
 export const INDEX_PAGE = "README.md";
 export const CONFIG_PAGE = "configuration.md";
+export const TYPES_PAGE = "types.md";
 
 /** `InviteBatch` -> `invite-batch.md`, `getSurveyResponsesCount` -> `get-survey-responses-count.md`. */
 export function pageName(name: string): string {
   return `${name.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase()}.md`;
+}
+
+/** `InviteBatch` -> `invite-batch`: the folder of its example programs under examples/reference. */
+export const exampleFolder = (name: string) => pageName(name).replace(/\.md$/, "");
+
+/** Every example program: `<folder>/<language>/<file>` under examples/reference -> its text. */
+export function exampleProgramFiles(catalogue: Catalogue, schema: SchemaView): Map<string, string> {
+  const files = new Map<string, string>();
+  const subjects = [
+    ...catalogue.resources.map((r) => ({ kind: "resource" as const, name: r.name, example: r.example })),
+    ...catalogue.functions.map((f) => ({ kind: "function" as const, name: f.name, example: f.example })),
+  ];
+  for (const subject of subjects) {
+    const folder = exampleFolder(subject.name);
+    const project = `reference-${folder}`;
+    for (const [file, text] of programFiles(examplePrograms(schema, subject, project), project)) {
+      files.set(`${folder}/${file}`, text);
+    }
+  }
+  return files;
 }
 
 /** The catalogue function a data function export belongs to: `getSurveysOutput` -> `getSurveys`. */
@@ -31,13 +61,14 @@ export function pageOf(catalogue: Catalogue, entry: string, exported: PublicExpo
     const name = functionOf(exported.name);
     return catalogue.functions.some((f) => f.name === name) ? pageName(name) : undefined;
   }
-  return INDEX_PAGE;
+  return TYPES_PAGE;
 }
 
 /** Every page of docs/reference, by file name. Throws naming each export that has no page. */
 export function referencePages(
   catalogue: Catalogue,
   exportsByEntry: ReadonlyMap<string, readonly PublicExport[]>,
+  schema: SchemaView,
 ): Map<string, string> {
   const entries: IndexEntry[] = [];
   const missing: string[] = [];
@@ -51,10 +82,27 @@ export function referencePages(
   if (missing.length > 0) throw new Error(`exports with no reference page: ${missing.join(", ")}`);
 
   const pages = new Map<string, string>();
-  for (const resource of catalogue.resources) pages.set(pageName(resource.name), resourcePage(resource));
-  for (const fn of catalogue.functions) pages.set(pageName(fn.name), functionPage(fn));
+  for (const resource of catalogue.resources) {
+    const folder = exampleFolder(resource.name);
+    const programs = examplePrograms(
+      schema,
+      { kind: "resource", name: resource.name, example: resource.example },
+      `reference-${folder}`,
+    );
+    pages.set(pageName(resource.name), resourcePage(resource, programs, folder));
+  }
+  for (const fn of catalogue.functions) {
+    const folder = exampleFolder(fn.name);
+    const programs = examplePrograms(
+      schema,
+      { kind: "function", name: fn.name, example: fn.example },
+      `reference-${folder}`,
+    );
+    pages.set(pageName(fn.name), functionPage(fn, programs, folder));
+  }
   pages.set(CONFIG_PAGE, configPage(catalogue.config));
   pages.set(TESTING_PAGE, testingPage(exportsByEntry.get("pulumi-posthog/testing") ?? []));
+  pages.set(TYPES_PAGE, typesPage(entries.filter((e) => e.page === TYPES_PAGE).map((e) => e.export)));
   const listed = (items: readonly { name: string; description: string }[]) =>
     items.map((i) => ({ name: i.name, page: pageName(i.name), description: i.description }));
   pages.set(INDEX_PAGE, indexPage(listed(catalogue.resources), listed(catalogue.functions), entries));

@@ -77,21 +77,70 @@ export function typeText(schema: JsonSchema): string {
   return [...new Set(parts)].join(" | ");
 }
 
+/** `type "open"`: the constant an alternative of a union is told apart by (its `type` key first), if any. */
+export function discriminant(schema: JsonSchema): string | undefined {
+  const constants = objectProperties(schema).filter(([, inner]) => "const" in inner);
+  const [name, inner] = constants.find(([key]) => key === "type") ?? constants[0] ?? [];
+  return name === undefined || inner === undefined ? undefined : `${name} ${literal(inner.const)}`;
+}
+
+export interface NestedObject {
+  /** The path a program writes to reach it: `questions[]`, `questions[].branching`. */
+  path: string;
+  /** What tells this alternative of a union apart (`type "open"`), when it is one. */
+  variant?: string;
+  /** The alternatives of the objects it lies in, outermost first (`type "rating"` for a rating's translations). */
+  within: string[];
+  schema: JsonSchema;
+}
+
 /**
  * Every object with named properties inside `schema` (through unions and arrays), with the path a program
- * writes to reach it: `questions[]`, `conditions`, `questions[].branching`.
+ * writes to reach it and, for the alternatives of a union, what tells them apart.
  */
-export function nestedObjects(path: string, schema: JsonSchema): { path: string; schema: JsonSchema }[] {
-  return alternatives(schema).flatMap((alternative) => {
+export function nestedObjects(path: string, schema: JsonSchema, within: string[] = []): NestedObject[] {
+  const union = alternatives(schema);
+  return union.flatMap((alternative) => {
     const items = itemsOf(alternative);
-    if (items) return nestedObjects(`${path}[]`, items);
+    if (items) return nestedObjects(`${path}[]`, items, within);
     const values = valuesOf(alternative);
-    if (values) return nestedObjects(`${path}.<key>`, values);
+    if (values) return nestedObjects(`${path}.<key>`, values, within);
     const properties = objectProperties(alternative);
     if (properties.length === 0) return [];
+    const variant = union.length > 1 ? discriminant(alternative) : undefined;
+    const inner = variant ? [...within, variant] : within;
     return [
-      { path, schema: alternative },
-      ...properties.flatMap(([name, inner]) => nestedObjects(`${path}.${name}`, inner)),
+      { path, ...(variant ? { variant } : {}), within, schema: alternative },
+      ...properties.flatMap(([name, schema]) => nestedObjects(`${path}.${name}`, schema, inner)),
     ];
   });
+}
+
+/**
+ * The nested objects, each once, with a heading of its own: an object that is the same in every alternative it
+ * lies in (a question's branching) is listed once; one that differs (a question type's translations) is listed
+ * per alternative, named by it.
+ */
+export function distinctNestedObjects(
+  path: string,
+  schema: JsonSchema,
+): { heading: string; schema: JsonSchema }[] {
+  const all = nestedObjects(path, schema);
+  const key = (o: NestedObject) => `${o.path} ${o.variant ?? ""}`;
+  const shapes = new Map<string, Set<string>>();
+  for (const o of all) shapes.set(key(o), (shapes.get(key(o)) ?? new Set()).add(JSON.stringify(o.schema)));
+  const seen = new Set<string>();
+  const result: { heading: string; schema: JsonSchema }[] = [];
+  for (const o of all) {
+    const same = shapes.get(key(o))!.size === 1;
+    const name = [
+      `\`${o.path}\``,
+      ...(o.variant ? [`with ${o.variant}`] : []),
+      ...(!same && o.within.length > 0 ? [`in ${o.within.join(", ")}`] : []),
+    ].join(" ");
+    if (seen.has(name)) continue;
+    seen.add(name);
+    result.push({ heading: name, schema: o.schema });
+  }
+  return result;
 }

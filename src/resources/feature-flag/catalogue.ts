@@ -19,6 +19,7 @@ export function featureFlagFunctions(): FunctionDoc[] {
   return [
     {
       name: "getFeatureFlag",
+      example: { name: "found", args: { key: "beta" }, output: "id" },
       description: symbolDoc("getFeatureFlag"),
       inputs: functionInputs(args, ["GetFeatureFlagArgs"]),
       outputs: functionOutputs(info, ["FeatureFlagInfo"]),

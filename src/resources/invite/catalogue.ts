@@ -95,6 +95,18 @@ export function inviteResources(): ResourceDoc[] {
     {
       name: "Invite",
       description: symbolDoc("Invite"),
+      example: {
+        name: "ada",
+        args: { targetEmail: "ada@example.com", firstName: "Ada", level: "admin" },
+        output: "status",
+      },
+      importing: {
+        id: "the pending invite's id (a UUID; `getInvites` lists them). An accepted invite no longer exists in PostHog",
+        adopt:
+          "declare the Invite with `adopt: true`: the first `pulumi up` takes over the pending invite for that " +
+          "email instead of sending a second email. `pulumi-posthog export` writes an organization's pending " +
+          "invites this way.",
+      },
       properties: properties(
         inviteShape,
         INVITE_COMPUTED,
@@ -106,6 +118,20 @@ export function inviteResources(): ResourceDoc[] {
     {
       name: "InviteBatch",
       description: symbolDoc("InviteBatch"),
+      example: {
+        name: "team",
+        args: {
+          invites: [{ targetEmail: "ada@example.com" }, { targetEmail: "grace@example.com", level: "admin" }],
+          message: "Welcome to the team!",
+        },
+        output: "invitations",
+      },
+      importing: {
+        notImportable:
+          "an InviteBatch is a set of invites the program names, with no id in PostHog: import (or adopt) each " +
+          "invite as an Invite instead",
+        adopt: "declare each pending invite as an `Invite` with `adopt: true`",
+      },
       properties: properties(
         { ...batchShape, invites: people },
         BATCH_COMPUTED,
@@ -155,6 +181,7 @@ export function inviteFunctions(): FunctionDoc[] {
     {
       name: "getInvites",
       description: symbolDoc("getInvites"),
+      example: { name: "found", args: {}, output: "invites" },
       inputs: functionInputs(orgArgs, ["GetInvitesArgs"]),
       outputs: functionOutputs(
         { organizationId: z.string(), invites: { type: "array", items: inviteInfo } },
@@ -164,6 +191,7 @@ export function inviteFunctions(): FunctionDoc[] {
     {
       name: "getMembers",
       description: symbolDoc("getMembers"),
+      example: { name: "found", args: {}, output: "members" },
       inputs: functionInputs(orgArgs, ["GetMembersArgs"]),
       outputs: functionOutputs(
         {

@@ -95,7 +95,29 @@ function surveyProperties(): PropertyDoc[] {
 }
 
 export function surveyResource(): ResourceDoc {
-  return { name: "Survey", description: symbolDoc("Survey"), properties: surveyProperties() };
+  return {
+    name: "Survey",
+    description: symbolDoc("Survey"),
+    properties: surveyProperties(),
+    example: {
+      name: "feedback",
+      args: {
+        name: "Product feedback",
+        type: "api",
+        description: "What our users think",
+        questions: [{ type: "open", question: "What should we build next?" }],
+      },
+      output: "surveyId",
+    },
+    importing: {
+      id: "the survey's id (a UUID, shown in the survey's URL in PostHog)",
+      adopt:
+        'declare the Survey with `adopt: {id: "<uuid>"}` (or `adopt: {name: "<exact name>"}`): the first ' +
+        "`pulumi up` takes it over without a POST and PATCHes only what differs. `Survey.get(name, id, " +
+        "{projectId})` gives a read-only reference instead. `pulumi-posthog export` writes a whole project's " +
+        "surveys this way.",
+    },
+  };
 }
 
 /** What getSurvey and getSurveys give for a survey: its outputs without bookkeeping and write-only inputs. */
@@ -118,6 +140,7 @@ export function surveyFunctions(): FunctionDoc[] {
     {
       name: "getSurveys",
       description: symbolDoc("getSurveys"),
+      example: { name: "found", args: { search: "feedback" }, output: "surveys" },
       inputs: functionInputs(surveysArgs, ["GetSurveysArgs"]),
       outputs: functionOutputs(
         { projectId: z.string(), surveys: { type: "array", items: objectSchema(info) } },
@@ -127,12 +150,14 @@ export function surveyFunctions(): FunctionDoc[] {
     {
       name: "getSurvey",
       description: symbolDoc("getSurvey"),
+      example: { name: "found", args: { id: "0196f1a0-5c3e-7000-8000-00000000f00d" }, output: "surveyId" },
       inputs: functionInputs(surveyArgs, ["GetSurveyArgs", "GetSurveysArgs"]),
       outputs: info,
     },
     {
       name: "getSurveyResponsesCount",
       description: symbolDoc("getSurveyResponsesCount"),
+      example: { name: "found", args: {}, output: "counts" },
       inputs: functionInputs(countArgs, ["GetSurveyResponsesCountArgs", "GetSurveysArgs"]),
       outputs: functionOutputs(
         { projectId: z.string(), counts: z.record(z.string(), z.number().int()) },

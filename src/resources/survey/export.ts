@@ -35,12 +35,12 @@ function readableQuestion(question: { [key: string]: Literal }): { [key: string]
 }
 
 /** `{name, type, …}` for one survey (projectId and adopt are added by the caller). */
-export function surveyArgs(survey: WireSurvey): ExportedSurvey {
-  return surveyArgsOf(surveyOutputs(survey, "", {}));
+export function surveyArgs(survey: WireSurvey, now = Date.now()): ExportedSurvey {
+  return surveyArgsOf(surveyOutputs(survey, "", {}), now);
 }
 
 /** The same from a Survey's outputs (an import reads them through the provider's own read). */
-export function surveyArgsOf(outputs: Record<string, unknown>): ExportedSurvey {
+export function surveyArgsOf(outputs: Record<string, unknown>, now = Date.now()): ExportedSurvey {
   const args: { [key: string]: Literal } = {};
   for (const field of FIELDS) {
     // Keys of PostHog's settings that the provider does not type go in their `extra` (settings/extra.ts).
@@ -55,13 +55,19 @@ export function surveyArgsOf(outputs: Record<string, unknown>): ExportedSurvey {
         ? value.map((question) => (isObject(question) ? readableQuestion(question) : question))
         : value;
   }
+  // A survey stopped by an end date still to come is running until then: that is status "running" with the
+  // endDate (status.ts reads it so once declared), and check refuses "stopped" with a future endDate.
+  if (args.status === "stopped" && typeof args.endDate === "string" && Date.parse(args.endDate) > now) {
+    args.status = "running";
+  }
   // Flags by key, not id: ids differ between projects and hosts, so a program with keys can be applied elsewhere.
   for (const [idInput, keyInput] of Object.entries(FLAG_KEY_INPUTS)) {
     if (args[keyInput] !== undefined) delete args[idInput];
   }
   // Keep the program valid: a value the provider's check would reject is left out (the survey keeps it).
   const skipped: string[] = [];
-  for (const failure of validateSurveyInputs(args)) {
+  // Judged as the adopting program it becomes (a few rules let an adopted survey keep what PostHog holds).
+  for (const failure of validateSurveyInputs({ ...args, adopt: { id: "adopted" } })) {
     const field = failure.property.split(/[.[]/)[0];
     if (field === "name" || field === "type" || !(field in args)) continue;
     delete args[field];

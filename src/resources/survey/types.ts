@@ -64,10 +64,9 @@ export interface SurveyAdoption {
   name?: string;
 }
 
-/**
- * Every survey field a program declares, one doc comment each: the one written description of the field. The
- * class's arguments (`SurveyArgs`), the outputs, the field table (fields.ts) and the catalogue derive from it.
- */
+// The one written description of each field: the class's arguments (`SurveyArgs`), the outputs, the field
+// table (fields.ts) and the catalogue derive from it.
+/** Every survey field a program declares, one doc comment each. */
 export interface SurveyFields {
   /** Unique (per project, case-sensitive) survey name, at most 400 characters; trimmed as PostHog stores it. */
   name: string;

@@ -129,7 +129,8 @@ function statusFailures(
 /**
  * PostHog: survey.py, SurveySerializerCreateUpdateOnly.validate: a positive response_sampling_limit with a
  * positive interval needs a start date ("Response sampling start date should be set …"); without an interval
- * PostHog fails with a server error, so the provider asks for both.
+ * PostHog fails with a server error, so the provider asks for both. Not when adopting: PostHog may already hold
+ * a limit without them (it checks only a request that carries them), and the program declares what it holds.
  */
 function samplingFailures(
   inputs: Record<string, unknown>,
@@ -137,6 +138,7 @@ function samplingFailures(
 ): CheckFailure[] {
   const limit = inputs.responseSamplingLimit;
   if (!known("responseSamplingLimit") || typeof limit !== "number" || limit <= 0) return [];
+  if (inputs.adopt !== undefined) return [];
   const missing = (["responseSamplingInterval", "responseSamplingStartDate"] as const).filter(
     (key) => known(key) && (inputs[key] === undefined || inputs[key] === null),
   );
@@ -172,7 +174,16 @@ function crossFieldFailures(
   const failures: CheckFailure[] = [];
   const start = inputs.startDate;
   const end = inputs.endDate;
-  if (known("startDate") && known("endDate") && typeof start === "string" && typeof end === "string") {
+  // A stopped survey's dates are a record of what happened, and PostHog holds surveys stopped before the start
+  // date they were scheduled for: only a survey still to run (or to be launched) needs the order.
+  const stopped = known("status") && inputs.status === "stopped";
+  if (
+    known("startDate") &&
+    known("endDate") &&
+    typeof start === "string" &&
+    typeof end === "string" &&
+    !stopped
+  ) {
     if (Date.parse(end) < Date.parse(start)) {
       failures.push({
         property: "endDate",

@@ -5,7 +5,8 @@
 // Plain TypeScript: the published .d.ts imports nothing but relative files.
 import type { ContentType, SettingsExtra } from "./shared";
 
-/** Where a popover sits on the page. posthog-js browser-common types/surveys.ts, SurveyPosition. */
+// posthog-js: browser-common types/surveys.ts, SurveyPosition.
+/** Where a popover sits on the page. */
 export const SURVEY_POSITIONS = [
   "top_left",
   "top_right",
@@ -21,12 +22,14 @@ export const SURVEY_POSITIONS = [
 /** Where on the page a popover survey shows (one of SURVEY_POSITIONS). */
 export type SurveyPosition = (typeof SURVEY_POSITIONS)[number];
 
-/** The edge a feedback tab sticks to. posthog-js browser-common types/surveys.ts, SurveyTabPosition. */
+// posthog-js: browser-common types/surveys.ts, SurveyTabPosition.
+/** The edge a feedback tab sticks to. */
 export const SURVEY_TAB_POSITIONS = ["top", "left", "right", "bottom"] as const;
 /** Which edge a tab widget sits on (one of SURVEY_TAB_POSITIONS). */
 export type SurveyTabPosition = (typeof SURVEY_TAB_POSITIONS)[number];
 
-/** How a `widget` survey is opened. posthog-js core types.ts, SurveyWidgetType. */
+// posthog-js: core types.ts, SurveyWidgetType.
+/** How a `widget` survey is opened. */
 export const SURVEY_WIDGET_TYPES = ["button", "tab", "selector"] as const;
 /** How a widget survey is opened: a button, a tab, or an element of the page (one of SURVEY_WIDGET_TYPES). */
 export type SurveyWidgetType = (typeof SURVEY_WIDGET_TYPES)[number];

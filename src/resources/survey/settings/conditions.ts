@@ -6,7 +6,8 @@
 // relative files.
 import type { SettingsExtra } from "./shared";
 
-/** How a URL or device type is matched. survey.py, SURVEY_MATCH_TYPE_CHOICES. */
+// PostHog: survey.py, SURVEY_MATCH_TYPE_CHOICES.
+/** How a URL or device type is matched. */
 export const SURVEY_MATCH_TYPES = [
   "regex",
   "not_regex",
@@ -23,7 +24,8 @@ export const SURVEY_PROPERTY_OPERATORS = [...SURVEY_MATCH_TYPES, "gt", "lt"] as 
 /** How an event property filter compares (one of SURVEY_PROPERTY_OPERATORS). */
 export type SurveyPropertyOperator = (typeof SURVEY_PROPERTY_OPERATORS)[number];
 
-/** The device types a survey can be limited to. survey.py, SURVEY_DEVICE_TYPE_CHOICES. */
+// PostHog: survey.py, SURVEY_DEVICE_TYPE_CHOICES.
+/** The device types a survey can be limited to. */
 export const SURVEY_DEVICE_TYPES = ["Desktop", "Mobile", "Tablet"] as const;
 /** A device type a survey can be limited to (one of SURVEY_DEVICE_TYPES). */
 export type SurveyDeviceType = (typeof SURVEY_DEVICE_TYPES)[number];

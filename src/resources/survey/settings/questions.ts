@@ -6,16 +6,18 @@
 // published .d.ts imports nothing but relative files.
 import type { ContentType, SettingsExtra } from "./shared";
 
-/** The question types. survey.py, SurveyBaseQuestionSchemaSerializer.type. */
+// PostHog: survey.py, SurveyBaseQuestionSchemaSerializer.type.
+/** The question types. */
 export const QUESTION_TYPES = ["open", "link", "rating", "single_choice", "multiple_choice"] as const;
 /** A question's kind (one of QUESTION_TYPES). */
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 
+// PostHog: frontend/src/scenes/surveys/constants.tsx, SCALE_OPTIONS (the editor's scales); posthog-js
+// packages/browser/src/extensions/surveys/components/QuestionTypes.tsx, isThumbSurvey (2 emoji as thumbs).
 /**
  * The scales a rating question may have, by display. PostHog's editor offers 3 or 5 emoji and 5, 7 or 10
- * numbers (frontend/src/scenes/surveys/constants.tsx, SCALE_OPTIONS); the SDKs also draw 2 emoji as thumbs
- * up/down (posthog-js packages/browser/src/extensions/surveys/components/QuestionTypes.tsx, isThumbSurvey).
- * PostHog's serializer does not check the scale, so check does.
+ * numbers; the SDKs also draw 2 emoji as thumbs up/down. PostHog's serializer does not check the scale, so
+ * check does.
  */
 export const RATING_SCALES = { emoji: [2, 3, 5], number: [5, 7, 10] } as const;
 /** How a rating question is drawn: numbers or emoji. */
@@ -23,12 +25,14 @@ export type RatingDisplay = keyof typeof RATING_SCALES;
 /** 2, 3 or 5 with `display: "emoji"`; 5, 7 or 10 with `display: "number"` (10 is the 0–10 NPS scale). */
 export type RatingScale = (typeof RATING_SCALES)[RatingDisplay][number];
 
-/** What an open question's answer is checked against. survey.py, validate_questions (valid_types). */
+// PostHog: survey.py, validate_questions (valid_types).
+/** What an open question's answer is checked against. */
 export const VALIDATION_RULE_TYPES = ["min_length", "max_length", "email"] as const;
 /** A rule an open question's answer is checked against (one of VALIDATION_RULE_TYPES). */
 export type ValidationRuleType = (typeof VALIDATION_RULE_TYPES)[number];
 
-/** Where the survey goes after a question. survey.py, the Survey*BranchingSerializer classes. */
+// PostHog: survey.py, the Survey*BranchingSerializer classes.
+/** Where the survey goes after a question. */
 export type QuestionBranching =
   | {
       /** Go on to the next question (the default). */

@@ -1,0 +1,7 @@
+import * as posthog from "pulumi-posthog";
+
+const found = posthog.getFeatureFlagOutput({
+  key: "beta",
+});
+
+export const id = found.id;

@@ -1,0 +1,373 @@
+// The usage example of each resource and data function, from its one language-neutral description in the
+// catalogue (ExampleDoc), as a program in TypeScript (the `pulumi-posthog` dynamic package), Python, Go, C#
+// and YAML (the `posthog-iac` plugin's SDKs): property names per language as Pulumi's code generators spell
+// them, enums through the plugin schema's enum types. Each is shown on the reference page and written as a
+// runnable program under examples/reference/<page>/<language>/.
+import type { ExampleDoc, ExampleValue, JsonSchema } from "../../src/resources/catalogue";
+import { FUNCTION_TOKENS, PACKAGE_NAME, RESOURCE_TOKENS } from "../../src/plugin/tokens";
+
+export type Language = "typescript" | "python" | "go" | "csharp" | "yaml";
+export const LANGUAGES: readonly Language[] = ["typescript", "python", "go", "csharp", "yaml"];
+
+/** The plugin's package schema, as far as the examples read it. */
+export interface SchemaView {
+  types: { [token: string]: JsonSchema };
+  resources: { [token: string]: { inputProperties?: { [name: string]: JsonSchema } } };
+  functions: { [token: string]: { inputs?: { properties?: { [name: string]: JsonSchema } } } };
+}
+
+/** What is being exemplified: a resource (class) or a data function. */
+export interface ExampleSubject {
+  kind: "resource" | "function";
+  /** `Survey`, `getSurveys`. */
+  name: string;
+  example: ExampleDoc;
+}
+
+const GO_MODULE = "github.com/pulumi-posthog/pulumi-posthog/sdk/go/posthogiac";
+const PYTHON_MODULE = "pulumi_posthog_iac";
+const CSHARP_NAMESPACE = "PulumiPosthog.PosthogIac";
+
+/** `targetEmail` -> `target_email` (Python). */
+export const snakeCase = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
+/** `targetEmail` -> `TargetEmail` (Go, C#); `external_survey` -> `ExternalSurvey`. */
+export const pascalCase = (name: string) =>
+  name
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((part) => part[0].toUpperCase() + part.slice(1))
+    .join("");
+
+const isObject = (v: ExampleValue): v is { [key: string]: ExampleValue } =>
+  typeof v === "object" && !Array.isArray(v);
+
+const token = (subject: ExampleSubject): string =>
+  subject.kind === "resource"
+    ? RESOURCE_TOKENS[subject.name as keyof typeof RESOURCE_TOKENS]
+    : FUNCTION_TOKENS[subject.name as keyof typeof FUNCTION_TOKENS];
+
+const refName = (schema: JsonSchema | undefined): string | undefined =>
+  typeof schema?.$ref === "string" ? schema.$ref.split("/").pop() : undefined;
+
+/** The schema of a type the property refers to (`#/types/posthog-iac:index:SurveyType`), if any. */
+function referred(schema: SchemaView, property: JsonSchema | undefined): JsonSchema | undefined {
+  const ref = refName(property);
+  return ref ? schema.types[ref] : undefined;
+}
+
+const typeName = (tokenText: string) => tokenText.split(":").pop() ?? tokenText;
+
+function topProperties(schema: SchemaView, subject: ExampleSubject): { [name: string]: JsonSchema } {
+  const t = token(subject);
+  return subject.kind === "resource"
+    ? (schema.resources[t]?.inputProperties ?? {})
+    : (schema.functions[t]?.inputs?.properties ?? {});
+}
+
+const json = (v: string) => JSON.stringify(v);
+
+// ---- TypeScript (dynamic package): the catalogue's own names.
+function tsValue(v: ExampleValue, indent: string): string {
+  if (Array.isArray(v)) return `[${v.map((x) => tsValue(x, indent)).join(", ")}]`;
+  if (isObject(v)) {
+    const inner = Object.entries(v).map(([k, x]) => `${k}: ${tsValue(x, indent)}`);
+    return `{ ${inner.join(", ")} }`;
+  }
+  return typeof v === "string" ? json(v) : String(v);
+}
+
+function typescript(subject: ExampleSubject): string {
+  const { name, args, output } = subject.example;
+  const lines = Object.entries(args).map(([k, v]) => `  ${k}: ${tsValue(v, "  ")},`);
+  const body = lines.length ? `{\n${lines.join("\n")}\n}` : "{}";
+  const call =
+    subject.kind === "resource"
+      ? `const ${name} = new posthog.${subject.name}(${json(name)}, ${body});`
+      : `const ${name} = posthog.${subject.name}Output(${body});`;
+  return `import * as posthog from "pulumi-posthog";\n\n${call}\n\nexport const ${output} = ${name}.${output};\n`;
+}
+
+// ---- Python: snake_case arguments and keys of input dicts.
+function pyValue(v: ExampleValue): string {
+  if (Array.isArray(v)) return `[${v.map(pyValue).join(", ")}]`;
+  if (isObject(v))
+    return `{${Object.entries(v)
+      .map(([k, x]) => `${json(snakeCase(k))}: ${pyValue(x)}`)
+      .join(", ")}}`;
+  if (typeof v === "boolean") return v ? "True" : "False";
+  return typeof v === "string" ? json(v) : String(v);
+}
+
+function python(subject: ExampleSubject): string {
+  const { name, args, output } = subject.example;
+  const kwargs = Object.entries(args).map(([k, v]) => `    ${snakeCase(k)}=${pyValue(v)},`);
+  const call =
+    subject.kind === "resource"
+      ? `${name} = posthog_iac.${subject.name}(\n    ${json(name)},\n${kwargs.join("\n")}\n)`
+      : `${name} = posthog_iac.${snakeCase(subject.name)}_output(${kwargs.length ? `\n${kwargs.join("\n")}\n` : ""})`;
+  return (
+    `import pulumi\nimport ${PYTHON_MODULE} as posthog_iac\n\n${call}\n\n` +
+    `pulumi.export(${json(output)}, ${name}.${snakeCase(output)})\n`
+  );
+}
+
+// ---- Go: PascalCase fields, typed inputs (pulumi.String, enum constants, <Type>Args structs and arrays).
+function goValue(
+  schema: SchemaView,
+  property: JsonSchema | undefined,
+  v: ExampleValue,
+  plain: boolean,
+  indent: string,
+): string {
+  const type = referred(schema, property);
+  const ref = refName(property);
+  if (type && Array.isArray(type.enum) && typeof v === "string" && ref) {
+    return `posthogiac.${typeName(ref)}${pascalCase(v)}`;
+  }
+  if (Array.isArray(v)) {
+    const items = property?.items as JsonSchema | undefined;
+    const itemRef = refName(items);
+    const arrayType = itemRef
+      ? `posthogiac.${typeName(itemRef)}Array`
+      : plain
+        ? "[]string"
+        : "pulumi.StringArray";
+    const inner = v.map((x) => `${indent}\t${goValue(schema, items, x, plain, `${indent}\t`)},`);
+    return `${arrayType}{\n${inner.join("\n")}\n${indent}}`;
+  }
+  if (isObject(v)) {
+    const objectType = type ?? {};
+    const props = (objectType.properties ?? {}) as { [name: string]: JsonSchema };
+    const fields = Object.entries(v).map(
+      ([k, x]) => `${indent}\t${pascalCase(k)}: ${goValue(schema, props[k], x, plain, `${indent}\t`)},`,
+    );
+    return `posthogiac.${ref ? typeName(ref) : "Object"}Args{\n${fields.join("\n")}\n${indent}}`;
+  }
+  if (plain) {
+    if (typeof v === "string") return `pulumi.StringRef(${json(v)})`;
+    return typeof v === "boolean" ? `pulumi.BoolRef(${v})` : `pulumi.IntRef(${v})`;
+  }
+  if (typeof v === "string") return `pulumi.String(${json(v)})`;
+  return typeof v === "boolean" ? `pulumi.Bool(${v})` : `pulumi.Int(${v})`;
+}
+
+function go(schema: SchemaView, subject: ExampleSubject): string {
+  const { name, args, output } = subject.example;
+  const props = topProperties(schema, subject);
+  const plain = subject.kind === "function";
+  const fields = Object.entries(args).map(
+    ([k, v]) => `\t\t\t${pascalCase(k)}: ${goValue(schema, props[k], v, plain, "\t\t\t")},`,
+  );
+  const argType = `posthogiac.${pascalCase(subject.name)}Args`;
+  const argsText = fields.length ? `&${argType}{\n${fields.join("\n")}\n\t\t}` : `&${argType}{}`;
+  const call =
+    subject.kind === "resource"
+      ? `${name}, err := posthogiac.New${subject.name}(ctx, ${json(name)}, ${argsText})`
+      : `${name}, err := posthogiac.${pascalCase(subject.name)}(ctx, ${argsText}, nil)`;
+  const exported =
+    subject.kind === "resource"
+      ? `${name}.${pascalCase(output)}`
+      : `pulumi.Any(${name}.${pascalCase(output)})`;
+  return [
+    "package main",
+    "",
+    "import (",
+    `\t"${GO_MODULE}"`,
+    '\t"github.com/pulumi/pulumi/sdk/v3/go/pulumi"',
+    ")",
+    "",
+    "func main() {",
+    "\tpulumi.Run(func(ctx *pulumi.Context) error {",
+    `\t\t${call}`,
+    "\t\tif err != nil {",
+    "\t\t\treturn err",
+    "\t\t}",
+    `\t\tctx.Export(${json(output)}, ${exported})`,
+    "\t\treturn nil",
+    "\t})",
+    "}",
+    "",
+  ].join("\n");
+}
+
+// ---- C#: PascalCase properties, object initialisers, enum types' static members.
+function csValue(
+  schema: SchemaView,
+  property: JsonSchema | undefined,
+  v: ExampleValue,
+  inputs: string,
+  indent: string,
+): string {
+  const type = referred(schema, property);
+  const ref = refName(property);
+  if (type && Array.isArray(type.enum) && typeof v === "string" && ref) {
+    return `PosthogIac.${typeName(ref)}.${pascalCase(v)}`;
+  }
+  if (Array.isArray(v)) {
+    const items = property?.items as JsonSchema | undefined;
+    const inner = v.map((x) => `${indent}    ${csValue(schema, items, x, inputs, `${indent}    `)},`);
+    return `new[]\n${indent}{\n${inner.join("\n")}\n${indent}}`;
+  }
+  if (isObject(v)) {
+    const props = ((type ?? {}).properties ?? {}) as { [name: string]: JsonSchema };
+    const fields = Object.entries(v).map(
+      ([k, x]) => `${indent}    ${pascalCase(k)} = ${csValue(schema, props[k], x, inputs, `${indent}    `)},`,
+    );
+    return `new PosthogIac.${inputs}.${ref ? typeName(ref) : "Object"}Args\n${indent}{\n${fields.join("\n")}\n${indent}}`;
+  }
+  if (typeof v === "boolean") return v ? "true" : "false";
+  return typeof v === "string" ? json(v) : String(v);
+}
+
+function csharp(schema: SchemaView, subject: ExampleSubject): string {
+  const { name, args, output } = subject.example;
+  const props = topProperties(schema, subject);
+  const inputs = subject.kind === "resource" ? "Inputs" : "Inputs";
+  const fields = Object.entries(args).map(
+    ([k, v]) => `        ${pascalCase(k)} = ${csValue(schema, props[k], v, inputs, "        ")},`,
+  );
+  const argsText = fields.length ? `new()\n    {\n${fields.join("\n")}\n    }` : "new()";
+  const call =
+    subject.kind === "resource"
+      ? `var ${name} = new PosthogIac.${subject.name}(${json(name)}, ${argsText});`
+      : `var ${name} = PosthogIac.${pascalCase(subject.name)}.Invoke(${argsText});`;
+  const value =
+    subject.kind === "resource"
+      ? `${name}.${pascalCase(output)}`
+      : `${name}.Apply(result => result.${pascalCase(output)})`;
+  return [
+    "using System.Collections.Generic;",
+    "using Pulumi;",
+    `using PosthogIac = ${CSHARP_NAMESPACE};`,
+    "",
+    "return await Deployment.RunAsync(() =>",
+    "{",
+    `    ${call}`,
+    "",
+    "    return new Dictionary<string, object?>",
+    "    {",
+    `        [${json(output)}] = ${value},`,
+    "    };",
+    "});",
+    "",
+  ].join("\n");
+}
+
+// ---- YAML: the plugin's type tokens, the catalogue's (camelCase) names.
+function yamlValue(v: ExampleValue, indent: string): string {
+  if (Array.isArray(v)) {
+    return v
+      .map((x) => {
+        const text = yamlValue(x, `${indent}  `);
+        return `\n${indent}- ${isObject(x) ? text.trimStart() : text}`;
+      })
+      .join("");
+  }
+  if (isObject(v)) {
+    return Object.entries(v)
+      .map(([k, x], i) => {
+        const text = yamlValue(x, `${indent}  `);
+        const sep = Array.isArray(x) || isObject(x) ? "" : " ";
+        return `${i === 0 ? "\n" : "\n"}${indent}${k}:${sep}${text}`;
+      })
+      .join("");
+  }
+  return typeof v === "string" ? json(v) : String(v);
+}
+
+function yaml(subject: ExampleSubject, project: string): string {
+  const { name, args, output } = subject.example;
+  const entries = Object.keys(args).length ? yamlValue(args, "      ") : " {}";
+  const head = `name: ${project}\nruntime: yaml\n`;
+  if (subject.kind === "resource") {
+    return (
+      `${head}resources:\n  ${name}:\n    type: ${token(subject)}\n    properties:${entries}\n` +
+      `outputs:\n  ${output}: \${${name}.${output}}\n`
+    );
+  }
+  const argsText = Object.keys(args).length ? yamlValue(args, "        ") : " {}";
+  return (
+    `${head}variables:\n  ${name}:\n    fn::invoke:\n      function: ${token(subject)}\n` +
+    `      arguments:${argsText}\noutputs:\n  ${output}: \${${name}.${output}}\n`
+  );
+}
+
+/** The example as a program in each language. */
+export function examplePrograms(
+  schema: SchemaView,
+  subject: ExampleSubject,
+  project: string,
+): Record<Language, string> {
+  return {
+    typescript: typescript(subject),
+    python: python(subject),
+    go: go(schema, subject),
+    csharp: csharp(schema, subject),
+    yaml: yaml(subject, project),
+  };
+}
+
+const FENCE: Record<Language, string> = {
+  typescript: "ts",
+  python: "python",
+  go: "go",
+  csharp: "csharp",
+  yaml: "yaml",
+};
+const TITLE: Record<Language, string> = {
+  typescript: "TypeScript (`pulumi-posthog`)",
+  python: `Python (\`${PYTHON_MODULE}\`)`,
+  go: "Go (`posthogiac`)",
+  csharp: `C# (\`${CSHARP_NAMESPACE}\`)`,
+  yaml: `YAML (\`${PACKAGE_NAME}\`)`,
+};
+
+/** The "## Example usage" section of a page. */
+export function exampleSection(programs: Record<Language, string>, folder: string): string {
+  return [
+    "## Example usage",
+    "TypeScript uses the `pulumi-posthog` package (dynamic providers); the other languages use the SDK of the " +
+      `\`${PACKAGE_NAME}\` provider plugin ([plugin guide](../plugin.md)). Each is a complete program in ` +
+      `[\`examples/reference/${folder}\`](../../examples/reference/${folder}).`,
+    ...LANGUAGES.map(
+      (language) =>
+        `### ${TITLE[language]}\n\n\`\`\`${FENCE[language]}\n${programs[language].trimEnd()}\n\`\`\``,
+    ),
+  ].join("\n\n");
+}
+
+/** The program folder's files per language: the Pulumi.yaml and the program. */
+export function programFiles(programs: Record<Language, string>, project: string): Map<string, string> {
+  const files = new Map<string, string>();
+  const pulumiYaml = (runtime: string, main = "") =>
+    `name: ${project}\nruntime: ${runtime}\ndescription: Generated by npm run docs:reference; do not edit.${main}\n`;
+  files.set("typescript/Pulumi.yaml", pulumiYaml("nodejs"));
+  files.set("typescript/index.ts", programs.typescript);
+  // The package from this repository (as the other examples take it); the CLI suite may point it elsewhere.
+  files.set(
+    "typescript/package.json",
+    `${JSON.stringify(
+      {
+        name: project,
+        private: true,
+        main: "index.ts",
+        dependencies: { "@pulumi/pulumi": "^3.248.0", "pulumi-posthog": "file:../../../.." },
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  files.set("python/requirements.txt", `pulumi>=3.0.0,<4.0.0\n${PYTHON_MODULE}\n`);
+  files.set(
+    "go/go.mod",
+    `module ${project}\n\ngo 1.22\n\nrequire (\n\t${GO_MODULE} v0.1.0\n\tgithub.com/pulumi/pulumi/sdk/v3 v3.248.0\n)\n`,
+  );
+  files.set("python/Pulumi.yaml", pulumiYaml("python"));
+  files.set("python/__main__.py", programs.python);
+  files.set("go/Pulumi.yaml", pulumiYaml("go"));
+  files.set("go/main.go", programs.go);
+  files.set("csharp/Pulumi.yaml", pulumiYaml("dotnet"));
+  files.set("csharp/Program.cs", programs.csharp);
+  files.set("yaml/Pulumi.yaml", programs.yaml);
+  return files;
+}
