@@ -63,7 +63,7 @@ export interface ProviderArgs {
      */
     host?: pulumi.Input<string | undefined>;
     /**
-     * How long a finished listing (see provider-kit/list-cache.ts) is reused; 0 turns the cache off. Falls back to the environment variable POSTHOG_LIST_CACHE_TTL_MS.
+     * How long a finished listing (of surveys, flags, invites or members) is reused; 0 turns the cache off. Falls back to the environment variable POSTHOG_LIST_CACHE_TTL_MS.
      */
     listCacheTtlMs?: pulumi.Input<number | undefined>;
     /**

@@ -40,7 +40,7 @@ type providerArgs struct {
 	ApiKey *string `pulumi:"apiKey"`
 	// The PostHog host to talk to (default https://us.posthog.com; https://eu.posthog.com or your own). Falls back to the environment variable POSTHOG_HOST.
 	Host *string `pulumi:"host"`
-	// How long a finished listing (see provider-kit/list-cache.ts) is reused; 0 turns the cache off. Falls back to the environment variable POSTHOG_LIST_CACHE_TTL_MS.
+	// How long a finished listing (of surveys, flags, invites or members) is reused; 0 turns the cache off. Falls back to the environment variable POSTHOG_LIST_CACHE_TTL_MS.
 	ListCacheTtlMs *float64 `pulumi:"listCacheTtlMs"`
 	// The organization (UUID) invites use when they name none; unset: the key's current organization. Falls back to the environment variable POSTHOG_ORGANIZATION_ID.
 	OrganizationId *string `pulumi:"organizationId"`
@@ -64,7 +64,7 @@ type ProviderArgs struct {
 	ApiKey pulumi.StringPtrInput
 	// The PostHog host to talk to (default https://us.posthog.com; https://eu.posthog.com or your own). Falls back to the environment variable POSTHOG_HOST.
 	Host pulumi.StringPtrInput
-	// How long a finished listing (see provider-kit/list-cache.ts) is reused; 0 turns the cache off. Falls back to the environment variable POSTHOG_LIST_CACHE_TTL_MS.
+	// How long a finished listing (of surveys, flags, invites or members) is reused; 0 turns the cache off. Falls back to the environment variable POSTHOG_LIST_CACHE_TTL_MS.
 	ListCacheTtlMs pulumi.Float64PtrInput
 	// The organization (UUID) invites use when they name none; unset: the key's current organization. Falls back to the environment variable POSTHOG_ORGANIZATION_ID.
 	OrganizationId pulumi.StringPtrInput

@@ -30,7 +30,7 @@ Object.defineProperty(exports, "host", {
 });
 
 /**
- * How long a finished listing (see provider-kit/list-cache.ts) is reused; 0 turns the cache off. Falls back to the environment variable POSTHOG_LIST_CACHE_TTL_MS.
+ * How long a finished listing (of surveys, flags, invites or members) is reused; 0 turns the cache off. Falls back to the environment variable POSTHOG_LIST_CACHE_TTL_MS.
  */
 export declare const listCacheTtlMs: number | undefined;
 Object.defineProperty(exports, "listCacheTtlMs", {

@@ -34,7 +34,7 @@ class ProviderArgs:
 
         :param pulumi.Input[_builtins.str] api_key: A personal API key with the scopes the resources need (survey:write, organization_member:write, …). Falls back to the environment variable POSTHOG_API_KEY, then POSTHOG_PERSONAL_API_KEY.
         :param pulumi.Input[_builtins.str] host: The PostHog host to talk to (default https://us.posthog.com; https://eu.posthog.com or your own). Falls back to the environment variable POSTHOG_HOST.
-        :param pulumi.Input[_builtins.float] list_cache_ttl_ms: How long a finished listing (see provider-kit/list-cache.ts) is reused; 0 turns the cache off. Falls back to the environment variable POSTHOG_LIST_CACHE_TTL_MS.
+        :param pulumi.Input[_builtins.float] list_cache_ttl_ms: How long a finished listing (of surveys, flags, invites or members) is reused; 0 turns the cache off. Falls back to the environment variable POSTHOG_LIST_CACHE_TTL_MS.
         :param pulumi.Input[_builtins.str] organization_id: The organization (UUID) invites use when they name none; unset: the key's current organization. Falls back to the environment variable POSTHOG_ORGANIZATION_ID.
         :param pulumi.Input[_builtins.str] project_id: The project (numeric id) resources and data functions use when they name none; unset: the key's current project. Falls back to the environment variable POSTHOG_PROJECT_ID.
         :param pulumi.Input[_builtins.str] rate_windows: The host's rate windows per personal API key, mirrored by the client's scheduler; "off" for none. Falls back to the environment variable POSTHOG_RATE_WINDOWS.
@@ -92,7 +92,7 @@ class ProviderArgs:
     @pulumi.getter(name="listCacheTtlMs")
     def list_cache_ttl_ms(self) -> pulumi.Input[Optional[_builtins.float]]:
         """
-        How long a finished listing (see provider-kit/list-cache.ts) is reused; 0 turns the cache off. Falls back to the environment variable POSTHOG_LIST_CACHE_TTL_MS.
+        How long a finished listing (of surveys, flags, invites or members) is reused; 0 turns the cache off. Falls back to the environment variable POSTHOG_LIST_CACHE_TTL_MS.
         """
         return pulumi.get(self, "list_cache_ttl_ms")
 
@@ -209,7 +209,7 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] api_key: A personal API key with the scopes the resources need (survey:write, organization_member:write, …). Falls back to the environment variable POSTHOG_API_KEY, then POSTHOG_PERSONAL_API_KEY.
         :param pulumi.Input[_builtins.str] host: The PostHog host to talk to (default https://us.posthog.com; https://eu.posthog.com or your own). Falls back to the environment variable POSTHOG_HOST.
-        :param pulumi.Input[_builtins.float] list_cache_ttl_ms: How long a finished listing (see provider-kit/list-cache.ts) is reused; 0 turns the cache off. Falls back to the environment variable POSTHOG_LIST_CACHE_TTL_MS.
+        :param pulumi.Input[_builtins.float] list_cache_ttl_ms: How long a finished listing (of surveys, flags, invites or members) is reused; 0 turns the cache off. Falls back to the environment variable POSTHOG_LIST_CACHE_TTL_MS.
         :param pulumi.Input[_builtins.str] organization_id: The organization (UUID) invites use when they name none; unset: the key's current organization. Falls back to the environment variable POSTHOG_ORGANIZATION_ID.
         :param pulumi.Input[_builtins.str] project_id: The project (numeric id) resources and data functions use when they name none; unset: the key's current project. Falls back to the environment variable POSTHOG_PROJECT_ID.
         :param pulumi.Input[_builtins.str] rate_windows: The host's rate windows per personal API key, mirrored by the client's scheduler; "off" for none. Falls back to the environment variable POSTHOG_RATE_WINDOWS.

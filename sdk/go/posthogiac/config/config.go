@@ -21,7 +21,7 @@ func GetHost(ctx *pulumi.Context) string {
 	return config.Get(ctx, "posthog-iac:host")
 }
 
-// How long a finished listing (see provider-kit/list-cache.ts) is reused; 0 turns the cache off. Falls back to the environment variable POSTHOG_LIST_CACHE_TTL_MS.
+// How long a finished listing (of surveys, flags, invites or members) is reused; 0 turns the cache off. Falls back to the environment variable POSTHOG_LIST_CACHE_TTL_MS.
 func GetListCacheTtlMs(ctx *pulumi.Context) float64 {
 	return config.GetFloat64(ctx, "posthog-iac:listCacheTtlMs")
 }

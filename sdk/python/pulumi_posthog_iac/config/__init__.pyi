@@ -26,7 +26,7 @@ The PostHog host to talk to (default https://us.posthog.com; https://eu.posthog.
 
 listCacheTtlMs: Optional[float]
 """
-How long a finished listing (see provider-kit/list-cache.ts) is reused; 0 turns the cache off. Falls back to the environment variable POSTHOG_LIST_CACHE_TTL_MS.
+How long a finished listing (of surveys, flags, invites or members) is reused; 0 turns the cache off. Falls back to the environment variable POSTHOG_LIST_CACHE_TTL_MS.
 """
 
 organizationId: Optional[str]

@@ -37,7 +37,7 @@ class _ExportableConfig(types.ModuleType):
     @_builtins.property
     def list_cache_ttl_ms(self) -> Optional[float]:
         """
-        How long a finished listing (see provider-kit/list-cache.ts) is reused; 0 turns the cache off. Falls back to the environment variable POSTHOG_LIST_CACHE_TTL_MS.
+        How long a finished listing (of surveys, flags, invites or members) is reused; 0 turns the cache off. Falls back to the environment variable POSTHOG_LIST_CACHE_TTL_MS.
         """
         return __config__.get_float('listCacheTtlMs')
 
