@@ -10,6 +10,7 @@ module.exports = {
   testMatch: ["**/*.test.ts"],
   setupFiles: ["<rootDir>/test/support/cli-suite-setup.ts"],
   testTimeout: 30 * 60 * 1000,
-  // Each test runs the CLI, a language host, node and the plugin: one at a time on small machines.
-  maxWorkers: 1,
+  // Each test runs the CLI, a language host, node and the plugin, and mostly waits on them: two files at a time
+  // keep CI inside its budget on two cores (every test waits for conditions, not for time).
+  maxWorkers: 2,
 };

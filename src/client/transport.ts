@@ -72,6 +72,9 @@ export function createTransport(opts: ClientOptions): Transport {
     httpsAgent: new https.Agent({ keepAlive: false }),
   };
 
+  // The origins that have answered this client: a refused connection to one of them is an outage, not a typo.
+  const answered = new Set<string>();
+
   async function attempt(spec: CallSpec<unknown>, url: URL, attemptTimeoutMs: number): Promise<RawResponse> {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), attemptTimeoutMs);
@@ -85,6 +88,7 @@ export function createTransport(opts: ClientOptions): Transport {
         signal: controller.signal,
         ...(spec.method === "POST" ? postAgents : {}),
       });
+      answered.add(url.origin);
       const retryAfter = res.headers["retry-after"];
       return {
         status: res.status,
@@ -107,7 +111,7 @@ export function createTransport(opts: ClientOptions): Transport {
     try {
       raw = await attempt(spec, url, attemptTimeout);
     } catch (err) {
-      const net = networkOutcome(err, attemptTimeout, url);
+      const net = networkOutcome(err, attemptTimeout, url, answered.has(url.origin));
       return {
         ok: false,
         outcome: net.outcome,
@@ -233,17 +237,28 @@ function buildAxios(apiKey: string): AxiosInstance {
   });
 }
 
+/**
+ * `answeredBefore`: this host has answered an earlier request in this process. A refused connection is then an
+ * outage (a server restarting mid-run) and worth retrying; from a host that never answered it is a wrong host or
+ * port, which no retry mends, so it fails at once naming the host setting.
+ */
 function networkOutcome(
   err: unknown,
   timeoutMs: number,
   url: URL,
+  answeredBefore: boolean,
 ): { outcome: AttemptOutcome; code: string; detail: string } {
   const code = err instanceof AxiosError ? err.code : undefined;
   const timedOut = code === "ERR_CANCELED" || code === "ECONNABORTED" || code === "ETIMEDOUT";
   const sent = !wasNeverSent(code);
   const message = err instanceof Error ? err.message : String(err);
   return {
-    outcome: { kind: "network", sent, timedOut, permanent: isPermanentNetworkFailure(code) },
+    outcome: {
+      kind: "network",
+      sent,
+      timedOut,
+      permanent: isPermanentNetworkFailure(code) && !(code === "ECONNREFUSED" && answeredBefore),
+    },
     code: timedOut ? "timeout" : (code ?? "network_error"),
     detail: timedOut ? `no response within ${timeoutMs} ms (timeout)` : networkDetail(code, message, url),
   };

@@ -14,6 +14,7 @@ import {
   requirePulumiCli,
   toEngineInputs,
 } from "../support";
+import { CLI_SUITE_ENV, CLI_SUITE_MESSAGE } from "../support/pulumi-cli";
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), "harness-helpers-"));
 
@@ -77,21 +78,40 @@ test("StateStore: memory by default, JSON file round trip, refuses a foreign fil
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-test("pulumiOnPath finds an executable `pulumi` on PATH; requirePulumiCli says when it is missing", () => {
+test("pulumiOnPath finds an executable `pulumi` on PATH; requirePulumiCli says when there is none to use", () => {
   const dir = tmp();
-  const saved = process.env.PATH;
+  const saved = {
+    PATH: process.env.PATH,
+    XDG_CACHE_HOME: process.env.XDG_CACHE_HOME,
+    suite: process.env[CLI_SUITE_ENV],
+  };
   const log = jest.spyOn(console, "log").mockImplementation(() => {});
   try {
     process.env.PATH = dir;
+    // No toolchain either: its cache folder is empty.
+    process.env.XDG_CACHE_HOME = dir;
     expect(pulumiOnPath()).toBeUndefined();
+    // Outside `npm run test:cli` the real-CLI tests never run, and say where they do.
+    delete process.env[CLI_SUITE_ENV];
     expect(requirePulumiCli()).toBeUndefined();
-    expect(log).toHaveBeenCalledWith(CLI_SKIP_MESSAGE);
-    expect(CLI_SKIP_MESSAGE).toBe("skipped: pulumi CLI not on PATH — real-CLI end-to-end test did not run");
+    expect(log).toHaveBeenLastCalledWith(CLI_SUITE_MESSAGE);
+    // Inside it, with no CLI anywhere, they say how to get one.
+    process.env[CLI_SUITE_ENV] = "1";
+    expect(requirePulumiCli()).toBeUndefined();
+    expect(log).toHaveBeenLastCalledWith(CLI_SKIP_MESSAGE);
 
     fs.writeFileSync(path.join(dir, "pulumi"), "#!/bin/sh\n", { mode: 0o755 });
     expect(pulumiOnPath()).toBe(path.join(dir, "pulumi"));
+    expect(requirePulumiCli()).toBe(path.join(dir, "pulumi"));
   } finally {
-    process.env.PATH = saved;
+    for (const [name, value] of [
+      ["PATH", saved.PATH],
+      ["XDG_CACHE_HOME", saved.XDG_CACHE_HOME],
+      [CLI_SUITE_ENV, saved.suite],
+    ] as const) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
     log.mockRestore();
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -77,8 +77,10 @@ const ROWS: Row[] = [
     cause: "bad host syntax",
     config: () => ({ host: "us.posthog.com" }),
     resource: "survey",
+    // Refused where the settings are read, before any resource: the dynamic face's configure, the plugin's
+    // CheckConfig (which the engine reports against the provider's `host`).
     message: (ns) =>
-      `Survey "Messages survey": could not create it. The PostHog host must be an http(s) URL such as https://us.posthog.com, got "us.posthog.com": set ${ns}:host (or the POSTHOG_HOST environment variable).`,
+      `${ns === "posthog" ? "" : "provider config host: "}${ns}:host must be an http(s) URL such as https://us.posthog.com or http://127.0.0.1:8010, got "us.posthog.com".`,
   },
   {
     cause: "DNS failure",
@@ -136,7 +138,8 @@ const ROWS: Row[] = [
     faults: [{ path: "^/api/", latencyMs: 2000 }],
     resource: "survey",
     message: (ns, w) =>
-      `${create(w)} PostHog API GET ${surveys(w)} failed: no response within 300 ms (timeout) [after 7 attempts]. Raise ${ns}:requestTimeoutMs (or the POSTHOG_REQUEST_TIMEOUT_MS environment variable) if PostHog is slow, or check ${ns}:host.`,
+      // The POST went out and got no answer, so the message names it first, then the lookup that followed it.
+      `${create(w)} PostHog API POST ${surveys(w)} got no answer (no response within 300 ms (timeout)), so it may have been applied; looking for what it made then failed: PostHog API GET ${surveys(w)} failed: no response within 300 ms (timeout) [after 7 attempts]. Raise ${ns}:requestTimeoutMs (or the POSTHOG_REQUEST_TIMEOUT_MS environment variable) if PostHog is slow, or check ${ns}:host. Run the update again: it looks again before posting.`,
   },
 ];
 
@@ -239,14 +242,16 @@ describe.each(FACES)("through the %s face", (face) => {
       const engine = await engineFor(face, configOf(face, row));
       if (row.faults) await world.stack.control("POST", "/faults", { faults: row.faults });
       const started = Date.now();
-      let result;
+      let messages: string[];
       try {
-        result = await engine.up(declare(face, row.resource));
+        messages = (await engine.up(declare(face, row.resource))).errors.map((e) => e.message);
+      } catch (error) {
+        // A provider whose config check fails stops the run before any resource step.
+        messages = [error instanceof Error ? error.message : String(error)];
       } finally {
         await world.stack.control("DELETE", "/faults");
       }
       const elapsed = Date.now() - started;
-      const messages = result.errors.map((e) => e.message);
       table.set(row.cause, { ...table.get(row.cause), [face]: [messages.join(" / "), elapsed] });
       expect(messages).toHaveLength(1);
       expect(messages[0]).toMatch(exactly(row.message(NAMESPACE[face], world)));
