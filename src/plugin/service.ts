@@ -5,7 +5,7 @@
 // preview (the engine assumes previews are supported after a handshake); Read with only an id for an import.
 // Every resource rule is the dynamic providers' own (resources.ts); this file only translates.
 import * as grpc from "@grpc/grpc-js";
-import { Empty } from "google-protobuf/google/protobuf/empty_pb";
+import { Empty } from "./bindings-empty";
 import * as pb from "@pulumi/pulumi/proto/provider_pb";
 import { PluginInfo } from "@pulumi/pulumi/proto/plugin_pb";
 import type { IResourceProviderServer } from "@pulumi/pulumi/proto/provider_grpc_pb";

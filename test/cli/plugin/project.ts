@@ -25,6 +25,8 @@ export type ConfigValue = string | { secret: string };
 
 export interface PluginProject {
   dir: string;
+  /** The CLI binary. */
+  pulumi: string;
   language: PluginLanguage;
   env: NodeJS.ProcessEnv;
   /** `pulumi <args> --non-interactive` in the folder; a failure carries the CLI's output. */
@@ -80,6 +82,7 @@ export async function preparePluginProject(pulumi: string, language: PluginLangu
   };
   const project: PluginProject = {
     dir,
+    pulumi,
     language,
     env,
     cli: async (...args) => {
@@ -114,7 +117,7 @@ export async function preparePluginProject(pulumi: string, language: PluginLangu
   try {
     writeProject(dir, { name: "posthog-plugin-test", runtime: language.runtime });
     await language.beforePackageAdd(project);
-    if (language.addsPlugin) await project.cli("package", "add", `./${PLUGIN_FOLDER}`);
+    if (language.addsPlugin) await language.packageAdd(project);
     await language.afterPackageAdd(project);
     return project;
   } catch (error) {

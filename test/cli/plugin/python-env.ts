@@ -1,7 +1,9 @@
 // Python for the real-CLI plugin tests: a virtualenv per program folder, filled from a wheel folder kept outside
 // the repository (`${XDG_CACHE_HOME:-~/.cache}/pulumi-posthog/python/pulumi-<version>`), so only the first run
 // downloads from PyPI. Pulumi's Python SDK is pinned to the newest release on PyPI not newer than the CLI
-// (PYTHON_SDK_VERSION); the generated SDK is installed from its folder, built offline from the same wheels.
+// (PYTHON_SDK_VERSION). `pulumi package add` then installs the generated SDK into the venv itself (the python
+// host's InstallDependencies: `pip install -r requirements.txt`, where Link put the SDK's folder), its few
+// dependencies from PyPI through pip's own cache.
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -14,9 +16,6 @@ import { promisify } from "node:util";
  */
 export const PYTHON_SDK_VERSION = "3.272.0";
 
-/** What building and installing a generated SDK needs besides its own dependencies. */
-const BUILD_REQUIREMENTS = ["setuptools", "wheel"];
-
 const run = promisify(execFile);
 
 function wheelhouse(): string {
@@ -24,30 +23,19 @@ function wheelhouse(): string {
   return path.join(cache, "pulumi-posthog", "python", `pulumi-${PYTHON_SDK_VERSION}`);
 }
 
-/** The `dependencies = [...]` of a generated SDK's pyproject.toml. */
-export function pyprojectDependencies(sdkDir: string): string[] {
-  const text = fs.readFileSync(path.join(sdkDir, "pyproject.toml"), "utf8");
-  const list = /^\s*dependencies\s*=\s*\[([^\]]*)\]/m.exec(text);
-  if (!list) throw new Error(`no dependencies list in ${sdkDir}/pyproject.toml`);
-  return [...list[1].matchAll(/"([^"]+)"|'([^']+)'/g)].map((m) => m[1] ?? m[2]);
-}
-
-/**
- * The wheel folder holds `pulumi==PYTHON_SDK_VERSION`, the build requirements and `requirements` (with their
- * dependencies). A stamp lists what was downloaded, so a rerun with nothing new asks PyPI nothing.
- */
-async function ensureWheels(requirements: string[]): Promise<string> {
+/** The wheel folder, holding `pulumi==PYTHON_SDK_VERSION` with its dependencies; downloaded on first use. */
+async function ensureWheels(): Promise<string> {
   const dir = wheelhouse();
-  fs.mkdirSync(dir, { recursive: true });
-  const stamp = path.join(dir, "downloaded.json");
-  const had: string[] = fs.existsSync(stamp) ? (JSON.parse(fs.readFileSync(stamp, "utf8")) as string[]) : [];
-  const wanted = [`pulumi==${PYTHON_SDK_VERSION}`, ...BUILD_REQUIREMENTS, ...requirements];
-  const missing = wanted.filter((r) => !had.includes(r));
-  if (missing.length > 0) {
-    await run("python3", ["-m", "pip", "download", "--quiet", "--dest", dir, ...wanted], {
-      maxBuffer: 16 * 1024 * 1024,
-    });
-    fs.writeFileSync(stamp, JSON.stringify([...new Set([...had, ...wanted])]));
+  const done = path.join(dir, "complete");
+  if (!fs.existsSync(done)) {
+    await run(
+      "python3",
+      ["-m", "pip", "download", "--quiet", "--dest", dir, `pulumi==${PYTHON_SDK_VERSION}`],
+      {
+        maxBuffer: 16 * 1024 * 1024,
+      },
+    );
+    fs.writeFileSync(done, "");
   }
   return dir;
 }
@@ -55,16 +43,10 @@ async function ensureWheels(requirements: string[]): Promise<string> {
 /** `python3 -m venv <dir>/venv`, with Pulumi's SDK installed from the wheel folder. */
 export async function createVenv(dir: string): Promise<string> {
   const venv = path.join(dir, "venv");
-  const wheels = await ensureWheels([]);
+  const wheels = await ensureWheels();
   await run("python3", ["-m", "venv", venv]);
   await pipInstall(venv, wheels, [`pulumi==${PYTHON_SDK_VERSION}`]);
   return venv;
-}
-
-/** Installs the generated SDK folder into the venv, its dependencies from the wheel folder. */
-export async function installSdk(venv: string, sdkDir: string): Promise<void> {
-  const wheels = await ensureWheels(pyprojectDependencies(sdkDir));
-  await pipInstall(venv, wheels, [sdkDir]);
 }
 
 async function pipInstall(venv: string, wheels: string, what: string[]): Promise<void> {
