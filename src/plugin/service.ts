@@ -5,8 +5,7 @@
 // preview (the engine assumes previews are supported after a handshake); Read with only an id for an import.
 // Every resource rule is the dynamic providers' own (resources.ts); this file only translates.
 import * as grpc from "@grpc/grpc-js";
-import { createRequire } from "node:module";
-import type * as EmptyModule from "google-protobuf/google/protobuf/empty_pb";
+import { Empty } from "./bindings-empty";
 import * as pb from "@pulumi/pulumi/proto/provider_pb";
 import { PluginInfo } from "@pulumi/pulumi/proto/plugin_pb";
 import type { IResourceProviderServer } from "@pulumi/pulumi/proto/provider_grpc_pb";
@@ -18,15 +17,6 @@ import { grpcError } from "./errors";
 import { invokeFunction } from "./functions";
 import { resourceCode } from "./resources";
 import { fromStruct, rewrap, toStruct, unwrap } from "./wire-values";
-
-// Delete, Attach and Cancel answer google.protobuf.Empty, and the SDK's generated service (provider_grpc_pb)
-// refuses to serialize any Empty but its own (`instanceof` against the google-protobuf it loads). Ours is another
-// copy when the two packages resolve google-protobuf differently (two versions, or @pulumi/pulumi linked from
-// elsewhere), and the real CLI then sees "Error serializing response" on every delete. So take Empty from where
-// the SDK's bindings take it.
-const { Empty } = createRequire(require.resolve("@pulumi/pulumi/proto/provider_grpc_pb"))(
-  "google-protobuf/google/protobuf/empty_pb",
-) as typeof EmptyModule;
 
 type Handler<Req, Res> = grpc.handleUnaryCall<Req, Res>;
 
