@@ -51,7 +51,7 @@ func main() {
 			return err
 		}
 		ctx.Export("surveysOnB", posthogiac.GetSurveysOutput(ctx, posthogiac.GetSurveysOutputArgs{Search: onB.Name}, pulumi.Provider(hostB)).Surveys())
-		ctx.Export("nameOnA", posthogiac.GetSurveyOutput(ctx, posthogiac.GetSurveyOutputArgs{Id: onA.SurveyId}, pulumi.Provider(hostA)).Name())
+		ctx.Export("nameOnA", posthogiac.LookupSurveyOutput(ctx, posthogiac.LookupSurveyOutputArgs{Id: onA.SurveyId}, pulumi.Provider(hostA)).Name())
 		return nil
 	})
 }
