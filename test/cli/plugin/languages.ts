@@ -72,14 +72,6 @@ async function packageAdd(project: PluginProject): Promise<void> {
   await project.cli("package", "add", `./${PLUGIN_FOLDER}`);
 }
 
-/**
- * The error of `pulumi package add` in a YAML project with pulumi-language-yaml v1.25.0, the newest the module
- * proxy serves: Pulumi 3.274's `package add` calls the host's Link after generating the SDK
- * (pkg/cmd/pulumi/packages/packages.go, LinkPackages), and that host has no Link (pulumi-yaml pkg/server/server.go
- * implements none, so gRPC answers "not implemented").
- */
-const YAML_HOST_HAS_NO_LINK = "linking package: method Link not implemented";
-
 const PROGRAM_SECTIONS = ["config", "variables", "resources", "outputs"];
 
 export const YAML_LANGUAGE: PluginLanguage = {
@@ -92,22 +84,14 @@ export const YAML_LANGUAGE: PluginLanguage = {
   twoHosts: "test/cli/programs/yaml/two-hosts",
   importOut: "imported.yaml",
   beforePackageAdd: async () => {},
-  // With a YAML host that has Link, `package add` does it all. With v1.25.0's it fails after installing the plugin
-  // and generating the (empty) YAML SDK, before it records the package: the test records it as `package add`
-  // would (the folder's path under `packages`), and fails on any other error.
+  // The toolchain's YAML host answers Link (toolchain/yaml/main.go), so `package add` succeeds and records the
+  // package in Pulumi.yaml itself.
   packageAdd: async (project) => {
-    const failure = await packageAdd(project).then(
-      () => undefined,
-      (error: unknown) => error,
-    );
-    if (failure === undefined) return;
-    if (!(failure instanceof Error) || !failure.message.includes(YAML_HOST_HAS_NO_LINK)) throw failure;
-    console.log(
-      `yaml: pulumi package add failed with "${YAML_HOST_HAS_NO_LINK}"; the package is recorded by hand`,
-    );
-    const project_ = readProject(project.dir);
-    project_.packages = { [PACKAGE_NAME]: `./${PLUGIN_FOLDER}` };
-    writeProject(project.dir, project_);
+    await packageAdd(project);
+    const packages = readProject(project.dir).packages as Record<string, unknown> | undefined;
+    if (packages?.[PACKAGE_NAME] === undefined) {
+      throw new Error(`pulumi package add did not record ${PACKAGE_NAME} under packages in Pulumi.yaml`);
+    }
   },
   afterPackageAdd: async () => {},
   // The program is Pulumi.yaml's program sections; the project's name, runtime and packages stay.
@@ -226,6 +210,12 @@ export const NODEJS_LANGUAGE: PluginLanguage = {
   quickstart: "test/cli/programs/nodejs/quickstart",
   twoHosts: "test/cli/programs/nodejs/two-hosts",
   importOut: "imported.ts",
+  // The program's tsconfig.json is read by three TypeScripts: the repo's (6.x, linked here) under the program's
+  // ts-node and `tsc`, and the TypeScript 3.8.3 vendored in @pulumi/pulumi, under which its cmd/run-plugin starts
+  // the installed plugin from the program's folder (cwd) whatever the plugin's `typescript: false` says. So it
+  // names only options all three accept, and neither `module` nor `moduleResolution`: @pulumi/pulumi's runners
+  // choose both together by TypeScript version (cmd/run/run.js), and a tsconfig that sets one of them splits
+  // the pair ("Option 'module' must be set to 'NodeNext' ...").
   beforePackageAdd: async (project) => {
     linkFromRepo(project.dir, ["typescript", "@types/node"]);
     fs.copyFileSync(
