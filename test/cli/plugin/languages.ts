@@ -88,8 +88,8 @@ export const YAML_LANGUAGE: PluginLanguage = {
   // package in Pulumi.yaml itself.
   packageAdd: async (project) => {
     await packageAdd(project);
-    const packages = readProject(project.dir).packages as Record<string, unknown> | undefined;
-    if (packages?.[PACKAGE_NAME] === undefined) {
+    const packages = readProject(project.dir).packages;
+    if (typeof packages !== "object" || packages === null || !(PACKAGE_NAME in packages)) {
       throw new Error(`pulumi package add did not record ${PACKAGE_NAME} under packages in Pulumi.yaml`);
     }
   },
