@@ -109,7 +109,7 @@ export interface GetSurveyResult {
     /**
      * Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey.
      */
-    readonly projectId: string | number;
+    readonly projectId: string;
     /**
      * The questions, in order; each keeps its server-assigned `id` (give one to keep responses linked when reordering).
      */

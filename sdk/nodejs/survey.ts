@@ -126,7 +126,7 @@ export class Survey extends pulumi.CustomResource {
     /**
      * Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey.
      */
-    declare public readonly projectId: pulumi.Output<string | number>;
+    declare public readonly projectId: pulumi.Output<string>;
     /**
      * The questions, in order; each keeps its server-assigned `id` (give one to keep responses linked when reordering).
      */

@@ -208,6 +208,10 @@ function enumType(node: JsonSchemaNode, place: Place, registry: TypeRegistry): T
       `${where(place)}: an enum must hold values of one primitive type, got ${JSON.stringify(values)}.`,
     );
   }
+  // Numeric enums stay plain numbers: Pulumi's program generators assume string-valued enums (Go's `pulumi
+  // import` printed a rating question's `scale: 10` as `%!v(PANIC=... int32, not string)`), and a number enum buys
+  // a user nothing over a number, since the resource's own check refuses a value outside the list anyway.
+  if (kind === "integer" || kind === "number") return { type: kind };
   const name = place.owner + pascalCase(place.property);
   const spec: EnumTypeSpec = {
     type: kind,

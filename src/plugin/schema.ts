@@ -26,10 +26,17 @@ function admitsNull(schema: PropertyDoc["schema"]): boolean {
   return Array.isArray(members) && members.some((member) => admitsNull(member));
 }
 
+/** Which side of a resource or function a property is on: what is declared, or what is given back. */
+type Side = "input" | "output";
+
+/** The property's type on that side. */
+const schemaOf = (doc: PropertyDoc, side: Side) =>
+  side === "output" ? (doc.outputSchema ?? doc.schema) : doc.schema;
+
 /** The catalogue's property as a schema property: its type, its description, whether it is secret or replaces. */
-function property(doc: PropertyDoc, owner: string, registry: TypeRegistry): PropertySpec {
+function property(doc: PropertyDoc, owner: string, registry: TypeRegistry, side: Side): PropertySpec {
   const spec: PropertySpec = {
-    ...convertProperty(doc.schema, owner, doc.name, registry),
+    ...convertProperty(schemaOf(doc, side), owner, doc.name, registry),
     description: doc.description,
   };
   if (doc.secret === true) spec.secret = true;
@@ -41,8 +48,9 @@ function properties(
   docs: PropertyDoc[],
   owner: string,
   registry: TypeRegistry,
+  side: Side,
 ): Record<string, PropertySpec> {
-  return Object.fromEntries(docs.map((doc) => [doc.name, property(doc, owner, registry)]));
+  return Object.fromEntries(docs.map((doc) => [doc.name, property(doc, owner, registry, side)]));
 }
 
 function resource(doc: ResourceDoc, registry: TypeRegistry): ResourceSpec {
@@ -51,10 +59,10 @@ function resource(doc: ResourceDoc, registry: TypeRegistry): ResourceSpec {
   const outputs = doc.properties.filter((p) => p.output && p.internal !== true);
   return {
     description: doc.description,
-    inputProperties: properties(inputs, doc.name, registry),
+    inputProperties: properties(inputs, doc.name, registry, "input"),
     requiredInputs: inputs.filter((p) => p.required).map((p) => p.name),
-    properties: properties(outputs, doc.name, registry),
-    required: outputs.filter((p) => !admitsNull(p.schema)).map((p) => p.name),
+    properties: properties(outputs, doc.name, registry, "output"),
+    required: outputs.filter((p) => !admitsNull(schemaOf(p, "output"))).map((p) => p.name),
   };
 }
 
@@ -65,12 +73,12 @@ function functionSpec(doc: FunctionDoc, registry: TypeRegistry): FunctionSpec {
   return {
     description: doc.description,
     inputs: {
-      properties: properties(doc.inputs, owner, registry),
+      properties: properties(doc.inputs, owner, registry, "input"),
       required: doc.inputs.filter((p) => p.required).map((p) => p.name),
     },
     outputs: {
-      properties: properties(doc.outputs, owner, registry),
-      required: doc.outputs.filter((p) => !admitsNull(p.schema)).map((p) => p.name),
+      properties: properties(doc.outputs, owner, registry, "output"),
+      required: doc.outputs.filter((p) => !admitsNull(schemaOf(p, "output"))).map((p) => p.name),
     },
   };
 }
@@ -83,7 +91,7 @@ interface Converted {
 
 /** Every resource, function and setting of the catalogue, converted with the types going into `registry`. */
 function convert({ resources, functions, config }: Catalogue, registry: TypeRegistry): Converted {
-  const variables = properties(config, "Provider", registry);
+  const variables = properties(config, "Provider", registry, "input");
   const resourceSpecs: Record<string, ResourceSpec> = {};
   for (const doc of resources) resourceSpecs[RESOURCE_TOKENS[doc.name]] = resource(doc, registry);
   const functionSpecs: Record<string, FunctionSpec> = {};

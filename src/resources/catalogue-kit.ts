@@ -15,6 +15,12 @@ export interface PropertyDoc {
   description: string;
   /** The property's type, from its zod rule; nested objects fully described. */
   schema: JsonSchema;
+  /**
+   * The property's type as the resource gives it back, when that is narrower than what may be declared (a project
+   * id declared as a number or a string is always read back as a string). Typed SDKs then read an output as one
+   * type, not a union: Pulumi's Python codegen even refuses a function result whose union-typed field is not a dict.
+   */
+  outputSchema?: JsonSchema;
   /** PostHog's wire name, when there is one (e.g. "start_date"). */
   posthogField?: string;
   /** The user can declare it. */

@@ -44,6 +44,12 @@ describe("JSON Schema to Pulumi types", () => {
     });
   });
 
+  it("keeps a numeric enum a plain number, registering no type (Pulumi's program generators want string enums)", () => {
+    const { spec, types } = convert(z.literal([5, 7, 10]), "Survey", "scale");
+    expect({ spec, types }).toEqual({ spec: { type: "integer" }, types: {} });
+    expect(convert(z.literal([0.5, 1.5])).spec).toEqual({ type: "number" });
+  });
+
   it("turns a nested object into a named type, its required keys kept, its own objects named under it", () => {
     const rule = z
       .object({

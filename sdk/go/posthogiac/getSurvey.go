@@ -69,7 +69,7 @@ type LookupSurveyResult struct {
 	// Unique (per project, case-sensitive) survey name, at most 400 characters; trimmed as PostHog stores it.
 	Name string `pulumi:"name"`
 	// Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey.
-	ProjectId interface{} `pulumi:"projectId"`
+	ProjectId string `pulumi:"projectId"`
 	// The questions, in order; each keeps its server-assigned `id` (give one to keep responses linked when reordering).
 	Questions []interface{} `pulumi:"questions"`
 	// How many interval units one sampling period lasts (1 or more); null: no sampling.
@@ -228,8 +228,8 @@ func (o LookupSurveyResultOutput) Name() pulumi.StringOutput {
 }
 
 // Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey.
-func (o LookupSurveyResultOutput) ProjectId() pulumi.AnyOutput {
-	return o.ApplyT(func(v LookupSurveyResult) interface{} { return v.ProjectId }).(pulumi.AnyOutput)
+func (o LookupSurveyResultOutput) ProjectId() pulumi.StringOutput {
+	return o.ApplyT(func(v LookupSurveyResult) string { return v.ProjectId }).(pulumi.StringOutput)
 }
 
 // The questions, in order; each keeps its server-assigned `id` (give one to keep responses linked when reordering).

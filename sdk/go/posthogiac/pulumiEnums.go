@@ -2021,178 +2021,6 @@ func (in *surveyQuestionRatingDisplayPtr) ToSurveyQuestionRatingDisplayPtrOutput
 	return pulumi.ToOutputWithContext(ctx, in).(SurveyQuestionRatingDisplayPtrOutput)
 }
 
-// The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).
-type SurveyQuestionRatingScale int
-
-const (
-	SurveyQuestionRatingScaleTwo   = SurveyQuestionRatingScale(2)
-	SurveyQuestionRatingScaleThree = SurveyQuestionRatingScale(3)
-	SurveyQuestionRatingScaleFive  = SurveyQuestionRatingScale(5)
-	SurveyQuestionRatingScaleSeven = SurveyQuestionRatingScale(7)
-	SurveyQuestionRatingScale_10   = SurveyQuestionRatingScale(10)
-)
-
-func (SurveyQuestionRatingScale) ElementType() reflect.Type {
-	return reflect.TypeOf((*SurveyQuestionRatingScale)(nil)).Elem()
-}
-
-func (e SurveyQuestionRatingScale) ToSurveyQuestionRatingScaleOutput() SurveyQuestionRatingScaleOutput {
-	return pulumi.ToOutput(e).(SurveyQuestionRatingScaleOutput)
-}
-
-func (e SurveyQuestionRatingScale) ToSurveyQuestionRatingScaleOutputWithContext(ctx context.Context) SurveyQuestionRatingScaleOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(SurveyQuestionRatingScaleOutput)
-}
-
-func (e SurveyQuestionRatingScale) ToSurveyQuestionRatingScalePtrOutput() SurveyQuestionRatingScalePtrOutput {
-	return e.ToSurveyQuestionRatingScalePtrOutputWithContext(context.Background())
-}
-
-func (e SurveyQuestionRatingScale) ToSurveyQuestionRatingScalePtrOutputWithContext(ctx context.Context) SurveyQuestionRatingScalePtrOutput {
-	return SurveyQuestionRatingScale(e).ToSurveyQuestionRatingScaleOutputWithContext(ctx).ToSurveyQuestionRatingScalePtrOutputWithContext(ctx)
-}
-
-func (e SurveyQuestionRatingScale) ToIntOutput() pulumi.IntOutput {
-	return pulumi.ToOutput(pulumi.Int(e)).(pulumi.IntOutput)
-}
-
-func (e SurveyQuestionRatingScale) ToIntOutputWithContext(ctx context.Context) pulumi.IntOutput {
-	return pulumi.ToOutputWithContext(ctx, pulumi.Int(e)).(pulumi.IntOutput)
-}
-
-func (e SurveyQuestionRatingScale) ToIntPtrOutput() pulumi.IntPtrOutput {
-	return pulumi.Int(e).ToIntPtrOutputWithContext(context.Background())
-}
-
-func (e SurveyQuestionRatingScale) ToIntPtrOutputWithContext(ctx context.Context) pulumi.IntPtrOutput {
-	return pulumi.Int(e).ToIntOutputWithContext(ctx).ToIntPtrOutputWithContext(ctx)
-}
-
-type SurveyQuestionRatingScaleOutput struct{ *pulumi.OutputState }
-
-func (SurveyQuestionRatingScaleOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*SurveyQuestionRatingScale)(nil)).Elem()
-}
-
-func (o SurveyQuestionRatingScaleOutput) ToSurveyQuestionRatingScaleOutput() SurveyQuestionRatingScaleOutput {
-	return o
-}
-
-func (o SurveyQuestionRatingScaleOutput) ToSurveyQuestionRatingScaleOutputWithContext(ctx context.Context) SurveyQuestionRatingScaleOutput {
-	return o
-}
-
-func (o SurveyQuestionRatingScaleOutput) ToSurveyQuestionRatingScalePtrOutput() SurveyQuestionRatingScalePtrOutput {
-	return o.ToSurveyQuestionRatingScalePtrOutputWithContext(context.Background())
-}
-
-func (o SurveyQuestionRatingScaleOutput) ToSurveyQuestionRatingScalePtrOutputWithContext(ctx context.Context) SurveyQuestionRatingScalePtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v SurveyQuestionRatingScale) *SurveyQuestionRatingScale {
-		return &v
-	}).(SurveyQuestionRatingScalePtrOutput)
-}
-
-func (o SurveyQuestionRatingScaleOutput) ToIntOutput() pulumi.IntOutput {
-	return o.ToIntOutputWithContext(context.Background())
-}
-
-func (o SurveyQuestionRatingScaleOutput) ToIntOutputWithContext(ctx context.Context) pulumi.IntOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e SurveyQuestionRatingScale) int {
-		return int(e)
-	}).(pulumi.IntOutput)
-}
-
-func (o SurveyQuestionRatingScaleOutput) ToIntPtrOutput() pulumi.IntPtrOutput {
-	return o.ToIntPtrOutputWithContext(context.Background())
-}
-
-func (o SurveyQuestionRatingScaleOutput) ToIntPtrOutputWithContext(ctx context.Context) pulumi.IntPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e SurveyQuestionRatingScale) *int {
-		v := int(e)
-		return &v
-	}).(pulumi.IntPtrOutput)
-}
-
-type SurveyQuestionRatingScalePtrOutput struct{ *pulumi.OutputState }
-
-func (SurveyQuestionRatingScalePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**SurveyQuestionRatingScale)(nil)).Elem()
-}
-
-func (o SurveyQuestionRatingScalePtrOutput) ToSurveyQuestionRatingScalePtrOutput() SurveyQuestionRatingScalePtrOutput {
-	return o
-}
-
-func (o SurveyQuestionRatingScalePtrOutput) ToSurveyQuestionRatingScalePtrOutputWithContext(ctx context.Context) SurveyQuestionRatingScalePtrOutput {
-	return o
-}
-
-func (o SurveyQuestionRatingScalePtrOutput) Elem() SurveyQuestionRatingScaleOutput {
-	return o.ApplyT(func(v *SurveyQuestionRatingScale) SurveyQuestionRatingScale {
-		if v != nil {
-			return *v
-		}
-		var ret SurveyQuestionRatingScale
-		return ret
-	}).(SurveyQuestionRatingScaleOutput)
-}
-
-func (o SurveyQuestionRatingScalePtrOutput) ToIntPtrOutput() pulumi.IntPtrOutput {
-	return o.ToIntPtrOutputWithContext(context.Background())
-}
-
-func (o SurveyQuestionRatingScalePtrOutput) ToIntPtrOutputWithContext(ctx context.Context) pulumi.IntPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *SurveyQuestionRatingScale) *int {
-		if e == nil {
-			return nil
-		}
-		v := int(*e)
-		return &v
-	}).(pulumi.IntPtrOutput)
-}
-
-// SurveyQuestionRatingScaleInput is an input type that accepts values of the SurveyQuestionRatingScale enum
-// A concrete instance of `SurveyQuestionRatingScaleInput` can be one of the following:
-//
-//	SurveyQuestionRatingScaleTwo
-//	SurveyQuestionRatingScaleThree
-//	SurveyQuestionRatingScaleFive
-//	SurveyQuestionRatingScaleSeven
-//	SurveyQuestionRatingScale_10
-type SurveyQuestionRatingScaleInput interface {
-	pulumi.Input
-
-	ToSurveyQuestionRatingScaleOutput() SurveyQuestionRatingScaleOutput
-	ToSurveyQuestionRatingScaleOutputWithContext(context.Context) SurveyQuestionRatingScaleOutput
-}
-
-var surveyQuestionRatingScalePtrType = reflect.TypeOf((**SurveyQuestionRatingScale)(nil)).Elem()
-
-type SurveyQuestionRatingScalePtrInput interface {
-	pulumi.Input
-
-	ToSurveyQuestionRatingScalePtrOutput() SurveyQuestionRatingScalePtrOutput
-	ToSurveyQuestionRatingScalePtrOutputWithContext(context.Context) SurveyQuestionRatingScalePtrOutput
-}
-
-type surveyQuestionRatingScalePtr int
-
-func SurveyQuestionRatingScalePtr(v int) SurveyQuestionRatingScalePtrInput {
-	return (*surveyQuestionRatingScalePtr)(&v)
-}
-
-func (*surveyQuestionRatingScalePtr) ElementType() reflect.Type {
-	return surveyQuestionRatingScalePtrType
-}
-
-func (in *surveyQuestionRatingScalePtr) ToSurveyQuestionRatingScalePtrOutput() SurveyQuestionRatingScalePtrOutput {
-	return pulumi.ToOutput(in).(SurveyQuestionRatingScalePtrOutput)
-}
-
-func (in *surveyQuestionRatingScalePtr) ToSurveyQuestionRatingScalePtrOutputWithContext(ctx context.Context) SurveyQuestionRatingScalePtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(SurveyQuestionRatingScalePtrOutput)
-}
-
 // The values SurveyResponseSamplingIntervalType accepts.
 type SurveyResponseSamplingIntervalType string
 
@@ -2897,8 +2725,6 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*SurveyQuestionOpenValidationTypePtrInput)(nil)).Elem(), SurveyQuestionOpenValidationType("min_length"))
 	pulumi.RegisterInputType(reflect.TypeOf((*SurveyQuestionRatingDisplayInput)(nil)).Elem(), SurveyQuestionRatingDisplay("number"))
 	pulumi.RegisterInputType(reflect.TypeOf((*SurveyQuestionRatingDisplayPtrInput)(nil)).Elem(), SurveyQuestionRatingDisplay("number"))
-	pulumi.RegisterInputType(reflect.TypeOf((*SurveyQuestionRatingScaleInput)(nil)).Elem(), SurveyQuestionRatingScale(2))
-	pulumi.RegisterInputType(reflect.TypeOf((*SurveyQuestionRatingScalePtrInput)(nil)).Elem(), SurveyQuestionRatingScale(2))
 	pulumi.RegisterInputType(reflect.TypeOf((*SurveyResponseSamplingIntervalTypeInput)(nil)).Elem(), SurveyResponseSamplingIntervalType("day"))
 	pulumi.RegisterInputType(reflect.TypeOf((*SurveyResponseSamplingIntervalTypePtrInput)(nil)).Elem(), SurveyResponseSamplingIntervalType("day"))
 	pulumi.RegisterInputType(reflect.TypeOf((*SurveyScheduleInput)(nil)).Elem(), SurveySchedule("once"))
@@ -2932,8 +2758,6 @@ func init() {
 	pulumi.RegisterOutputType(SurveyQuestionOpenValidationTypePtrOutput{})
 	pulumi.RegisterOutputType(SurveyQuestionRatingDisplayOutput{})
 	pulumi.RegisterOutputType(SurveyQuestionRatingDisplayPtrOutput{})
-	pulumi.RegisterOutputType(SurveyQuestionRatingScaleOutput{})
-	pulumi.RegisterOutputType(SurveyQuestionRatingScalePtrOutput{})
 	pulumi.RegisterOutputType(SurveyResponseSamplingIntervalTypeOutput{})
 	pulumi.RegisterOutputType(SurveyResponseSamplingIntervalTypePtrOutput{})
 	pulumi.RegisterOutputType(SurveyScheduleOutput{})

@@ -1698,7 +1698,7 @@ type GetSurveyQuestionRating struct {
 	// The question text (not blank; HTML is sanitised by PostHog).
 	Question string `pulumi:"question"`
 	// The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).
-	Scale *SurveyQuestionRatingScale `pulumi:"scale"`
+	Scale *int `pulumi:"scale"`
 	// Submit as soon as a score is picked, without a submit button.
 	SkipSubmitButton *bool `pulumi:"skipSubmitButton"`
 	// The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
@@ -1780,8 +1780,8 @@ func (o GetSurveyQuestionRatingOutput) Question() pulumi.StringOutput {
 }
 
 // The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).
-func (o GetSurveyQuestionRatingOutput) Scale() SurveyQuestionRatingScalePtrOutput {
-	return o.ApplyT(func(v GetSurveyQuestionRating) *SurveyQuestionRatingScale { return v.Scale }).(SurveyQuestionRatingScalePtrOutput)
+func (o GetSurveyQuestionRatingOutput) Scale() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v GetSurveyQuestionRating) *int { return v.Scale }).(pulumi.IntPtrOutput)
 }
 
 // Submit as soon as a score is picked, without a submit button.
@@ -1962,7 +1962,7 @@ type GetSurveysSurvey struct {
 	// Unique (per project, case-sensitive) survey name, at most 400 characters; trimmed as PostHog stores it.
 	Name string `pulumi:"name"`
 	// Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey.
-	ProjectId interface{} `pulumi:"projectId"`
+	ProjectId string `pulumi:"projectId"`
 	// The questions, in order; each keeps its server-assigned `id` (give one to keep responses linked when reordering).
 	Questions []interface{} `pulumi:"questions"`
 	// How many interval units one sampling period lasts (1 or more); null: no sampling.
@@ -2106,8 +2106,8 @@ func (o GetSurveysSurveyOutput) Name() pulumi.StringOutput {
 }
 
 // Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey.
-func (o GetSurveysSurveyOutput) ProjectId() pulumi.AnyOutput {
-	return o.ApplyT(func(v GetSurveysSurvey) interface{} { return v.ProjectId }).(pulumi.AnyOutput)
+func (o GetSurveysSurveyOutput) ProjectId() pulumi.StringOutput {
+	return o.ApplyT(func(v GetSurveysSurvey) string { return v.ProjectId }).(pulumi.StringOutput)
 }
 
 // The questions, in order; each keeps its server-assigned `id` (give one to keep responses linked when reordering).
@@ -2541,7 +2541,7 @@ type GetSurveysSurveyQuestionRating struct {
 	// The question text (not blank; HTML is sanitised by PostHog).
 	Question string `pulumi:"question"`
 	// The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).
-	Scale *SurveyQuestionRatingScale `pulumi:"scale"`
+	Scale *int `pulumi:"scale"`
 	// Submit as soon as a score is picked, without a submit button.
 	SkipSubmitButton *bool `pulumi:"skipSubmitButton"`
 	// The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
@@ -2623,8 +2623,8 @@ func (o GetSurveysSurveyQuestionRatingOutput) Question() pulumi.StringOutput {
 }
 
 // The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).
-func (o GetSurveysSurveyQuestionRatingOutput) Scale() SurveyQuestionRatingScalePtrOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionRating) *SurveyQuestionRatingScale { return v.Scale }).(SurveyQuestionRatingScalePtrOutput)
+func (o GetSurveysSurveyQuestionRatingOutput) Scale() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v GetSurveysSurveyQuestionRating) *int { return v.Scale }).(pulumi.IntPtrOutput)
 }
 
 // Submit as soon as a score is picked, without a submit button.
@@ -5732,7 +5732,7 @@ type SurveyQuestionRating struct {
 	// The question text (not blank; HTML is sanitised by PostHog).
 	Question string `pulumi:"question"`
 	// The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).
-	Scale *SurveyQuestionRatingScale `pulumi:"scale"`
+	Scale *int `pulumi:"scale"`
 	// Submit as soon as a score is picked, without a submit button.
 	SkipSubmitButton *bool `pulumi:"skipSubmitButton"`
 	// The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
@@ -5779,7 +5779,7 @@ type SurveyQuestionRatingArgs struct {
 	// The question text (not blank; HTML is sanitised by PostHog).
 	Question pulumi.StringInput `pulumi:"question"`
 	// The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).
-	Scale SurveyQuestionRatingScalePtrInput `pulumi:"scale"`
+	Scale pulumi.IntPtrInput `pulumi:"scale"`
 	// Submit as soon as a score is picked, without a submit button.
 	SkipSubmitButton pulumi.BoolPtrInput `pulumi:"skipSubmitButton"`
 	// The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
@@ -5873,8 +5873,8 @@ func (o SurveyQuestionRatingOutput) Question() pulumi.StringOutput {
 }
 
 // The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).
-func (o SurveyQuestionRatingOutput) Scale() SurveyQuestionRatingScalePtrOutput {
-	return o.ApplyT(func(v SurveyQuestionRating) *SurveyQuestionRatingScale { return v.Scale }).(SurveyQuestionRatingScalePtrOutput)
+func (o SurveyQuestionRatingOutput) Scale() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v SurveyQuestionRating) *int { return v.Scale }).(pulumi.IntPtrOutput)
 }
 
 // Submit as soon as a score is picked, without a submit button.

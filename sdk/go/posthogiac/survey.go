@@ -55,7 +55,7 @@ type Survey struct {
 	// Unique (per project, case-sensitive) survey name, at most 400 characters; trimmed as PostHog stores it.
 	Name pulumi.StringOutput `pulumi:"name"`
 	// Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey.
-	ProjectId pulumi.AnyOutput `pulumi:"projectId"`
+	ProjectId pulumi.StringOutput `pulumi:"projectId"`
 	// The questions, in order; each keeps its server-assigned `id` (give one to keep responses linked when reordering).
 	Questions pulumi.ArrayOutput `pulumi:"questions"`
 	// true deletes the survey's targeting flag. Write-only.
@@ -465,8 +465,8 @@ func (o SurveyOutput) Name() pulumi.StringOutput {
 }
 
 // Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey.
-func (o SurveyOutput) ProjectId() pulumi.AnyOutput {
-	return o.ApplyT(func(v *Survey) pulumi.AnyOutput { return v.ProjectId }).(pulumi.AnyOutput)
+func (o SurveyOutput) ProjectId() pulumi.StringOutput {
+	return o.ApplyT(func(v *Survey) pulumi.StringOutput { return v.ProjectId }).(pulumi.StringOutput)
 }
 
 // The questions, in order; each keeps its server-assigned `id` (give one to keep responses linked when reordering).

@@ -659,7 +659,7 @@ export interface SurveyQuestionRatingArgs {
     /**
      * The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).
      */
-    scale?: pulumi.Input<enums.SurveyQuestionRatingScale | undefined>;
+    scale?: pulumi.Input<number | undefined>;
     /**
      * Submit as soon as a score is picked, without a submit button.
      */

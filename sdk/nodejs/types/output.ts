@@ -451,7 +451,7 @@ export interface GetSurveyQuestionRating {
     /**
      * The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).
      */
-    scale?: enums.SurveyQuestionRatingScale;
+    scale?: number;
     /**
      * Submit as soon as a score is picked, without a submit button.
      */
@@ -615,7 +615,7 @@ export interface GetSurveysSurvey {
     /**
      * Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey.
      */
-    projectId: string | number;
+    projectId: string;
     /**
      * The questions, in order; each keeps its server-assigned `id` (give one to keep responses linked when reordering).
      */
@@ -891,7 +891,7 @@ export interface GetSurveysSurveyQuestionRating {
     /**
      * The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).
      */
-    scale?: enums.SurveyQuestionRatingScale;
+    scale?: number;
     /**
      * Submit as soon as a score is picked, without a submit button.
      */
@@ -1557,7 +1557,7 @@ export interface SurveyQuestionRating {
     /**
      * The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).
      */
-    scale?: enums.SurveyQuestionRatingScale;
+    scale?: number;
     /**
      * Submit as soon as a score is picked, without a submit button.
      */

@@ -19,7 +19,6 @@ __all__ = [
     'SurveyConditionsDeviceType',
     'SurveyQuestionOpenValidationType',
     'SurveyQuestionRatingDisplay',
-    'SurveyQuestionRatingScale',
     'SurveyResponseSamplingIntervalType',
     'SurveySchedule',
     'SurveyStatus',
@@ -158,18 +157,6 @@ class SurveyQuestionRatingDisplay(_builtins.str, Enum):
     """
     NUMBER = "number"
     EMOJI = "emoji"
-
-
-@pulumi.type_token("posthog-iac:index:SurveyQuestionRatingScale")
-class SurveyQuestionRatingScale(_builtins.int, Enum):
-    """
-    The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).
-    """
-    TWO = 2
-    THREE = 3
-    FIVE = 5
-    SEVEN = 7
-    SURVEY_QUESTION_RATING_SCALE_10 = 10
 
 
 @pulumi.type_token("posthog-iac:index:SurveyResponseSamplingIntervalType")

@@ -2805,7 +2805,7 @@ class SurveyQuestionRatingArgsDict(TypedDict):
     """
     Whether a respondent may skip the question.
     """
-    scale: NotRequired[pulumi.Input[Optional['SurveyQuestionRatingScale']]]
+    scale: NotRequired[pulumi.Input[Optional[_builtins.int]]]
     """
     The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).
     """
@@ -2837,7 +2837,7 @@ class SurveyQuestionRatingArgs:
                  is_nps_question: pulumi.Input[Optional[_builtins.bool]] = None,
                  lower_bound_label: pulumi.Input[Optional[_builtins.str]] = None,
                  optional: pulumi.Input[Optional[_builtins.bool]] = None,
-                 scale: pulumi.Input[Optional['SurveyQuestionRatingScale']] = None,
+                 scale: pulumi.Input[Optional[_builtins.int]] = None,
                  skip_submit_button: pulumi.Input[Optional[_builtins.bool]] = None,
                  translations: pulumi.Input[Optional[Mapping[str, pulumi.Input['TranslationsValueArgs']]]] = None,
                  upper_bound_label: pulumi.Input[Optional[_builtins.str]] = None):
@@ -2856,7 +2856,7 @@ class SurveyQuestionRatingArgs:
         :param pulumi.Input[_builtins.bool] is_nps_question: Whether PostHog reports the answers as a Net Promoter Score (PostHog's editor offers it on the 10-point scale).
         :param pulumi.Input[_builtins.str] lower_bound_label: Label under the lowest score (e.g. "Unlikely").
         :param pulumi.Input[_builtins.bool] optional: Whether a respondent may skip the question.
-        :param pulumi.Input['SurveyQuestionRatingScale'] scale: The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).
+        :param pulumi.Input[_builtins.int] scale: The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).
         :param pulumi.Input[_builtins.bool] skip_submit_button: Submit as soon as a score is picked, without a submit button.
         :param pulumi.Input[Mapping[str, pulumi.Input['TranslationsValueArgs']]] translations: The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
         :param pulumi.Input[_builtins.str] upper_bound_label: Label under the highest score (e.g. "Very likely").
@@ -3038,14 +3038,14 @@ class SurveyQuestionRatingArgs:
 
     @_builtins.property
     @pulumi.getter
-    def scale(self) -> pulumi.Input[Optional['SurveyQuestionRatingScale']]:
+    def scale(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
         The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).
         """
         return pulumi.get(self, "scale")
 
     @scale.setter
-    def scale(self, value: pulumi.Input[Optional['SurveyQuestionRatingScale']]):
+    def scale(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "scale", value)
 
     @_builtins.property

@@ -83,8 +83,8 @@ class GetSurveyResult:
         if name and not isinstance(name, str):
             raise TypeError("Expected argument 'name' to be a str")
         pulumi.set(__self__, "name", name)
-        if project_id and not isinstance(project_id, dict):
-            raise TypeError("Expected argument 'project_id' to be a dict")
+        if project_id and not isinstance(project_id, str):
+            raise TypeError("Expected argument 'project_id' to be a str")
         pulumi.set(__self__, "project_id", project_id)
         if questions and not isinstance(questions, list):
             raise TypeError("Expected argument 'questions' to be a list")
@@ -286,7 +286,7 @@ class GetSurveyResult:
 
     @_builtins.property
     @pulumi.getter(name="projectId")
-    def project_id(self) -> Union[_builtins.str, _builtins.int]:
+    def project_id(self) -> _builtins.str:
         """
         Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey.
         """

@@ -1206,7 +1206,7 @@ class GetSurveyQuestionRating(dict):
                  is_nps_question: Optional[_builtins.bool] = None,
                  lower_bound_label: Optional[_builtins.str] = None,
                  optional: Optional[_builtins.bool] = None,
-                 scale: Optional['SurveyQuestionRatingScale'] = None,
+                 scale: Optional[_builtins.int] = None,
                  skip_submit_button: Optional[_builtins.bool] = None,
                  translations: Optional[Mapping[str, 'outputs.TranslationsValue']] = None,
                  upper_bound_label: Optional[_builtins.str] = None):
@@ -1225,7 +1225,7 @@ class GetSurveyQuestionRating(dict):
         :param _builtins.bool is_nps_question: Whether PostHog reports the answers as a Net Promoter Score (PostHog's editor offers it on the 10-point scale).
         :param _builtins.str lower_bound_label: Label under the lowest score (e.g. "Unlikely").
         :param _builtins.bool optional: Whether a respondent may skip the question.
-        :param 'SurveyQuestionRatingScale' scale: The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).
+        :param _builtins.int scale: The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).
         :param _builtins.bool skip_submit_button: Submit as soon as a score is picked, without a submit button.
         :param Mapping[str, 'TranslationsValue'] translations: The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
         :param _builtins.str upper_bound_label: Label under the highest score (e.g. "Very likely").
@@ -1359,7 +1359,7 @@ class GetSurveyQuestionRating(dict):
 
     @_builtins.property
     @pulumi.getter
-    def scale(self) -> Optional['SurveyQuestionRatingScale']:
+    def scale(self) -> Optional[_builtins.int]:
         """
         The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).
         """
@@ -1592,7 +1592,7 @@ class GetSurveysSurvey(dict):
                  linked_flag_key: _builtins.str,
                  linked_insight_id: _builtins.int,
                  name: _builtins.str,
-                 project_id: Union[_builtins.str, _builtins.int],
+                 project_id: _builtins.str,
                  questions: Sequence[Union['outputs.GetSurveysSurveyQuestionOpen', 'outputs.GetSurveysSurveyQuestionLink', 'outputs.GetSurveysSurveyQuestionRating', 'outputs.GetSurveysSurveyQuestionSingleChoice', 'outputs.GetSurveysSurveyQuestionMultipleChoice']],
                  response_sampling_interval: _builtins.int,
                  response_sampling_interval_type: 'SurveyResponseSamplingIntervalType',
@@ -1630,7 +1630,7 @@ class GetSurveysSurvey(dict):
         :param _builtins.str linked_flag_key: The linked flag by key instead of id (ids differ between projects and hosts); never with linkedFlagId.
         :param _builtins.int linked_insight_id: An insight (by id) shown with the survey's results; null: none.
         :param _builtins.str name: Unique (per project, case-sensitive) survey name, at most 400 characters; trimmed as PostHog stores it.
-        :param Union[_builtins.str, _builtins.int] project_id: Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey.
+        :param _builtins.str project_id: Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey.
         :param Sequence[Union['GetSurveysSurveyQuestionOpen', 'GetSurveysSurveyQuestionLink', 'GetSurveysSurveyQuestionRating', 'GetSurveysSurveyQuestionSingleChoice', 'GetSurveysSurveyQuestionMultipleChoice']] questions: The questions, in order; each keeps its server-assigned `id` (give one to keep responses linked when reordering).
         :param _builtins.int response_sampling_interval: How many interval units one sampling period lasts (1 or more); null: no sampling.
         :param 'SurveyResponseSamplingIntervalType' response_sampling_interval_type: The unit of the sampling interval: day, week (default) or month.
@@ -1837,7 +1837,7 @@ class GetSurveysSurvey(dict):
 
     @_builtins.property
     @pulumi.getter(name="projectId")
-    def project_id(self) -> Union[_builtins.str, _builtins.int]:
+    def project_id(self) -> _builtins.str:
         """
         Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey.
         """
@@ -2443,7 +2443,7 @@ class GetSurveysSurveyQuestionRating(dict):
                  is_nps_question: Optional[_builtins.bool] = None,
                  lower_bound_label: Optional[_builtins.str] = None,
                  optional: Optional[_builtins.bool] = None,
-                 scale: Optional['SurveyQuestionRatingScale'] = None,
+                 scale: Optional[_builtins.int] = None,
                  skip_submit_button: Optional[_builtins.bool] = None,
                  translations: Optional[Mapping[str, 'outputs.TranslationsValue']] = None,
                  upper_bound_label: Optional[_builtins.str] = None):
@@ -2462,7 +2462,7 @@ class GetSurveysSurveyQuestionRating(dict):
         :param _builtins.bool is_nps_question: Whether PostHog reports the answers as a Net Promoter Score (PostHog's editor offers it on the 10-point scale).
         :param _builtins.str lower_bound_label: Label under the lowest score (e.g. "Unlikely").
         :param _builtins.bool optional: Whether a respondent may skip the question.
-        :param 'SurveyQuestionRatingScale' scale: The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).
+        :param _builtins.int scale: The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).
         :param _builtins.bool skip_submit_button: Submit as soon as a score is picked, without a submit button.
         :param Mapping[str, 'TranslationsValue'] translations: The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
         :param _builtins.str upper_bound_label: Label under the highest score (e.g. "Very likely").
@@ -2596,7 +2596,7 @@ class GetSurveysSurveyQuestionRating(dict):
 
     @_builtins.property
     @pulumi.getter
-    def scale(self) -> Optional['SurveyQuestionRatingScale']:
+    def scale(self) -> Optional[_builtins.int]:
         """
         The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).
         """
@@ -4629,7 +4629,7 @@ class SurveyQuestionRating(dict):
                  is_nps_question: Optional[_builtins.bool] = None,
                  lower_bound_label: Optional[_builtins.str] = None,
                  optional: Optional[_builtins.bool] = None,
-                 scale: Optional['SurveyQuestionRatingScale'] = None,
+                 scale: Optional[_builtins.int] = None,
                  skip_submit_button: Optional[_builtins.bool] = None,
                  translations: Optional[Mapping[str, 'outputs.TranslationsValue']] = None,
                  upper_bound_label: Optional[_builtins.str] = None):
@@ -4648,7 +4648,7 @@ class SurveyQuestionRating(dict):
         :param _builtins.bool is_nps_question: Whether PostHog reports the answers as a Net Promoter Score (PostHog's editor offers it on the 10-point scale).
         :param _builtins.str lower_bound_label: Label under the lowest score (e.g. "Unlikely").
         :param _builtins.bool optional: Whether a respondent may skip the question.
-        :param 'SurveyQuestionRatingScale' scale: The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).
+        :param _builtins.int scale: The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).
         :param _builtins.bool skip_submit_button: Submit as soon as a score is picked, without a submit button.
         :param Mapping[str, 'TranslationsValue'] translations: The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
         :param _builtins.str upper_bound_label: Label under the highest score (e.g. "Very likely").
@@ -4782,7 +4782,7 @@ class SurveyQuestionRating(dict):
 
     @_builtins.property
     @pulumi.getter
-    def scale(self) -> Optional['SurveyQuestionRatingScale']:
+    def scale(self) -> Optional[_builtins.int]:
         """
         The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).
         """

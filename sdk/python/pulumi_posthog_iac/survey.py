@@ -945,7 +945,7 @@ class Survey(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="projectId")
-    def project_id(self) -> pulumi.Output[Union[_builtins.str, _builtins.int]]:
+    def project_id(self) -> pulumi.Output[_builtins.str]:
         """
         Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey.
         """

@@ -66,6 +66,8 @@ function surveyProperties(): PropertyDoc[] {
       name: "projectId",
       description: memberDoc(["SurveyOptions"], "projectId"),
       schema: jsonSchema(projectIdRule),
+      // surveyOutputs (mapping.ts) gives the project as the string the requests used.
+      outputSchema: jsonSchema(z.string()),
       input: true,
       output: true,
       required: false,
@@ -125,8 +127,9 @@ function surveyInfo(): PropertyDoc[] {
   const left = new Set(["declared", "targetingFlagFilters", "removeTargetingFlag"]);
   return surveyProperties()
     .filter((p) => p.output && !left.has(p.name))
-    .map(({ default: _d, posthogField: _w, ...p }) => ({
+    .map(({ default: _d, posthogField: _w, outputSchema, ...p }) => ({
       ...p,
+      schema: outputSchema ?? p.schema,
       input: false,
       required: false,
       replaces: false,

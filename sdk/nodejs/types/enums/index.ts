@@ -147,19 +147,6 @@ export const SurveyQuestionRatingDisplay = {
  */
 export type SurveyQuestionRatingDisplay = (typeof SurveyQuestionRatingDisplay)[keyof typeof SurveyQuestionRatingDisplay];
 
-export const SurveyQuestionRatingScale = {
-    Two: 2,
-    Three: 3,
-    Five: 5,
-    Seven: 7,
-    SurveyQuestionRatingScale_10: 10,
-} as const;
-
-/**
- * The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).
- */
-export type SurveyQuestionRatingScale = (typeof SurveyQuestionRatingScale)[keyof typeof SurveyQuestionRatingScale];
-
 export const SurveyResponseSamplingIntervalType = {
     Day: "day",
     Week: "week",

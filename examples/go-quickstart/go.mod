@@ -1,0 +1,5 @@
+module posthog-feedback
+
+go 1.24
+
+require github.com/pulumi/pulumi/sdk/v3 v3.274.1

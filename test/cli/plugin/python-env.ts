@@ -1,0 +1,68 @@
+// Python for the real-CLI plugin tests: a virtualenv per program folder, filled from a wheel folder kept outside
+// the repository (`${XDG_CACHE_HOME:-~/.cache}/pulumi-posthog/python/pulumi-<version>`), so only the first run
+// downloads from PyPI. Pulumi's Python SDK is pinned to the newest release on PyPI not newer than the CLI
+// (PYTHON_SDK_VERSION). `pulumi package add` then installs the generated SDK into the venv itself (the python
+// host's InstallDependencies: `pip install -r requirements.txt`, where Link put the SDK's folder), its few
+// dependencies from PyPI through pip's own cache.
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+
+/**
+ * `pulumi` on PyPI at the release closest to the toolchain's CLI (v3.274.1): PyPI's newest is 3.272.0
+ * (`pip index versions pulumi`, 2026-11-26). The Python SDK speaks the same engine protocol.
+ */
+export const PYTHON_SDK_VERSION = "3.272.0";
+
+const run = promisify(execFile);
+
+function wheelhouse(): string {
+  const cache = process.env.XDG_CACHE_HOME || path.join(os.homedir(), ".cache");
+  return path.join(cache, "pulumi-posthog", "python", `pulumi-${PYTHON_SDK_VERSION}`);
+}
+
+/** The wheel folder, holding `pulumi==PYTHON_SDK_VERSION` with its dependencies; downloaded on first use. */
+async function ensureWheels(): Promise<string> {
+  const dir = wheelhouse();
+  const done = path.join(dir, "complete");
+  if (!fs.existsSync(done)) {
+    await run(
+      "python3",
+      ["-m", "pip", "download", "--quiet", "--dest", dir, `pulumi==${PYTHON_SDK_VERSION}`],
+      {
+        maxBuffer: 16 * 1024 * 1024,
+      },
+    );
+    fs.writeFileSync(done, "");
+  }
+  return dir;
+}
+
+/** `python3 -m venv <dir>/venv`, with Pulumi's SDK installed from the wheel folder. */
+export async function createVenv(dir: string): Promise<string> {
+  const venv = path.join(dir, "venv");
+  const wheels = await ensureWheels();
+  await run("python3", ["-m", "venv", venv]);
+  await pipInstall(venv, wheels, [`pulumi==${PYTHON_SDK_VERSION}`]);
+  return venv;
+}
+
+async function pipInstall(venv: string, wheels: string, what: string[]): Promise<void> {
+  await run(
+    path.join(venv, "bin", "python"),
+    [
+      "-m",
+      "pip",
+      "install",
+      "--quiet",
+      "--disable-pip-version-check",
+      "--no-index",
+      "--find-links",
+      wheels,
+      ...what,
+    ],
+    { maxBuffer: 16 * 1024 * 1024 },
+  );
+}
