@@ -10,6 +10,9 @@ module.exports = {
   moduleNameMapper: {},
   roots: ["<rootDir>/test/registry"],
   testMatch: ["**/*.registry.ts"],
+  // .ci/run runs this suite after the toolchain: its by-name install then runs a program through the real CLI
+  // (requirePulumiCli looks for one only in a suite marked this way).
+  setupFiles: ["<rootDir>/test/support/cli-suite-setup.ts"],
   testTimeout: 30 * 60 * 1000,
   maxWorkers: 1,
 };
