@@ -135,15 +135,27 @@ function readBody(req: IncomingMessage): Promise<string | "too big"> {
   });
 }
 
-/** Answers a body over the limit as Django does and closes the connection, so the rest is never read. */
-function refuseTooBig(raw: IncomingMessage, res: ServerResponse): void {
-  res.shouldKeepAlive = false;
-  res.writeHead(400, {
-    "Content-Type": "text/html; charset=utf-8",
-    "Content-Length": String(Buffer.byteLength(BAD_REQUEST_PAGE)),
-    Connection: "close",
-  });
-  res.end(BAD_REQUEST_PAGE, () => raw.socket.destroy());
+/** How long a refused connection stays half-open for the client to read the answer before it is dropped. */
+const LINGER_MS = 5_000;
+
+/**
+ * Answers a body over the limit as Django does, then half-closes the connection and never reads the rest.
+ * Destroying the socket at once (what Node's own `res.end` does on `Connection: close`) would make the kernel answer
+ * the unread bytes with a TCP reset, and a reset can discard the 400 before the client has read it: the client then
+ * sees ECONNRESET instead of the answer. A real deployment behaves the same way (nginx's lingering close). So the
+ * answer is written straight to the socket, which stays paused and half-open until the client closes it or
+ * LINGER_MS pass.
+ */
+function refuseTooBig(raw: IncomingMessage): void {
+  const socket = raw.socket;
+  const head =
+    "HTTP/1.1 400 Bad Request\r\n" +
+    "Content-Type: text/html; charset=utf-8\r\n" +
+    `Content-Length: ${Buffer.byteLength(BAD_REQUEST_PAGE)}\r\n` +
+    "Connection: close\r\n\r\n";
+  socket.pause();
+  socket.end(head + BAD_REQUEST_PAGE);
+  setTimeout(() => socket.destroy(), LINGER_MS).unref();
 }
 
 export function createHandler(em: Emulator, hostFallback: () => string) {
@@ -156,7 +168,7 @@ export function createHandler(em: Emulator, hostFallback: () => string) {
       const body = await readBody(raw);
       if (body === "too big") {
         em.record({ method: raw.method ?? "GET", path, query, status: 400, body: null });
-        refuseTooBig(raw, res);
+        refuseTooBig(raw);
         return;
       }
       const req = new ApiRequest(raw.method ?? "GET", path, query, raw.headers, body);
