@@ -27,4 +27,4 @@ it("finishes 200 requests through a 429 storm with zero failures", async () => {
   } finally {
     await emu.close();
   }
-}, 90_000);
+});

@@ -45,7 +45,7 @@ it("600 creates under two windows (PostHog's, scaled down 120x) get zero 429s", 
   const log = await ctl.requests();
   expect(log.filter((r) => r.status === 429)).toEqual([]);
   expect(log.filter((r) => r.method === "POST" && r.status === 201)).toHaveLength(600);
-}, 60_000);
+});
 
 it("a 429 from PostHog pauses every waiter once: one request probes, then the rest go together", async () => {
   await ctl.faults([
@@ -65,8 +65,9 @@ it("a 429 from PostHog pauses every waiter once: one request probes, then the re
   // Nothing retried before Retry-After; the slow probe was answered before the other two were sent, and they
   // followed it without a second back-off.
   expect(retries[0] - lastThrottled).toBeGreaterThanOrEqual(1400);
-  expect(retries[2] - retries[0]).toBeLessThan(300);
-}, 30_000);
+  // A second back-off would add at least the 1 s Retry-After; a loaded machine adds far less than that.
+  expect(retries[2] - retries[0]).toBeLessThan(1000);
+});
 
 it("fails at once with an actionable message when the wait cannot fit in the deadline", async () => {
   const c = await clientWithNewKey({ rateWindows: [{ limit: 2, windowMs: 60_000 }], deadlineMs: 5000 });

@@ -12,7 +12,7 @@ const MAIN = path.join(OUT, "examples/demo/main.js");
 beforeAll(() => {
   const tsc = path.join(REPO_ROOT, "node_modules/typescript/bin/tsc");
   execFileSync(process.execPath, [tsc, "-p", "tsconfig.tools.json", "--outDir", OUT], { cwd: REPO_ROOT });
-}, 120_000);
+});
 afterAll(() => fs.rmSync(OUT, { recursive: true, force: true }));
 
 const run = (...args: string[]) =>

@@ -32,7 +32,7 @@ let stack: TestStack;
 beforeAll(async () => {
   fs.mkdirSync(DIR, { recursive: true });
   stack = await startStack();
-}, 60_000);
+});
 afterAll(async () => {
   await stack?.close();
   fs.rmSync(DIR, { recursive: true, force: true });

@@ -81,7 +81,7 @@ beforeAll(async () => {
     env: env(),
   });
   fs.writeFileSync(PROGRAM, exported.source);
-}, 60_000);
+});
 afterAll(async () => {
   await stack?.close();
   fs.rmSync(DIR, { recursive: true, force: true });
@@ -162,7 +162,7 @@ describe("pulumi-posthog export", () => {
     });
     expect(result.stdout + result.stderr).toBe("");
     expect(result.status).toBe(0);
-  }, 60_000);
+  });
 
   it("the built bin writes the same program", async () => {
     const out = path.join(DIR, "from-bin.ts");

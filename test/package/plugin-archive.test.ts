@@ -37,7 +37,7 @@ beforeAll(async () => {
   // Outside the repository, so nothing can resolve a module from its node_modules.
   work = fs.mkdtempSync(path.join(os.tmpdir(), "posthog-iac-archive-"));
   archives = await buildPluginArchives(REPO_ROOT, path.join(work, "archives"), version);
-}, 120_000);
+});
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
 /** `tar -tvzf`'s listing as name and mode string. */
@@ -116,7 +116,7 @@ describe("the unpacked linux archive, run as the engine runs a plugin", () => {
     const port = await readPort(child);
     const client = new ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
     server = new PluginServer(child, port, client, stderrOf(child));
-  }, 60_000);
+  });
   afterAll(async () => {
     await server?.close();
     await emulator?.close();

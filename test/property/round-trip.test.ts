@@ -29,7 +29,7 @@ beforeAll(async () => {
     actionIds: [await action(stack, "Signed up"), await action(stack, "Upgraded")],
     flagId: await variantFlag(stack, "property-variants"),
   };
-}, 60_000);
+});
 afterAll(async () => stack?.close());
 
 /** One edit of one field: the new args and the wire keys the PATCH must carry. */

@@ -46,7 +46,7 @@ beforeAll(async () => {
       PLUGIN_CLOCK_FILE: pluginClock,
     },
   });
-}, 60_000);
+});
 afterAll(async () => {
   await stack?.close();
   fs.rmSync(path.dirname(pluginClock), { recursive: true, force: true });

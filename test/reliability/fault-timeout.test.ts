@@ -8,7 +8,6 @@ import { EmulatorState, ReliabilityStack, sleep, startReliabilityStack } from ".
 
 const CLIENT_TIMEOUT_MS = 2_000;
 const LATENCY_MS = CLIENT_TIMEOUT_MS + 1_000;
-jest.setTimeout(120_000);
 
 const email = (who: string) => `${who}@timeout.example.com`;
 const survey = (name: string, description: string) =>

@@ -1,8 +1,8 @@
 // Hostile servers and hostile input, replayed against both faces: the dynamic providers called as the
 // dynamic-provider server calls them (in this process), and the built provider plugin over gRPC. Each case has
-// its own small server on 127.0.0.1, is bounded in time and in requests, and asserts the outcome (the message),
-// an upper bound on the time it took, the requests the server received, and that the key appears nowhere: not
-// in a message, an output, or a log line.
+// its own small server on 127.0.0.1 and asserts the outcome (the message), the requests the server received (so
+// "fails at once" is shown by the absence of retries, not by a clock), and that the key appears nowhere: not in
+// a message, an output, or a log line. The time each case took is printed in the table, never asserted.
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 import { PluginServer, startPluginServer } from "../support/plugin-server";
@@ -13,8 +13,6 @@ import { resetPulumiConfig } from "../../src/config";
 import { Survey } from "../../src";
 import { startStack, type TestStack } from "../support/stack";
 import { PluginResource } from "../plugin/plugin-resource";
-
-jest.setTimeout(60_000);
 
 const KEY = "phx_hostile_probe_key_0123456789abcdefABCDEF";
 const SURVEY = { name: "Probe", type: "popover", questions: [{ type: "open", question: "Why?" }] };
@@ -198,7 +196,6 @@ describe.each(faces)("%s face against hostile servers", (_label, makeFace) => {
     expect(message).toBe(
       'Survey "Probe": could not create it in project 1. PostHog API POST /api/projects/1/surveys/ failed with 400 Bearer [secret]: bad [secret]. (field: [secret]).',
     );
-    expect(ms).toBeLessThan(5000);
     expect(srv.sent.map((s) => s.method)).toEqual(["POST"]);
     row("400 echoing the key in code/attr/detail", face, message, ms, message + face.log());
   });
@@ -214,7 +211,6 @@ describe.each(faces)("%s face against hostile servers", (_label, makeFace) => {
     expect(message).toMatch(
       /^Survey "Probe": could not create it in project 1\. PostHog API POST \/api\/projects\/1\/surveys\/ failed with 400 invalid: x+ \[…\d+ characters cut…\] x+\.$/,
     );
-    expect(ms).toBeLessThan(5000);
     expect(srv.sent).toHaveLength(1);
     row("400 with a 200 KiB detail", face, `${message.length} chars, capped`, ms, message + face.log());
   });
@@ -229,7 +225,6 @@ describe.each(faces)("%s face against hostile servers", (_label, makeFace) => {
     // Once: the cap may cut that one place in the middle, but the path no longer repeats it.
     expect(message.replace(/ \[…\d+ characters cut…\] /, "").match(/i{150,}/g)?.length).toBe(1);
     expect(message).toMatch(/failed with 403 permission_denied: No\.\.?$/);
-    expect(ms).toBeLessThan(5000);
     expect(srv.sent).toHaveLength(1);
     row(
       "read with a 100,000-character id",
@@ -260,7 +255,6 @@ describe.each(faces)("%s face against hostile servers", (_label, makeFace) => {
         /rate limit: PostHog answered 429 \(throttled\) and asked to wait until \d{4}-\d\d-\d\dT[\d:.]+Z \(2147483\.6 s from now\); another client may be using the same API key, past this request's deadline \(\d\.\d s left\)\. Lower the parallelism/,
       );
     }
-    expect(ms).toBeLessThan(3000);
     expect(srv.sent.length).toBeLessThanOrEqual(3);
     row(
       "429 with Retry-After: 10000000000000 (3 queued)",
@@ -282,7 +276,6 @@ describe.each(faces)("%s face against hostile servers", (_label, makeFace) => {
     expect(message).toContain(
       "PostHog API GET /api/projects/1/surveys/s1/ failed with 503 unavailable: Later.; the server asked to retry after 2147484 s (Retry-After), past this call's deadline of 4.0 s",
     );
-    expect(ms).toBeLessThan(3000);
     expect(srv.sent).toHaveLength(1);
     row("503 with Retry-After: 10000000000000", face, message, ms, message + face.log());
   });
@@ -303,7 +296,6 @@ describe.each(faces)("%s face against hostile servers", (_label, makeFace) => {
       /PostHog API GET \/api\/projects\/1\/surveys\/ failed: the listing was stopped after \d+ pages and \d+ ms: it (reached the page cap of 1000 pages|ran past the listing's deadline of 3000 ms) \(a listing may take at most 1000 pages and 3000 ms, the posthog(-iac)?:requestDeadlineMs setting\), and the server was still sending next links/,
     );
     expect(srv.sent.length).toBeLessThanOrEqual(1000);
-    expect(ms).toBeLessThan(8000);
     row("endless next links", face, message.replace(/^.*failed: /, ""), ms, message + face.log());
   });
 
@@ -337,7 +329,6 @@ describe.each(faces)("%s face against hostile servers", (_label, makeFace) => {
     expect(face.log()).toContain(
       "warning: PostHog's answer to POST /api/projects/1/surveys/ holds the API key (in description); it was masked as [secret] before reaching state or outputs. Remove the key from that object in PostHog, and rotate it.",
     );
-    expect(ms).toBeLessThan(5000);
     expect(srv.sent[0].method).toBe("POST");
     row("2xx survey echoing the key", face, outcome, ms, JSON.stringify(outputs) + outcome + face.log());
   });
@@ -355,7 +346,6 @@ describe.each(faces)("%s face against hostile servers", (_label, makeFace) => {
     );
     expect(message).not.toContain("was not repeated");
     expect(srv.sent.filter((s) => s.method === "POST")).toHaveLength(2);
-    expect(ms).toBeLessThan(5000);
     row(
       "POST reset twice",
       face,
@@ -377,7 +367,6 @@ describe.each(faces)("%s face against hostile servers", (_label, makeFace) => {
       /PostHog API POST \/api\/projects\/1\/surveys\/ got no answer \(no response \(ECONNRESET: socket hang up\)\), so it may have been applied; looking for what it made then failed: PostHog API GET \/api\/projects\/1\/surveys\/ failed with 400 bad_lookup: No listing/,
     );
     expect(srv.sent.filter((s) => s.method === "POST")).toHaveLength(1);
-    expect(ms).toBeLessThan(5000);
     row(
       "silent POST, lookup refused",
       face,
@@ -493,7 +482,6 @@ describe.each(["dynamic", "plugin"] as const)("%s face through the engine harnes
       /PostHog API POST \/api\/projects\/\d+\/surveys\/ failed with 400 Bearer \[secret\]: \[secret\] x+ \[…\d+ characters cut…\] x+ \(field: \[secret\]\)/,
     );
     expect(message.length).toBeLessThan(4500);
-    expect(ms).toBeLessThan(30_000);
     const posts = (await stack.requests()).filter((r) => r.method === "POST");
     expect(posts).toHaveLength(1);
     const everything = [message, JSON.stringify(engine.state()), stack.server.stderr()].join("\n");
