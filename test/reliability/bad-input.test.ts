@@ -228,8 +228,8 @@ const CASES: Case[] = [
   ["Survey", "type that is a number", { ...ok, type: 1 }, "type", "1 is not a known survey type"],
   [
     "Survey",
-    "payload over PostHog's 2.5 MB request limit",
-    { ...ok, questions: [{ type: "open", question: "x".repeat(3 * MB) }] },
+    "payload over PostHog's 20 MiB request limit (DATA_UPLOAD_MAX_MEMORY_SIZE)",
+    { ...ok, questions: [{ type: "open", question: "x".repeat(21 * MB) }] },
     "questions",
     "over PostHog's request limit",
   ],
