@@ -5,9 +5,13 @@ import * as pulumi from "@pulumi/pulumi";
 import { checkSurvey } from "./resources/survey/preview";
 import { declareSurvey } from "./resources/survey/declaration";
 import { ownProperties } from "./provider-kit/seam";
-import { normaliseTexts, validateBatchInputs, validateInviteInputs } from "./resources/invite/inputs";
+import { checkInvite } from "./resources/invite/preview";
+import { declareInvite } from "./resources/invite/declaration";
+import { checkInviteBatch } from "./resources/invite/batch-preview";
+import { declareInviteBatch } from "./resources/invite/batch-declaration";
+import type { Json } from "./provider-kit/json";
+import type { CheckFailure } from "./provider-kit/check-failures";
 import { UNKNOWN } from "./provider-kit/unknown";
-import { isRecord } from "./provider-kit/json";
 import type { SurveyArgs } from "./resources/survey/survey";
 import type { InviteArgs } from "./resources/invite/invite";
 import type { InviteBatchArgs } from "./resources/invite/invite-batch";
@@ -38,23 +42,21 @@ function asInputs(args: object): Record<string, unknown> {
  * them. For example, in a unit test: `expect(validateSurvey(args)).toEqual([])`.
  */
 export function validateSurvey(args: SurveyArgs): InputProblem[] {
-  // The seam both faces parse through first (own keys only; __proto__ refused), then check.
-  const { value, failures } = ownProperties(asInputs(args));
-  if (failures.length > 0) return failures;
-  return checkSurvey({}, declareSurvey(value)).failures;
+  return atTheSeam(args, (inputs) => checkSurvey({}, declareSurvey(inputs)).failures);
 }
 
 /** The problems `pulumi preview` would report for an Invite with these arguments, or []. */
 export function validateInvite(args: InviteArgs): InputProblem[] {
-  return validateInviteInputs(normaliseTexts(asInputs(args)));
+  return atTheSeam(args, (inputs) => checkInvite(declareInvite(inputs)).failures ?? []);
 }
 
 /** The problems `pulumi preview` would report for an InviteBatch with these arguments, or []. */
 export function validateInviteBatch(args: InviteBatchArgs): InputProblem[] {
-  const inputs = normaliseTexts(asInputs(args));
-  if (Array.isArray(inputs.invites))
-    inputs.invites = inputs.invites.map((person: unknown) =>
-      isRecord(person) ? normaliseTexts(person) : person,
-    );
-  return validateBatchInputs(inputs);
+  return atTheSeam(args, (inputs) => checkInviteBatch(declareInviteBatch(inputs)).failures ?? []);
+}
+
+/** The seam both faces parse through first (own keys only; __proto__ refused), then the resource's check. */
+function atTheSeam(args: object, check: (inputs: Json) => readonly CheckFailure[]): InputProblem[] {
+  const { value, failures } = ownProperties(asInputs(args));
+  return failures.length > 0 ? failures : [...check(value)];
 }

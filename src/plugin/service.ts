@@ -17,6 +17,7 @@ import { invokeFunction } from "./functions";
 import { resourceCode } from "./resources";
 import { fromStruct, rewrap, toStruct, unwrap } from "./wire-values";
 import { newEmpty } from "./bindings-empty";
+import { scrub, scrubMessage } from "../scrub";
 
 type Handler<Req, Res> = grpc.handleUnaryCall<Req, Res>;
 
@@ -30,10 +31,13 @@ function unary<Req, Res>(run: (req: Req) => Promise<Res>): Handler<Req, Res> {
   };
 }
 
+/** Check's failures on the wire, scrubbed (src/scrub.ts): CheckConfig's too, which no resource seam sees. */
 function failuresOf(
   failures: readonly { property: string; reason: string }[] | undefined,
 ): pb.CheckFailure[] {
-  return (failures ?? []).map((f) => new pb.CheckFailure().setProperty(f.property).setReason(f.reason));
+  return (failures ?? []).map((f) =>
+    new pb.CheckFailure().setProperty(scrub(f.property)).setReason(scrubMessage(f.reason)),
+  );
 }
 
 const DIFF = pb.DiffResponse.DiffChanges;

@@ -10,7 +10,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { formatPath, type CheckFailure } from "./check-failures";
 import { isRecord, type Json } from "./json";
-import { scrubError } from "../scrub";
+import { scrub, scrubError, scrubMessage } from "../scrub";
 
 const PROTO = "__proto__";
 
@@ -82,6 +82,19 @@ function scrubbing<A extends unknown[], R>(run: (...args: A) => Promise<R>): (..
 }
 
 /**
+ * Check's answer as the engine may show it: each failure's reason (which may quote a bad value, and a value may
+ * be the key) and property scrubbed and capped, like every other message that leaves the provider.
+ */
+function scrubbedFailures(result: pulumi.dynamic.CheckResult): pulumi.dynamic.CheckResult {
+  if (!result.failures || result.failures.length === 0) return result;
+  const failures = result.failures.map((f) => ({
+    property: scrub(f.property),
+    reason: scrubMessage(f.reason),
+  }));
+  return { ...result, failures };
+}
+
+/**
  * A resource's engine calls as both faces make them (raw property bags in), each bag parsed once here:
  * `declare` turns the own-property copy of the inputs into the resource's declaration, which is all the core
  * sees. `resource` names the resource in a refusal outside check (which reports it as a failure instead).
@@ -96,13 +109,16 @@ export function atTheSeam<D>(
   const stored = (props: Raw | undefined) => ownPropertiesOrThrow(props, resource);
   const declared = (inputs: Raw) => declare(ownPropertiesOrThrow(inputs, resource));
   return {
-    async check(olds: Raw, news: Raw): Promise<pulumi.dynamic.CheckResult> {
+    // Check answers a bad input with failures rather than throwing; both its failures and anything it throws
+    // pass through the scrubber, as diff's refusals do (async, so a refusal is a rejected promise).
+    check: scrubbing(async (olds: Raw, news: Raw): Promise<pulumi.dynamic.CheckResult> => {
       const { value, failures } = ownProperties(news);
-      if (failures.length > 0) return { inputs: value, failures };
-      return preview.check(ownProperties(olds).value, declare(value));
-    },
-    // async, so a refusal is a rejected promise, as the engine's calls expect.
-    diff: async (id: string, olds: Raw, news: Raw) => preview.diff(id, stored(olds), declared(news)),
+      if (failures.length > 0) return scrubbedFailures({ inputs: value, failures });
+      return scrubbedFailures(await preview.check(ownProperties(olds).value, declare(value)));
+    }),
+    diff: scrubbing(async (id: string, olds: Raw, news: Raw) =>
+      preview.diff(id, stored(olds), declared(news)),
+    ),
     create: scrubbing(async (news: Raw) => apply().create(declared(news))),
     read: scrubbing(async (id: string, props: Raw) => apply().read(id, stored(props))),
     update: scrubbing(async (id: string, olds: Raw, news: Raw) =>

@@ -2,6 +2,7 @@
 // membership is removed only for people leaving the roster with removeMemberOnDelete in effect.
 import fc from "fast-check";
 import { planBatch } from "../../src/resources/invite/batch-mapping";
+import { declareInviteBatch } from "../../src/resources/invite/batch-declaration";
 import type {
   AppliedPerson,
   BatchInvitation,
@@ -52,7 +53,7 @@ test("plans only the requests a roster change needs", () => {
           removeMemberOnDelete: batchRemoval,
           invites: people.flatMap(([, d], i) => (d ? [{ targetEmail: email(i), ...d }] : [])),
         };
-        const plan = planBatch(olds, news);
+        const plan = planBatch(olds, declareInviteBatch(news));
         people.forEach(([h, d], i) => {
           const e = email(i);
           const invited = plan.invite.some((p) => p.targetEmail === e);

@@ -1,5 +1,7 @@
 import { planBatch } from "../../src/resources/invite/batch-mapping";
-import { inviteDiff, termsOf, writeBody } from "../../src/resources/invite/mapping";
+import { declareInviteBatch } from "../../src/resources/invite/batch-declaration";
+import { declareInvite, termsOf } from "../../src/resources/invite/declaration";
+import { inviteDiff, writeBody } from "../../src/resources/invite/mapping";
 import { UNKNOWN } from "../../src/provider-kit/unknown";
 
 const ORG = "0190aaaa-0000-0000-0000-000000000000";
@@ -30,24 +32,38 @@ const news = {
 
 describe("invite diff", () => {
   it("no change: defaults and project order do not diff, @current is the same organization", () => {
-    expect(inviteDiff(olds, news, ORG)).toEqual({ changes: false, replaces: [] });
-    expect(inviteDiff(olds, news, "@current")).toEqual({ changes: false, replaces: [] });
+    expect(inviteDiff(olds, declareInvite(news), ORG)).toEqual({ changes: false, replaces: [] });
+    expect(inviteDiff(olds, declareInvite(news), "@current")).toEqual({ changes: false, replaces: [] });
   });
 
   it("only another person or organization replaces; other terms are an update decided at up", () => {
-    expect(inviteDiff(olds, { ...news, level: "admin" }, ORG)).toEqual({ changes: true, replaces: [] });
-    expect(inviteDiff(olds, { ...news, message: "hi" }, ORG)).toEqual({ changes: true, replaces: [] });
-    expect(inviteDiff(olds, { ...news, firstName: UNKNOWN }, ORG)).toEqual({ changes: true, replaces: [] });
-    expect(inviteDiff(olds, news, "other-org").replaces).toEqual(["organizationId"]);
-    expect(inviteDiff(olds, { ...news, targetEmail: "b@example.com" }, ORG).replaces).toEqual([
+    expect(inviteDiff(olds, declareInvite({ ...news, level: "admin" }), ORG)).toEqual({
+      changes: true,
+      replaces: [],
+    });
+    expect(inviteDiff(olds, declareInvite({ ...news, message: "hi" }), ORG)).toEqual({
+      changes: true,
+      replaces: [],
+    });
+    expect(inviteDiff(olds, declareInvite({ ...news, firstName: UNKNOWN }), ORG)).toEqual({
+      changes: true,
+      replaces: [],
+    });
+    expect(inviteDiff(olds, declareInvite(news), "other-org").replaces).toEqual(["organizationId"]);
+    expect(inviteDiff(olds, declareInvite({ ...news, targetEmail: "b@example.com" }), ORG).replaces).toEqual([
       "targetEmail",
     ]);
-    expect(inviteDiff(olds, { ...news, targetEmail: UNKNOWN }, ORG).replaces).toEqual(["targetEmail"]);
+    expect(inviteDiff(olds, declareInvite({ ...news, targetEmail: UNKNOWN }), ORG).replaces).toEqual([
+      "targetEmail",
+    ]);
   });
 
   it("sendEmail, renewWhenExpired and adopt are recorded, not replaced", () => {
-    expect(inviteDiff(olds, { ...news, sendEmail: false }, ORG)).toEqual({ changes: true, replaces: [] });
-    expect(inviteDiff(olds, { ...news, renewWhenExpired: false }, ORG)).toEqual({
+    expect(inviteDiff(olds, declareInvite({ ...news, sendEmail: false }), ORG)).toEqual({
+      changes: true,
+      replaces: [],
+    });
+    expect(inviteDiff(olds, declareInvite({ ...news, renewWhenExpired: false }), ORG)).toEqual({
       changes: true,
       replaces: [],
     });
@@ -55,17 +71,22 @@ describe("invite diff", () => {
 
   it("expired: replaced only when renewWhenExpired", () => {
     const expired = { ...olds, status: "expired" };
-    expect(inviteDiff(expired, news, ORG)).toEqual({ changes: true, replaces: ["status"] });
-    expect(inviteDiff(expired, { ...news, renewWhenExpired: false }, ORG).replaces).toEqual([]);
+    expect(inviteDiff(expired, declareInvite(news), ORG)).toEqual({ changes: true, replaces: ["status"] });
+    expect(inviteDiff(expired, declareInvite({ ...news, renewWhenExpired: false }), ORG).replaces).toEqual(
+      [],
+    );
   });
 
   it("accepted: only a different person is a new invite", () => {
     const accepted = { ...olds, status: "accepted" };
-    expect(inviteDiff(accepted, news, ORG)).toEqual({ changes: false, replaces: [] });
-    expect(inviteDiff(accepted, { ...news, firstName: "B" }, ORG)).toEqual({ changes: true, replaces: [] });
-    expect(inviteDiff(accepted, { ...news, targetEmail: "b@example.com" }, ORG).replaces).toEqual([
-      "targetEmail",
-    ]);
+    expect(inviteDiff(accepted, declareInvite(news), ORG)).toEqual({ changes: false, replaces: [] });
+    expect(inviteDiff(accepted, declareInvite({ ...news, firstName: "B" }), ORG)).toEqual({
+      changes: true,
+      replaces: [],
+    });
+    expect(
+      inviteDiff(accepted, declareInvite({ ...news, targetEmail: "b@example.com" }), ORG).replaces,
+    ).toEqual(["targetEmail"]);
   });
 
   it("maps levels to PostHog's numbers in the write body", () => {
@@ -97,14 +118,17 @@ describe("batch plan", () => {
   };
 
   it("invites new and changed people, uninvites removed ones, re-levels a member, keeps the rest", () => {
-    const plan = planBatch(state, {
-      invites: [
-        { targetEmail: "A@x.io" },
-        { targetEmail: "b@x.io", firstName: "B" },
-        { targetEmail: "d@x.io" },
-        { targetEmail: "m@x.io", level: "admin" },
-      ],
-    });
+    const plan = planBatch(
+      state,
+      declareInviteBatch({
+        invites: [
+          { targetEmail: "A@x.io" },
+          { targetEmail: "b@x.io", firstName: "B" },
+          { targetEmail: "d@x.io" },
+          { targetEmail: "m@x.io", level: "admin" },
+        ],
+      }),
+    );
     expect(plan.invite.map((p) => p.targetEmail)).toEqual(["b@x.io", "d@x.io"]);
     expect(plan.uninvite).toEqual(["c@x.io"]);
     // Issue 15: an accepted person is never invited again; a changed level is one PATCH of the membership.
@@ -114,7 +138,10 @@ describe("batch plan", () => {
 
   it("re-invites a person whose invite disappeared (no invitation recorded)", () => {
     const { "a@x.io": _gone, ...rest } = state.invitations;
-    const plan = planBatch({ ...state, invitations: rest }, { invites: [{ targetEmail: "a@x.io" }] });
+    const plan = planBatch(
+      { ...state, invitations: rest },
+      declareInviteBatch({ invites: [{ targetEmail: "a@x.io" }] }),
+    );
     expect(plan.invite.map((p) => p.targetEmail)).toEqual(["a@x.io"]);
   });
 });

@@ -1,10 +1,10 @@
 // getFeatureFlag's arguments: the rules the catalogue documents and the function checks calls by.
 import { z } from "zod";
-import type { RulesFor } from "../catalogue-kit";
 import { projectIdRule } from "../../provider-kit/function-args";
-import type { GetFeatureFlagArgs } from "./functions";
+// The public Args interfaces import these rules, so the compile-time link that each rule fits its interface sits
+// with the interface (FitsPublic), and this file imports nothing back from the functions.
 
 export const featureFlagArgs = {
   key: z.string(),
   projectId: projectIdRule.optional(),
-} satisfies RulesFor<GetFeatureFlagArgs>;
+};

@@ -4,6 +4,7 @@ import { findFlagByKey, unknownFlagKey } from "./lookup";
 import { functionContext, projectOf } from "../../provider-kit/function-context";
 import { mockedAnswer } from "../../provider-kit/function-mocks";
 import { checkArgs } from "../../provider-kit/function-args";
+import type { FitsPublic } from "../../provider-kit/public-shape";
 import { featureFlagArgs } from "./function-args";
 
 /** The arguments of getFeatureFlag and getFeatureFlagOutput. */
@@ -13,6 +14,7 @@ export interface GetFeatureFlagArgs {
   /** Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. */
   projectId?: string | number;
 }
+const _featureFlagArgsFit: FitsPublic<typeof featureFlagArgs, GetFeatureFlagArgs> = true;
 
 /** A feature flag as getFeatureFlag reads it from PostHog. */
 export interface FeatureFlagInfo {

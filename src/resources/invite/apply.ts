@@ -7,6 +7,14 @@ import { type PostHogClient, type WireInvite, type WireMember } from "../../clie
 import { normaliseEmail } from "./inputs";
 import { callContext, callContextFor, scopeForCreate } from "../../provider-kit/context";
 import { declaredInputs, lastDeclared } from "../../provider-kit/declared";
+import {
+  inviteLabel as label,
+  settingsOf,
+  termsOf,
+  TERM_KEYS,
+  type InviteDeclaration,
+  type InviteTerms,
+} from "./declaration";
 import { findLateCreate, resentFailure } from "../../provider-kit/late-create";
 import { type Settings } from "../../config";
 import { describeFailure, isBadRequest, isNotFound, isOutcomeUnknown } from "../../provider-kit/errors";
@@ -21,9 +29,6 @@ import {
   levelName,
   MEMBER_ID_PREFIX,
   memberOutputs,
-  settingsOf,
-  termsOf,
-  TERM_KEYS,
   writeBody,
 } from "./mapping";
 import { warn } from "../../provider-kit/warn";
@@ -32,13 +37,8 @@ import { claimCreated, leftBehind } from "./interrupted";
 
 import type { Json } from "../../provider-kit/json";
 
-function label(inputs: Json): string {
-  return `Invite "${typeof inputs.targetEmail === "string" ? inputs.targetEmail : "?"}"`;
-}
-
 /** The newest invite that is exactly the one we would create (pending, same terms). */
-function matchingInvite(invites: WireInvite[], inputs: Json): WireInvite | undefined {
-  const terms = termsOf(inputs);
+function matchingInvite(invites: WireInvite[], terms: InviteTerms): WireInvite | undefined {
   return invites.find((invite) => isPendingInviteWith(invite, terms));
 }
 
@@ -47,9 +47,9 @@ async function post(
   client: PostHogClient,
   settings: Settings,
   org: string,
-  inputs: Json,
+  news: InviteDeclaration,
 ): Promise<WireInvite> {
-  const body = writeBody(termsOf(inputs), settingsOf(inputs).sendEmail);
+  const body = writeBody(news.terms, news.settings.sendEmail);
   for (let attempt = 0; ; attempt++) {
     try {
       const invite = await client.invites.create(org, body);
@@ -62,7 +62,7 @@ async function post(
       // older invite being replaced differs in its terms or is expired, so it is never mistaken for it.
       const lookup = async () => {
         invalidateOrganization(client, org);
-        return matchingInvite(await cachedInvites(client, org), inputs);
+        return matchingInvite(await cachedInvites(client, org), news.terms);
       };
       const found = await findLateCreate(error, settings, lookup, Boolean);
       if (found) {
@@ -77,16 +77,20 @@ async function post(
 }
 
 /** `adopt: true`: the pending invite for this email, if PostHog has one (no POST, no second email). */
-async function adoptable(client: PostHogClient, org: string, inputs: Json): Promise<WireInvite | undefined> {
-  const email = termsOf(inputs).targetEmail;
+async function adoptable(
+  client: PostHogClient,
+  org: string,
+  news: InviteDeclaration,
+): Promise<WireInvite | undefined> {
+  const email = news.terms.targetEmail;
   const pending = (await cachedInvites(client, org)).find(
     (i) => normaliseEmail(i.target_email) === email && !i.is_expired,
   );
   if (pending) {
-    const differing = differingTerms(pending, termsOf(inputs));
+    const differing = differingTerms(pending, news.terms);
     if (differing.length > 0) {
       warn(
-        `${label(inputs)}: adopted pending invite ${pending.id}, which differs from the program in ${differing.join(", ")}. ` +
+        `${news.label}: adopted pending invite ${pending.id}, which differs from the program in ${differing.join(", ")}. ` +
           "The next `pulumi up` replaces it (sending a new email) unless the program is changed to match.",
       );
     }
@@ -98,46 +102,44 @@ async function adoptable(client: PostHogClient, org: string, inputs: Json): Prom
 async function interruptedInvite(
   client: PostHogClient,
   org: string,
-  inputs: Json,
+  news: InviteDeclaration,
 ): Promise<WireInvite | undefined> {
-  const found = (await leftBehind(client, org, [inputs], (i) => isPendingInviteWith(i, termsOf(inputs)))).get(
-    inputs,
-  );
-  if (found) warnTakenOver(inputs, found);
+  const found = (await leftBehind(client, org, [news], (i) => isPendingInviteWith(i, news.terms))).get(news);
+  if (found) warnTakenOver(news, found);
   return found;
 }
 
-function warnTakenOver(inputs: Json, invite: WireInvite): void {
+function warnTakenOver(news: InviteDeclaration, invite: WireInvite): void {
   warn(
-    `${label(inputs)}: took over pending invite ${invite.id}, which an earlier run sent with the same terms and ` +
+    `${news.label}: took over pending invite ${invite.id}, which an earlier run sent with the same terms and ` +
       "did not record (it was interrupted). No second invitation was sent.",
   );
 }
 
-export async function create(inputs: Json): Promise<pulumi.dynamic.CreateResult> {
-  const context = callContextFor(label(inputs), "create it");
+export async function create(news: InviteDeclaration): Promise<pulumi.dynamic.CreateResult> {
+  const context = callContextFor(news.label, "create it");
   const { client, settings } = context;
-  const org = await scopeForCreate(label(inputs), "organization", inputs.organizationId, context);
-  const email = termsOf(inputs).targetEmail;
+  const org = await scopeForCreate(news.label, "organization", news.fields.organizationId, context);
+  const email = news.terms.targetEmail;
   try {
-    const adopted = settingsOf(inputs).adopt
-      ? await adoptable(client, org, inputs)
-      : await interruptedInvite(client, org, inputs);
-    const invite = adopted ?? (await post(client, settings, org, inputs));
-    return { id: invite.id, outs: inviteOutputs(invite, org, inputs) };
+    const adopted = news.settings.adopt
+      ? await adoptable(client, org, news)
+      : await interruptedInvite(client, org, news);
+    const invite = adopted ?? (await post(client, settings, org, news));
+    return { id: invite.id, outs: inviteOutputs(invite, org, news.settings, news.declared) };
   } catch (error) {
     // Already a member: the goal of the invite is met. Converge to accepted instead of failing.
     if (isBadRequest(error)) {
       const member = await findMember(client, org, email).catch(() => undefined);
       if (member) {
         warn(
-          `${label(inputs)}: ${email} is already a member of organization ${org}; nothing was sent. ` +
+          `${news.label}: ${email} is already a member of organization ${org}; nothing was sent. ` +
             "The invite is recorded as accepted (destroying it never removes the member).",
         );
-        return { id: `${MEMBER_ID_PREFIX}${member.id}`, outs: memberOutputs(member, org, inputs) };
+        return { id: `${MEMBER_ID_PREFIX}${member.id}`, outs: memberOutputs(member, org, news) };
       }
     }
-    throw describeFailure(label(inputs), `invite ${email} to organization ${org}`, error);
+    throw describeFailure(news.label, `invite ${email} to organization ${org}`, error);
   }
 }
 
@@ -153,11 +155,11 @@ export async function read(id: string, props: Json): Promise<pulumi.dynamic.Read
       // Our id, or else the pending invite with exactly our terms that replaced it (a create that timed out
       // and landed after its retry deletes the retry's invite): take it over rather than invite again.
       const invite =
-        invites.find((i) => i.id === inviteIdOf(id, previous)) ?? matchingInvite(invites, previous);
+        invites.find((i) => i.id === inviteIdOf(id, previous)) ?? matchingInvite(invites, termsOf(previous));
       if (invite) {
         return {
           id: invite.id,
-          props: { ...inviteOutputs(invite, org, previous), declared },
+          props: inviteOutputs(invite, org, settingsOf(previous), declared),
           inputs: declared,
         };
       }
@@ -180,8 +182,13 @@ function inviteIdOf(id: string, props: Json): string {
  * The accepted person's membership takes the declared level: one PATCH when it differs from `current` (the level
  * as last read). Other terms no longer reach PostHog and are only recorded.
  */
-async function applyToMember(news: Json, outs: Json, uuid: unknown, current: unknown): Promise<Json> {
-  const terms = termsOf(news);
+async function applyToMember(
+  news: InviteDeclaration,
+  outs: Json,
+  uuid: unknown,
+  current: unknown,
+): Promise<Json> {
+  const { terms } = news;
   if (terms.level !== current) {
     const { client } = callContext();
     const org = String(outs.organizationId);
@@ -190,10 +197,10 @@ async function applyToMember(news: Json, outs: Json, uuid: unknown, current: unk
       if (found) outs.userUuid = found;
       else
         warn(
-          `${label(news)}: ${terms.targetEmail} is no longer a member of organization ${org}; level not changed.`,
+          `${news.label}: ${terms.targetEmail} is no longer a member of organization ${org}; level not changed.`,
         );
     } catch (error) {
-      throw describeFailure(label(news), `change the level of ${terms.targetEmail} to ${terms.level}`, error);
+      throw describeFailure(news.label, `change the level of ${terms.targetEmail} to ${terms.level}`, error);
     }
   }
   for (const key of TERM_KEYS) outs[key] = terms[key];
@@ -208,32 +215,31 @@ async function applyToMember(news: Json, outs: Json, uuid: unknown, current: unk
  * invite is sent, which makes PostHog delete the old one (`OrganizationInviteManager`,
  * posthog/api/organization_invite.py). The resource keeps its id; `inviteId` follows the new invite.
  */
-async function reinvite(id: string, previous: Json, news: Json): Promise<Json> {
+async function reinvite(id: string, previous: Json, news: InviteDeclaration): Promise<Json> {
   const { client, settings } = callContext();
   const org = String(previous.organizationId);
-  const email = termsOf(news).targetEmail;
+  const email = news.terms.targetEmail;
   const failure = (error: unknown) =>
-    describeFailure(label(news), `invite ${email} again with the new terms`, error);
+    describeFailure(news.label, `invite ${email} again with the new terms`, error);
   let member: WireMember | undefined;
   try {
     const invites = await cachedInvites(client, org);
     // Only new terms match: the invite an interrupted run of this update sent.
-    const sent = matchingInvite(invites, news);
+    const sent = matchingInvite(invites, news.terms);
     if (sent) {
       warnTakenOver(news, sent);
-      return { ...inviteOutputs(sent, org, news) };
+      return { ...inviteOutputs(sent, org, news.settings, news.declared) };
     }
     if (!invites.some((i) => i.id === inviteIdOf(id, previous)))
       member = await findMember(client, org, email);
-    if (!member) return { ...inviteOutputs(await post(client, settings, org, news), org, news) };
+    if (!member) {
+      const invite = await post(client, settings, org, news);
+      return { ...inviteOutputs(invite, org, news.settings, news.declared) };
+    }
   } catch (error) {
     throw failure(error);
   }
-  const accepted: Json = {
-    ...acceptedOutputs(previous, member),
-    ...settingsOf(news),
-    declared: declaredInputs(news),
-  };
+  const accepted: Json = { ...acceptedOutputs(previous, member), ...news.settings, declared: news.declared };
   return applyToMember(news, accepted, member.user.uuid, levelName(member.level));
 }
 
@@ -241,9 +247,13 @@ async function reinvite(id: string, previous: Json, news: Json): Promise<Json> {
  * Provider-side settings changed, the person has accepted (a changed level is PATCHed onto the membership, never
  * a new invitation), or the terms of a pending invite changed (`reinvite`).
  */
-export async function update(id: string, olds: Json, news: Json): Promise<pulumi.dynamic.UpdateResult> {
+export async function update(
+  id: string,
+  olds: Json,
+  news: InviteDeclaration,
+): Promise<pulumi.dynamic.UpdateResult> {
   const { __provider: _p, ...previous } = olds;
-  const outs: Json = { ...previous, ...settingsOf(news), declared: declaredInputs(news) };
+  const outs: Json = { ...previous, ...news.settings, declared: news.declared };
   if (olds.status === "accepted") return { outs: await applyToMember(news, outs, olds.userUuid, olds.level) };
   if (changedTerms(olds, news).length > 0) return { outs: await reinvite(id, previous, news) };
   return { outs };

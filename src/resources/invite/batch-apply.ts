@@ -10,17 +10,8 @@ import { findLateCreate } from "../../provider-kit/late-create";
 import { describeFailure, isBadRequest, isNotFound, isOutcomeUnknown } from "../../provider-kit/errors";
 import { resourceInitError } from "../../provider-kit/init-error";
 import { cachedInvites, cachedMembers, invalidateOrganization } from "../../provider-kit/list-cache";
-import {
-  batchMessage,
-  batchRemoveMemberOnDelete,
-  batchSendEmail,
-  declaredPeople,
-  invitationOf,
-  isInviteFor,
-  personBody,
-  planBatch,
-  removesMember,
-} from "./batch-mapping";
+import type { InviteBatchDeclaration } from "./batch-declaration";
+import { invitationOf, isInviteFor, personBody, planBatch, removesMember } from "./batch-mapping";
 import { levelName, MEMBER_ID_PREFIX, memberEmail } from "./mapping";
 import { removeMember, setMemberLevel } from "./membership";
 import type { AppliedPerson, BatchInvitation, InviteBatchOutputs, InviteLevel } from "./types";
@@ -327,36 +318,36 @@ async function relevel(client: PostHogClient, state: BatchState, person: Applied
   if (invitation) state.setInvitation(email, { ...invitation, userUuid: uuid });
 }
 
-export async function create(inputs: Json): Promise<pulumi.dynamic.CreateResult> {
+export async function create(news: InviteBatchDeclaration): Promise<pulumi.dynamic.CreateResult> {
   const context = callContextFor(LABEL, "create it");
   const { client } = context;
-  const org = await scopeForCreate(LABEL, "organization", inputs.organizationId, context);
+  const org = await scopeForCreate(LABEL, "organization", news.fields.organizationId, context);
   const id = `batch-${randomUUID()}`;
-  const state = new BatchState(
-    org,
-    batchMessage(inputs),
-    batchSendEmail(inputs),
-    batchRemoveMemberOnDelete(inputs),
-  );
-  const people = declaredPeople(inputs);
+  const { message, sendEmail, removeMemberOnDelete } = news.settings;
+  const state = new BatchState(org, message, sendEmail, removeMemberOnDelete);
+  const people = news.people;
   try {
     await inviteAll(client, state, people);
   } catch (error) {
     // Nothing exists yet: a plain failure. Otherwise the batch goes into state with what was invited.
     if (state.invited().length === 0) throw error;
-    throw resourceInitError(errorMessage(error), id, state.outputs(people), inputs);
+    throw resourceInitError(errorMessage(error), id, state.outputs(people), news.inputs);
   }
   return { id, outs: state.outputs(people) };
 }
 
-export async function update(id: string, olds: Json, news: Json): Promise<pulumi.dynamic.UpdateResult> {
+export async function update(
+  id: string,
+  olds: Json,
+  news: InviteBatchDeclaration,
+): Promise<pulumi.dynamic.UpdateResult> {
   const { client } = callContext();
   const state = BatchState.from(olds);
   const plan = planBatch(storedBatch(olds), news);
-  const people = declaredPeople(news);
-  state.message = batchMessage(news);
-  state.sendEmail = batchSendEmail(news);
-  state.removeMemberOnDelete = batchRemoveMemberOnDelete(news);
+  const people = news.people;
+  state.message = news.settings.message;
+  state.sendEmail = news.settings.sendEmail;
+  state.removeMemberOnDelete = news.settings.removeMemberOnDelete;
   for (const person of plan.keep) state.keep(person);
   try {
     for (const email of plan.uninvite)
@@ -370,7 +361,7 @@ export async function update(id: string, olds: Json, news: Json): Promise<pulumi
         await relevel(client, state, person);
     }
   } catch (error) {
-    throw resourceInitError(errorMessage(error), id, state.outputs(people), news);
+    throw resourceInitError(errorMessage(error), id, state.outputs(people), news.inputs);
   }
   return { outs: state.outputs(people) };
 }

@@ -1,40 +1,11 @@
 // InviteBatch planning, kept pure: who must be invited (new or changed), who must be uninvited, who is
 // untouched. People are identified by their lowercased email.
 import type { InviteWriteBody, WireInvite } from "../../client";
-import { batchInputs, normaliseEmail, personInputs } from "./inputs";
 import { deepEqualLoose } from "../../provider-kit/equality";
-import { canonicalAccess, isPendingInviteWith, TERM_KEYS, writeBody } from "./mapping";
+import { isPendingInviteWith, writeBody } from "./mapping";
+import { TERM_KEYS } from "./declaration";
+import type { InviteBatchDeclaration } from "./batch-declaration";
 import type { AppliedPerson, BatchInvitation, InviteBatchOutputs } from "./types";
-
-import { isRecord, type Json } from "../../provider-kit/json";
-
-/** A declared person with defaults applied. */
-export function appliedPerson(person: Json): AppliedPerson {
-  const typed = personInputs(person);
-  return {
-    targetEmail: normaliseEmail(String(person.targetEmail)),
-    firstName: typed.firstName ?? "",
-    level: typed.level ?? "member",
-    privateProjectAccess: canonicalAccess(person.privateProjectAccess),
-    ...(typed.removeMemberOnDelete === undefined ? {} : { removeMemberOnDelete: typed.removeMemberOnDelete }),
-  };
-}
-
-export function declaredPeople(inputs: Json): AppliedPerson[] {
-  return Array.isArray(inputs.invites) ? inputs.invites.filter(isRecord).map(appliedPerson) : [];
-}
-
-export function batchMessage(inputs: Json): string | null {
-  return batchInputs(inputs).message || null;
-}
-
-export function batchSendEmail(inputs: Json): boolean {
-  return batchInputs(inputs).sendEmail ?? true;
-}
-
-export function batchRemoveMemberOnDelete(inputs: Json): boolean {
-  return batchInputs(inputs).removeMemberOnDelete ?? false;
-}
 
 /** Whether removing this person removes their membership: their own setting, else the batch's. */
 export function removesMember(person: AppliedPerson | undefined, batchSetting: boolean): boolean {
@@ -61,11 +32,11 @@ export interface BatchPlan {
   keep: AppliedPerson[];
 }
 
-export function planBatch(olds: Partial<InviteBatchOutputs>, news: Json): BatchPlan {
+export function planBatch(olds: Partial<InviteBatchOutputs>, news: InviteBatchDeclaration): BatchPlan {
   const applied = new Map((olds.invites ?? []).map((p) => [p.targetEmail, p]));
   const invitations = olds.invitations ?? {};
   const plan: BatchPlan = { invite: [], uninvite: [], removeMember: [], relevel: [], keep: [] };
-  const declared = declaredPeople(news);
+  const declared = news.people;
   for (const person of declared) {
     const before = applied.get(person.targetEmail);
     const accepted = invitations[person.targetEmail]?.status === "accepted";
@@ -76,7 +47,7 @@ export function planBatch(olds: Partial<InviteBatchOutputs>, news: Json): BatchP
     else plan.invite.push(person);
   }
   const wanted = new Set(declared.map((p) => p.targetEmail));
-  const batchSetting = batchRemoveMemberOnDelete(news);
+  const batchSetting = news.settings.removeMemberOnDelete;
   for (const email of new Set([...applied.keys(), ...Object.keys(invitations)])) {
     if (wanted.has(email)) continue;
     plan.uninvite.push(email);

@@ -1,16 +1,10 @@
 // The InviteBatch provider's preview calls: check and diff. They load no HTTP client; see batch-provider.ts.
 import type * as pulumi from "@pulumi/pulumi";
 import { normaliseEmail, normaliseTexts, validateBatchInputs } from "./inputs";
-import { containsUnknown } from "../../provider-kit/unknown";
 import { resolveSettings } from "../../config";
 import { deepEqualLoose } from "../../provider-kit/equality";
-import {
-  batchMessage,
-  batchRemoveMemberOnDelete,
-  batchSendEmail,
-  declaredPeople,
-  planBatch,
-} from "./batch-mapping";
+import { planBatch } from "./batch-mapping";
+import type { InviteBatchDeclaration } from "./batch-declaration";
 import { memberRemovalWarning, ownerRemovalRefused } from "./member-removal";
 import { warn } from "../../provider-kit/warn";
 import { CURRENT, declaredScope } from "../../scope";
@@ -19,15 +13,20 @@ import type { InviteBatchOutputs } from "./types";
 import { isRecord, type Json } from "../../provider-kit/json";
 import { storedBatch } from "./stored";
 
-export async function check(_olds: Json, news: Json): Promise<pulumi.dynamic.CheckResult> {
+export async function check(_olds: Json, news: InviteBatchDeclaration): Promise<pulumi.dynamic.CheckResult> {
+  return checkInviteBatch(news);
+}
+
+/** What check decides: the failures, or the inputs it passes on (also behind the public validateInviteBatch). */
+export function checkInviteBatch(news: InviteBatchDeclaration): pulumi.dynamic.CheckResult {
   // Validated as PostHog will read it: trimmed texts (a 30-character first name may come with spaces).
-  const inputs = normaliseTexts(news);
+  const inputs = normaliseTexts(news.inputs);
   if (Array.isArray(inputs.invites))
     inputs.invites = inputs.invites.map((person: unknown) =>
       isRecord(person) ? normaliseTexts(person) : person,
     );
   const failures = validateBatchInputs(inputs);
-  if (failures.length > 0) return { inputs: news, failures };
+  if (failures.length > 0) return { inputs: news.inputs, failures };
   if (Array.isArray(inputs.invites)) {
     inputs.invites = inputs.invites.map((person: unknown) =>
       isRecord(person) && typeof person.targetEmail === "string"
@@ -38,26 +37,31 @@ export async function check(_olds: Json, news: Json): Promise<pulumi.dynamic.Che
   return { inputs };
 }
 
-export async function diff(_id: string, olds: Json, news: Json): Promise<pulumi.dynamic.DiffResult> {
-  const organization = declaredScope("organization", news.organizationId, resolveSettings());
+export async function diff(
+  _id: string,
+  olds: Json,
+  news: InviteBatchDeclaration,
+): Promise<pulumi.dynamic.DiffResult> {
+  const organization = declaredScope("organization", news.fields.organizationId, resolveSettings());
   const replaces = organization !== CURRENT && organization !== olds.organizationId ? ["organizationId"] : [];
-  if (containsUnknown(news.invites)) return { changes: true, replaces, deleteBeforeReplace: false };
+  if (news.unknown.has("invites")) return { changes: true, replaces, deleteBeforeReplace: false };
   const previous = storedBatch(olds);
   const plan = planBatch(previous, news);
   announceMemberRemovals(previous, plan.removeMember);
+  const { settings } = news;
   const changes =
     replaces.length > 0 ||
     plan.invite.length > 0 ||
     plan.uninvite.length > 0 ||
     plan.relevel.length > 0 ||
-    !deepEqualLoose(declaredPeople(news), previous.invites ?? []) ||
-    // Not known yet in a preview: may change (batchMessage and batchSendEmail read it as the default).
-    containsUnknown(news.message) ||
-    containsUnknown(news.sendEmail) ||
-    batchMessage(news) !== (previous.message ?? null) ||
-    batchSendEmail(news) !== (previous.sendEmail ?? true) ||
-    containsUnknown(news.removeMemberOnDelete) ||
-    batchRemoveMemberOnDelete(news) !== (previous.removeMemberOnDelete ?? false);
+    !deepEqualLoose(news.people, previous.invites ?? []) ||
+    // Not known yet in a preview: may change (the declaration reads it as the default).
+    news.unknown.has("message") ||
+    news.unknown.has("sendEmail") ||
+    news.unknown.has("removeMemberOnDelete") ||
+    settings.message !== (previous.message ?? null) ||
+    settings.sendEmail !== (previous.sendEmail ?? true) ||
+    settings.removeMemberOnDelete !== (previous.removeMemberOnDelete ?? false);
   return { changes, replaces, deleteBeforeReplace: false };
 }
 

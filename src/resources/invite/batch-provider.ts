@@ -1,18 +1,15 @@
 // The InviteBatch provider module the serialized shim loads (see ../../provider-kit/shim.ts), and the plugin's too
-// (src/plugin/resources.ts): the seam where each face's raw property bags become plain objects of their own keys
-// (provider-kit/seam.ts) before any rule sees them. A preview runs configure, check and diff, which load no HTTP
+// (src/plugin/resources.ts): the seam where each face's raw property bags become one InviteBatchDeclaration
+// (batch-declaration.ts) before any rule sees them. A preview runs configure, check and diff, which load no HTTP
 // client; create/read/update/delete load it on their first call.
 import { atTheSeam, type ApplyCore } from "../../provider-kit/seam";
-import type { Json } from "../../provider-kit/json";
+import { declareInviteBatch, type InviteBatchDeclaration } from "./batch-declaration";
 import * as preview from "./batch-preview";
 
 export { configureProvider as configure } from "../../provider-kit/configure";
 
-const batch = atTheSeam(
-  "InviteBatch",
-  (inputs: Json) => inputs,
-  preview,
-  (): ApplyCore<Json> => require("./batch-apply"),
+const batch = atTheSeam("InviteBatch", declareInviteBatch, preview, (): ApplyCore<InviteBatchDeclaration> =>
+  require("./batch-apply"),
 );
 export const { check, diff, create, read, update } = batch;
 const remove = batch.delete;

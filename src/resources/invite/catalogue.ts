@@ -18,8 +18,8 @@ import {
   type ResourceDoc,
 } from "../catalogue-kit";
 import { batchShape, inviteShape, personShape } from "./inputs";
-import { settingsOf, termsOf } from "./mapping";
-import { batchMessage, batchRemoveMemberOnDelete, batchSendEmail } from "./batch-mapping";
+import { settingsOf, termsOf } from "./declaration";
+import { batchSettings } from "./batch-declaration";
 import { INVITE_LEVELS, type BatchInvitation, type InviteBatchOutputs, type InviteOutputs } from "./types";
 import { orgArgs } from "./function-args";
 import type { MemberInfo } from "./members-function";
@@ -85,11 +85,7 @@ export function inviteResources(): ResourceDoc[] {
   // The defaults as the mapping applies them to an invite that declares nothing else.
   const { targetEmail: _e, ...terms } = termsOf({});
   const inviteDefaults = { ...terms, ...settingsOf({}) };
-  const batchDefaults = {
-    message: batchMessage({}),
-    sendEmail: batchSendEmail({}),
-    removeMemberOnDelete: batchRemoveMemberOnDelete({}),
-  };
+  const batchDefaults = batchSettings({});
   const people = z.array(z.object(personShape).meta(docsFrom("BatchPersonArgs")));
   return [
     {

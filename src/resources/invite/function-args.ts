@@ -1,8 +1,6 @@
 // The arguments of getInvites and getMembers: the rules the catalogue documents and the functions check calls by.
 import { z } from "zod";
-import type { RulesFor } from "../catalogue-kit";
-import type { GetInvitesArgs } from "./functions";
-import type { GetMembersArgs } from "./members-function";
+// The public Args interfaces import these rules, so the compile-time link that each rule fits its interface sits
+// with the interface (FitsPublic), and this file imports nothing back from the functions.
 
-export const orgArgs = { organizationId: z.string().optional() } satisfies RulesFor<GetInvitesArgs> &
-  RulesFor<GetMembersArgs>;
+export const orgArgs = { organizationId: z.string().optional() };

@@ -5,6 +5,7 @@ import type { InviteOutputs } from "./types";
 import { functionContext, organizationOf } from "../../provider-kit/function-context";
 import { mockedAnswer } from "../../provider-kit/function-mocks";
 import { checkArgs } from "../../provider-kit/function-args";
+import type { FitsPublic } from "../../provider-kit/public-shape";
 import { orgArgs } from "./function-args";
 
 /** A pending or expired invite as getInvites reads it from PostHog. */
@@ -28,6 +29,7 @@ export interface GetInvitesArgs {
   /** Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. */
   organizationId?: string;
 }
+const _orgArgsFit: FitsPublic<typeof orgArgs, GetInvitesArgs> = true;
 
 /** What getInvites returns: the organization and its invites. */
 export interface GetInvitesResult {

@@ -5,6 +5,7 @@ import { importedAs, type Imported } from "../../provider-kit/import";
 import { cachedInvites } from "../../provider-kit/list-cache";
 import { read } from "./apply";
 import { inviteArgs } from "./export";
+import { declareInvite } from "./declaration";
 import { check } from "./preview";
 
 /** undefined when the organization has no pending invite with this id. */
@@ -17,5 +18,5 @@ export async function importInvite(id: string): Promise<Imported | undefined> {
   // The invite's own read, from the listing just made (list-cache), gives the outputs a refresh would.
   const found = await read(id, args);
   if (!found.id || !found.props) return undefined;
-  return importedAs(found.id, found.props, args, check);
+  return importedAs(found.id, found.props, args, (olds, news) => check(olds, declareInvite(news)));
 }

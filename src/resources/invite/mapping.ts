@@ -1,67 +1,29 @@
 // Invite inputs <-> PostHog wire shapes: level names <-> numbers, defaults, the write body, how a server invite
 // (or a member, once accepted) reads back as outputs, and which input changes force a new invite.
 import type { InviteWriteBody, WireInvite, WireMember } from "../../client";
-import { inviteInputs, LEVEL_NUMBERS, normaliseEmail } from "./inputs";
-import { containsUnknown } from "../../provider-kit/unknown";
+import { LEVEL_NUMBERS, normaliseEmail } from "./inputs";
 import { CURRENT } from "../../scope";
 import { deepEqualLoose, withoutUndefined } from "../../provider-kit/equality";
-import type { InviteLevel, InviteOutputs, PrivateProjectAccess } from "./types";
-import { declaredInputs, declaredKeysChanged } from "../../provider-kit/declared";
+import type { InviteLevel, InviteOutputs } from "./types";
+import { declaredKeysChanged } from "../../provider-kit/declared";
 import { userSummary } from "../../provider-kit/wire-shared";
 
 import type { Json } from "../../provider-kit/json";
-import { projectAccess } from "./stored";
+import { canonicalAccess } from "./stored";
+import {
+  SETTING_KEYS,
+  settingsOf,
+  TERM_KEYS,
+  termsOf,
+  type InviteDeclaration,
+  type InviteSettings,
+  type InviteTerms,
+} from "./declaration";
 
 export function levelName(level: number | null | undefined): InviteLevel {
   if (level === 15) return "owner";
   if (level === 8) return "admin";
   return "member";
-}
-
-/** Project access in a canonical order, so the order it was declared in never causes a diff. */
-export function canonicalAccess(list: unknown): PrivateProjectAccess[] {
-  if (!Array.isArray(list)) return [];
-  return list
-    .flatMap((entry: unknown) => {
-      const parsed = projectAccess.safeParse(entry);
-      return parsed.success ? [parsed.data] : [];
-    })
-    .sort((a, b) => a.id - b.id);
-}
-
-/** The invite fields a person is invited with, defaults applied. Changing any of them needs a new invite. */
-export interface InviteTerms {
-  targetEmail: string;
-  firstName: string;
-  message: string | null;
-  level: InviteLevel;
-  privateProjectAccess: PrivateProjectAccess[];
-}
-
-export const TERM_KEYS = ["targetEmail", "firstName", "message", "level", "privateProjectAccess"] as const;
-
-export function termsOf(inputs: Json): InviteTerms {
-  const typed = inviteInputs(inputs);
-  return {
-    targetEmail: normaliseEmail(String(inputs.targetEmail ?? "")),
-    firstName: typed.firstName ?? "",
-    message: typed.message || null,
-    level: typed.level ?? "member",
-    privateProjectAccess: canonicalAccess(inputs.privateProjectAccess),
-  };
-}
-
-/** Provider-side settings: recorded, never sent after create, never a reason to replace. */
-const SETTING_KEYS = ["sendEmail", "renewWhenExpired", "adopt", "removeMemberOnDelete"] as const;
-
-export function settingsOf(inputs: Json): Record<(typeof SETTING_KEYS)[number], boolean> {
-  const typed = inviteInputs(inputs);
-  return {
-    sendEmail: typed.sendEmail ?? true,
-    renewWhenExpired: typed.renewWhenExpired ?? true,
-    adopt: typed.adopt ?? false,
-    removeMemberOnDelete: typed.removeMemberOnDelete ?? false,
-  };
 }
 
 export function termsOfInvite(invite: WireInvite): InviteTerms {
@@ -124,16 +86,17 @@ export function inviteFacts(invite: WireInvite) {
   };
 }
 
-/** A server invite -> outputs. Terms come from PostHog; the provider-side settings from the inputs. */
-export function inviteOutputs(invite: WireInvite, organizationId: string, inputs: Json): Outputs {
-  return {
-    organizationId,
-    ...inviteFacts(invite),
-    ...settingsOf(inputs),
-    memberId: null,
-    userUuid: null,
-    declared: declaredInputs(inputs),
-  };
+/**
+ * A server invite -> outputs. Terms come from PostHog; the provider-side settings and the `declared` record from
+ * the program (or, on a read, from the state).
+ */
+export function inviteOutputs(
+  invite: WireInvite,
+  organizationId: string,
+  settings: InviteSettings,
+  declared: Json,
+): Outputs {
+  return { organizationId, ...inviteFacts(invite), ...settings, memberId: null, userUuid: null, declared };
 }
 
 /** What the member list says about an accepted person: their membership, and the level they have now. */
@@ -149,11 +112,11 @@ export function membershipFacts(member: WireMember): {
  * The person was already a member when the invite was declared: nothing was sent. The level is the member's
  * actual one, so a declared level that differs shows as an update on the next preview.
  */
-export function memberOutputs(member: WireMember, organizationId: string, inputs: Json): Outputs {
+export function memberOutputs(member: WireMember, organizationId: string, news: InviteDeclaration): Outputs {
   return {
     organizationId,
-    ...termsOf(inputs),
-    ...settingsOf(inputs),
+    ...news.terms,
+    ...news.settings,
     inviteId: null,
     ...membershipFacts(member),
     isExpired: false,
@@ -162,7 +125,7 @@ export function memberOutputs(member: WireMember, organizationId: string, inputs
     updatedAt: null,
     createdBy: null,
     status: "accepted",
-    declared: declaredInputs(inputs),
+    declared: news.declared,
   };
 }
 
@@ -182,12 +145,11 @@ export interface InviteDiff {
   replaces: string[];
 }
 
-/** The terms (not the email) a step changes or may change (not known yet in a preview). */
-export function changedTerms(olds: Json, news: Json): (keyof InviteTerms)[] {
+/** The terms (not the email) a step changes from the stored outputs, or may change (not known yet in a preview). */
+export function changedTerms(olds: Json, news: InviteDeclaration): (keyof InviteTerms)[] {
   const before = termsOf(olds);
-  const after = termsOf(news);
   return TERM_KEYS.filter(
-    (key) => key !== "targetEmail" && (containsUnknown(news[key]) || !sameTerm(key, before, after)),
+    (key) => key !== "targetEmail" && (news.unknown.has(key) || !sameTerm(key, before, news.terms)),
   );
 }
 
@@ -200,22 +162,22 @@ export function changedTerms(olds: Json, news: Json): (keyof InviteTerms)[] {
  * with removeMemberOnDelete it would remove the member the replacement had just found. An expired invite is
  * replaced (re-sent) when renewWhenExpired is on. sendEmail/renewWhenExpired/adopt are only recorded.
  */
-export function inviteDiff(olds: Json, news: Json, newOrganization: string): InviteDiff {
+export function inviteDiff(olds: Json, news: InviteDeclaration, newOrganization: string): InviteDiff {
   const replaces: string[] = [];
   if (newOrganization !== CURRENT && newOrganization !== olds.organizationId) replaces.push("organizationId");
-  if (containsUnknown(news.targetEmail) || termsOf(olds).targetEmail !== termsOf(news).targetEmail)
+  if (news.unknown.has("targetEmail") || termsOf(olds).targetEmail !== news.terms.targetEmail)
     replaces.push("targetEmail");
   const recorded = changedTerms(olds, news).length > 0;
-  const settings = settingsOf(news);
+  const { settings } = news;
   if (olds.status === "expired" && settings.renewWhenExpired && replaces.length === 0)
     replaces.push("status");
   const oldSettings = settingsOf(olds);
   // A setting not known yet in a preview (typed as its default by settingsOf) may change.
   const settingsChanged = SETTING_KEYS.some(
-    (key) => containsUnknown(news[key]) || settings[key] !== oldSettings[key],
+    (key) => news.unknown.has(key) || settings[key] !== oldSettings[key],
   );
   return {
-    changes: replaces.length > 0 || recorded || settingsChanged || declaredKeysChanged(news, olds),
+    changes: replaces.length > 0 || recorded || settingsChanged || declaredKeysChanged(news.declared, olds),
     replaces,
   };
 }

@@ -5,6 +5,7 @@ import type { InviteLevel } from "./types";
 import { functionContext, organizationOf } from "../../provider-kit/function-context";
 import { mockedAnswer } from "../../provider-kit/function-mocks";
 import { checkArgs } from "../../provider-kit/function-args";
+import type { FitsPublic } from "../../provider-kit/public-shape";
 import { orgArgs } from "./function-args";
 
 /** A member of the organization as getMembers reads it from PostHog. */
@@ -30,6 +31,7 @@ export interface GetMembersArgs {
   /** Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. */
   organizationId?: string;
 }
+const _orgArgsFit: FitsPublic<typeof orgArgs, GetMembersArgs> = true;
 
 /** What getMembers returns: the organization and its members. */
 export interface GetMembersResult {

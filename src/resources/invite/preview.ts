@@ -2,28 +2,38 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { normaliseEmail, normaliseTexts, validateInviteInputs } from "./inputs";
 import { resolveSettings } from "../../config";
-import { changedTerms, inviteDiff, settingsOf } from "./mapping";
+import { changedTerms, inviteDiff } from "./mapping";
+import { settingsOf, type InviteDeclaration } from "./declaration";
 import { declaredScope } from "../../scope";
 import { memberRemovalArmedWarning, memberRemovalWarning, ownerRemovalRefused } from "./member-removal";
 import { warn } from "../../provider-kit/warn";
 
 import type { Json } from "../../provider-kit/json";
 
-export async function check(_olds: Json, news: Json): Promise<pulumi.dynamic.CheckResult> {
+export async function check(_olds: Json, news: InviteDeclaration): Promise<pulumi.dynamic.CheckResult> {
+  return checkInvite(news);
+}
+
+/** What check decides: the failures, or the inputs it passes on (also behind the public validateInvite). */
+export function checkInvite(news: InviteDeclaration): pulumi.dynamic.CheckResult {
   // Validated as PostHog will read it: trimmed texts (a 30-character first name may come with spaces).
-  const inputs = normaliseTexts(news);
+  const inputs = normaliseTexts(news.inputs);
   const failures = validateInviteInputs(inputs);
-  if (failures.length > 0) return { inputs: news, failures };
+  if (failures.length > 0) return { inputs: news.inputs, failures };
   // PostHog stores the address lowercased: so do we, so Alice@Example.com never diffs against it.
   if (typeof inputs.targetEmail === "string") inputs.targetEmail = normaliseEmail(inputs.targetEmail);
   return { inputs };
 }
 
-export async function diff(_id: string, olds: Json, news: Json): Promise<pulumi.dynamic.DiffResult> {
+export async function diff(
+  _id: string,
+  olds: Json,
+  news: InviteDeclaration,
+): Promise<pulumi.dynamic.DiffResult> {
   const { changes, replaces } = inviteDiff(
     olds,
     news,
-    declaredScope("organization", news.organizationId, resolveSettings()),
+    declaredScope("organization", news.fields.organizationId, resolveSettings()),
   );
   if (olds.status === "accepted") announceMemberRemoval(olds, news, replaces.length > 0);
   else if (replaces.length === 0) announceReinvite(olds, news);
@@ -35,9 +45,9 @@ export async function diff(_id: string, olds: Json, news: Json): Promise<pulumi.
  * engine asks the provider nothing before a delete, so the warning is printed when removal is armed (the setting
  * turned on) and when this step's replacement removes the member; an owner's removal fails here, as PostHog would.
  */
-function announceMemberRemoval(olds: Json, news: Json, replacing: boolean): void {
+function announceMemberRemoval(olds: Json, news: InviteDeclaration, replacing: boolean): void {
   const removing = replacing && settingsOf(olds).removeMemberOnDelete;
-  const arming = settingsOf(news).removeMemberOnDelete && !settingsOf(olds).removeMemberOnDelete;
+  const arming = news.settings.removeMemberOnDelete && !settingsOf(olds).removeMemberOnDelete;
   const who = `Invite "${String(olds.targetEmail)}"`;
   if (removing && olds.level === "owner") throw ownerRemovalRefused(who, String(olds.targetEmail));
   if (removing) warn(memberRemovalWarning(who, String(olds.targetEmail), String(olds.organizationId)));
@@ -50,7 +60,7 @@ function announceMemberRemoval(olds: Json, news: Json, replacing: boolean): void
  * The preview shows an update and says both outcomes: a new invitation if still pending, a PATCH of the
  * membership's level if accepted.
  */
-function announceReinvite(olds: Json, news: Json): void {
+function announceReinvite(olds: Json, news: InviteDeclaration): void {
   const terms = changedTerms(olds, news);
   if (terms.length === 0) return;
   const email = String(olds.targetEmail);

@@ -1,16 +1,28 @@
 // What an InviteBatch's outputs hold as the state stored them, parsed once where a provider call receives them:
 // each field that holds a valid value, typed; a field missing or malformed (a state from an older version, or
-// edited by hand) is left out, and the callers' defaults apply to it.
+// edited by hand) is left out, and the callers' defaults apply to it. Project access, declared or stored, is read
+// here too, in one canonical order.
 import { z } from "zod";
 import type { Json } from "../../provider-kit/json";
 import type { FitsPublic } from "../../provider-kit/public-shape";
 import { typedFields } from "../../provider-kit/typed";
-import { INVITE_LEVELS, type InviteBatchOutputs } from "./types";
+import { INVITE_LEVELS, type InviteBatchOutputs, type PrivateProjectAccess } from "./types";
 
 const INVITE_STATUSES = ["pending", "expired", "accepted"] as const;
 
 /** One private project entry: `{id, level}`, extra keys dropped. */
 export const projectAccess = z.object({ id: z.number(), level: z.enum(["member", "admin"]) });
+
+/** Project access in a canonical order, so the order it was declared in never causes a diff. */
+export function canonicalAccess(list: unknown): PrivateProjectAccess[] {
+  if (!Array.isArray(list)) return [];
+  return list
+    .flatMap((entry: unknown) => {
+      const parsed = projectAccess.safeParse(entry);
+      return parsed.success ? [parsed.data] : [];
+    })
+    .sort((a, b) => a.id - b.id);
+}
 
 // The defaults are appliedPerson's (batch-mapping.ts), so a person stored without them reads as declared so.
 const appliedPerson = z.object({

@@ -6,6 +6,7 @@ import type { SurveyOutputs } from "./types";
 import { functionContext, projectOf } from "../../provider-kit/function-context";
 import { mockedAnswer } from "../../provider-kit/function-mocks";
 import { checkArgs } from "../../provider-kit/function-args";
+import type { FitsPublic } from "../../provider-kit/public-shape";
 import { surveyArgs, surveysArgs } from "./function-args";
 
 /** A survey as PostHog has it (Survey outputs without the provider's bookkeeping and write-only inputs). */
@@ -20,6 +21,7 @@ export interface GetSurveysArgs {
   /** true: only archived surveys; false: only active ones; unset: both. */
   archived?: boolean;
 }
+const _surveysArgsFit: FitsPublic<typeof surveysArgs, GetSurveysArgs> = true;
 
 /** What getSurveys returns: the project and its surveys. */
 export interface GetSurveysResult {
@@ -36,6 +38,7 @@ export interface GetSurveyArgs {
   /** The survey's id (UUID). */
   id: string;
 }
+const _surveyArgsFit: FitsPublic<typeof surveyArgs, GetSurveyArgs> = true;
 
 function surveyInfo(survey: WireSurvey, projectId: string): SurveyInfo {
   const {

@@ -2,6 +2,7 @@
 // ids are given, each of them is in the result (0 when PostHog left it out).
 import * as pulumi from "@pulumi/pulumi";
 import { checkArgs } from "../../provider-kit/function-args";
+import type { FitsPublic } from "../../provider-kit/public-shape";
 import { countArgs } from "./function-args";
 import { functionContext, projectOf } from "../../provider-kit/function-context";
 import { mockedAnswer } from "../../provider-kit/function-mocks";
@@ -15,6 +16,7 @@ export interface GetSurveyResponsesCountArgs {
   /** Leave out responses to archived surveys. */
   excludeArchived?: boolean;
 }
+const _countArgsFit: FitsPublic<typeof countArgs, GetSurveyResponsesCountArgs> = true;
 
 /** What getSurveyResponsesCount returns: the project and each survey's number of responses. */
 export interface GetSurveyResponsesCountResult {

@@ -11,6 +11,7 @@ import { FIX_TYPE, FLAG_KEY_INPUTS, nonBlank } from "./inputs";
 import { fieldRule, isJson, isSurveyField, jsonList, SURVEY_FIELD_NAMES } from "./fields";
 import { languageCode } from "./translations";
 import type { SurveyInputs, SurveyOptions } from "./types";
+import { MAX_BODY_BYTES } from "../../provider-kit/request-limits";
 
 /** The rules of the provider's own inputs; each field's rule is in its row of the field table. */
 export const SURVEY_OPTION_RULES = {
@@ -65,9 +66,6 @@ export function parseOptions(inputs: Record<string, unknown>): Partial<SurveyOpt
     ...(adopt.success && adopt.data !== undefined ? { adopt: adopt.data } : {}),
   };
 }
-
-/** Largest request body PostHog accepts (Django's default upload limit). */
-const MAX_BODY_BYTES = 2_621_440;
 
 /** An id and a key for the same flag contradict each other: declare one. */
 function flagKeyFailures(
@@ -265,7 +263,7 @@ function crossFieldFailures(
       .reduce((a, b) => (sizeOf(a) >= sizeOf(b) ? a : b));
     failures.push({
       property: largest,
-      reason: `the survey is ${size} bytes, over PostHog's request limit of ${MAX_BODY_BYTES}; ${largest} alone is ${sizeOf(largest)} bytes. Shorten it.`,
+      reason: `the survey is ${size} bytes, over PostHog's request limit of ${MAX_BODY_BYTES} (DATA_UPLOAD_MAX_MEMORY_SIZE); ${largest} alone is ${sizeOf(largest)} bytes. Shorten it.`,
     });
   }
   return failures;

@@ -99,10 +99,13 @@ function send(res: ServerResponse, result: Result): void {
 }
 
 /**
- * The largest request body PostHog reads: DATA_UPLOAD_MAX_MEMORY_SIZE = 20971520 (posthog/settings/web.py,
- * "Max size of a POST body"). Django raises RequestDataTooBig past it (django/http/request.py, HttpRequest.body),
- * a SuspiciousOperation that django/core/handlers/exception.py (response_for_exception) answers with a 400 from
- * the bad_request view (django/views/defaults.py).
+ * The largest request body the emulator reads: PostHog's DATA_UPLOAD_MAX_MEMORY_SIZE = 20971520
+ * (posthog/settings/web.py, "Max size of a POST body"). Django raises RequestDataTooBig past it where it reads a
+ * whole body (django/http/request.py, HttpRequest.body), a SuspiciousOperation that
+ * django/core/handlers/exception.py (response_for_exception) answers with a 400 from the bad_request view
+ * (django/views/defaults.py). DRF's JSON parse streams the request instead (rest_framework/request.py,
+ * Request._load_stream), so PostHog's Django may read on; refusing here is the conservative side, and keeps the
+ * emulator's memory bounded. The provider's check holds the same number (test/unit/body-limit.test.ts).
  */
 export const MAX_BODY_BYTES = 20_971_520;
 

@@ -2,23 +2,26 @@
 // order: the record type, the parse of a create, a new invite's defaults and its answer derive from it.
 // PostHog: posthog/api/organization_invite.py, OrganizationInviteSerializer (Meta.fields, validate_level,
 // validate_private_project_access); posthog/models/organization_invite.py, OrganizationInvite (defaults).
-import type { Ctx } from "../core/context";
 import { drf } from "../core/drf";
 import { permissionDenied } from "../core/errors";
 import { choiceField, emailField, fieldError } from "../core/fields";
 import { isObject, type Json, type JsonObject } from "../core/json";
 import { col, parser, type RecordOf, type WriteOf } from "../core/serializer";
-import {
-  ADMIN_LEVEL,
-  LEVELS,
-  MEMBER_LEVEL,
-  PROJECT_ACCESS_LEVELS,
-  projectAccessLevel,
-  type ProjectAccessLevel,
-} from "./org-access";
+import { ADMIN_LEVEL, LEVELS, MEMBER_LEVEL, PROJECT_ACCESS_LEVELS, type ProjectAccessLevel } from "./levels";
 
-export function inviterLevel(ctx: Ctx): number {
-  return ctx.core.store.memberOf(ctx.principal.user.id)?.level ?? 1;
+/**
+ * What the invite's validators read of the request: the inviter, and the organization's projects as the state
+ * holds them. The field table names this, not core/context's Ctx: Ctx names core/state's Store, which holds the
+ * InviteRecord this table defines, so naming it would close a circle (types count: tools/eslint/no-import-cycle.mjs).
+ * invite-validate.ts builds it from the request's Ctx.
+ */
+export interface InviteChecks {
+  /** The inviter's organization level. */
+  readonly inviterLevel: number;
+  /** A project of the organization, if it exists: its id and whether it is private. */
+  project(id: number): { readonly id: number; readonly private?: boolean } | undefined;
+  /** The inviter's own access row on a project, if any. */
+  ownAccess(projectId: number): ProjectAccessLevel | undefined;
 }
 
 /** One private_project_access item as the model validator admits it (its other keys are kept as sent). */
@@ -55,12 +58,11 @@ function checkAccessItems(value: Json): ProjectGrant[] {
  * the inviter's own access to it. The "higher level" message for member access follows the current tests
  * (test_invite_fails_if_inviter_level_is_lower_than_requested_level).
  */
-function checkProjectGrant(ctx: Ctx, item: ProjectGrant): void {
-  const { store } = ctx.core;
-  const project = store.project(item.id);
+function checkProjectGrant(checks: InviteChecks, item: ProjectGrant): void {
+  const project = checks.project(item.id);
   if (!project) throw fieldError(PROJECT_ERROR);
-  if (inviterLevel(ctx) >= ADMIN_LEVEL || !project.private) return;
-  const own = projectAccessLevel(store, project.id, ctx.principal.user.id);
+  if (checks.inviterLevel >= ADMIN_LEVEL || !project.private) return;
+  const own = checks.ownAccess(project.id);
   if (own === undefined || own === "none") throw fieldError(PROJECT_ERROR);
   if (own === "member" && item.level === "admin") {
     throw fieldError("You cannot invite to a private project with a higher level than your own.");
@@ -68,18 +70,18 @@ function checkProjectGrant(ctx: Ctx, item: ProjectGrant): void {
 }
 
 /** null or an empty list is stored as null ("if not private_project_access: return None"). */
-function validateProjectAccess(value: Json, ctx: Ctx): ProjectGrant[] | null {
+function validateProjectAccess(value: Json, checks: InviteChecks): ProjectGrant[] | null {
   if (value === null) return null;
   const items = checkAccessItems(value);
   if (items.length === 0) return null;
-  for (const item of items) checkProjectGrant(ctx, item);
+  for (const item of items) checkProjectGrant(checks, item);
   return items;
 }
 
 /** validate_level: a level above the inviter's own is a 403 that escapes the field pass at once. */
-function validateLevel(value: Json, ctx: Ctx): number {
+function validateLevel(value: Json, checks: InviteChecks): number {
   const chosen: number = choiceField(value, LEVELS);
-  if (chosen > inviterLevel(ctx)) {
+  if (chosen > checks.inviterLevel) {
     throw permissionDenied("You cannot invite a user with a higher permission level than your own.");
   }
   return chosen;
@@ -104,7 +106,7 @@ export const INVITE_FIELDS = {
   updated_at: col.identity<number>("DateTimeField(read_only=True)"),
   message: col.input(drf.char({ allowNull: true, allowBlank: true }), null),
   // The model default is a list when the field is not sent; null when an empty list or null is.
-  private_project_access: col.input<ProjectGrant[] | null, Ctx>(
+  private_project_access: col.input<ProjectGrant[] | null, InviteChecks>(
     parser("JSONField(allow_null=True), validate_private_project_access", true, validateProjectAccess),
     [],
   ),

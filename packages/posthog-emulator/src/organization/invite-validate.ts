@@ -5,8 +5,8 @@ import { permissionDenied, validationError } from "../core/errors";
 import { Collector, FieldError } from "../core/fields";
 import { isObject, pyTypeName, type JsonObject } from "../core/json";
 import { parseFields } from "../core/serializer";
-import { INVITE_FIELDS, inviterLevel, type InviteWrite } from "./invite-fields";
-import { ADMIN_LEVEL } from "./org-access";
+import { INVITE_FIELDS, type InviteChecks, type InviteWrite } from "./invite-fields";
+import { ADMIN_LEVEL, inviterLevel, projectAccessLevel } from "./org-access";
 
 export const MAX_BULK_INVITES = 20;
 
@@ -25,10 +25,21 @@ export function assertCanInvite(ctx: Ctx): void {
   if (org.members_can_invite === false) throw permissionDenied();
 }
 
+/** What the field table's validators read of this request (invite-fields.ts). */
+function inviteChecks(ctx: Ctx): InviteChecks {
+  const { store } = ctx.core;
+  const userId = ctx.principal.user.id;
+  return {
+    inviterLevel: inviterLevel(ctx),
+    project: (id) => store.project(id),
+    ownAccess: (projectId) => projectAccessLevel(store, projectId, userId),
+  };
+}
+
 /** OrganizationInviteSerializer field pass over the table; a too-high level is a 403 that escapes at once. */
 export function parseInvite(ctx: Ctx, body: JsonObject): ParsedInvite {
   const c = new Collector(body, false);
-  const write = parseFields(INVITE_FIELDS, c, ctx, true);
+  const write = parseFields(INVITE_FIELDS, c, inviteChecks(ctx), true);
   const email = write.target_email;
   if (c.errors.length > 0 || email === undefined) return { errors: c.errors };
   return { data: { ...write, target_email: email }, errors: [] };

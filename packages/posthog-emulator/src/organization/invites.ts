@@ -14,8 +14,8 @@ import { drfTime } from "../core/dates";
 import { notFound, permissionDenied } from "../core/errors";
 import { assertNotMember, insertInvite, isExpired, removeInvite } from "./invite-save";
 import { assertCanInvite, parseBulkInvites, parseSingleInvite } from "./invite-validate";
-import { INVITE_FIELDS, inviterLevel, type InviteRecord } from "./invite-fields";
-import { ADMIN_LEVEL } from "./org-access";
+import { INVITE_FIELDS, type InviteRecord } from "./invite-fields";
+import { ADMIN_LEVEL, inviterLevel } from "./org-access";
 import { paginate } from "../core/pagination";
 import { represent, type Presenters } from "../core/serializer";
 

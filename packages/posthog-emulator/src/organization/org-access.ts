@@ -1,5 +1,6 @@
 // Organization membership levels and project access, shared by the invite and member rules.
 // PostHog: posthog/models/organization.py, OrganizationMembership.Level.
+import type { Ctx } from "../core/context";
 import type { Store } from "../core/state";
 
 export {
@@ -19,4 +20,9 @@ export function projectAccessLevel(
   userId: number,
 ): ProjectAccessLevel | undefined {
   return store.data.project_access?.find((a) => a.project_id === projectId && a.user_id === userId)?.level;
+}
+
+/** The level of the user making the request in the organization (a plain member when not found). */
+export function inviterLevel(ctx: Ctx): number {
+  return ctx.core.store.memberOf(ctx.principal.user.id)?.level ?? 1;
 }
