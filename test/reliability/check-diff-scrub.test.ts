@@ -18,7 +18,7 @@ beforeAll(async () => {
   stacks.dynamic = await startStack();
   stacks.plugin = await startStack({ face: "plugin" });
   for (const stack of Object.values(stacks)) await stack.server.configure(stack.config);
-}, 60_000);
+});
 afterAll(async () => {
   await Promise.all(Object.values(stacks).map((stack) => stack?.close()));
 });
