@@ -89,7 +89,8 @@ async function runExport(argv: string[], out: Output): Promise<number> {
     return 0;
   }
   fs.writeFileSync(values.out, result.source);
-  const invites = options.invites === false ? "" : ` and ${result.invites} pending invite(s)`;
+  const invites =
+    options.invites === false ? "" : `, ${result.invites} pending invite(s) and ${result.members} member(s)`;
   out.stderr(`wrote ${result.surveys} survey(s)${invites} to ${values.out}\n`);
   return 0;
 }

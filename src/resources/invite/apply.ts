@@ -94,6 +94,27 @@ async function adoptable(client: PostHogClient, org: string, inputs: Json): Prom
   return pending;
 }
 
+/**
+ * `adopt: true` with no pending invite: the membership of the person, if they have joined (accepting deletes the
+ * invite, so the membership is what a program exported after acceptance declares). Nothing is sent; a declared
+ * level that differs from the member's is applied by the next `up`, as for any accepted invite.
+ */
+async function adoptableMember(
+  client: PostHogClient,
+  org: string,
+  inputs: Json,
+): Promise<WireMember | undefined> {
+  const terms = termsOf(inputs);
+  const member = await findMember(client, org, terms.targetEmail);
+  if (member && levelName(member.level) !== terms.level) {
+    warn(
+      `${label(inputs)}: adopted the membership of ${terms.targetEmail}, whose level is ${levelName(member.level)}, ` +
+        `not ${terms.level}. The next \`pulumi up\` changes it to ${terms.level} unless the program is changed to match.`,
+    );
+  }
+  return member;
+}
+
 /** The pending invite an interrupted run sent with exactly these terms, taken over without a second email. */
 async function interruptedInvite(
   client: PostHogClient,
@@ -120,9 +141,13 @@ export async function create(inputs: Json): Promise<pulumi.dynamic.CreateResult>
   const org = await scopeForCreate(label(inputs), "organization", inputs.organizationId, context);
   const email = termsOf(inputs).targetEmail;
   try {
-    const adopted = settingsOf(inputs).adopt
+    const adopt = settingsOf(inputs).adopt;
+    const adopted = adopt
       ? await adoptable(client, org, inputs)
       : await interruptedInvite(client, org, inputs);
+    // No pending invite to adopt, and the person has joined: adopt the membership their accepted invite left.
+    const member = adopt && !adopted ? await adoptableMember(client, org, inputs) : undefined;
+    if (member) return { id: `${MEMBER_ID_PREFIX}${member.id}`, outs: memberOutputs(member, org, inputs) };
     const invite = adopted ?? (await post(client, settings, org, inputs));
     return { id: invite.id, outs: inviteOutputs(invite, org, inputs) };
   } catch (error) {
