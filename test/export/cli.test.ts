@@ -185,7 +185,9 @@ describe("pulumi-posthog export and the key", () => {
     const result = await cli(["export"], { POSTHOG_HOST: emulator.url, POSTHOG_API_KEY: emulator.apiKey });
     expect(result).toMatchObject({ code: 0, stderr: "" });
     expect(result.stdout).toContain(`project ${emulator.projectId}.`);
-    expect(result.stdout).toContain("It declares the 0 surveys and 0 pending invites that exist there.");
+    expect(result.stdout).toContain(
+      "It declares the 0 surveys, 0 pending invites and 0 members that exist there.",
+    );
     expect(result.stdout).toContain(`const projectId = ${emulator.projectId};`);
   });
 });
