@@ -23,7 +23,7 @@ const EXPORT_OPTIONS = {
   organization: {
     type: "string",
     placeholder: "ID",
-    description: "organization to export pending invites from",
+    description: "organization to export pending invites and members from",
     default: "POSTHOG_ORGANIZATION_ID, then the key's current organization",
   },
   host: {
@@ -45,7 +45,7 @@ const EXPORT_OPTIONS = {
 const USAGE = `usage: pulumi-posthog <command> [options]
 
 commands:
-  export   write a Pulumi program that adopts the surveys and pending invites that exist in PostHog
+  export   write a Pulumi program that adopts the surveys, invites and members that exist in PostHog
 
 options:
 ${describeOptions(HELP_OPTIONS)}
@@ -54,8 +54,8 @@ Run pulumi-posthog export --help for the options of export.`;
 
 const EXPORT_USAGE = `usage: pulumi-posthog export [options]
 
-Writes a Pulumi TypeScript program declaring the surveys and pending invites that exist in PostHog, each
-adopting what exists: the first \`pulumi up\` takes them over without creating anything.
+Writes a Pulumi TypeScript program declaring the surveys, pending invites and members that exist in
+PostHog, each adopting what exists: the first \`pulumi up\` takes them over without creating anything.
 
 options:
 ${describeOptions(EXPORT_OPTIONS)}
@@ -89,7 +89,8 @@ async function runExport(argv: string[], out: Output): Promise<number> {
     return 0;
   }
   fs.writeFileSync(values.out, result.source);
-  const invites = options.invites === false ? "" : ` and ${result.invites} pending invite(s)`;
+  const invites =
+    options.invites === false ? "" : `, ${result.invites} pending invite(s) and ${result.members} member(s)`;
   out.stderr(`wrote ${result.surveys} survey(s)${invites} to ${values.out}\n`);
   return 0;
 }

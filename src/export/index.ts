@@ -1,5 +1,5 @@
-// `pulumi-posthog export`: a Pulumi program (TypeScript) declaring the surveys and pending invites that exist
-// in PostHog, each adopting what exists, so a team can start managing an existing setup as code.
+// `pulumi-posthog export`: a Pulumi program (TypeScript) declaring the surveys, pending invites and members that
+// exist in PostHog, each adopting what exists, so a team can start managing an existing setup as code.
 import { clientFor } from "../client";
 import { readArguments, resolveSettings } from "../config";
 import { declaredScope } from "../scope";
@@ -25,6 +25,8 @@ export interface ExportResult {
   surveys: number;
   invites: number;
   expiredInvites: number;
+  /** Members declared as Invites adopting their membership. */
+  members: number;
   /** Fields left out because the provider would reject the value PostHog holds. */
   skipped: string[];
 }
@@ -52,6 +54,7 @@ export async function exportProgram(opts: ExportOptions = {}): Promise<ExportRes
     surveys: snapshot.surveys.length,
     invites: snapshot.invites.length,
     expiredInvites: snapshot.expiredInvites,
+    members: snapshot.members.length,
     skipped,
   };
 }

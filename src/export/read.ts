@@ -1,6 +1,7 @@
-// Reads what exists in PostHog for an export: every survey of the project and the organization's pending
-// invites. Expired invites are counted, not exported (a new Invite would send a new email anyway).
-import type { PostHogClient, WireInvite, WireSurvey } from "../client";
+// Reads what exists in PostHog for an export: every survey of the project, the organization's pending invites
+// and its members (people who accepted an invite: accepting deletes the invite, the membership is what is left).
+// Expired invites are counted, not exported (a new Invite would send a new email anyway).
+import type { PostHogClient, WireInvite, WireMember, WireSurvey } from "../client";
 import { concreteScope } from "../scope";
 import { exportFailure } from "./failures";
 
@@ -10,6 +11,8 @@ export interface Snapshot {
   surveys: WireSurvey[];
   invites: WireInvite[];
   expiredInvites: number;
+  /** Members, each declared as an Invite that adopts the membership; not the key's own user (when known). */
+  members: WireMember[];
 }
 
 export interface ReadOptions {
@@ -42,13 +45,21 @@ export async function readSnapshot(client: PostHogClient, opts: ReadOptions): Pr
     (a, b) => Date.parse(a.created_at) - Date.parse(b.created_at) || a.id.localeCompare(b.id),
   );
   const invites = organizationId === undefined ? [] : await client.invites.listAll(organizationId);
+  const pending = invites.filter((i) => !i.is_expired);
+  const members = organizationId === undefined ? [] : await client.members.listAll(organizationId);
+  // The key's user is left out: nobody invites themselves, nor changes their own level (PostHog refuses it).
+  // Known only with the user:read scope; without it, every member is declared.
+  const self = members.length > 0 ? await user().catch(() => undefined) : undefined;
+  const email = (address: string) => address.trim().toLowerCase();
+  const invited = new Set(pending.map((i) => email(i.target_email)));
   return {
     projectId: String(projectId),
     organizationId,
     surveys,
-    invites: invites
-      .filter((i) => !i.is_expired)
-      .sort((a, b) => a.target_email.localeCompare(b.target_email)),
+    invites: pending.sort((a, b) => a.target_email.localeCompare(b.target_email)),
     expiredInvites: invites.filter((i) => i.is_expired).length,
+    members: members
+      .filter((m) => m.user.uuid !== self?.uuid && !invited.has(email(m.user.email)))
+      .sort((a, b) => email(a.user.email).localeCompare(email(b.user.email))),
   };
 }

@@ -174,7 +174,7 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
       renewWhenExpired:
         "When the invite expires (after 3 days), replace it on the next `pulumi up`, re-sending it (default true).",
       adopt:
-        "Take over the pending invite for this email, if there is one, instead of sending a new one. Used only at create.",
+        "Take over the pending invite for this email, if there is one, instead of sending a new one; if the person has already joined, take over their membership. Nothing is sent either way. Used only at create.",
       removeMemberOnDelete:
         "Once the person has accepted, deleting this resource (or replacing it with another person) also removes them from the organization (default false: only a pending invite is ever deleted). PostHog never removes an owner.",
     },
@@ -295,7 +295,7 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
       branching:
         "Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.",
       translations:
-        'The question\'s texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey\'s base language is not a translation.',
+        'The question\'s texts in other languages, by language code such as "fr" or "pt-BR" (not the survey\'s base language). PostHog stores the code lowercased ("pt-br"), as it does the survey\'s own translations.',
       extra:
         "Question keys PostHog added after this provider, merged as they are into what PostHog receives.",
     },

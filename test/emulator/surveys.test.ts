@@ -254,6 +254,47 @@ describe("field validation", () => {
     );
   });
 
+  // PostHog: products/surveys/backend/api/survey.py, SurveySerializerCreateUpdateOnly.validate_questions and
+  // validate check no branching target; `branching` is stored as sent (the provider's check refuses it).
+  it("a branch to a question that does not exist is stored as sent, as PostHog does", async () => {
+    const branching = [
+      { type: "specific_question", index: 5 },
+      { type: "response_based", responseValues: { detractors: 7, passives: "end", promoters: 0 } },
+    ];
+    for (const b of branching) {
+      const r = await h.survey({
+        name: `branch ${b.type}`,
+        questions: [{ type: "rating", question: "How likely?", scale: 10, branching: b }],
+      });
+      expect(r.status).toBe(201);
+      expect(r.body.questions[0].branching).toEqual(b);
+      const got = await h.api("GET", `${base()}${r.body.id}/`);
+      expect(got.body.questions[0].branching).toEqual(b);
+    }
+  });
+
+  it("translation language codes are stored normalised at survey and question level alike", async () => {
+    const r = await h.survey({
+      name: "pt-BR at both levels",
+      translations: { "pt-BR": { name: "Pesquisa" } },
+      questions: [{ type: "open", question: "Why?", translations: { pt_BR: { question: "Por quê?" } } }],
+    });
+    expect(r.status).toBe(201);
+    const got = await h.api("GET", `${base()}${r.body.id}/`);
+    expect(got.body.translations).toEqual({ "pt-br": { name: "Pesquisa" } });
+    expect(got.body.questions[0].translations).toEqual({ "pt-br": { question: "Por quê?" } });
+    await expect400(
+      {
+        name: "base twice",
+        base_language: "pt-BR",
+        questions: [{ type: "open", question: "Q", translations: { "PT-br": { question: "Q" } } }],
+      },
+      invalid(
+        "Question 1 translation: 'PT-br' matches the survey's base language ('pt-br'). The original text already covers this language — translate to a different language.",
+      ),
+    );
+  });
+
   it("schedule, iteration_count, responses_limit, booleans and dates", async () => {
     await expect400(
       { name: "s", schedule: "daily" },

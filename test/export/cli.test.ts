@@ -27,7 +27,7 @@ async function keyWith(scopes: string[]): Promise<string> {
 const USAGE = `usage: pulumi-posthog <command> [options]
 
 commands:
-  export   write a Pulumi program that adopts the surveys and pending invites that exist in PostHog
+  export   write a Pulumi program that adopts the surveys, invites and members that exist in PostHog
 
 options:
   -h, --help     print this help and exit
@@ -38,13 +38,13 @@ Run pulumi-posthog export --help for the options of export.
 
 const EXPORT_USAGE = `usage: pulumi-posthog export [options]
 
-Writes a Pulumi TypeScript program declaring the surveys and pending invites that exist in PostHog, each
-adopting what exists: the first \`pulumi up\` takes them over without creating anything.
+Writes a Pulumi TypeScript program declaring the surveys, pending invites and members that exist in
+PostHog, each adopting what exists: the first \`pulumi up\` takes them over without creating anything.
 
 options:
       --project ID       project to export surveys from
                          default: POSTHOG_PROJECT_ID, then the key's current project
-      --organization ID  organization to export pending invites from
+      --organization ID  organization to export pending invites and members from
                          default: POSTHOG_ORGANIZATION_ID, then the key's current organization
       --host URL         PostHog host
                          default: POSTHOG_HOST, then https://us.posthog.com
@@ -185,7 +185,9 @@ describe("pulumi-posthog export and the key", () => {
     const result = await cli(["export"], { POSTHOG_HOST: emulator.url, POSTHOG_API_KEY: emulator.apiKey });
     expect(result).toMatchObject({ code: 0, stderr: "" });
     expect(result.stdout).toContain(`project ${emulator.projectId}.`);
-    expect(result.stdout).toContain("It declares the 0 surveys and 0 pending invites that exist there.");
+    expect(result.stdout).toContain(
+      "It declares the 0 surveys, 0 pending invites and 0 members that exist there.",
+    );
     expect(result.stdout).toContain(`const projectId = ${emulator.projectId};`);
   });
 });

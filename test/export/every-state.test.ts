@@ -4,7 +4,8 @@
 // random value in a random subset of the other fields (one generator per row of the field table, so a new field
 // fails to compile here until it has one), plus pending invites with random terms and accepted ones (members).
 // Then: export -> the program passes check (the provider's own, through the engine; nothing left out) -> `up`
-// adopts everything (no POST, no PATCH, no DELETE) -> the next preview shows no change and sends no request.
+// adopts everything (no POST, no PATCH, no DELETE), each pending invite as pending and each accepted one as the
+// member it made -> the next preview shows no change and sends no request.
 // EXPORT_STATE_RUNS sets the number of runs (default 1: one run already holds all 18 lifecycle states, each with
 // random other fields, and 4 invites; a run takes about a minute on a busy machine), EXPORT_STATE_SEED the seed.
 import fs from "node:fs";
@@ -219,6 +220,8 @@ const inviteCase = (n: number) =>
     accepted: fc.boolean(),
   });
 
+const emailOf = (body: Body) => String(body.target_email).trim().toLowerCase();
+
 interface Case {
   surveys: Body[];
   invites: InviteCase[];
@@ -304,7 +307,12 @@ async function roundTrip(c: Case): Promise<void> {
   const file = path.join(DIR, `run-${run}.ts`);
   fs.writeFileSync(file, exported.source);
   const program = programFromFile(file);
-  const declared = c.surveys.length + exported.invites + 0;
+  // Accepted invites are gone from PostHog; each person is a member, declared as an Invite adopting the
+  // membership. The emulator's own user (the key's) is the only other member, and is left out.
+  const acceptedEmails = c.invites.filter((i) => i.accepted).map((i) => emailOf(i.body));
+  expect(exported.members).toBe(acceptedEmails.length);
+  expect(exported.invites).toBe(c.invites.length - acceptedEmails.length);
+  const declared = c.surveys.length + exported.invites + exported.members;
 
   const engine = stack.newEngine();
   await stack.clearRequests();
@@ -314,6 +322,12 @@ async function roundTrip(c: Case): Promise<void> {
   expect(
     (await stack.requests()).filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`),
   ).toEqual([]);
+  const invites = engine.state().filter((r) => r.type.endsWith("Invite"));
+  const statusOf = (email: string) => invites.find((r) => r.outputs.targetEmail === email)?.outputs.status;
+  for (const email of acceptedEmails) expect([email, statusOf(email)]).toEqual([email, "accepted"]);
+  for (const { body } of c.invites.filter((i) => !i.accepted)) {
+    expect([emailOf(body), statusOf(emailOf(body))]).toEqual([emailOf(body), "pending"]);
+  }
 
   await stack.clearRequests();
   const preview = await engine.preview(program);

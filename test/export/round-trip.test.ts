@@ -74,6 +74,17 @@ beforeAll(async () => {
   await invite(INVITES.expired);
   await stack.control("POST", "/clock", { advanceSeconds: 4 * 86_400 }); // PostHog invites expire after 3 days
   for (const body of INVITES.pending) await invite(body);
+  // An accepted invite: PostHog deletes it, and the person is a member (declared as an Invite adopting that).
+  const accepted = await stack.api<{ id: string }>(
+    "POST",
+    `/api/organizations/${stack.organizationId}/invites/`,
+    {
+      target_email: "Joined.Admin@example.com",
+      level: 8,
+    },
+  );
+  expect(accepted.status).toBe(201);
+  await stack.control("POST", `/invites/${accepted.body.id}/accept`);
 
   exported = await exportProgram({
     projectId: stack.projectId,
@@ -88,13 +99,23 @@ afterAll(async () => {
 });
 
 describe("pulumi-posthog export", () => {
-  it("exports every survey and only the pending invites", () => {
+  it("exports every survey, the pending invites and the members who accepted one (not the key's user)", () => {
     expect(surveyIds.length).toBeGreaterThanOrEqual(30);
-    expect(exported).toMatchObject({ surveys: surveyIds.length, invites: 3, expiredInvites: 1, skipped: [] });
+    expect(exported).toMatchObject({
+      surveys: surveyIds.length,
+      invites: 3,
+      members: 1,
+      expiredInvites: 1,
+      skipped: [],
+    });
     const source = exported.source;
     expect(source.match(/new posthog\.Survey\(/g)).toHaveLength(surveyIds.length);
     for (const id of surveyIds) expect(source).toContain(`adopt: { id: "${id}" },`);
-    expect(source.match(/new posthog\.Invite\(/g)).toHaveLength(3);
+    expect(source.match(/new posthog\.Invite\(/g)).toHaveLength(4);
+    expect(source).toContain(
+      'new posthog.Invite("invite-joined-admin-example-com", {\n  organizationId,\n  adopt: true,\n' +
+        '  targetEmail: "joined.admin@example.com",\n  level: "admin",\n});\n',
+    );
     expect(source).not.toContain("old.friend@example.com");
     expect(source).toContain("// Left out: 1 expired invite");
     expect(source).not.toContain(stack.apiKey);
@@ -182,7 +203,9 @@ describe("pulumi-posthog export", () => {
       { env: env(), encoding: "utf8" },
     );
     expect(stdout).toBe("");
-    expect(stderr).toBe(`wrote ${surveyIds.length} survey(s) and 3 pending invite(s) to ${out}\n`);
+    expect(stderr).toBe(
+      `wrote ${surveyIds.length} survey(s), 3 pending invite(s) and 1 member(s) to ${out}\n`,
+    );
     expect(fs.readFileSync(out, "utf8")).toBe(exported.source);
   });
 
@@ -192,7 +215,9 @@ describe("pulumi-posthog export", () => {
     await stack.clearRequests();
     const up = await engine.up(program);
     expect(up.errors).toEqual([]);
-    expect(up.steps).toHaveLength(surveyIds.length + 3);
+    expect(up.steps).toHaveLength(surveyIds.length + 4);
+    const member = engine.state().find((r) => r.outputs.targetEmail === "joined.admin@example.com");
+    expect(member?.outputs).toMatchObject({ status: "accepted", level: "admin", inviteId: null });
     expect(up.steps.every((s) => s.op === "create")).toBe(true);
     const requests = await stack.requests();
     expect(requests.filter((r) => r.method !== "GET")).toEqual([]); // adoption only: no POST, not even a PATCH
@@ -204,7 +229,7 @@ describe("pulumi-posthog export", () => {
     expect(preview.steps.filter((s) => s.op !== "same").map((s) => [s.name, s.op, s.changedKeys])).toEqual(
       [],
     );
-    expect(preview.steps).toHaveLength(surveyIds.length + 3);
+    expect(preview.steps).toHaveLength(surveyIds.length + 4);
     expect(await stack.requests()).toEqual([]);
   });
 });

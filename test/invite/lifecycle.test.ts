@@ -185,6 +185,49 @@ describe("Invite lifecycle", () => {
     await fresh.destroy();
   });
 
+  it("adopt takes over the membership of a person who has joined, sending nothing", async () => {
+    const orgInvites = `/api/organizations/${stack.organizationId}/invites/`;
+    const sent = await stack.api<{ id: string }>("POST", orgInvites, { target_email: "gina@example.com" });
+    expect(sent.status).toBe(201);
+    await stack.control("POST", `/invites/${sent.body.id}/accept`); // PostHog deletes the invite
+    const members = await stack.api<{ results: { id: string; user: { email: string } }[] }>(
+      "GET",
+      `/api/organizations/${stack.organizationId}/members/`,
+    );
+    const gina = members.body.results.find((m) => m.user.email === "gina@example.com");
+
+    const engine = stack.newEngine();
+    const args: InviteArgs = { targetEmail: "Gina@example.com", level: "admin", adopt: true };
+    const written = stack.server.stderr().length;
+    await stack.clearRequests();
+    const up = await engine.up(program(args, "gina"));
+    expect(up.errors).toEqual([]);
+    expect((await stack.requests()).filter((r) => r.method !== "GET")).toEqual([]);
+    expect(engine.state()[0]).toMatchObject({
+      id: `member:${gina?.id}`,
+      outputs: { status: "accepted", level: "member", inviteId: null, memberId: gina?.id },
+    });
+    expect(stack.server.stderr().slice(written)).toContain(
+      'warning: Invite "gina@example.com": adopted the membership of gina@example.com, whose level is member, ' +
+        "not admin. The next `pulumi up` changes it to admin unless the program is changed to match.",
+    );
+
+    // The declared level is then applied to the membership: one PATCH, no invitation.
+    const preview = await engine.preview(program(args, "gina"));
+    expect(preview.steps.map((s) => s.op)).toEqual(["update"]);
+    await stack.clearRequests();
+    await engine.up(program(args, "gina"));
+    const uuid = String(engine.state()[0].outputs.userUuid);
+    expect(summary((await stack.requests()).filter((r) => r.method !== "GET"))).toEqual([
+      `PATCH /api/organizations/${stack.organizationId}/members/${uuid}/ 200`,
+    ]);
+    expect(engine.state()[0].outputs.level).toBe("admin");
+    await stack.clearRequests();
+    expect((await engine.preview(program(args, "gina"))).steps.map((s) => s.op)).toEqual(["same"]);
+    expect(await stack.requests()).toEqual([]);
+    await engine.destroy();
+  });
+
   it("recovers a POST whose answer was lost by listing, without posting again", async () => {
     const engine = stack.newEngine();
     await stack.control("POST", "/faults", {

@@ -69,7 +69,7 @@ const invalid: [string, Record<string, unknown>, string, string][] = [
     "branching to a question that does not exist",
     q({ branching: { type: "specific_question", index: 5 } }),
     "questions",
-    "points past the last question",
+    "there is no question 5",
   ],
   ["bad branching type", q({ branching: { type: "jump" } }), "questions", "branching.type"],
   [

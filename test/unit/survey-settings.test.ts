@@ -3,6 +3,7 @@
 // JSON Schema the catalogue derives from the rules.
 import { z } from "zod";
 import { validateSurveyInputs } from "../../src/resources/survey/validate";
+import { fieldMatches } from "../../src/resources/survey/fields";
 import { appearanceRule } from "../../src/resources/survey/settings/appearance-rule";
 import { conditionsRule } from "../../src/resources/survey/settings/conditions-rule";
 import { questionRule } from "../../src/resources/survey/settings/questions-rule";
@@ -174,16 +175,20 @@ describe("what PostHog refuses, drops or rewrites in a question is refused", () 
 
   it.each([
     [
-      { translations: { "pt-BR": { question: "P?" } } },
-      'questions[0].translations.pt-BR: PostHog stores the language "pt-BR" as "pt-br". Write "pt-br".',
+      { translations: { "pt-BR": { question: "P?" }, pt_br: { question: "P?" } } },
+      'questions[0].translations.pt_br: "pt_br" and "pt-BR" are the same language ("pt-br"). Keep one of them.',
     ],
     [
       { translations: { default: { question: "P?" } } },
-      `questions[0].translations.default: "default" is not a language: the untranslated text is the original. Set the survey's baseLanguage instead.`,
+      'questions[0].translations.default: "default" is not a language: the untranslated text is the original. Set baseLanguage to its language instead of adding it as a translation.',
     ],
     [
       { translations: { english: { question: "P?" } } },
-      'questions[0].translations.english: "english" is not a language code. Use a BCP 47 code such as "es" or "pt-br".',
+      'questions[0].translations.english: "english" is not a language code. Use a code such as "fr", "es" or "pt-BR" (not a language name such as "french").',
+    ],
+    [
+      { translations: { EN: { question: "Q?" } } },
+      "questions[0].translations.EN is the survey's base language (\"en\"): its texts are the survey's own. Remove the translation, or set baseLanguage to the texts' language.",
     ],
     [
       { translations: { fr: {} } },
@@ -229,6 +234,39 @@ describe("what PostHog refuses, drops or rewrites in a question is refused", () 
           "questions[0].translations.fr.choices: has 1 choices but the question has 2. Translate every choice, in order.",
       },
     ]);
+  });
+});
+
+describe("a language code follows one rule at survey and question level", () => {
+  // PostHog: survey.py, _validate_translation_language_key runs for both, and stores _normalize_language_code's form.
+  const keys = ["pt-BR", "pt_BR", "PT-br", "pt-br", "fr", "es-MX"];
+
+  it.each(keys)("%s is accepted at both levels", (key) => {
+    expect(
+      reasons({
+        translations: { [key]: { name: "N" } },
+        questions: [{ type: "open", question: "Q", translations: { [key]: { question: "P?" } } }],
+      }),
+    ).toEqual([]);
+  });
+
+  it.each(keys)("%s compares equal to the code PostHog stores, at both levels", (key) => {
+    const stored = key.toLowerCase().replace("_", "-");
+    expect(fieldMatches("translations", { [key]: { name: "N" } }, { [stored]: { name: "N" } })).toBe(true);
+    const question = (language: string) => [
+      { id: "q1", type: "open", question: "Q", translations: { [language]: { question: "P?" } } },
+    ];
+    expect(fieldMatches("questions", question(key), question(stored))).toBe(true);
+  });
+
+  it("the same wrong key gets the same message at both levels", () => {
+    const survey = reasons({ translations: { english: { name: "N" } } });
+    const inQuestion = reasons({
+      questions: [{ type: "open", question: "Q", translations: { english: { question: "P?" } } }],
+    });
+    expect(survey.map((f) => f.reason.replace("translations.", ""))).toEqual(
+      inQuestion.map((f) => f.reason.replace("questions[0].translations.", "")),
+    );
   });
 });
 

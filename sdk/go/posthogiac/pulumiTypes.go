@@ -1384,7 +1384,7 @@ type GetSurveyQuestionLink struct {
 	Optional *bool `pulumi:"optional"`
 	// The question text (not blank; HTML is sanitised by PostHog).
 	Question string `pulumi:"question"`
-	// The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+	// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
 	Translations map[string]TranslationsValue `pulumi:"translations"`
 	// `link`: a message with a button that opens `link`.
 	Type string `pulumi:"type"`
@@ -1450,7 +1450,7 @@ func (o GetSurveyQuestionLinkOutput) Question() pulumi.StringOutput {
 	return o.ApplyT(func(v GetSurveyQuestionLink) string { return v.Question }).(pulumi.StringOutput)
 }
 
-// The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
 func (o GetSurveyQuestionLinkOutput) Translations() TranslationsValueMapOutput {
 	return o.ApplyT(func(v GetSurveyQuestionLink) map[string]TranslationsValue { return v.Translations }).(TranslationsValueMapOutput)
 }
@@ -1486,7 +1486,7 @@ type GetSurveyQuestionMultipleChoice struct {
 	ShuffleOptions *bool `pulumi:"shuffleOptions"`
 	// Submit as soon as a choice is picked (single choice without an open choice).
 	SkipSubmitButton *bool `pulumi:"skipSubmitButton"`
-	// The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+	// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
 	Translations map[string]TranslationsValue `pulumi:"translations"`
 	// `single_choice` or `multiple_choice`.
 	Type string `pulumi:"type"`
@@ -1567,7 +1567,7 @@ func (o GetSurveyQuestionMultipleChoiceOutput) SkipSubmitButton() pulumi.BoolPtr
 	return o.ApplyT(func(v GetSurveyQuestionMultipleChoice) *bool { return v.SkipSubmitButton }).(pulumi.BoolPtrOutput)
 }
 
-// The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
 func (o GetSurveyQuestionMultipleChoiceOutput) Translations() TranslationsValueMapOutput {
 	return o.ApplyT(func(v GetSurveyQuestionMultipleChoice) map[string]TranslationsValue { return v.Translations }).(TranslationsValueMapOutput)
 }
@@ -1595,7 +1595,7 @@ type GetSurveyQuestionOpen struct {
 	Optional *bool `pulumi:"optional"`
 	// The question text (not blank; HTML is sanitised by PostHog).
 	Question string `pulumi:"question"`
-	// The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+	// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
 	Translations map[string]TranslationsValue `pulumi:"translations"`
 	// `open`: a free-text answer.
 	Type string `pulumi:"type"`
@@ -1658,7 +1658,7 @@ func (o GetSurveyQuestionOpenOutput) Question() pulumi.StringOutput {
 	return o.ApplyT(func(v GetSurveyQuestionOpen) string { return v.Question }).(pulumi.StringOutput)
 }
 
-// The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
 func (o GetSurveyQuestionOpenOutput) Translations() TranslationsValueMapOutput {
 	return o.ApplyT(func(v GetSurveyQuestionOpen) map[string]TranslationsValue { return v.Translations }).(TranslationsValueMapOutput)
 }
@@ -1701,7 +1701,7 @@ type GetSurveyQuestionRating struct {
 	Scale *int `pulumi:"scale"`
 	// Submit as soon as a score is picked, without a submit button.
 	SkipSubmitButton *bool `pulumi:"skipSubmitButton"`
-	// The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+	// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
 	Translations map[string]TranslationsValue `pulumi:"translations"`
 	// `rating`: a score on a scale.
 	Type string `pulumi:"type"`
@@ -1789,7 +1789,7 @@ func (o GetSurveyQuestionRatingOutput) SkipSubmitButton() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v GetSurveyQuestionRating) *bool { return v.SkipSubmitButton }).(pulumi.BoolPtrOutput)
 }
 
-// The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
 func (o GetSurveyQuestionRatingOutput) Translations() TranslationsValueMapOutput {
 	return o.ApplyT(func(v GetSurveyQuestionRating) map[string]TranslationsValue { return v.Translations }).(TranslationsValueMapOutput)
 }
@@ -1830,7 +1830,7 @@ type GetSurveyQuestionSingleChoice struct {
 	ShuffleOptions *bool `pulumi:"shuffleOptions"`
 	// Submit as soon as a choice is picked (single choice without an open choice).
 	SkipSubmitButton *bool `pulumi:"skipSubmitButton"`
-	// The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+	// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
 	Translations map[string]TranslationsValue `pulumi:"translations"`
 	// `single_choice` or `multiple_choice`.
 	Type string `pulumi:"type"`
@@ -1911,7 +1911,7 @@ func (o GetSurveyQuestionSingleChoiceOutput) SkipSubmitButton() pulumi.BoolPtrOu
 	return o.ApplyT(func(v GetSurveyQuestionSingleChoice) *bool { return v.SkipSubmitButton }).(pulumi.BoolPtrOutput)
 }
 
-// The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
 func (o GetSurveyQuestionSingleChoiceOutput) Translations() TranslationsValueMapOutput {
 	return o.ApplyT(func(v GetSurveyQuestionSingleChoice) map[string]TranslationsValue { return v.Translations }).(TranslationsValueMapOutput)
 }
@@ -2225,7 +2225,7 @@ type GetSurveysSurveyQuestionLink struct {
 	Optional *bool `pulumi:"optional"`
 	// The question text (not blank; HTML is sanitised by PostHog).
 	Question string `pulumi:"question"`
-	// The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+	// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
 	Translations map[string]TranslationsValue `pulumi:"translations"`
 	// `link`: a message with a button that opens `link`.
 	Type string `pulumi:"type"`
@@ -2291,7 +2291,7 @@ func (o GetSurveysSurveyQuestionLinkOutput) Question() pulumi.StringOutput {
 	return o.ApplyT(func(v GetSurveysSurveyQuestionLink) string { return v.Question }).(pulumi.StringOutput)
 }
 
-// The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
 func (o GetSurveysSurveyQuestionLinkOutput) Translations() TranslationsValueMapOutput {
 	return o.ApplyT(func(v GetSurveysSurveyQuestionLink) map[string]TranslationsValue { return v.Translations }).(TranslationsValueMapOutput)
 }
@@ -2327,7 +2327,7 @@ type GetSurveysSurveyQuestionMultipleChoice struct {
 	ShuffleOptions *bool `pulumi:"shuffleOptions"`
 	// Submit as soon as a choice is picked (single choice without an open choice).
 	SkipSubmitButton *bool `pulumi:"skipSubmitButton"`
-	// The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+	// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
 	Translations map[string]TranslationsValue `pulumi:"translations"`
 	// `single_choice` or `multiple_choice`.
 	Type string `pulumi:"type"`
@@ -2410,7 +2410,7 @@ func (o GetSurveysSurveyQuestionMultipleChoiceOutput) SkipSubmitButton() pulumi.
 	return o.ApplyT(func(v GetSurveysSurveyQuestionMultipleChoice) *bool { return v.SkipSubmitButton }).(pulumi.BoolPtrOutput)
 }
 
-// The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
 func (o GetSurveysSurveyQuestionMultipleChoiceOutput) Translations() TranslationsValueMapOutput {
 	return o.ApplyT(func(v GetSurveysSurveyQuestionMultipleChoice) map[string]TranslationsValue { return v.Translations }).(TranslationsValueMapOutput)
 }
@@ -2438,7 +2438,7 @@ type GetSurveysSurveyQuestionOpen struct {
 	Optional *bool `pulumi:"optional"`
 	// The question text (not blank; HTML is sanitised by PostHog).
 	Question string `pulumi:"question"`
-	// The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+	// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
 	Translations map[string]TranslationsValue `pulumi:"translations"`
 	// `open`: a free-text answer.
 	Type string `pulumi:"type"`
@@ -2501,7 +2501,7 @@ func (o GetSurveysSurveyQuestionOpenOutput) Question() pulumi.StringOutput {
 	return o.ApplyT(func(v GetSurveysSurveyQuestionOpen) string { return v.Question }).(pulumi.StringOutput)
 }
 
-// The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
 func (o GetSurveysSurveyQuestionOpenOutput) Translations() TranslationsValueMapOutput {
 	return o.ApplyT(func(v GetSurveysSurveyQuestionOpen) map[string]TranslationsValue { return v.Translations }).(TranslationsValueMapOutput)
 }
@@ -2544,7 +2544,7 @@ type GetSurveysSurveyQuestionRating struct {
 	Scale *int `pulumi:"scale"`
 	// Submit as soon as a score is picked, without a submit button.
 	SkipSubmitButton *bool `pulumi:"skipSubmitButton"`
-	// The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+	// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
 	Translations map[string]TranslationsValue `pulumi:"translations"`
 	// `rating`: a score on a scale.
 	Type string `pulumi:"type"`
@@ -2632,7 +2632,7 @@ func (o GetSurveysSurveyQuestionRatingOutput) SkipSubmitButton() pulumi.BoolPtrO
 	return o.ApplyT(func(v GetSurveysSurveyQuestionRating) *bool { return v.SkipSubmitButton }).(pulumi.BoolPtrOutput)
 }
 
-// The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
 func (o GetSurveysSurveyQuestionRatingOutput) Translations() TranslationsValueMapOutput {
 	return o.ApplyT(func(v GetSurveysSurveyQuestionRating) map[string]TranslationsValue { return v.Translations }).(TranslationsValueMapOutput)
 }
@@ -2673,7 +2673,7 @@ type GetSurveysSurveyQuestionSingleChoice struct {
 	ShuffleOptions *bool `pulumi:"shuffleOptions"`
 	// Submit as soon as a choice is picked (single choice without an open choice).
 	SkipSubmitButton *bool `pulumi:"skipSubmitButton"`
-	// The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+	// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
 	Translations map[string]TranslationsValue `pulumi:"translations"`
 	// `single_choice` or `multiple_choice`.
 	Type string `pulumi:"type"`
@@ -2754,7 +2754,7 @@ func (o GetSurveysSurveyQuestionSingleChoiceOutput) SkipSubmitButton() pulumi.Bo
 	return o.ApplyT(func(v GetSurveysSurveyQuestionSingleChoice) *bool { return v.SkipSubmitButton }).(pulumi.BoolPtrOutput)
 }
 
-// The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
 func (o GetSurveysSurveyQuestionSingleChoiceOutput) Translations() TranslationsValueMapOutput {
 	return o.ApplyT(func(v GetSurveysSurveyQuestionSingleChoice) map[string]TranslationsValue { return v.Translations }).(TranslationsValueMapOutput)
 }
@@ -5147,7 +5147,7 @@ type SurveyQuestionLink struct {
 	Optional *bool `pulumi:"optional"`
 	// The question text (not blank; HTML is sanitised by PostHog).
 	Question string `pulumi:"question"`
-	// The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+	// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
 	Translations map[string]TranslationsValue `pulumi:"translations"`
 	// `link`: a message with a button that opens `link`.
 	Type string `pulumi:"type"`
@@ -5184,7 +5184,7 @@ type SurveyQuestionLinkArgs struct {
 	Optional pulumi.BoolPtrInput `pulumi:"optional"`
 	// The question text (not blank; HTML is sanitised by PostHog).
 	Question pulumi.StringInput `pulumi:"question"`
-	// The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+	// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
 	Translations TranslationsValueMapInput `pulumi:"translations"`
 	// `link`: a message with a button that opens `link`.
 	Type pulumi.StringInput `pulumi:"type"`
@@ -5262,7 +5262,7 @@ func (o SurveyQuestionLinkOutput) Question() pulumi.StringOutput {
 	return o.ApplyT(func(v SurveyQuestionLink) string { return v.Question }).(pulumi.StringOutput)
 }
 
-// The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
 func (o SurveyQuestionLinkOutput) Translations() TranslationsValueMapOutput {
 	return o.ApplyT(func(v SurveyQuestionLink) map[string]TranslationsValue { return v.Translations }).(TranslationsValueMapOutput)
 }
@@ -5298,7 +5298,7 @@ type SurveyQuestionMultipleChoice struct {
 	ShuffleOptions *bool `pulumi:"shuffleOptions"`
 	// Submit as soon as a choice is picked (single choice without an open choice).
 	SkipSubmitButton *bool `pulumi:"skipSubmitButton"`
-	// The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+	// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
 	Translations map[string]TranslationsValue `pulumi:"translations"`
 	// `single_choice` or `multiple_choice`.
 	Type string `pulumi:"type"`
@@ -5341,7 +5341,7 @@ type SurveyQuestionMultipleChoiceArgs struct {
 	ShuffleOptions pulumi.BoolPtrInput `pulumi:"shuffleOptions"`
 	// Submit as soon as a choice is picked (single choice without an open choice).
 	SkipSubmitButton pulumi.BoolPtrInput `pulumi:"skipSubmitButton"`
-	// The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+	// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
 	Translations TranslationsValueMapInput `pulumi:"translations"`
 	// `single_choice` or `multiple_choice`.
 	Type pulumi.StringInput `pulumi:"type"`
@@ -5434,7 +5434,7 @@ func (o SurveyQuestionMultipleChoiceOutput) SkipSubmitButton() pulumi.BoolPtrOut
 	return o.ApplyT(func(v SurveyQuestionMultipleChoice) *bool { return v.SkipSubmitButton }).(pulumi.BoolPtrOutput)
 }
 
-// The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
 func (o SurveyQuestionMultipleChoiceOutput) Translations() TranslationsValueMapOutput {
 	return o.ApplyT(func(v SurveyQuestionMultipleChoice) map[string]TranslationsValue { return v.Translations }).(TranslationsValueMapOutput)
 }
@@ -5462,7 +5462,7 @@ type SurveyQuestionOpen struct {
 	Optional *bool `pulumi:"optional"`
 	// The question text (not blank; HTML is sanitised by PostHog).
 	Question string `pulumi:"question"`
-	// The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+	// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
 	Translations map[string]TranslationsValue `pulumi:"translations"`
 	// `open`: a free-text answer.
 	Type string `pulumi:"type"`
@@ -5499,7 +5499,7 @@ type SurveyQuestionOpenArgs struct {
 	Optional pulumi.BoolPtrInput `pulumi:"optional"`
 	// The question text (not blank; HTML is sanitised by PostHog).
 	Question pulumi.StringInput `pulumi:"question"`
-	// The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+	// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
 	Translations TranslationsValueMapInput `pulumi:"translations"`
 	// `open`: a free-text answer.
 	Type pulumi.StringInput `pulumi:"type"`
@@ -5574,7 +5574,7 @@ func (o SurveyQuestionOpenOutput) Question() pulumi.StringOutput {
 	return o.ApplyT(func(v SurveyQuestionOpen) string { return v.Question }).(pulumi.StringOutput)
 }
 
-// The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
 func (o SurveyQuestionOpenOutput) Translations() TranslationsValueMapOutput {
 	return o.ApplyT(func(v SurveyQuestionOpen) map[string]TranslationsValue { return v.Translations }).(TranslationsValueMapOutput)
 }
@@ -5735,7 +5735,7 @@ type SurveyQuestionRating struct {
 	Scale *int `pulumi:"scale"`
 	// Submit as soon as a score is picked, without a submit button.
 	SkipSubmitButton *bool `pulumi:"skipSubmitButton"`
-	// The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+	// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
 	Translations map[string]TranslationsValue `pulumi:"translations"`
 	// `rating`: a score on a scale.
 	Type string `pulumi:"type"`
@@ -5782,7 +5782,7 @@ type SurveyQuestionRatingArgs struct {
 	Scale pulumi.IntPtrInput `pulumi:"scale"`
 	// Submit as soon as a score is picked, without a submit button.
 	SkipSubmitButton pulumi.BoolPtrInput `pulumi:"skipSubmitButton"`
-	// The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+	// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
 	Translations TranslationsValueMapInput `pulumi:"translations"`
 	// `rating`: a score on a scale.
 	Type pulumi.StringInput `pulumi:"type"`
@@ -5882,7 +5882,7 @@ func (o SurveyQuestionRatingOutput) SkipSubmitButton() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v SurveyQuestionRating) *bool { return v.SkipSubmitButton }).(pulumi.BoolPtrOutput)
 }
 
-// The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
 func (o SurveyQuestionRatingOutput) Translations() TranslationsValueMapOutput {
 	return o.ApplyT(func(v SurveyQuestionRating) map[string]TranslationsValue { return v.Translations }).(TranslationsValueMapOutput)
 }
@@ -5923,7 +5923,7 @@ type SurveyQuestionSingleChoice struct {
 	ShuffleOptions *bool `pulumi:"shuffleOptions"`
 	// Submit as soon as a choice is picked (single choice without an open choice).
 	SkipSubmitButton *bool `pulumi:"skipSubmitButton"`
-	// The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+	// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
 	Translations map[string]TranslationsValue `pulumi:"translations"`
 	// `single_choice` or `multiple_choice`.
 	Type string `pulumi:"type"`
@@ -5966,7 +5966,7 @@ type SurveyQuestionSingleChoiceArgs struct {
 	ShuffleOptions pulumi.BoolPtrInput `pulumi:"shuffleOptions"`
 	// Submit as soon as a choice is picked (single choice without an open choice).
 	SkipSubmitButton pulumi.BoolPtrInput `pulumi:"skipSubmitButton"`
-	// The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+	// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
 	Translations TranslationsValueMapInput `pulumi:"translations"`
 	// `single_choice` or `multiple_choice`.
 	Type pulumi.StringInput `pulumi:"type"`
@@ -6059,7 +6059,7 @@ func (o SurveyQuestionSingleChoiceOutput) SkipSubmitButton() pulumi.BoolPtrOutpu
 	return o.ApplyT(func(v SurveyQuestionSingleChoice) *bool { return v.SkipSubmitButton }).(pulumi.BoolPtrOutput)
 }
 
-// The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
 func (o SurveyQuestionSingleChoiceOutput) Translations() TranslationsValueMapOutput {
 	return o.ApplyT(func(v SurveyQuestionSingleChoice) map[string]TranslationsValue { return v.Translations }).(TranslationsValueMapOutput)
 }

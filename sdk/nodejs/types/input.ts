@@ -469,7 +469,7 @@ export interface SurveyQuestionLinkArgs {
      */
     question: pulumi.Input<string>;
     /**
-     * The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+     * The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
      */
     translations?: pulumi.Input<{[key: string]: pulumi.Input<inputs.TranslationsValueArgs>} | undefined>;
     /**
@@ -531,7 +531,7 @@ export interface SurveyQuestionMultipleChoiceArgs {
      */
     skipSubmitButton?: pulumi.Input<boolean | undefined>;
     /**
-     * The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+     * The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
      */
     translations?: pulumi.Input<{[key: string]: pulumi.Input<inputs.TranslationsValueArgs>} | undefined>;
     /**
@@ -577,7 +577,7 @@ export interface SurveyQuestionOpenArgs {
      */
     question: pulumi.Input<string>;
     /**
-     * The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+     * The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
      */
     translations?: pulumi.Input<{[key: string]: pulumi.Input<inputs.TranslationsValueArgs>} | undefined>;
     /**
@@ -665,7 +665,7 @@ export interface SurveyQuestionRatingArgs {
      */
     skipSubmitButton?: pulumi.Input<boolean | undefined>;
     /**
-     * The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+     * The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
      */
     translations?: pulumi.Input<{[key: string]: pulumi.Input<inputs.TranslationsValueArgs>} | undefined>;
     /**
@@ -731,7 +731,7 @@ export interface SurveyQuestionSingleChoiceArgs {
      */
     skipSubmitButton?: pulumi.Input<boolean | undefined>;
     /**
-     * The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+     * The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
      */
     translations?: pulumi.Input<{[key: string]: pulumi.Input<inputs.TranslationsValueArgs>} | undefined>;
     /**

@@ -279,7 +279,7 @@ export interface GetSurveyQuestionLink {
      */
     question: string;
     /**
-     * The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+     * The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
      */
     translations?: {[key: string]: outputs.TranslationsValue};
     /**
@@ -341,7 +341,7 @@ export interface GetSurveyQuestionMultipleChoice {
      */
     skipSubmitButton?: boolean;
     /**
-     * The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+     * The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
      */
     translations?: {[key: string]: outputs.TranslationsValue};
     /**
@@ -387,7 +387,7 @@ export interface GetSurveyQuestionOpen {
      */
     question: string;
     /**
-     * The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+     * The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
      */
     translations?: {[key: string]: outputs.TranslationsValue};
     /**
@@ -457,7 +457,7 @@ export interface GetSurveyQuestionRating {
      */
     skipSubmitButton?: boolean;
     /**
-     * The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+     * The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
      */
     translations?: {[key: string]: outputs.TranslationsValue};
     /**
@@ -523,7 +523,7 @@ export interface GetSurveyQuestionSingleChoice {
      */
     skipSubmitButton?: boolean;
     /**
-     * The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+     * The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
      */
     translations?: {[key: string]: outputs.TranslationsValue};
     /**
@@ -719,7 +719,7 @@ export interface GetSurveysSurveyQuestionLink {
      */
     question: string;
     /**
-     * The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+     * The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
      */
     translations?: {[key: string]: outputs.TranslationsValue};
     /**
@@ -781,7 +781,7 @@ export interface GetSurveysSurveyQuestionMultipleChoice {
      */
     skipSubmitButton?: boolean;
     /**
-     * The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+     * The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
      */
     translations?: {[key: string]: outputs.TranslationsValue};
     /**
@@ -827,7 +827,7 @@ export interface GetSurveysSurveyQuestionOpen {
      */
     question: string;
     /**
-     * The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+     * The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
      */
     translations?: {[key: string]: outputs.TranslationsValue};
     /**
@@ -897,7 +897,7 @@ export interface GetSurveysSurveyQuestionRating {
      */
     skipSubmitButton?: boolean;
     /**
-     * The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+     * The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
      */
     translations?: {[key: string]: outputs.TranslationsValue};
     /**
@@ -963,7 +963,7 @@ export interface GetSurveysSurveyQuestionSingleChoice {
      */
     skipSubmitButton?: boolean;
     /**
-     * The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+     * The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
      */
     translations?: {[key: string]: outputs.TranslationsValue};
     /**
@@ -1367,7 +1367,7 @@ export interface SurveyQuestionLink {
      */
     question: string;
     /**
-     * The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+     * The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
      */
     translations?: {[key: string]: outputs.TranslationsValue};
     /**
@@ -1429,7 +1429,7 @@ export interface SurveyQuestionMultipleChoice {
      */
     skipSubmitButton?: boolean;
     /**
-     * The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+     * The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
      */
     translations?: {[key: string]: outputs.TranslationsValue};
     /**
@@ -1475,7 +1475,7 @@ export interface SurveyQuestionOpen {
      */
     question: string;
     /**
-     * The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+     * The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
      */
     translations?: {[key: string]: outputs.TranslationsValue};
     /**
@@ -1563,7 +1563,7 @@ export interface SurveyQuestionRating {
      */
     skipSubmitButton?: boolean;
     /**
-     * The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+     * The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
      */
     translations?: {[key: string]: outputs.TranslationsValue};
     /**
@@ -1629,7 +1629,7 @@ export interface SurveyQuestionSingleChoice {
      */
     skipSubmitButton?: boolean;
     /**
-     * The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+     * The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
      */
     translations?: {[key: string]: outputs.TranslationsValue};
     /**

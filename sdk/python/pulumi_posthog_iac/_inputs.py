@@ -1971,7 +1971,7 @@ class SurveyQuestionLinkArgsDict(TypedDict):
     """
     translations: NotRequired[pulumi.Input[Optional[Mapping[str, pulumi.Input['TranslationsValueArgsDict']]]]]
     """
-    The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+    The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
     """
 
 @pulumi.input_type
@@ -2001,7 +2001,7 @@ class SurveyQuestionLinkArgs:
         :param pulumi.Input[_builtins.str] id: Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
         :param pulumi.Input[_builtins.str] link: https:// or mailto: only; null or empty for no link.
         :param pulumi.Input[_builtins.bool] optional: Whether a respondent may skip the question.
-        :param pulumi.Input[Mapping[str, pulumi.Input['TranslationsValueArgs']]] translations: The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+        :param pulumi.Input[Mapping[str, pulumi.Input['TranslationsValueArgs']]] translations: The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
         """
         pulumi.set(__self__, "question", question)
         pulumi.set(__self__, "type", 'link')
@@ -2148,7 +2148,7 @@ class SurveyQuestionLinkArgs:
     @pulumi.getter
     def translations(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input['TranslationsValueArgs']]]]:
         """
-        The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+        The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
         """
         return pulumi.get(self, "translations")
 
@@ -2215,7 +2215,7 @@ class SurveyQuestionMultipleChoiceArgsDict(TypedDict):
     """
     translations: NotRequired[pulumi.Input[Optional[Mapping[str, pulumi.Input['TranslationsValueArgsDict']]]]]
     """
-    The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+    The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
     """
 
 @pulumi.input_type
@@ -2251,7 +2251,7 @@ class SurveyQuestionMultipleChoiceArgs:
         :param pulumi.Input[_builtins.bool] optional: Whether a respondent may skip the question.
         :param pulumi.Input[_builtins.bool] shuffle_options: Show the choices in a random order.
         :param pulumi.Input[_builtins.bool] skip_submit_button: Submit as soon as a choice is picked (single choice without an open choice).
-        :param pulumi.Input[Mapping[str, pulumi.Input['TranslationsValueArgs']]] translations: The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+        :param pulumi.Input[Mapping[str, pulumi.Input['TranslationsValueArgs']]] translations: The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
         """
         pulumi.set(__self__, "choices", choices)
         pulumi.set(__self__, "question", question)
@@ -2439,7 +2439,7 @@ class SurveyQuestionMultipleChoiceArgs:
     @pulumi.getter
     def translations(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input['TranslationsValueArgs']]]]:
         """
-        The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+        The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
         """
         return pulumi.get(self, "translations")
 
@@ -2490,7 +2490,7 @@ class SurveyQuestionOpenArgsDict(TypedDict):
     """
     translations: NotRequired[pulumi.Input[Optional[Mapping[str, pulumi.Input['TranslationsValueArgsDict']]]]]
     """
-    The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+    The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
     """
     validation: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['SurveyQuestionOpenValidationArgsDict']]]]]
     """
@@ -2523,7 +2523,7 @@ class SurveyQuestionOpenArgs:
         :param pulumi.Input[Mapping[str, Any]] extra: Question keys PostHog added after this provider, merged as they are into what PostHog receives.
         :param pulumi.Input[_builtins.str] id: Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
         :param pulumi.Input[_builtins.bool] optional: Whether a respondent may skip the question.
-        :param pulumi.Input[Mapping[str, pulumi.Input['TranslationsValueArgs']]] translations: The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+        :param pulumi.Input[Mapping[str, pulumi.Input['TranslationsValueArgs']]] translations: The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
         :param pulumi.Input[Sequence[pulumi.Input['SurveyQuestionOpenValidationArgs']]] validation: Rules the answer must satisfy.
         """
         pulumi.set(__self__, "question", question)
@@ -2659,7 +2659,7 @@ class SurveyQuestionOpenArgs:
     @pulumi.getter
     def translations(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input['TranslationsValueArgs']]]]:
         """
-        The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+        The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
         """
         return pulumi.get(self, "translations")
 
@@ -2815,7 +2815,7 @@ class SurveyQuestionRatingArgsDict(TypedDict):
     """
     translations: NotRequired[pulumi.Input[Optional[Mapping[str, pulumi.Input['TranslationsValueArgsDict']]]]]
     """
-    The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+    The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
     """
     upper_bound_label: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
@@ -2858,7 +2858,7 @@ class SurveyQuestionRatingArgs:
         :param pulumi.Input[_builtins.bool] optional: Whether a respondent may skip the question.
         :param pulumi.Input[_builtins.int] scale: The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).
         :param pulumi.Input[_builtins.bool] skip_submit_button: Submit as soon as a score is picked, without a submit button.
-        :param pulumi.Input[Mapping[str, pulumi.Input['TranslationsValueArgs']]] translations: The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+        :param pulumi.Input[Mapping[str, pulumi.Input['TranslationsValueArgs']]] translations: The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
         :param pulumi.Input[_builtins.str] upper_bound_label: Label under the highest score (e.g. "Very likely").
         """
         pulumi.set(__self__, "question", question)
@@ -3064,7 +3064,7 @@ class SurveyQuestionRatingArgs:
     @pulumi.getter
     def translations(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input['TranslationsValueArgs']]]]:
         """
-        The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+        The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
         """
         return pulumi.get(self, "translations")
 
@@ -3143,7 +3143,7 @@ class SurveyQuestionSingleChoiceArgsDict(TypedDict):
     """
     translations: NotRequired[pulumi.Input[Optional[Mapping[str, pulumi.Input['TranslationsValueArgsDict']]]]]
     """
-    The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+    The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
     """
 
 @pulumi.input_type
@@ -3179,7 +3179,7 @@ class SurveyQuestionSingleChoiceArgs:
         :param pulumi.Input[_builtins.bool] optional: Whether a respondent may skip the question.
         :param pulumi.Input[_builtins.bool] shuffle_options: Show the choices in a random order.
         :param pulumi.Input[_builtins.bool] skip_submit_button: Submit as soon as a choice is picked (single choice without an open choice).
-        :param pulumi.Input[Mapping[str, pulumi.Input['TranslationsValueArgs']]] translations: The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+        :param pulumi.Input[Mapping[str, pulumi.Input['TranslationsValueArgs']]] translations: The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
         """
         pulumi.set(__self__, "choices", choices)
         pulumi.set(__self__, "question", question)
@@ -3367,7 +3367,7 @@ class SurveyQuestionSingleChoiceArgs:
     @pulumi.getter
     def translations(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input['TranslationsValueArgs']]]]:
         """
-        The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+        The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
         """
         return pulumi.get(self, "translations")
 

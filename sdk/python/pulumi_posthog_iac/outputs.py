@@ -757,7 +757,7 @@ class GetSurveyQuestionLink(dict):
         :param _builtins.str id: Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
         :param _builtins.str link: https:// or mailto: only; null or empty for no link.
         :param _builtins.bool optional: Whether a respondent may skip the question.
-        :param Mapping[str, 'TranslationsValue'] translations: The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+        :param Mapping[str, 'TranslationsValue'] translations: The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
         """
         pulumi.set(__self__, "question", question)
         pulumi.set(__self__, "type", 'link')
@@ -864,7 +864,7 @@ class GetSurveyQuestionLink(dict):
     @pulumi.getter
     def translations(self) -> Optional[Mapping[str, 'outputs.TranslationsValue']]:
         """
-        The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+        The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
         """
         return pulumi.get(self, "translations")
 
@@ -905,7 +905,7 @@ class GetSurveyQuestionMultipleChoice(dict):
         :param _builtins.bool optional: Whether a respondent may skip the question.
         :param _builtins.bool shuffle_options: Show the choices in a random order.
         :param _builtins.bool skip_submit_button: Submit as soon as a choice is picked (single choice without an open choice).
-        :param Mapping[str, 'TranslationsValue'] translations: The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+        :param Mapping[str, 'TranslationsValue'] translations: The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
         """
         pulumi.set(__self__, "choices", choices)
         pulumi.set(__self__, "question", question)
@@ -1041,7 +1041,7 @@ class GetSurveyQuestionMultipleChoice(dict):
     @pulumi.getter
     def translations(self) -> Optional[Mapping[str, 'outputs.TranslationsValue']]:
         """
-        The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+        The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
         """
         return pulumi.get(self, "translations")
 
@@ -1075,7 +1075,7 @@ class GetSurveyQuestionOpen(dict):
         :param Mapping[str, Any] extra: Question keys PostHog added after this provider, merged as they are into what PostHog receives.
         :param _builtins.str id: Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
         :param _builtins.bool optional: Whether a respondent may skip the question.
-        :param Mapping[str, 'TranslationsValue'] translations: The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+        :param Mapping[str, 'TranslationsValue'] translations: The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
         :param Sequence['SurveyQuestionOpenValidation'] validation: Rules the answer must satisfy.
         """
         pulumi.set(__self__, "question", question)
@@ -1175,7 +1175,7 @@ class GetSurveyQuestionOpen(dict):
     @pulumi.getter
     def translations(self) -> Optional[Mapping[str, 'outputs.TranslationsValue']]:
         """
-        The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+        The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
         """
         return pulumi.get(self, "translations")
 
@@ -1227,7 +1227,7 @@ class GetSurveyQuestionRating(dict):
         :param _builtins.bool optional: Whether a respondent may skip the question.
         :param _builtins.int scale: The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).
         :param _builtins.bool skip_submit_button: Submit as soon as a score is picked, without a submit button.
-        :param Mapping[str, 'TranslationsValue'] translations: The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+        :param Mapping[str, 'TranslationsValue'] translations: The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
         :param _builtins.str upper_bound_label: Label under the highest score (e.g. "Very likely").
         """
         pulumi.set(__self__, "question", question)
@@ -1377,7 +1377,7 @@ class GetSurveyQuestionRating(dict):
     @pulumi.getter
     def translations(self) -> Optional[Mapping[str, 'outputs.TranslationsValue']]:
         """
-        The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+        The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
         """
         return pulumi.get(self, "translations")
 
@@ -1426,7 +1426,7 @@ class GetSurveyQuestionSingleChoice(dict):
         :param _builtins.bool optional: Whether a respondent may skip the question.
         :param _builtins.bool shuffle_options: Show the choices in a random order.
         :param _builtins.bool skip_submit_button: Submit as soon as a choice is picked (single choice without an open choice).
-        :param Mapping[str, 'TranslationsValue'] translations: The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+        :param Mapping[str, 'TranslationsValue'] translations: The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
         """
         pulumi.set(__self__, "choices", choices)
         pulumi.set(__self__, "question", question)
@@ -1562,7 +1562,7 @@ class GetSurveyQuestionSingleChoice(dict):
     @pulumi.getter
     def translations(self) -> Optional[Mapping[str, 'outputs.TranslationsValue']]:
         """
-        The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+        The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
         """
         return pulumi.get(self, "translations")
 
@@ -1994,7 +1994,7 @@ class GetSurveysSurveyQuestionLink(dict):
         :param _builtins.str id: Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
         :param _builtins.str link: https:// or mailto: only; null or empty for no link.
         :param _builtins.bool optional: Whether a respondent may skip the question.
-        :param Mapping[str, 'TranslationsValue'] translations: The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+        :param Mapping[str, 'TranslationsValue'] translations: The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
         """
         pulumi.set(__self__, "question", question)
         pulumi.set(__self__, "type", 'link')
@@ -2101,7 +2101,7 @@ class GetSurveysSurveyQuestionLink(dict):
     @pulumi.getter
     def translations(self) -> Optional[Mapping[str, 'outputs.TranslationsValue']]:
         """
-        The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+        The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
         """
         return pulumi.get(self, "translations")
 
@@ -2142,7 +2142,7 @@ class GetSurveysSurveyQuestionMultipleChoice(dict):
         :param _builtins.bool optional: Whether a respondent may skip the question.
         :param _builtins.bool shuffle_options: Show the choices in a random order.
         :param _builtins.bool skip_submit_button: Submit as soon as a choice is picked (single choice without an open choice).
-        :param Mapping[str, 'TranslationsValue'] translations: The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+        :param Mapping[str, 'TranslationsValue'] translations: The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
         """
         pulumi.set(__self__, "choices", choices)
         pulumi.set(__self__, "question", question)
@@ -2278,7 +2278,7 @@ class GetSurveysSurveyQuestionMultipleChoice(dict):
     @pulumi.getter
     def translations(self) -> Optional[Mapping[str, 'outputs.TranslationsValue']]:
         """
-        The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+        The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
         """
         return pulumi.get(self, "translations")
 
@@ -2312,7 +2312,7 @@ class GetSurveysSurveyQuestionOpen(dict):
         :param Mapping[str, Any] extra: Question keys PostHog added after this provider, merged as they are into what PostHog receives.
         :param _builtins.str id: Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
         :param _builtins.bool optional: Whether a respondent may skip the question.
-        :param Mapping[str, 'TranslationsValue'] translations: The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+        :param Mapping[str, 'TranslationsValue'] translations: The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
         :param Sequence['SurveyQuestionOpenValidation'] validation: Rules the answer must satisfy.
         """
         pulumi.set(__self__, "question", question)
@@ -2412,7 +2412,7 @@ class GetSurveysSurveyQuestionOpen(dict):
     @pulumi.getter
     def translations(self) -> Optional[Mapping[str, 'outputs.TranslationsValue']]:
         """
-        The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+        The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
         """
         return pulumi.get(self, "translations")
 
@@ -2464,7 +2464,7 @@ class GetSurveysSurveyQuestionRating(dict):
         :param _builtins.bool optional: Whether a respondent may skip the question.
         :param _builtins.int scale: The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).
         :param _builtins.bool skip_submit_button: Submit as soon as a score is picked, without a submit button.
-        :param Mapping[str, 'TranslationsValue'] translations: The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+        :param Mapping[str, 'TranslationsValue'] translations: The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
         :param _builtins.str upper_bound_label: Label under the highest score (e.g. "Very likely").
         """
         pulumi.set(__self__, "question", question)
@@ -2614,7 +2614,7 @@ class GetSurveysSurveyQuestionRating(dict):
     @pulumi.getter
     def translations(self) -> Optional[Mapping[str, 'outputs.TranslationsValue']]:
         """
-        The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+        The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
         """
         return pulumi.get(self, "translations")
 
@@ -2663,7 +2663,7 @@ class GetSurveysSurveyQuestionSingleChoice(dict):
         :param _builtins.bool optional: Whether a respondent may skip the question.
         :param _builtins.bool shuffle_options: Show the choices in a random order.
         :param _builtins.bool skip_submit_button: Submit as soon as a choice is picked (single choice without an open choice).
-        :param Mapping[str, 'TranslationsValue'] translations: The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+        :param Mapping[str, 'TranslationsValue'] translations: The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
         """
         pulumi.set(__self__, "choices", choices)
         pulumi.set(__self__, "question", question)
@@ -2799,7 +2799,7 @@ class GetSurveysSurveyQuestionSingleChoice(dict):
     @pulumi.getter
     def translations(self) -> Optional[Mapping[str, 'outputs.TranslationsValue']]:
         """
-        The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+        The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
         """
         return pulumi.get(self, "translations")
 
@@ -4045,7 +4045,7 @@ class SurveyQuestionLink(dict):
         :param _builtins.str id: Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
         :param _builtins.str link: https:// or mailto: only; null or empty for no link.
         :param _builtins.bool optional: Whether a respondent may skip the question.
-        :param Mapping[str, 'TranslationsValue'] translations: The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+        :param Mapping[str, 'TranslationsValue'] translations: The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
         """
         pulumi.set(__self__, "question", question)
         pulumi.set(__self__, "type", 'link')
@@ -4152,7 +4152,7 @@ class SurveyQuestionLink(dict):
     @pulumi.getter
     def translations(self) -> Optional[Mapping[str, 'outputs.TranslationsValue']]:
         """
-        The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+        The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
         """
         return pulumi.get(self, "translations")
 
@@ -4218,7 +4218,7 @@ class SurveyQuestionMultipleChoice(dict):
         :param _builtins.bool optional: Whether a respondent may skip the question.
         :param _builtins.bool shuffle_options: Show the choices in a random order.
         :param _builtins.bool skip_submit_button: Submit as soon as a choice is picked (single choice without an open choice).
-        :param Mapping[str, 'TranslationsValue'] translations: The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+        :param Mapping[str, 'TranslationsValue'] translations: The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
         """
         pulumi.set(__self__, "choices", choices)
         pulumi.set(__self__, "question", question)
@@ -4354,7 +4354,7 @@ class SurveyQuestionMultipleChoice(dict):
     @pulumi.getter
     def translations(self) -> Optional[Mapping[str, 'outputs.TranslationsValue']]:
         """
-        The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+        The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
         """
         return pulumi.get(self, "translations")
 
@@ -4407,7 +4407,7 @@ class SurveyQuestionOpen(dict):
         :param Mapping[str, Any] extra: Question keys PostHog added after this provider, merged as they are into what PostHog receives.
         :param _builtins.str id: Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
         :param _builtins.bool optional: Whether a respondent may skip the question.
-        :param Mapping[str, 'TranslationsValue'] translations: The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+        :param Mapping[str, 'TranslationsValue'] translations: The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
         :param Sequence['SurveyQuestionOpenValidation'] validation: Rules the answer must satisfy.
         """
         pulumi.set(__self__, "question", question)
@@ -4507,7 +4507,7 @@ class SurveyQuestionOpen(dict):
     @pulumi.getter
     def translations(self) -> Optional[Mapping[str, 'outputs.TranslationsValue']]:
         """
-        The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+        The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
         """
         return pulumi.get(self, "translations")
 
@@ -4650,7 +4650,7 @@ class SurveyQuestionRating(dict):
         :param _builtins.bool optional: Whether a respondent may skip the question.
         :param _builtins.int scale: The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).
         :param _builtins.bool skip_submit_button: Submit as soon as a score is picked, without a submit button.
-        :param Mapping[str, 'TranslationsValue'] translations: The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+        :param Mapping[str, 'TranslationsValue'] translations: The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
         :param _builtins.str upper_bound_label: Label under the highest score (e.g. "Very likely").
         """
         pulumi.set(__self__, "question", question)
@@ -4800,7 +4800,7 @@ class SurveyQuestionRating(dict):
     @pulumi.getter
     def translations(self) -> Optional[Mapping[str, 'outputs.TranslationsValue']]:
         """
-        The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+        The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
         """
         return pulumi.get(self, "translations")
 
@@ -4874,7 +4874,7 @@ class SurveyQuestionSingleChoice(dict):
         :param _builtins.bool optional: Whether a respondent may skip the question.
         :param _builtins.bool shuffle_options: Show the choices in a random order.
         :param _builtins.bool skip_submit_button: Submit as soon as a choice is picked (single choice without an open choice).
-        :param Mapping[str, 'TranslationsValue'] translations: The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+        :param Mapping[str, 'TranslationsValue'] translations: The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
         """
         pulumi.set(__self__, "choices", choices)
         pulumi.set(__self__, "question", question)
@@ -5010,7 +5010,7 @@ class SurveyQuestionSingleChoice(dict):
     @pulumi.getter
     def translations(self) -> Optional[Mapping[str, 'outputs.TranslationsValue']]:
         """
-        The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-" (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+        The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
         """
         return pulumi.get(self, "translations")
 

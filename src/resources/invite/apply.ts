@@ -98,6 +98,27 @@ async function adoptable(
   return pending;
 }
 
+/**
+ * `adopt: true` with no pending invite: the membership of the person, if they have joined (accepting deletes the
+ * invite, so the membership is what a program exported after acceptance declares). Nothing is sent; a declared
+ * level that differs from the member's is applied by the next `up`, as for any accepted invite.
+ */
+async function adoptableMember(
+  client: PostHogClient,
+  org: string,
+  news: InviteDeclaration,
+): Promise<WireMember | undefined> {
+  const terms = news.terms;
+  const member = await findMember(client, org, terms.targetEmail);
+  if (member && levelName(member.level) !== terms.level) {
+    warn(
+      `${news.label}: adopted the membership of ${terms.targetEmail}, whose level is ${levelName(member.level)}, ` +
+        `not ${terms.level}. The next \`pulumi up\` changes it to ${terms.level} unless the program is changed to match.`,
+    );
+  }
+  return member;
+}
+
 /** The pending invite an interrupted run sent with exactly these terms, taken over without a second email. */
 async function interruptedInvite(
   client: PostHogClient,
@@ -125,6 +146,9 @@ export async function create(news: InviteDeclaration): Promise<pulumi.dynamic.Cr
     const adopted = news.settings.adopt
       ? await adoptable(client, org, news)
       : await interruptedInvite(client, org, news);
+    // No pending invite to adopt, and the person has joined: adopt the membership their accepted invite left.
+    const member = news.settings.adopt && !adopted ? await adoptableMember(client, org, news) : undefined;
+    if (member) return { id: `${MEMBER_ID_PREFIX}${member.id}`, outs: memberOutputs(member, org, news) };
     const invite = adopted ?? (await post(client, settings, org, news));
     return { id: invite.id, outs: inviteOutputs(invite, org, news.settings, news.declared) };
   } catch (error) {

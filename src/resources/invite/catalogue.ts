@@ -100,8 +100,8 @@ export function inviteResources(): ResourceDoc[] {
         id: "the pending invite's id (a UUID; `getInvites` lists them). An accepted invite no longer exists in PostHog",
         adopt:
           "declare the Invite with `adopt: true`: the first `pulumi up` takes over the pending invite for that " +
-          "email instead of sending a second email. `pulumi-posthog export` writes an organization's pending " +
-          "invites this way.",
+          "email instead of sending a second email, or the person's membership once they have joined. " +
+          "`pulumi-posthog export` writes an organization's pending invites and members this way.",
       },
       properties: properties(
         inviteShape,

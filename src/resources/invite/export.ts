@@ -1,7 +1,8 @@
-// A pending invite as PostHog has it -> the Invite arguments that declare it, defaults left out.
-import type { WireInvite } from "../../client";
+// A pending invite, or a member who accepted one, as PostHog has it -> the Invite arguments that declare it,
+// defaults left out.
+import type { WireInvite, WireMember } from "../../client";
 import { validateInviteInputs } from "./inputs";
-import { termsOfInvite } from "./mapping";
+import { levelName, memberEmail, termsOfInvite } from "./mapping";
 import type { Literal } from "../../provider-kit/literal";
 
 export interface ExportedInvite {
@@ -26,4 +27,15 @@ export function inviteArgs(invite: WireInvite): ExportedInvite {
     skipped.push(`${field}: ${failure.reason}`);
   }
   return { args, skipped };
+}
+
+/**
+ * A member -> the Invite that adopts their membership (apply.ts, create with `adopt`): the email and the level.
+ * Once accepted, the invite's other terms no longer reach PostHog, so they are left out.
+ */
+export function memberArgs(member: WireMember): ExportedInvite {
+  const args: { [key: string]: Literal } = { targetEmail: memberEmail(member) };
+  const level = levelName(member.level);
+  if (level !== "member") args.level = level;
+  return { args, skipped: [] };
 }

@@ -23,7 +23,10 @@ export interface InviteArgs {
   sendEmail?: pulumi.Input<boolean>;
   /** When the invite expires (after 3 days), replace it on the next `pulumi up`, re-sending it (default true). */
   renewWhenExpired?: pulumi.Input<boolean>;
-  /** Take over the pending invite for this email, if there is one, instead of sending a new one. Used only at create. */
+  /**
+   * Take over the pending invite for this email, if there is one, instead of sending a new one; if the person has
+   * already joined, take over their membership. Nothing is sent either way. Used only at create.
+   */
   adopt?: pulumi.Input<boolean>;
   /**
    * Once the person has accepted, deleting this resource (or replacing it with another person) also removes them

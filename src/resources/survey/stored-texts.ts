@@ -2,7 +2,7 @@
 // (the @pulumi-posthog/posthog-html package, the same model the emulator uses). Diff compares in that form, and check tells the user
 // which texts PostHog will rewrite. The sanitiser is loaded only when some text may hold markup.
 import type * as PostHogHtml from "@pulumi-posthog/posthog-html";
-import { languageCode } from "./translations";
+import { underStoredKeys } from "./translations";
 
 type Json = Record<string, unknown>;
 
@@ -34,11 +34,17 @@ function isJsonValue(value: unknown): value is PostHogHtml.Json {
 }
 const isJsonObject = (value: unknown): value is PostHogHtml.JsonObject =>
   isObject(value) && isJsonValue(value);
+const isJsonList = (list: unknown[]): list is PostHogHtml.Json[] => list.every(isJsonValue);
 
-// PostHog: products/surveys/backend/api/survey.py, SurveySerializerCreateUpdateOnly.validate_questions.
+// PostHog: products/surveys/backend/api/survey.py, SurveySerializerCreateUpdateOnly.validate_questions: texts
+// sanitised, and each question's translations under their normalised codes (_validate_question_translations).
 export function storedQuestions(questions: unknown): unknown {
-  if (!Array.isArray(questions) || !mayHoldMarkup(questions)) return questions;
-  return sanitiser().sanitizeSurveyTexts({ questions }).questions;
+  if (!Array.isArray(questions)) return questions;
+  const keyed = questions.map((q: unknown) =>
+    isObject(q) && isObject(q.translations) ? { ...q, translations: underStoredKeys(q.translations) } : q,
+  );
+  if (!mayHoldMarkup(keyed) || !isJsonList(keyed)) return keyed;
+  return sanitiser().sanitizeSurveyTexts({ questions: keyed }).questions;
 }
 
 // PostHog: products/surveys/backend/api/survey.py, SurveySerializerCreateUpdateOnly.validate_appearance.
@@ -50,13 +56,12 @@ export function storedAppearance(appearance: unknown): unknown {
 // PostHog: survey.py, SurveySerializerCreateUpdateOnly.validate_translations: each language under its
 // normalised code, each text sanitised when it holds HTML.
 export function storedTranslations(translations: unknown): unknown {
-  if (translations === null || typeof translations !== "object" || Array.isArray(translations))
-    return translations;
-  const markup = mayHoldMarkup(translations);
+  const keyed = underStoredKeys(translations);
+  if (!isObject(keyed) || !mayHoldMarkup(keyed)) return keyed;
   return Object.fromEntries(
-    Object.entries(translations).map(([language, texts]) => [
-      languageCode(language),
-      markup && texts !== null && typeof texts === "object"
+    Object.entries(keyed).map(([language, texts]) => [
+      language,
+      isObject(texts)
         ? Object.fromEntries(
             Object.entries(texts).map(([key, value]) => [
               key,

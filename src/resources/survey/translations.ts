@@ -1,7 +1,8 @@
 // Language codes and the survey's own translations, as PostHog checks them.
 // PostHog: products/surveys/backend/api/survey.py, _normalize_language_code, BCP47_LANGUAGE_CODE_RE,
 // REJECTED_TRANSLATION_KEYS and SurveySerializerCreateUpdateOnly (validate_translations,
-// _validate_translation_language_key). The base-language clash is a rule across fields (validate.ts).
+// _validate_translation_language_key), for the survey's translations and, through questions-rule.ts, each
+// question's. The base-language clash is a rule across fields (validate.ts).
 import { z } from "zod";
 import { unknownKeyFailures } from "../../provider-kit/check-failures";
 import { docsFrom } from "../../provider-kit/docs-from";
@@ -70,29 +71,48 @@ export function languageKeyProblem(key: string): string | undefined {
   return undefined;
 }
 
+/**
+ * The problems with a map's language keys, survey-level and question-level alike (PostHog checks both with
+ * _validate_translation_language_key): each key must be a language code, and no two keys may normalise to the
+ * same code. Any casing or "_" is accepted: PostHog stores the normalised code, and diffs compare in that form.
+ */
+export function languageKeyIssues(keys: readonly string[]): { key: string; message: string }[] {
+  const issues: { key: string; message: string }[] = [];
+  const seen = new Map<string, string>();
+  for (const key of keys) {
+    const problem = languageKeyProblem(key);
+    if (problem) {
+      issues.push({ key, message: problem });
+      continue;
+    }
+    const code = String(languageCode(key));
+    const earlier = seen.get(code);
+    if (earlier !== undefined) {
+      issues.push({
+        key,
+        message: `"${key}" and "${earlier}" are the same language ("${code}"). Keep one of them.`,
+      });
+    }
+    seen.set(code, key);
+  }
+  return issues;
+}
+
+/** A translations map under the keys PostHog stores (_normalize_language_code); entries as they are. */
+export function underStoredKeys(translations: unknown): unknown {
+  if (translations === null || typeof translations !== "object" || Array.isArray(translations))
+    return translations;
+  return Object.fromEntries(Object.entries(translations).map(([key, texts]) => [languageCode(key), texts]));
+}
+
 /** The `translations` rule: language codes as keys, each with the texts PostHog translates. */
 export const translations = z
   .record(z.string(), translation, {
     error: 'translations must be an object of languages, e.g. {fr: {name: "…"}, "pt-BR": {name: "…"}}.',
   })
   .superRefine((map, ctx) => {
-    const seen = new Map<string, string>();
-    for (const key of Object.keys(map)) {
-      const problem = languageKeyProblem(key);
-      if (problem) {
-        ctx.addIssue({ code: "custom", path: [key], message: problem });
-        continue;
-      }
-      const code = String(languageCode(key));
-      const earlier = seen.get(code);
-      if (earlier !== undefined) {
-        ctx.addIssue({
-          code: "custom",
-          path: [key],
-          message: `"${key}" and "${earlier}" are the same language ("${code}"). Keep one of them.`,
-        });
-      }
-      seen.set(code, key);
+    for (const { key, message } of languageKeyIssues(Object.keys(map))) {
+      ctx.addIssue({ code: "custom", path: [key], message });
     }
   })
   .nullable();

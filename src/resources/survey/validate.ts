@@ -148,20 +148,68 @@ function samplingFailures(
 
 /**
  * PostHog: survey.py, _validate_translation_language_key: a translation in the base language is refused (the
- * original text already covers it).
+ * original text already covers it), in the survey's translations and in each question's
+ * (_validate_question_translations passes the same base language).
  */
 function baseLanguageFailures(
   inputs: Record<string, unknown>,
   known: (key: SurveyInputKey) => boolean,
 ): CheckFailure[] {
-  if (!known("translations") || !known("baseLanguage") || !isJson(inputs.translations)) return [];
+  if (!known("baseLanguage")) return [];
   const base = languageCode(inputs.baseLanguage ?? "en");
-  return Object.keys(inputs.translations)
-    .filter((key) => languageCode(key) === base)
-    .map((key) => ({
-      property: "translations",
-      reason: `translations.${key} is the survey's base language ("${String(base)}"): its texts are the survey's own. Remove the translation, or set baseLanguage to the texts' language.`,
-    }));
+  const inBase = (property: SurveyInputKey, path: string, map: unknown): CheckFailure[] =>
+    isJson(map)
+      ? Object.keys(map)
+          .filter((key) => languageCode(key) === base)
+          .map((key) => ({
+            property,
+            reason: `${path}.${key} is the survey's base language ("${String(base)}"): its texts are the survey's own. Remove the translation, or set baseLanguage to the texts' language.`,
+          }))
+      : [];
+  return [
+    ...(known("translations") ? inBase("translations", "translations", inputs.translations) : []),
+    ...(known("questions")
+      ? jsonList(inputs.questions).flatMap((q, i) =>
+          inBase("questions", `questions[${i}].translations`, q.translations),
+        )
+      : []),
+  ];
+}
+
+/**
+ * A branch must lead to a question the survey has. PostHog does not check this: SurveySerializerCreateUpdateOnly
+ * (products/surveys/backend/api/survey.py, validate_questions and validate) stores `branching` as sent, its
+ * SurveySpecificQuestionBranchingSerializer only documents `index` (an integer from 0) for the API schema, and
+ * its editor offers only existing questions as targets. The SDK then jumps to whatever index is stored
+ * (posthog-js, packages/browser-common/src/surveys/survey-branching.ts, getNextSurveyStep), so a branch past the
+ * last question leaves the respondent on a question that does not exist. Refused here, at preview.
+ */
+function branchTargetFailures(questions: readonly Record<string, unknown>[]): CheckFailure[] {
+  const count = questions.length;
+  const fix =
+    `the survey has ${count} question${count === 1 ? "" : "s"}, numbered from 0. ` +
+    `Branch to ${count === 1 ? "question 0" : `a question from 0 to ${count - 1}`}, or end the survey with`;
+  const missing = (path: string, target: unknown, end: string): CheckFailure[] =>
+    typeof target === "number" && target >= count
+      ? [
+          {
+            property: "questions",
+            reason: `${path} is ${target}, but there is no question ${target}: ${fix} ${end}.`,
+          },
+        ]
+      : [];
+  return questions.flatMap((q, i) => {
+    const b = isJson(q.branching) ? q.branching : {};
+    if (b.type === "specific_question") {
+      return missing(`questions[${i}].branching.index`, b.index, '{type: "end"}');
+    }
+    if (b.type === "response_based" && isJson(b.responseValues)) {
+      return Object.entries(b.responseValues).flatMap(([response, target]) =>
+        missing(`questions[${i}].branching.responseValues.${response}`, target, '"end"'),
+      );
+    }
+    return [];
+  });
 }
 
 /** Rules that span fields. Each only runs when the fields it needs are known. */
@@ -210,15 +258,7 @@ function crossFieldFailures(
         reason: `question id "${duplicate}" is used twice. Question ids must be unique.`,
       });
     }
-    questions.forEach((q, i) => {
-      const b = isJson(q.branching) ? q.branching : {};
-      if (b.type === "specific_question" && typeof b.index === "number" && b.index >= questions.length) {
-        failures.push({
-          property: "questions",
-          reason: `questions[${i}].branching.index ${b.index} points past the last question (${questions.length - 1}).`,
-        });
-      }
-    });
+    failures.push(...branchTargetFailures(questions));
   }
   const conditions = isJson(inputs.conditions) ? inputs.conditions : {};
   const linked = (["linkedFlagId", "linkedFlagKey"] as const).filter((k) => inputs[k] != null);

@@ -161,6 +161,8 @@ function validateQuestion(
     validateLink(raw.link);
   }
   if (raw.validation !== undefined && raw.validation !== null) validateRules(raw.validation);
+  // `branching` is kept as sent: validate_questions checks no branching target, so a branch past the last
+  // question is stored (PostHog's SurveySpecificQuestionBranchingSerializer only documents the API schema).
   // ensure_question_ids: every question without an id gets a uuid4.
   if (!pyTruthy(q.id)) q.id = randomUUID();
   return q;

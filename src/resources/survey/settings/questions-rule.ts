@@ -3,7 +3,7 @@
 // choices, links, content types, open-text validation rules), _validate_question_translations and
 // _validate_translation_language_key (translations), _validate_and_sanitize_link. What PostHog would silently
 // drop or rewrite is refused too, so a declared question converges. The rating scale follows PostHog's editor
-// (questions.ts, RATING_SCALES). Rules that span questions (ids, branching targets) are in inputs.ts.
+// (questions.ts, RATING_SCALES). Rules that span questions (ids, branching targets) are in validate.ts.
 import { z } from "zod";
 import type { FitsPublic } from "../../../provider-kit/public-shape";
 import { stripLikeDrf } from "../../../provider-kit/normal-form";
@@ -23,6 +23,7 @@ import {
 } from "./questions";
 import { extraRule, settingsObject } from "./object-rule";
 import { CONTENT_TYPES } from "./shared";
+import { languageKeyIssues } from "../translations";
 
 // PostHog: survey.py, _validate_and_sanitize_link (ALLOWED_LINK_URL_SCHEMES, EMAIL_REGEX).
 function linkProblem(link: string): string | undefined {
@@ -101,29 +102,14 @@ const translation = settingsObject(translationShape, "a translation")
     "an empty translation is dropped by PostHog. Give it a text or leave the language out.",
   );
 
-// PostHog: survey.py, BCP47_LANGUAGE_CODE_RE and REJECTED_TRANSLATION_KEYS; keys are stored normalised by
-// _normalize_language_code (lowercase, "_" as "-"), so only the normalised form converges.
-const LANGUAGE_CODE = /^[a-z]{2,3}(-[a-z0-9]{2,8}){0,3}$/;
-const REJECTED_LANGUAGE_KEYS = ["default", "original", "base"];
-function languageKeyProblem(key: string): string | undefined {
-  const normal = key.trim().toLowerCase().replace(/_/g, "-");
-  if (REJECTED_LANGUAGE_KEYS.includes(normal)) {
-    return `"${key}" is not a language: the untranslated text is the original. Set the survey's baseLanguage instead.`;
-  }
-  if (!LANGUAGE_CODE.test(normal)) {
-    return `"${key}" is not a language code. Use a BCP 47 code such as "es" or "pt-br".`;
-  }
-  return normal === key
-    ? undefined
-    : `PostHog stores the language "${key}" as "${normal}". Write "${normal}".`;
-}
-
+// PostHog: survey.py, _validate_question_translations checks a question's language keys with the same
+// _validate_translation_language_key as the survey's, so the rule is the survey's (translations.ts): "pt-BR" is
+// accepted here as there, and PostHog stores it as "pt-br" (diffs compare in that form, stored-texts.ts).
 const translations = z
   .record(z.string(), translation, { error: "translations must be an object keyed by language code." })
   .check((ctx) => {
-    for (const key of Object.keys(ctx.value)) {
-      const problem = languageKeyProblem(key);
-      if (problem) ctx.issues.push({ code: "custom", input: key, path: [key], message: problem });
+    for (const { key, message } of languageKeyIssues(Object.keys(ctx.value))) {
+      ctx.issues.push({ code: "custom", input: key, path: [key], message });
     }
   });
 

@@ -103,8 +103,8 @@ interface QuestionCommon {
   /** Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`. */
   branching?: QuestionBranching;
   /**
-   * The question's texts in other languages, keyed by language code as PostHog stores it: lowercase, with "-"
-   * (e.g. "fr", "pt-br"). The survey's base language is not a translation.
+   * The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base
+   * language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
    */
   translations?: { [language: string]: QuestionTranslation };
   /** Question keys PostHog added after this provider, merged as they are into what PostHog receives. */
