@@ -100,16 +100,17 @@ async function main(): Promise<void> {
     installed?.installed.cleanup();
   }
   const total = ((performance.now() - started) / 1000).toFixed(0);
+  const all = names.length === Object.keys(BENCHMARKS).length;
+  const command = all ? "npm run bench" : `npm run bench -- --only ${names.join(",")}`;
   const block = [
-    `Machine: ${machine()}. Command: \`npm run bench\` (all benchmarks took ${total} s).`,
+    `Machine: ${machine()}. Command: \`${command}\` (${all ? "all benchmarks" : "these benchmarks"} took ${total} s).`,
     "",
     markdownTable(rows),
     "",
     NOTES,
   ].join("\n");
   process.stdout.write(`${block}\n`);
-  if (names.length === Object.keys(BENCHMARKS).length)
-    process.stderr.write(`bench: table written to ${record(block)}\n`);
+  if (all) process.stderr.write(`bench: table written to ${record(block)}\n`);
 }
 
 main().then(

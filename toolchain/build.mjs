@@ -240,9 +240,14 @@ async function main() {
   }
   if (Object.keys(refused).length > 0) {
     const standIn = path.join(bin, STAND_IN);
+    const standInInputs = { pulumi: pins.pulumi, tags: pins.buildTags, go, hosts: hostsHash() };
+    // Our own Go code: `go vet` and its tests (toolchain/hosts/*_test.go) run whenever it changes; a failure shows
+    // in the summary. The CLI suite exercises the hosts themselves.
+    await buildPiece(`${STAND_IN} vet`, standInInputs, [], ["vet", "-tags", pins.buildTags, "./hosts"]);
+    await buildPiece(`${STAND_IN} tests`, standInInputs, [], ["test", "-tags", pins.buildTags, "./hosts"]);
     const ok = await buildPiece(
       STAND_IN,
-      { pulumi: pins.pulumi, tags: pins.buildTags, go, hosts: hostsHash() },
+      standInInputs,
       [standIn],
       [
         "build",

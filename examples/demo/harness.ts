@@ -36,7 +36,8 @@ export async function startHarnessEngine(root: string, project: string, stack: s
   const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-posthog-demo-"));
   const statePath = path.join(stateDir, "state.json");
   const program = quickstartProgram(path.join(__dirname, "../quickstart/index"));
-  // One state file for the stack; each run gets the config as it is at that moment (`pulumi config set`).
+  // One state file for the stack; each run gets the config as it is at that moment (`pulumi config set`), except
+  // that refresh and destroy, as in the real engine, configure the provider with the config of the last up.
   const engine = (config: Record<string, string>) =>
     createEngine({ server, config, statePath, project, stack });
   return {

@@ -312,3 +312,38 @@ test("Resource.get is a Read (also in preview), and destroy leaves the resource 
   expect(calls("delete").map((c) => c.id)).toEqual([id]); // deleted once, as "owned"
   expect(e.state()).toEqual([]);
 });
+
+test("refresh and destroy configure the default provider with the config of the last up, not the current one", async () => {
+  // A new provider process per operation, as each `pulumi` command starts one (the SDK configures a provider
+  // once per process).
+  const statePath = path.join(dir, "config-at-up.json");
+  const run = async <T>(greeting: string, op: (e: Engine) => Promise<T>): Promise<T> => {
+    const fresh = await startProviderServer({ project: PROJECT, env: { [DB_ENV]: dbFile } });
+    try {
+      const config = { [`${PROJECT}:greeting`]: greeting };
+      return await op(createEngine({ server: fresh, project: PROJECT, stack: "dev", statePath, config }));
+    } finally {
+      await fresh.close();
+    }
+  };
+  const greeting = () => db().config?.greeting;
+  const program = things({ c: { name: "configured", kind: "k" } });
+
+  expect((await run("first", (e) => e.up(program))).errors).toEqual([]);
+  expect((await run("second", (e) => e.refresh())).errors).toEqual([]);
+  expect(greeting()).toBe("first");
+  // An up with nothing to change records the new config; refresh uses it from then on.
+  expect(countSteps((await run("second", (e) => e.up(program))).steps)).toEqual({ same: 1 });
+  expect((await run("third", (e) => e.refresh())).errors).toEqual([]);
+  expect(greeting()).toBe("second");
+  expect((await run("third", (e) => e.destroy())).errors).toEqual([]);
+  expect(greeting()).toBe("second");
+  expect(writes().map((w) => w.method)).toEqual(["create", "delete"]);
+
+  // A state whose default provider records no config cannot be refreshed, as the engine cannot find the provider.
+  await run("first", (e) => e.up(program));
+  const saved = JSON.parse(fs.readFileSync(statePath, "utf8")) as Record<string, unknown>;
+  expect(saved.defaultProviderConfig).toEqual({ [`${PROJECT}:greeting`]: "first" });
+  fs.writeFileSync(statePath, JSON.stringify({ version: 1, resources: saved.resources }));
+  await expect(run("first", (e) => e.refresh())).rejects.toThrow(/could not load provider/);
+});

@@ -18,8 +18,9 @@ import {
   readMeta,
 } from "../fixtures/state/fixture";
 import { installBuildCopy, type InstalledBuild } from "../support/installed-build";
+import type { Engine } from "../support/engine";
 import { startStack, type LoggedRequest, type TestStack } from "../support/stack";
-import type { StateResource } from "../support/state";
+import { StateStore, type StateResource } from "../support/state";
 
 const meta = readMeta();
 const fixture = readEngineState();
@@ -27,13 +28,13 @@ const fixture = readEngineState();
 let dir: string;
 let build: InstalledBuild;
 let stack: TestStack;
+let engine: Engine;
 let pkg: typeof current;
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-posthog-release-state-"));
   const enginePath = path.join(dir, FIXTURE_FILES.engine);
   const posthogPath = path.join(dir, FIXTURE_FILES.posthog);
-  fs.copyFileSync(path.join(FIXTURE_DIR, FIXTURE_FILES.engine), enginePath);
   fs.copyFileSync(path.join(FIXTURE_DIR, FIXTURE_FILES.posthog), posthogPath);
   build = installBuildCopy();
   pkg = require(build.packageDir);
@@ -42,6 +43,10 @@ beforeAll(async () => {
     emulator: { statePath: posthogPath, now: meta.emulatorNow },
     env: { NODE_PATH: build.nodePath },
   });
+  // The release's stack holds its default provider with the config it was deployed with, which refresh and
+  // destroy use; here the config pointing at this test's emulator (as test/cli/release-state.test.ts does).
+  new StateStore(enginePath).replaceAll(fixture, stack.config);
+  engine = stack.newEngine({ statePath: enginePath });
 });
 afterAll(async () => {
   await stack?.close();
@@ -109,7 +114,7 @@ describe("a state written by the released package", () => {
 
   it("refreshes with no change: one read per object, outputs and inputs as the release left them", async () => {
     await stack.clearRequests();
-    const refreshed = await stack.engine.refresh();
+    const refreshed = await engine.refresh();
     expect(refreshed.errors).toEqual([]);
     expect(refreshed.steps.map((s) => [s.name, s.op, s.changedKeys]).sort()).toEqual([
       [NAMES.invite, "refresh", []],
@@ -121,7 +126,7 @@ describe("a state written by the released package", () => {
       { method: "GET", path: `${organization}/invites/`, body: null },
       { method: "GET", path: surveyPath, body: null },
     ]);
-    const state = byName(stack.engine.state());
+    const state = byName(engine.state());
     for (const before of fixture) {
       expectKept(state.get(before.name), before);
       expect(state.get(before.name)?.inputs).toEqual(before.inputs);
@@ -130,7 +135,7 @@ describe("a state written by the released package", () => {
 
   it("previews the same declarations, written against the current package, as no change with no request", async () => {
     await stack.clearRequests();
-    const preview = await stack.engine.preview(program(SURVEY));
+    const preview = await engine.preview(program(SURVEY));
     expect(preview.errors).toEqual([]);
     expect(preview.steps.map((s) => [s.name, s.op])).toEqual(
       expect.arrayContaining([
@@ -145,7 +150,7 @@ describe("a state written by the released package", () => {
 
   it("updates one field with exactly one PATCH, and writes the same __provider line", async () => {
     await stack.clearRequests();
-    const up = await stack.engine.up(program({ ...SURVEY, description: EDITED_DESCRIPTION }));
+    const up = await engine.up(program({ ...SURVEY, description: EDITED_DESCRIPTION }));
     expect(up.errors).toEqual([]);
     expect(up.steps.map((s) => [s.name, s.op, s.changedKeys]).sort()).toEqual([
       [NAMES.invite, "same", []],
@@ -156,7 +161,7 @@ describe("a state written by the released package", () => {
       { method: "PATCH", path: surveyPath, body: { description: EDITED_DESCRIPTION } },
     ]);
 
-    const state = byName(stack.engine.state());
+    const state = byName(engine.state());
     const record = z.record(z.string(), z.unknown());
     expectKept(state.get(NAMES.survey), survey, {
       description: EDITED_DESCRIPTION,
@@ -176,7 +181,7 @@ describe("a state written by the released package", () => {
 
   it("destroys with one DELETE per object and leaves nothing in PostHog or the state", async () => {
     await stack.clearRequests();
-    const destroyed = await stack.engine.destroy();
+    const destroyed = await engine.destroy();
     expect(destroyed.errors).toEqual([]);
     expect(destroyed.steps.map((s) => [s.name, s.op])).toEqual([
       [NAMES.survey, "delete"],
@@ -198,7 +203,7 @@ describe("a state written by the released package", () => {
         { method: "DELETE", path: surveyPath, body: null },
       ].sort((a, b) => `${a.method} ${a.path}`.localeCompare(`${b.method} ${b.path}`)),
     );
-    expect(stack.engine.state()).toEqual([]);
+    expect(engine.state()).toEqual([]);
     const posthog = await stack.control<{ surveys: unknown[]; invites: unknown[] }>("GET", "/state");
     expect(posthog.surveys).toEqual([]);
     expect(posthog.invites).toEqual([]);

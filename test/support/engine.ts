@@ -5,7 +5,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { Program, messageOf, runProgram } from "./program";
 import { InitFailure, ProviderCallError, ProviderServer } from "./provider-server";
-import { StateResource, StateStore } from "./state";
+import { StackConfig, StateResource, StateStore } from "./state";
 import { Props, changedKeys, toEngineInputs } from "./values";
 
 export type { Program } from "./program";
@@ -33,7 +33,11 @@ export interface EngineOptions {
   /** The default provider's process (the dynamic-provider plugin, or a package's plugin). */
   server: ProviderServer;
   routing?: ProviderRouting;
-  /** Whole stack config, namespaced keys ("posthog:host"); sent to Configure and visible to the program. */
+  /**
+   * Whole stack config, namespaced keys ("posthog:host"): visible to the program, and sent to Configure where a
+   * program runs (preview, up, import). Refresh and destroy configure the default provider with the config of
+   * the last up instead, which the state records, as the real engine does.
+   */
   config?: Record<string, string>;
   /** JSON state file; default in memory. */
   statePath?: string;
@@ -135,7 +139,7 @@ class SimulatedEngine implements Engine {
   }
 
   async refresh(): Promise<RunResult> {
-    await this.configure();
+    await this.configureFromState();
     const run = newRun(false);
     const refreshed = await Promise.all(
       this.store.list().map((r) => this.limit.run(() => this.refreshOne(run, r))),
@@ -145,14 +149,15 @@ class SimulatedEngine implements Engine {
   }
 
   async destroy(): Promise<RunResult> {
-    await this.configure();
+    await this.configureFromState();
     const run = newRun(false);
     const remaining: StateResource[] = [];
     // Reverse creation order: dependents go before what they depend on.
     for (const r of this.store.list().reverse()) {
       if (!(await this.deleteOne(run, r))) remaining.unshift(r);
     }
-    this.store.replaceAll(remaining);
+    // The default provider goes with the last resource that used it.
+    this.store.replaceAll(remaining, remaining.some(usesDefaultProvider) ? undefined : null);
     return { steps: run.steps, outputs: {}, errors: run.errors };
   }
 
@@ -162,7 +167,8 @@ class SimulatedEngine implements Engine {
    * warnings. The resource joins the state with the inputs and outputs read.
    */
   async import(type: string, name: string, id: string): Promise<RunResult> {
-    await this.configure();
+    // pulumi import registers the default provider from the stack config as it is now, as up does.
+    await this.configure(this.config);
     const run = newRun(false);
     const urn = `urn:pulumi:${this.stack}::${this.project}::${type}::${name}`;
     const res = await this.server.read(id, urn, {}, {});
@@ -172,26 +178,49 @@ class SimulatedEngine implements Engine {
       const { failures } = await this.server.check(urn, res.inputs, res.inputs);
       const step = { urn, name, type, id: res.id, changedKeys: [], replaceKeys: [], checkFailures: failures };
       run.steps.push({ ...step, op: "import", outputs: res.outputs });
-      this.store.replaceAll([
-        ...this.store.list(),
-        { urn, name, type, id: res.id, inputs: res.inputs, outputs: res.outputs },
-      ]);
+      this.store.replaceAll(
+        [...this.store.list(), { urn, name, type, id: res.id, inputs: res.inputs, outputs: res.outputs }],
+        this.config,
+      );
     }
     return { steps: run.steps, outputs: {}, errors: run.errors };
   }
 
-  private async configure(): Promise<void> {
-    const key = JSON.stringify(this.config);
+  private async configure(config: StackConfig): Promise<void> {
+    const key = JSON.stringify(config);
     if (configuredWith.get(this.server) === key) return;
-    await this.server.configure(this.config);
+    await this.server.configure(config);
     configuredWith.set(this.server, key);
   }
 
+  /**
+   * Where no program runs, the real engine loads each resource's provider from the checkpoint and configures it
+   * with the inputs stored there, the config of the last up: pkg/resource/deploy/deployment_executor.go
+   * (deploymentExecutor.refresh) and step_generator.go (GenerateDeletes, for destroy's null source) call
+   * Deployment.EnsureProvider (deployment.go), which finds the provider's old state in the previous snapshot and
+   * Sames it; providers/registry.go (Registry.Same) then calls Configure with that state's inputs.
+   */
+  private async configureFromState(): Promise<void> {
+    const resources = this.store.list().filter(usesDefaultProvider);
+    if (resources.length === 0) return; // the engine loads no provider that nothing in state uses
+    const stored = this.store.defaultProviderConfig();
+    if (!stored) {
+      // The engine fails the same way: EnsureProvider's "could not find provider".
+      throw new Error(
+        `could not load provider for resource ${resources[0].urn}: the harness state records no config for ` +
+          "the default provider (a state file written before the harness recorded it: add it with " +
+          "StateStore.replaceAll(resources, config))",
+      );
+    }
+    await this.configure(stored);
+  }
+
   private async deploy(program: Program, preview: boolean): Promise<RunResult> {
-    await this.configure();
+    await this.configure(this.config);
     const olds = this.store.list();
     const oldByUrn = new Map(olds.filter((r) => !r.pendingDelete).map((r) => [r.urn, r]));
     const registered = new Set<string>();
+    let defaultProviderRegistered = false;
     const run = newRun(preview);
 
     const result = await runProgram(program, {
@@ -215,6 +244,7 @@ class SimulatedEngine implements Engine {
           return undefined;
         }
         registered.add(urn);
+        if (!args.provider) defaultProviderRegistered = true;
         const who = {
           urn,
           name: args.name,
@@ -231,7 +261,8 @@ class SimulatedEngine implements Engine {
     for (const old of olds.filter((r) => r.pendingDelete || !registered.has(r.urn)).reverse()) {
       if (result.failed || !(await this.deleteOne(run, old))) run.next.push(old);
     }
-    if (!preview) this.store.replaceAll(run.next);
+    if (!preview)
+      this.store.replaceAll(run.next, this.providerConfigAfterUp(run.next, defaultProviderRegistered));
     return { steps: run.steps, outputs: result.outputs, errors: run.errors };
   }
 
@@ -472,6 +503,17 @@ class SimulatedEngine implements Engine {
     }
   }
 
+  /**
+   * The default provider's record after an up. The engine registers it, with the stack config of this run, when
+   * the first resource asks for it (pkg/resource/deploy/default_providers.go, newRegisterDefaultProviderEvent:
+   * Target.GetPackageConfig, the whole config for a dynamic provider); that step is saved even when resource steps
+   * after it fail. Not asked for, the old record stays while resources in state still use it, and goes with them.
+   */
+  private providerConfigAfterUp(next: StateResource[], registered: boolean): StackConfig | null | undefined {
+    if (registered) return this.config;
+    return next.some(usesDefaultProvider) ? undefined : null;
+  }
+
   /** The provider process of a resource: its explicit provider's, or the default one. */
   private serverOf(r: { provider?: string }): ProviderServer {
     return this.routing.server(r.provider);
@@ -480,6 +522,11 @@ class SimulatedEngine implements Engine {
   private stackUrn(): string {
     return `urn:pulumi:${this.stack}::${this.project}::pulumi:pulumi:Stack::${this.project}-${this.stack}`;
   }
+}
+
+/** A resource served by the default provider (no explicit provider reference). */
+function usesDefaultProvider(r: StateResource): boolean {
+  return r.provider === undefined;
 }
 
 function newRun(preview: boolean): Run {

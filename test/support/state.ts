@@ -27,9 +27,19 @@ export interface StateResource {
   pendingDelete?: boolean;
 }
 
+/** Stack config, namespaced keys ("posthog:apiKey"). */
+export type StackConfig = Record<string, string>;
+
 interface StateFile {
   version: 1;
   resources: StateResource[];
+  /**
+   * The default provider's inputs as the last `up` (or import) registered it: the stack config of that run. The
+   * real engine keeps the default provider as a resource of the stack and configures it from these stored inputs
+   * where no program runs (refresh, destroy), not from the stack config as it is now
+   * (docs/contributing/engine-cross-check.md). Absent when no resource of the default provider is in state.
+   */
+  defaultProviderConfig?: StackConfig;
 }
 
 /**
@@ -42,28 +52,46 @@ function copy<T>(value: T): T {
 
 export class StateStore {
   private resources: StateResource[];
+  private providerConfig: StackConfig | undefined;
 
   constructor(private readonly filePath?: string) {
-    this.resources = filePath && fs.existsSync(filePath) ? load(filePath) : [];
+    const loaded: StateFile =
+      filePath && fs.existsSync(filePath) ? load(filePath) : { version: 1, resources: [] };
+    this.resources = loaded.resources;
+    this.providerConfig = loaded.defaultProviderConfig;
   }
 
   list(): StateResource[] {
     return copy(this.resources);
   }
 
+  /** The config the default provider was last registered with; undefined when the state records none. */
+  defaultProviderConfig(): StackConfig | undefined {
+    return this.providerConfig && copy(this.providerConfig);
+  }
+
   get(urn: string): StateResource | undefined {
     return this.resources.find((r) => r.urn === urn);
   }
 
-  /** Replaces the whole list and persists it. */
-  replaceAll(resources: StateResource[]): void {
+  /**
+   * Replaces the whole list and persists it. `providerConfig` replaces the default provider's recorded config
+   * when given (null drops it); omitted, the recorded one stays.
+   */
+  replaceAll(resources: StateResource[], providerConfig?: StackConfig | null): void {
     this.resources = copy(resources);
+    if (providerConfig !== undefined)
+      this.providerConfig = providerConfig === null ? undefined : copy(providerConfig);
     this.save();
   }
 
   private save(): void {
     if (!this.filePath) return;
-    const body: StateFile = { version: 1, resources: this.resources };
+    const body: StateFile = {
+      version: 1,
+      resources: this.resources,
+      ...(this.providerConfig ? { defaultProviderConfig: this.providerConfig } : {}),
+    };
     fs.mkdirSync(path.dirname(this.filePath), { recursive: true });
     // Write-then-rename so a crashed test never leaves half a file behind.
     const tmp = `${this.filePath}.${process.pid}.tmp`;
@@ -72,10 +100,14 @@ export class StateStore {
   }
 }
 
-function load(filePath: string): StateResource[] {
+function load(filePath: string): StateFile {
   const parsed = JSON.parse(fs.readFileSync(filePath, "utf8")) as Partial<StateFile>;
   if (parsed.version !== 1 || !Array.isArray(parsed.resources)) {
     throw new Error(`${filePath} is not a harness state file (version 1)`);
   }
-  return parsed.resources;
+  return {
+    version: 1,
+    resources: parsed.resources,
+    ...(parsed.defaultProviderConfig ? { defaultProviderConfig: parsed.defaultProviderConfig } : {}),
+  };
 }

@@ -32,16 +32,8 @@ type goHost struct{ *base }
 
 // goBinaryOptions: `binary` runs a prebuilt program, `buildTarget` keeps the compiled one (parseOptions).
 func goBinaryOptions(info *pulumirpc.ProgramInfo) (binary, buildTarget string, err error) {
-	m := info.GetOptions().AsMap()
-	if v, ok := m["binary"]; ok {
-		if binary, ok = v.(string); !ok {
-			return "", "", errors.New("binary option must be a string")
-		}
-	}
-	if v, ok := m["buildTarget"]; ok {
-		if buildTarget, ok = v.(string); !ok {
-			return "", "", errors.New("buildTarget option must be a string")
-		}
+	if _, err := readOptions(info, option("binary", &binary), option("buildTarget", &buildTarget)); err != nil {
+		return "", "", err
 	}
 	if binary != "" && buildTarget != "" {
 		return "", "", errors.New("binary and buildTarget cannot both be specified")

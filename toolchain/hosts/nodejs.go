@@ -49,45 +49,22 @@ type nodeOptions struct {
 // typescript defaults to true.
 func parseNodeOptions(info *pulumirpc.ProgramInfo) (nodeOptions, error) {
 	opts := nodeOptions{typescript: true, packagemanager: npm.AutoPackageManager}
-	m := info.GetOptions().AsMap()
-	if v, ok := m["typescript"]; ok {
-		b, ok := v.(bool)
-		if !ok {
-			return opts, errors.New("typescript option must be a boolean")
-		}
-		opts.typescript = b
+	var packagemanager string
+	given, err := readOptions(info,
+		option("typescript", &opts.typescript),
+		option("tsconfig", &opts.tsconfig),
+		option("nodeargs", &opts.nodeargs),
+		option("production", &opts.production),
+		option("packagemanager", &packagemanager),
+	)
+	if err != nil || !given["packagemanager"] {
+		return opts, err
 	}
-	if v, ok := m["tsconfig"]; ok {
-		s, ok := v.(string)
-		if !ok {
-			return opts, errors.New("tsconfig option must be a string")
-		}
-		opts.tsconfig = s
-	}
-	if v, ok := m["nodeargs"]; ok {
-		s, ok := v.(string)
-		if !ok {
-			return opts, errors.New("nodeargs option must be a string")
-		}
-		opts.nodeargs = s
-	}
-	if v, ok := m["production"]; ok {
-		b, ok := v.(bool)
-		if !ok {
-			return opts, errors.New("production option must be a boolean")
-		}
-		opts.production = b
-	}
-	if v, ok := m["packagemanager"]; ok {
-		s, ok := v.(string)
-		switch {
-		case !ok:
-			return opts, errors.New("packagemanager option must be a string")
-		case s == "auto" || s == "npm" || s == "yarn" || s == "pnpm":
-			opts.packagemanager = npm.PackageManagerType(s)
-		default:
-			return opts, fmt.Errorf("packagemanager option must be one of auto, npm, yarn or pnpm, got %q", s)
-		}
+	switch packagemanager {
+	case "auto", "npm", "yarn", "pnpm":
+		opts.packagemanager = npm.PackageManagerType(packagemanager)
+	default:
+		return opts, fmt.Errorf("packagemanager option must be one of auto, npm, yarn or pnpm, got %q", packagemanager)
 	}
 	return opts, nil
 }

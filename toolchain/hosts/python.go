@@ -7,7 +7,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -49,20 +48,21 @@ func newPythonHost(b *base) (*pythonHost, error) {
 // (pip, poetry, uv). A plugin without an explicit environment gets `venv`.
 func pythonOptions(info *pulumirpc.ProgramInfo, isPlugin bool) (toolchain.PythonOptions, error) {
 	opts := toolchain.PythonOptions{Root: info.RootDirectory, ProgramDir: info.ProgramDirectory}
-	m := info.GetOptions().AsMap()
-	if v, ok := m["virtualenv"]; ok {
-		s, ok := v.(string)
-		if !ok {
-			return opts, errors.New("virtualenv option must be a string")
-		}
-		opts.Virtualenv = s
+	var typechecker, tc string
+	given, err := readOptions(info,
+		option("virtualenv", &opts.Virtualenv),
+		option("typechecker", &typechecker),
+		option("toolchain", &tc),
+	)
+	if err != nil {
+		return opts, err
 	}
-	if v, ok := m["typechecker"]; ok {
-		return opts, fmt.Errorf("the typechecker option (%v) is not supported by pulumi-posthog's stand-in "+
-			"python host", v)
+	if given["typechecker"] {
+		return opts, fmt.Errorf("the typechecker option (%s) is not supported by pulumi-posthog's stand-in "+
+			"python host", typechecker)
 	}
-	if v, ok := m["toolchain"]; ok {
-		switch v {
+	if given["toolchain"] {
+		switch tc {
 		case "pip":
 			opts.Toolchain = toolchain.Pip
 		case "poetry":
@@ -70,7 +70,7 @@ func pythonOptions(info *pulumirpc.ProgramInfo, isPlugin bool) (toolchain.Python
 		case "uv":
 			opts.Toolchain = toolchain.Uv
 		default:
-			return opts, fmt.Errorf("unsupported toolchain option: %v", v)
+			return opts, fmt.Errorf("unsupported toolchain option: %s", tc)
 		}
 	}
 	if isPlugin && (opts.Toolchain == toolchain.Pip || opts.Toolchain == toolchain.Auto) && opts.Virtualenv == "" {
