@@ -242,7 +242,7 @@ async function main() {
     const standIn = path.join(bin, STAND_IN);
     const standInInputs = { pulumi: pins.pulumi, tags: pins.buildTags, go, hosts: hostsHash() };
     // Our own Go code: `go vet` and its tests (toolchain/hosts/*_test.go) run whenever it changes; a failure shows
-    // in the summary. The CLI suite exercises the hosts themselves.
+    // in the summary and fails the toolchain (finish), so CI cannot pass over it. The CLI suite exercises the hosts.
     await buildPiece(`${STAND_IN} vet`, standInInputs, [], ["vet", "-tags", pins.buildTags, "./hosts"]);
     await buildPiece(`${STAND_IN} tests`, standInInputs, [], ["test", "-tags", pins.buildTags, "./hosts"]);
     const ok = await buildPiece(
@@ -380,6 +380,11 @@ function finish() {
       return false;
     }
   };
+  const ownChecks = results.filter((r) => r.status === "failed" && / (vet|tests)$/.test(r.piece));
+  if (ownChecks.length > 0) {
+    say(`toolchain checks failed: ${ownChecks.map((r) => r.piece).join(", ")} (see above)`);
+    process.exitCode = 1;
+  }
   const missing = ["pulumi", "pulumi-language-nodejs"].filter((name) => !has(name));
   if (missing.length > 0) {
     say(`toolchain incomplete: ${missing.join(" and ")} missing (see above)`);
