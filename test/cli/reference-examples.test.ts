@@ -3,7 +3,7 @@
 // in the catalogue (tools/docs-reference/examples.ts) as a program per language under
 // examples/reference/<page>/<language>/; this test takes those files as they are committed and runs them:
 // - YAML, Python and Go on the `posthog-iac` plugin, each in a folder made by `pulumi package add` of the installed
-//   plugin (test/cli/plugin/project.ts, as test/cli/plugin-languages.test.ts does);
+//   plugin (test/cli/program-folder.ts, as test/cli/plugin-languages.test.ts does);
 // - TypeScript on the `pulumi-posthog` dynamic providers, in a folder with the packed package installed.
 // For each page: `pulumi up`, the stack's outputs, `preview --expect-no-changes`, `destroy`. It asserts what
 // PostHog received at each step (the page's own request: the survey's POST, the invite's, the bulk invite's, a
@@ -30,7 +30,7 @@ import {
   YAML_LANGUAGE,
   type PluginLanguage,
 } from "./plugin/languages";
-import { preparePluginProject, type ConfigValue, type PluginProject } from "./plugin/project";
+import { preparePluginProject, type ConfigValue, type PluginProject } from "./program-folder";
 
 const pulumi = requirePulumiCli();
 const withCli = pulumi ? it : it.skip;
