@@ -280,6 +280,7 @@ describe("the plugin archive through the real Pulumi CLI, no npm in the program'
           "Pulumi.dev.yaml",
           "Pulumi.yaml",
           "__main__.py",
+          "__pycache__",
           "backend",
           "requirements.txt",
           "venv",
