@@ -4,7 +4,7 @@
 // provider's configuration"). The same steps run through the engine harness in test/reliability/auth.test.ts
 // ("refresh and destroy use the key of the last up ..."); the two must agree.
 import { requirePulumiCli } from "../support/pulumi-cli";
-import { inCliStack, type CliStack } from "./cli-stack";
+import { inCliStack, type CliStack } from "./program-folder";
 
 const pulumi = requirePulumiCli();
 const withCli = pulumi ? it : it.skip;

@@ -5,7 +5,7 @@
 // the reference); docs/contributing/engine-cross-check.md holds the table and what each difference was.
 import fs from "node:fs";
 import path from "node:path";
-import { inCliStack } from "./cli-stack";
+import { inCliStack } from "./program-folder";
 import {
   type ExampleLifecycle,
   type RequestTable,

@@ -6,7 +6,7 @@
 // `pulumi refresh --clear-pending-creates` leaves a checkpoint with no pending operation and a clean preview.
 import fs from "node:fs";
 import path from "node:path";
-import { inCliStack, waitFor, type CliStack } from "./cli-stack";
+import { inCliStack, waitFor, type CliStack } from "./program-folder";
 import { requirePulumiCli } from "../support/pulumi-cli";
 import { REPO_ROOT } from "../support/self-link";
 

@@ -11,7 +11,7 @@ import { createEngine, type Engine, type RunResult } from "../support/engine";
 import { startProviderServer } from "../support/provider-server";
 import { REPO_ROOT, selfLinkNodePath } from "../support/self-link";
 import type { LoggedRequest } from "../support/stack";
-import type { CliStack } from "./cli-stack";
+import type { CliStack } from "./program-folder";
 
 export const STEPS = ["preview", "up", "no-op preview", "edit, up", "refresh", "destroy"] as const;
 export type StepName = (typeof STEPS)[number];

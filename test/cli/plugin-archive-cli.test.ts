@@ -1,8 +1,12 @@
 // The plugin as a Python, Go or YAML team gets it, without npm: `pulumi plugin install resource posthog-iac
 // <version> --file <archive>` of the release's archive (tools/release/plugin-archive.ts) into a fresh
-// PULUMI_HOME, then a YAML program in a folder that has no package.json and no node_modules: up creates the
-// survey in the emulator, destroy removes it. The plugin needs only `node` on PATH. Runs where the Pulumi CLI and
-// its YAML language host are present, and is reported skipped elsewhere.
+// PULUMI_HOME, then programs in folders that have no package.json and no node_modules, against the emulator:
+// - YAML: up creates the survey, destroy removes it;
+// - Python: the SDK's wheel, built from sdk/python with pip (PEP 517, setuptools from the wheel folder
+//   test/cli/plugin/python-env.ts keeps, so offline), installed into the program's own venv beside Pulumi's
+//   Python SDK; up and destroy send PostHog the survey's POST and DELETE.
+// The plugin needs only `node` on PATH. Runs where the Pulumi CLI and its language hosts are present, and is
+// reported skipped elsewhere.
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -15,6 +19,13 @@ import { buildPluginArchives, PLATFORMS } from "../../tools/release/plugin-archi
 import { PACKAGE_NAME, RESOURCE_TOKENS } from "../../src/plugin/tokens";
 import { requirePulumiCli } from "../support/pulumi-cli";
 import { REPO_ROOT } from "../support/self-link";
+import { createVenv, wheelFolder } from "./plugin/python-env";
+
+const run = (file: string, args: string[]) =>
+  promisify(execFile)(file, args, { maxBuffer: 1 << 26 }).catch((err: Error & { stderr?: string }) => {
+    err.message = `${file} ${args.join(" ")} failed: ${err.message}\n${err.stderr ?? ""}`;
+    throw err;
+  });
 
 const pulumi = requirePulumiCli();
 const withCli = pulumi ? it : it.skip;
@@ -32,49 +43,110 @@ function hostPlatform(): (typeof PLATFORMS)[number] {
   return found;
 }
 
+/** What PostHog received, as `METHOD path status` plus the survey's name where one was sent. */
+async function received(url: string, apiKey: string): Promise<string[]> {
+  const res = await fetch(`${url}/_emulator/requests`, { headers: { authorization: `Bearer ${apiKey}` } });
+  const { requests } = z
+    .object({
+      requests: z.array(
+        z.object({ method: z.string(), path: z.string(), status: z.number(), body: z.unknown() }),
+      ),
+    })
+    .parse(await res.json());
+  const named = z.object({ name: z.string() });
+  return requests.map((r) => {
+    const body = named.safeParse(r.body);
+    return `${r.method} ${r.path} ${r.status}${body.success ? ` ${body.data.name}` : ""}`;
+  });
+}
+
+/** The names of the surveys in the emulator's project. */
+async function surveyNames(url: string, apiKey: string, projectId: number): Promise<string[]> {
+  const res = await fetch(`${url}/api/projects/${projectId}/surveys/`, {
+    headers: { authorization: `Bearer ${apiKey}` },
+  });
+  return z
+    .object({ results: z.array(z.object({ name: z.string() })) })
+    .parse(await res.json())
+    .results.map((s) => s.name);
+}
+
 describe("the plugin archive through the real Pulumi CLI, no npm in the program's folder", () => {
+  let work = "";
+  let pulumiHome = "";
+  beforeAll(
+    async () => {
+      if (!pulumi) return;
+      work = fs.mkdtempSync(path.join(os.tmpdir(), "posthog-iac-plugin-install-"));
+      pulumiHome = path.join(work, "pulumi-home");
+    },
+    10 * 60 * 1000,
+  );
+  afterAll(() => {
+    if (work) fs.rmSync(work, { recursive: true, force: true });
+  });
+
+  /** A program folder with its own file backend, the CLI offline, PULUMI_HOME shared with the plugin install. */
+  function programFolder(name: string) {
+    if (!pulumi) throw new Error("runs only with a pulumi CLI");
+    const cliPath = pulumi;
+    const dir = path.join(work, name);
+    fs.mkdirSync(path.join(dir, "backend"), { recursive: true });
+    const env = {
+      // The toolchain's folder first: its language hosts and pulumi-language-python-exec live beside the CLI.
+      PATH: [path.dirname(cliPath), process.env.PATH ?? ""].join(path.delimiter),
+      HOME: work,
+      PULUMI_HOME: pulumiHome,
+      PULUMI_BACKEND_URL: `file://${path.join(dir, "backend")}`,
+      PULUMI_CONFIG_PASSPHRASE: "test-only",
+      PULUMI_SKIP_UPDATE_CHECK: "true",
+      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+    };
+    const cli = (...args: string[]) =>
+      promisify(execFile)(cliPath, args, { cwd: dir, env, maxBuffer: 1 << 26 });
+    return { dir, env, cli };
+  }
+
+  /** Builds the archives and installs this machine's with `pulumi plugin install --file`; once per file. */
+  let installing: Promise<void> | undefined;
+  function installPlugin(): Promise<void> {
+    installing ??= (async () => {
+      const { cli } = programFolder("install");
+      const archives = await buildPluginArchives(REPO_ROOT, path.join(work, "archives"), version);
+      const archive = archives[PLATFORMS.indexOf(hostPlatform())];
+      const installed = await cli("plugin", "install", "resource", PACKAGE_NAME, version, "--file", archive);
+      console.log(
+        `pulumi plugin install resource ${PACKAGE_NAME} ${version} --file ${path.basename(archive)}\n` +
+          `${installed.stdout}${installed.stderr}`,
+      );
+      const listed = await cli("plugin", "ls");
+      console.log(`pulumi plugin ls:\n${listed.stdout}`);
+      expect(listed.stdout).toMatch(
+        new RegExp(`${PACKAGE_NAME}\\s+resource\\s+${version.replace(/\./g, "\\.")}`),
+      );
+    })();
+    return installing;
+  }
+
+  /** The stack's config pointing the plugin's default provider at the emulator (the key as a secret). */
+  async function configure(
+    cli: (...args: string[]) => Promise<unknown>,
+    emulator: { url: string; apiKey: string; projectId: number; organizationId: string },
+  ): Promise<void> {
+    await cli("stack", "init", "dev", "--non-interactive");
+    await cli("config", "set", `${PACKAGE_NAME}:host`, emulator.url);
+    await cli("config", "set", "--secret", `${PACKAGE_NAME}:apiKey`, emulator.apiKey);
+    await cli("config", "set", `${PACKAGE_NAME}:projectId`, String(emulator.projectId));
+    await cli("config", "set", `${PACKAGE_NAME}:organizationId`, emulator.organizationId);
+  }
+
   withCli(
     "pulumi plugin install --file, then a YAML program: up creates the survey, destroy removes it",
     async () => {
-      if (!pulumi) throw new Error("runs only with a pulumi CLI");
-      const work = fs.mkdtempSync(path.join(os.tmpdir(), "posthog-iac-plugin-install-"));
+      await installPlugin();
       const emulator = await startEmulator({ port: 0 });
       try {
-        const archives = await buildPluginArchives(REPO_ROOT, path.join(work, "archives"), version);
-        const archive = archives[PLATFORMS.indexOf(hostPlatform())];
-        const program = path.join(work, "program");
-        fs.mkdirSync(path.join(program, "backend"), { recursive: true });
-        const env = {
-          PATH: process.env.PATH ?? "",
-          HOME: work,
-          PULUMI_HOME: path.join(work, "pulumi-home"),
-          PULUMI_BACKEND_URL: `file://${path.join(program, "backend")}`,
-          PULUMI_CONFIG_PASSPHRASE: "test-only",
-          PULUMI_SKIP_UPDATE_CHECK: "true",
-          PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-        };
-        const cli = (...args: string[]) =>
-          promisify(execFile)(pulumi, args, { cwd: program, env, maxBuffer: 1 << 26 });
-
-        const installed = await cli(
-          "plugin",
-          "install",
-          "resource",
-          PACKAGE_NAME,
-          version,
-          "--file",
-          archive,
-        );
-        console.log(
-          `pulumi plugin install resource ${PACKAGE_NAME} ${version} --file ${path.basename(archive)}\n` +
-            `${installed.stdout}${installed.stderr}`,
-        );
-        const listed = await cli("plugin", "ls");
-        console.log(`pulumi plugin ls:\n${listed.stdout}`);
-        expect(listed.stdout).toMatch(
-          new RegExp(`${PACKAGE_NAME}\\s+resource\\s+${version.replace(/\./g, "\\.")}`),
-        );
-
+        const { dir: program, cli } = programFolder("yaml-program");
         fs.writeFileSync(
           path.join(program, "Pulumi.yaml"),
           YAML.stringify({
@@ -93,32 +165,130 @@ describe("the plugin archive through the real Pulumi CLI, no npm in the program'
             outputs: { surveyId: "${nps.surveyId}" },
           }),
         );
-        await cli("stack", "init", "dev", "--non-interactive");
-        await cli("config", "set", `${PACKAGE_NAME}:host`, emulator.url);
-        await cli("config", "set", "--secret", `${PACKAGE_NAME}:apiKey`, emulator.apiKey);
-        await cli("config", "set", `${PACKAGE_NAME}:projectId`, String(emulator.projectId));
-        await cli("config", "set", `${PACKAGE_NAME}:organizationId`, emulator.organizationId);
+        await configure(cli, emulator);
         const up = await cli("up", "--yes", "--skip-preview", "--non-interactive");
         console.log(`pulumi up:\n${up.stdout}`);
-
-        const names = async () => {
-          const res = await fetch(`${emulator.url}/api/projects/${emulator.projectId}/surveys/`, {
-            headers: { authorization: `Bearer ${emulator.apiKey}` },
-          });
-          return z
-            .object({ results: z.array(z.object({ name: z.string() })) })
-            .parse(await res.json())
-            .results.map((s) => s.name);
-        };
-        expect(await names()).toEqual(["From the archive"]);
+        expect(await surveyNames(emulator.url, emulator.apiKey, emulator.projectId)).toEqual([
+          "From the archive",
+        ]);
         await cli("destroy", "--yes", "--skip-preview", "--non-interactive");
-        expect(await names()).toEqual([]);
+        expect(await surveyNames(emulator.url, emulator.apiKey, emulator.projectId)).toEqual([]);
         expect(fs.readdirSync(program).sort()).toEqual(["Pulumi.dev.yaml", "Pulumi.yaml", "backend"]);
       } finally {
         await emulator.close();
-        fs.rmSync(work, { recursive: true, force: true });
       }
     },
     10 * 60 * 1000,
+  );
+
+  withCli(
+    "then a Python program on the SDK's wheel in its own venv: up and destroy send PostHog the survey's POST and DELETE",
+    async () => {
+      await installPlugin();
+      const emulator = await startEmulator({ port: 0 });
+      try {
+        const { dir: program, cli } = programFolder("python-program");
+        const wheels = await wheelFolder();
+        // The SDK's wheel, built outside the repository (a build in sdk/python would leave build/ there).
+        const source = path.join(work, "sdk-python");
+        fs.cpSync(path.join(REPO_ROOT, "sdk", "python"), source, { recursive: true });
+        const dist = path.join(work, "dist");
+        await run("python3", [
+          "-m",
+          "pip",
+          "wheel",
+          "--quiet",
+          "--disable-pip-version-check",
+          "--no-deps",
+          "--no-index",
+          "--find-links",
+          wheels,
+          "--wheel-dir",
+          dist,
+          source,
+        ]);
+        const wheel = fs.readdirSync(dist).find((f) => f.endsWith(".whl"));
+        expect(wheel).toBe(`pulumi_posthog_iac-${version}-py3-none-any.whl`);
+
+        // What a Python team writes: requirements, a venv, the program. No package.json, no node_modules.
+        fs.writeFileSync(
+          path.join(program, "Pulumi.yaml"),
+          YAML.stringify({
+            name: "plugin-archive-python",
+            runtime: { name: "python", options: { toolchain: "pip", virtualenv: "venv" } },
+          }),
+        );
+        fs.writeFileSync(
+          path.join(program, "requirements.txt"),
+          `pulumi>=3.0.0,<4.0.0\npulumi_posthog_iac==${version}\n`,
+        );
+        fs.writeFileSync(
+          path.join(program, "__main__.py"),
+          [
+            "import pulumi",
+            "import pulumi_posthog_iac as posthog_iac",
+            "",
+            "nps = posthog_iac.Survey(",
+            '    "nps",',
+            '    name="From the archive, in Python",',
+            '    type="popover",',
+            '    questions=[{"type": "open", "question": "Hi?"}],',
+            ")",
+            "",
+            'pulumi.export("surveyId", nps.survey_id)',
+            "",
+          ].join("\n"),
+        );
+        const venv = await createVenv(program);
+        await run(path.join(venv, "bin", "python"), [
+          "-m",
+          "pip",
+          "install",
+          "--quiet",
+          "--disable-pip-version-check",
+          "--no-index",
+          "--find-links",
+          wheels,
+          "--find-links",
+          dist,
+          "-r",
+          path.join(program, "requirements.txt"),
+        ]);
+
+        await configure(cli, emulator);
+        await fetch(`${emulator.url}/_emulator/requests`, {
+          method: "DELETE",
+          headers: { authorization: `Bearer ${emulator.apiKey}` },
+        });
+        const up = await cli("up", "--yes", "--skip-preview", "--non-interactive");
+        console.log(`pulumi up (Python):\n${up.stdout}`);
+        const outputs = z
+          .object({ surveyId: z.string() })
+          .parse(JSON.parse((await cli("stack", "output", "--json", "--non-interactive")).stdout));
+        expect(await surveyNames(emulator.url, emulator.apiKey, emulator.projectId)).toEqual([
+          "From the archive, in Python",
+        ]);
+        await cli("destroy", "--yes", "--skip-preview", "--non-interactive");
+        expect(await surveyNames(emulator.url, emulator.apiKey, emulator.projectId)).toEqual([]);
+        const writes = (await received(emulator.url, emulator.apiKey)).filter((r) => !r.startsWith("GET "));
+        console.log(`PostHog received (writes):\n${writes.join("\n")}`);
+        expect(writes).toEqual([
+          `POST /api/projects/${emulator.projectId}/surveys/ 201 From the archive, in Python`,
+          `DELETE /api/projects/${emulator.projectId}/surveys/${outputs.surveyId}/ 204`,
+        ]);
+        expect(fs.readdirSync(program).sort()).toEqual([
+          "Pulumi.dev.yaml",
+          "Pulumi.yaml",
+          "__main__.py",
+          "__pycache__",
+          "backend",
+          "requirements.txt",
+          "venv",
+        ]);
+      } finally {
+        await emulator.close();
+      }
+    },
+    15 * 60 * 1000,
   );
 });

@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import YAML from "yaml";
-import { inInstalledProgram } from "./installed-program";
+import { inInstalledProgram } from "./program-folder";
 import { requirePulumiCli } from "../support/pulumi-cli";
 import { PACKAGE_NAME, RESOURCE_TOKENS } from "../../src/plugin/tokens";
 

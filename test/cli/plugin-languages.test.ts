@@ -1,6 +1,6 @@
 // The provider plugin through the real Pulumi CLI, in YAML, Python, Go and TypeScript (on the Node.js SDK that
 // `pulumi package add` generates), against the emulator. For each language, in one program folder
-// (test/cli/plugin/project.ts):
+// (test/cli/program-folder.ts, preparePluginProject):
 // - the quickstart (examples/<lang>-quickstart; TypeScript's in test/cli/programs) runs preview, up, a no-op
 //   preview, an edit (preview and up) and destroy, and PostHog receives at every step exactly what it receives from
 //   the same program on the dynamic providers (the docs' TypeScript example through the same CLI);
@@ -15,7 +15,7 @@ import { PACKAGE_NAME, RESOURCE_TOKENS } from "../../src/plugin/tokens";
 import { requirePulumiCli } from "../support/pulumi-cli";
 import { startTestEmulator, type Emulator } from "./plugin/emulators";
 import { DYNAMIC_TYPESCRIPT, PLUGIN_LANGUAGES } from "./plugin/languages";
-import { preparePluginProject, type ConfigValue, type PluginProject } from "./plugin/project";
+import { preparePluginProject, type ConfigValue, type PluginProject } from "./program-folder";
 
 const pulumi = requirePulumiCli();
 const withCli = pulumi ? it : it.skip;

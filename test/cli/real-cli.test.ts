@@ -3,7 +3,7 @@
 // jest reports it as skipped.
 import fs from "node:fs";
 import path from "node:path";
-import { inInstalledProgram } from "./installed-program";
+import { inInstalledProgram } from "./program-folder";
 import { requirePulumiCli } from "../support/pulumi-cli";
 
 // Chosen when the file loads: with no `pulumi` on PATH jest reports the test as skipped (and the message says why).

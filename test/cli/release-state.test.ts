@@ -10,7 +10,7 @@ import path from "node:path";
 import { BATCH, EDITED_DESCRIPTION, INVITE, NAMES, SURVEY } from "../fixtures/state/declared";
 import { FIXTURE_DIR, FIXTURE_FILES, readEngineState, readMeta } from "../fixtures/state/fixture";
 import { requirePulumiCli } from "../support/pulumi-cli";
-import { inCliStack } from "./cli-stack";
+import { inCliStack } from "./program-folder";
 
 const pulumi = requirePulumiCli();
 const withCli = pulumi ? it : it.skip;

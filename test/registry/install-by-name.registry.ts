@@ -14,7 +14,7 @@ import { prepareToolchain, type Toolchain } from "../compat/toolchain";
 import { requirePulumiCli } from "../support/pulumi-cli";
 import { REPO_ROOT } from "../support/self-link";
 import { publishedNpmPackages } from "../../tools/release/versions";
-import { OUR_SCOPE, startLocalRegistry, type LocalRegistry } from "./local-registry";
+import { OUR_SCOPE, REGISTRY_CACHE, startLocalRegistry, type LocalRegistry } from "./local-registry";
 import { publishSteps, RELEASE_WORKFLOW, type PublishStep } from "./release-steps";
 
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
@@ -133,13 +133,7 @@ type Manager = "npm" | "pnpm" | "yarn";
 function installArgs(manager: Manager, dir: string): string[] {
   const names = ["pulumi-posthog", "posthog-emulator", SDK];
   if (manager === "npm") return ["install", "--no-audit", "--no-fund", ...names];
-  if (manager === "pnpm")
-    return [
-      "add",
-      ...names,
-      "--store-dir",
-      path.join(os.tmpdir(), "pulumi-posthog-registry-cache", "pnpm-store"),
-    ];
+  if (manager === "pnpm") return ["add", ...names, "--store-dir", path.join(REGISTRY_CACHE, "pnpm-store")];
   // yarn classic: a cache of this run's own, so no earlier build of the same name and version is reused.
   return ["add", ...names, "--non-interactive", "--cache-folder", path.join(dir, ".yarn-cache")];
 }

@@ -1,8 +1,10 @@
 // A local npm registry (verdaccio) on 127.0.0.1 for the release's publish steps and the installs by name that
 // follow. Our own package names are served only from what was published to it (no uplink for them), so a package
 // the release forgot is a 404 here as it would be on npm; every other name is proxied to the npm registry.
-// Proxied packages are cached in one folder outside the repository and reused by later runs; our own names are
-// wiped from it at every start.
+// Each run has a storage folder of its own, so two runs at once never see or wipe each other's packages. Proxied
+// packages are kept between runs in a shared folder outside the repository (REGISTRY_CACHE/proxied): a run's
+// storage starts as a copy of it, and at stop the run adds what it fetched, file by file through a rename, so a
+// reader never sees half a file and nothing is ever deleted from it. Our own names never enter it.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -22,7 +24,46 @@ export interface LocalRegistry {
 /** The npm scope of our packages: the registry never proxies it, whether or not a workspace has the name. */
 export const OUR_SCOPE = "@pulumi-posthog";
 
-const CACHE = path.join(os.tmpdir(), "pulumi-posthog-registry-cache");
+/** Kept between runs: proxied packages (`proxied/`), and the pnpm store the installs share (pnpm locks it). */
+export const REGISTRY_CACHE = path.join(os.tmpdir(), "pulumi-posthog-registry-cache");
+const PROXIED = path.join(REGISTRY_CACHE, "proxied");
+
+/** Package folders under a verdaccio storage, relative: `axios`, `@grpc/grpc-js` (not its db or htpasswd). */
+function packageFolders(storage: string): string[] {
+  const folders: string[] = [];
+  for (const entry of fs.readdirSync(storage, { withFileTypes: true })) {
+    if (!entry.isDirectory() || entry.name.startsWith(".")) continue;
+    if (!entry.name.startsWith("@")) folders.push(entry.name);
+    else
+      for (const inner of fs.readdirSync(path.join(storage, entry.name), { withFileTypes: true }))
+        if (inner.isDirectory()) folders.push(`${entry.name}/${inner.name}`);
+  }
+  return folders;
+}
+
+/** Whether a package folder is one of ours (never proxied, never cached). */
+const isOurs = (folder: string, ours: string[]) =>
+  folder.startsWith(`${OUR_SCOPE}/`) || ours.includes(folder);
+
+/**
+ * Adds the run's proxied packages to the shared cache: a tarball that is not there yet, and every package.json
+ * (the newer metadata), each written beside its target and renamed over it. Temporary files verdaccio had not
+ * finished are left out.
+ */
+function keepProxied(storage: string, ours: string[]): void {
+  for (const folder of packageFolders(storage)) {
+    if (isOurs(folder, ours)) continue;
+    const target = path.join(PROXIED, folder);
+    fs.mkdirSync(target, { recursive: true });
+    for (const file of fs.readdirSync(path.join(storage, folder))) {
+      const complete = file === "package.json" || file.endsWith(".tgz");
+      if (!complete || (file !== "package.json" && fs.existsSync(path.join(target, file)))) continue;
+      const temporary = path.join(target, `.${file}.${process.pid}.tmp`);
+      fs.copyFileSync(path.join(storage, folder, file), temporary);
+      fs.renameSync(temporary, path.join(target, file));
+    }
+  }
+}
 
 /** The upstream registry the machine's npm uses, for everything that is not ours. */
 function upstream(): string {
@@ -67,14 +108,18 @@ const packumentRule = z.object({
 });
 
 export async function startLocalRegistry(ours: string[]): Promise<LocalRegistry> {
-  const storage = path.join(CACHE, "storage");
-  fs.mkdirSync(storage, { recursive: true });
-  // Our names start empty: only this run's publish steps may put them there.
-  for (const name of [...ours, OUR_SCOPE])
-    fs.rmSync(path.join(storage, name), { recursive: true, force: true });
-  fs.rmSync(path.join(storage, ".verdaccio-db.json"), { force: true });
-  fs.rmSync(path.join(storage, "htpasswd"), { force: true });
-  const configFile = path.join(CACHE, "config.yaml");
+  const run = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-posthog-registry-run-"));
+  const storage = path.join(run, "storage");
+  fs.mkdirSync(PROXIED, { recursive: true });
+  // Our names start absent: only this run's publish steps may put them there.
+  fs.cpSync(PROXIED, storage, {
+    recursive: true,
+    filter: (from) => {
+      const relative = path.relative(PROXIED, from);
+      return !path.basename(from).startsWith(".") && !isOurs(relative, ours);
+    },
+  });
+  const configFile = path.join(run, "config.yaml");
   fs.writeFileSync(configFile, config(storage, ours));
 
   const verdaccio = require.resolve("verdaccio");
@@ -115,11 +160,14 @@ export async function startLocalRegistry(ours: string[]): Promise<LocalRegistry>
       const doc = packumentRule.parse(await res.json());
       return { versions: Object.keys(doc.versions), latest: doc["dist-tags"]?.latest };
     },
-    stop: () =>
-      new Promise<void>((resolve) => {
+    stop: async () => {
+      await new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
         child.once("exit", () => resolve());
         child.kill("SIGTERM");
-      }),
+      });
+      keepProxied(storage, ours);
+      fs.rmSync(run, { recursive: true, force: true });
+    },
   };
 }

@@ -13,7 +13,9 @@ export const LANGUAGES: readonly Language[] = ["typescript", "python", "go", "cs
 export interface SchemaView {
   types: { [token: string]: JsonSchema };
   resources: { [token: string]: { inputProperties?: { [name: string]: JsonSchema } } };
-  functions: { [token: string]: { inputs?: { properties?: { [name: string]: JsonSchema } } } };
+  functions: {
+    [token: string]: { inputs?: { properties?: { [name: string]: JsonSchema }; required?: string[] } };
+  };
 }
 
 /** What is being exemplified: a resource (class) or a data function. */
@@ -56,6 +58,23 @@ function referred(schema: SchemaView, property: JsonSchema | undefined): JsonSch
 }
 
 const typeName = (tokenText: string) => tokenText.split(":").pop() ?? tokenText;
+
+/**
+ * A value of a union property (`oneOf` with a `discriminator`, as survey questions are): the variant its
+ * discriminating field names (`{type: "open"}` -> `{$ref: …SurveyQuestionOpen}`). Go and C# spell the variant's
+ * own Args type; other properties come back as they are.
+ */
+function variant(property: JsonSchema | undefined, v: ExampleValue): JsonSchema | undefined {
+  const discriminator = property?.discriminator as
+    { propertyName: string; mapping: { [value: string]: string } } | undefined;
+  if (!discriminator || !isObject(v)) return property;
+  const chosen = v[discriminator.propertyName];
+  const ref = typeof chosen === "string" ? discriminator.mapping[chosen] : undefined;
+  return ref ? { $ref: ref } : property;
+}
+
+/** An array whose items are a union: Go's SDK types it `pulumi.ArrayInput` (codegen has no Go union type). */
+const isUnionArray = (items: JsonSchema | undefined): boolean => Array.isArray(items?.oneOf);
 
 function topProperties(schema: SchemaView, subject: ExampleSubject): { [name: string]: JsonSchema } {
   const t = token(subject);
@@ -119,6 +138,7 @@ function goValue(
   plain: boolean,
   indent: string,
 ): string {
+  property = variant(property, v);
   const type = referred(schema, property);
   const ref = refName(property);
   if (type && Array.isArray(type.enum) && typeof v === "string" && ref) {
@@ -127,11 +147,13 @@ function goValue(
   if (Array.isArray(v)) {
     const items = property?.items as JsonSchema | undefined;
     const itemRef = refName(items);
-    const arrayType = itemRef
-      ? `posthogiac.${typeName(itemRef)}Array`
-      : plain
-        ? "[]string"
-        : "pulumi.StringArray";
+    const arrayType = isUnionArray(items)
+      ? "pulumi.Array"
+      : itemRef
+        ? `posthogiac.${typeName(itemRef)}Array`
+        : plain
+          ? "[]string"
+          : "pulumi.StringArray";
     const inner = v.map((x) => `${indent}\t${goValue(schema, items, x, plain, `${indent}\t`)},`);
     return `${arrayType}{\n${inner.join("\n")}\n${indent}}`;
   }
@@ -151,19 +173,42 @@ function goValue(
   return typeof v === "boolean" ? `pulumi.Bool(${v})` : `pulumi.Int(${v})`;
 }
 
+/**
+ * A data function's Go name: Pulumi's Go generator calls `getX` `LookupX` when the package has a resource `X`
+ * (pulumi/pulumi pkg/codegen/go/gen.go, the "Lookup" rename), so `getSurvey` is `LookupSurvey`.
+ */
+function goFunctionName(schema: SchemaView, name: string): string {
+  const rest = name.replace(/^get/, "");
+  const clashes = rest !== name && Object.keys(schema.resources).some((t) => typeName(t) === rest);
+  return clashes ? `Lookup${rest}` : pascalCase(name);
+}
+
+/** A required scalar argument of a data function: Go's plain args struct takes the value itself. */
+function goRequiredPlain(v: ExampleValue): string {
+  return typeof v === "string" ? json(v) : String(v);
+}
+
 function go(schema: SchemaView, subject: ExampleSubject): string {
   const { name, args, output } = subject.example;
   const props = topProperties(schema, subject);
   const plain = subject.kind === "function";
-  const fields = Object.entries(args).map(
-    ([k, v]) => `\t\t\t${pascalCase(k)}: ${goValue(schema, props[k], v, plain, "\t\t\t")},`,
+  const required = new Set(
+    subject.kind === "function" ? (schema.functions[token(subject)]?.inputs?.required ?? []) : [],
   );
-  const argType = `posthogiac.${pascalCase(subject.name)}Args`;
+  const fields = Object.entries(args).map(([k, v]) => {
+    const value =
+      required.has(k) && !Array.isArray(v) && !isObject(v)
+        ? goRequiredPlain(v)
+        : goValue(schema, props[k], v, plain, "\t\t\t");
+    return `\t\t\t${pascalCase(k)}: ${value},`;
+  });
+  const goName = subject.kind === "function" ? goFunctionName(schema, subject.name) : subject.name;
+  const argType = `posthogiac.${pascalCase(goName)}Args`;
   const argsText = fields.length ? `&${argType}{\n${fields.join("\n")}\n\t\t}` : `&${argType}{}`;
   const call =
     subject.kind === "resource"
       ? `${name}, err := posthogiac.New${subject.name}(ctx, ${json(name)}, ${argsText})`
-      : `${name}, err := posthogiac.${pascalCase(subject.name)}(ctx, ${argsText}, nil)`;
+      : `${name}, err := posthogiac.${goName}(ctx, ${argsText}, nil)`;
   const exported =
     subject.kind === "resource"
       ? `${name}.${pascalCase(output)}`
@@ -198,6 +243,7 @@ function csValue(
   inputs: string,
   indent: string,
 ): string {
+  property = variant(property, v);
   const type = referred(schema, property);
   const ref = refName(property);
   if (type && Array.isArray(type.enum) && typeof v === "string" && ref) {

@@ -16,8 +16,9 @@ export interface Emulator extends EmulatorHandle {
   take(): Promise<string[]>;
 }
 
-export async function startTestEmulator(apiKey: string): Promise<Emulator> {
-  const handle = await startEmulator({ port: 0, apiKey });
+/** `statePath`: the emulator's --state file, for a test that seeds PostHog before the emulator it talks to starts. */
+export async function startTestEmulator(apiKey: string, statePath?: string): Promise<Emulator> {
+  const handle = await startEmulator({ port: 0, apiKey, statePath });
   const call = async <T>(method: string, route: string, body?: unknown): Promise<T> => {
     const res = await emulatorCall(handle.url, handle.apiKey, method, route, body);
     if (res.status >= 400) throw new Error(`${method} ${route}: ${res.status} ${JSON.stringify(res.body)}`);

@@ -7,7 +7,13 @@ import YAML from "yaml";
 import { readPins } from "../../../toolchain/location";
 import { REPO_ROOT } from "../../support/self-link";
 import { PACKAGE_NAME } from "../../../src/plugin/tokens";
-import { PLUGIN_FOLDER, readProject, writeProject, type PluginProject } from "./project";
+import {
+  linkFromRepo,
+  PLUGIN_FOLDER,
+  readProject,
+  writeProject,
+  type PluginProject,
+} from "../program-folder";
 import { createVenv } from "./python-env";
 
 export type LanguageName = "yaml" | "python" | "go" | "nodejs" | "dynamic TypeScript";
@@ -54,16 +60,6 @@ function copyProgramFiles(dir: string, folder: string): void {
   for (const entry of fs.readdirSync(folder)) {
     if (!NOT_PROGRAM.has(entry))
       fs.cpSync(path.join(folder, entry), path.join(dir, entry), { recursive: true });
-  }
-}
-
-/** Modules a TypeScript program needs from the repository: the compiler (ts-node loads it) and Node's types. */
-function linkFromRepo(dir: string, names: string[]): void {
-  for (const name of names) {
-    const target = path.join(dir, "node_modules", name);
-    if (fs.existsSync(target)) continue;
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.symlinkSync(path.join(REPO_ROOT, "node_modules", name), target, "dir");
   }
 }
 

@@ -23,8 +23,11 @@ function wheelhouse(): string {
   return path.join(cache, "pulumi-posthog", "python", `pulumi-${PYTHON_SDK_VERSION}`);
 }
 
-/** The wheel folder, holding `pulumi==PYTHON_SDK_VERSION` with its dependencies; downloaded on first use. */
-async function ensureWheels(): Promise<string> {
+/**
+ * The wheel folder, holding `pulumi==PYTHON_SDK_VERSION` with its dependencies (setuptools among them, so an sdk
+ * wheel builds from it offline); downloaded on first use.
+ */
+export async function wheelFolder(): Promise<string> {
   const dir = wheelhouse();
   const done = path.join(dir, "complete");
   if (!fs.existsSync(done)) {
@@ -43,7 +46,7 @@ async function ensureWheels(): Promise<string> {
 /** `python3 -m venv <dir>/venv`, with Pulumi's SDK installed from the wheel folder. */
 export async function createVenv(dir: string): Promise<string> {
   const venv = path.join(dir, "venv");
-  const wheels = await ensureWheels();
+  const wheels = await wheelFolder();
   await run("python3", ["-m", "venv", venv]);
   await pipInstall(venv, wheels, [`pulumi==${PYTHON_SDK_VERSION}`]);
   return venv;

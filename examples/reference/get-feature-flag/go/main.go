@@ -8,7 +8,7 @@ import (
 func main() {
 	pulumi.Run(func(ctx *pulumi.Context) error {
 		found, err := posthogiac.GetFeatureFlag(ctx, &posthogiac.GetFeatureFlagArgs{
-			Key: pulumi.StringRef("beta"),
+			Key: "beta",
 		}, nil)
 		if err != nil {
 			return err

@@ -7,8 +7,8 @@ import (
 
 func main() {
 	pulumi.Run(func(ctx *pulumi.Context) error {
-		found, err := posthogiac.GetSurvey(ctx, &posthogiac.GetSurveyArgs{
-			Id: pulumi.StringRef("0196f1a0-5c3e-7000-8000-00000000f00d"),
+		found, err := posthogiac.LookupSurvey(ctx, &posthogiac.LookupSurveyArgs{
+			Id: "0196f1a0-5c3e-7000-8000-00000000f00d",
 		}, nil)
 		if err != nil {
 			return err

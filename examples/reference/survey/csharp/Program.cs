@@ -11,7 +11,7 @@ return await Deployment.RunAsync(() =>
         Description = "What our users think",
         Questions = new[]
         {
-            new PosthogIac.Inputs.ObjectArgs
+            new PosthogIac.Inputs.SurveyQuestionOpenArgs
             {
                 Type = "open",
                 Question = "What should we build next?",

@@ -11,8 +11,8 @@ func main() {
 			Name: pulumi.String("Product feedback"),
 			Type: posthogiac.SurveyTypeApi,
 			Description: pulumi.String("What our users think"),
-			Questions: pulumi.StringArray{
-				posthogiac.ObjectArgs{
+			Questions: pulumi.Array{
+				posthogiac.SurveyQuestionOpenArgs{
 					Type: pulumi.String("open"),
 					Question: pulumi.String("What should we build next?"),
 				},
