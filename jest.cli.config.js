@@ -13,4 +13,6 @@ module.exports = {
   // Each test runs the CLI, a language host, node and the plugin, and mostly waits on them: two files at a time
   // keep CI inside its budget on two cores (every test waits for conditions, not for time).
   maxWorkers: 2,
+  // A worker past 1 GB after a file is replaced before the next (see jest.config.js).
+  workerIdleMemoryLimit: "1GB",
 };

@@ -52,4 +52,8 @@ module.exports = {
   // conditions, never for time; speed goals live in `npm run bench`.
   testTimeout: 240_000,
   maxWorkers: 2,
+  // A worker that has grown past 1 GB after a file is replaced before the next: ts-jest's compiler and the
+  // in-process emulators pile up across ~140 files, and one worker reached 7 GB and was killed by the kernel's
+  // OOM killer while a second suite shared the machine.
+  workerIdleMemoryLimit: "1GB",
 };

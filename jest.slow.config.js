@@ -18,4 +18,6 @@ module.exports = {
   // A guard against a hung test, not a speed limit (see jest.config.js).
   testTimeout: 30 * 60 * 1000,
   maxWorkers: 2,
+  // A worker past 1 GB after a file is replaced before the next (see jest.config.js).
+  workerIdleMemoryLimit: "1GB",
 };
