@@ -1,6 +1,6 @@
-// The engine-level files that each take minutes (several `up`s per case, hundreds of cases, or killed and resumed
-// plugins). They run in `npm run test:slow` (jest.slow.config.js), a CI stage of their own, so `npm test` stays
-// inside its ten minutes on a loaded two-core machine. Paths are relative to the repo root; jest.config.js leaves
+// The files that each take minutes on a loaded machine (several `up`s per case, hundreds of cases, killed and
+// resumed plugins, or load at scale). They run in `npm run test:slow` (jest.slow.config.js), a CI stage of its
+// own, so `npm test` stays inside its ten minutes on a loaded two-core machine. Paths are relative to the repo root; jest.config.js leaves
 // them out of its engine project and jest.slow.config.js runs exactly these, so a file is in one suite or the other.
 module.exports = [
   "test/property/round-trip.test.ts",
@@ -9,4 +9,9 @@ module.exports = [
   "test/export/round-trip.test.ts",
   "test/export/every-state.test.ts",
   "test/survey/lifecycle-table.test.ts",
+  // Load and cost at scale: hundreds of concurrent calls, and the request counts of refreshing many resources.
+  "test/reliability/concurrency.test.ts",
+  "test/client/rate-limit-storm.test.ts",
+  "test/invite/refresh-cost.test.ts",
+  "test/survey/refresh-cost.test.ts",
 ];
