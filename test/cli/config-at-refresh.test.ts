@@ -58,7 +58,7 @@ describe("the provider configuration at refresh and destroy, through the real Pu
           await stack.cli("up", "--yes", "--skip-preview");
 
           // `config set` a key PostHog refuses, then refresh: it reads with the last up's key, and succeeds.
-          await stack.setConfig({ "posthog:apiKey": REVOKED });
+          await stack.setConfig({ "posthog:apiKey": { secret: REVOKED } });
           await stack.clearRequests();
           await stack.cli("refresh", "--yes", "--skip-preview");
           const reads = await stack.requests();
@@ -78,7 +78,7 @@ describe("the provider configuration at refresh and destroy, through the real Pu
 
           // Now refresh, and destroy after the good key is back in config, both use the refused key.
           const refresh = await failureOf(stack.cli("refresh", "--yes", "--skip-preview"));
-          await stack.setConfig({ "posthog:apiKey": stack.apiKey });
+          await stack.setConfig({ "posthog:apiKey": { secret: stack.apiKey } });
           const destroy = await failureOf(stack.cli("destroy", "--yes", "--skip-preview"));
           for (const message of [refresh, destroy]) {
             expect(message).toContain(REFUSED);
@@ -94,7 +94,7 @@ describe("the provider configuration at refresh and destroy, through the real Pu
 
           // An up with the good key stores it again; then destroy removes everything.
           await stack.cli("up", "--yes", "--skip-preview");
-          await stack.setConfig({ "posthog:apiKey": REVOKED });
+          await stack.setConfig({ "posthog:apiKey": { secret: REVOKED } });
           await stack.cli("destroy", "--yes", "--skip-preview");
           expect(await held(stack)).toMatchObject({ surveys: [], invites: [] });
         },
