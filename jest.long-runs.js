@@ -14,4 +14,9 @@ module.exports = [
   "test/client/rate-limit-storm.test.ts",
   "test/invite/refresh-cost.test.ts",
   "test/survey/refresh-cost.test.ts",
+  // A plugin process per row or credential (the failure-message table, authentication), and the compiled demo run
+  // end to end: each over a minute on a loaded machine, and each the last to finish in a loaded `npm test`.
+  "test/reliability/failure-messages.test.ts",
+  "test/reliability/auth.test.ts",
+  "test/examples/demo.test.ts",
 ];

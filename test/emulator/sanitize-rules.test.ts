@@ -57,7 +57,9 @@ describe("sanitizeHtml", () => {
   });
 
   test("deeply nested input is cleaned without exhausting the stack", () => {
-    const depth = 50_000;
+    // Past Node's default stack: a one-argument recursive function overflows at about 15,000 frames. Deeper costs
+    // quadratic time in the HTML parser's scope checks (each start tag scans the open elements), as in html5ever.
+    const depth = 20_000;
     expect(sanitizeHtml(`${"<div>".repeat(depth)}x`)).toBe(
       `${"<div>".repeat(depth)}x${"</div>".repeat(depth)}`,
     );
