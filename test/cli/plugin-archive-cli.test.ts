@@ -19,7 +19,7 @@ import { buildPluginArchives, PLATFORMS } from "../../tools/release/plugin-archi
 import { PACKAGE_NAME, RESOURCE_TOKENS } from "../../src/plugin/tokens";
 import { requirePulumiCli } from "../support/pulumi-cli";
 import { REPO_ROOT } from "../support/self-link";
-import { createVenv, wheelFolder } from "./plugin/python-env";
+import { createVenv, pipInstall, wheelFolder } from "./plugin/python-env";
 
 const run = (file: string, args: string[]) =>
   promisify(execFile)(file, args, { maxBuffer: 1 << 26 }).catch((err: Error & { stderr?: string }) => {
@@ -240,20 +240,7 @@ describe("the plugin archive through the real Pulumi CLI, no npm in the program'
           ].join("\n"),
         );
         const venv = await createVenv(program);
-        await run(path.join(venv, "bin", "python"), [
-          "-m",
-          "pip",
-          "install",
-          "--quiet",
-          "--disable-pip-version-check",
-          "--no-index",
-          "--find-links",
-          wheels,
-          "--find-links",
-          dist,
-          "-r",
-          path.join(program, "requirements.txt"),
-        ]);
+        await pipInstall(venv, [wheels, dist], ["-r", path.join(program, "requirements.txt")]);
 
         await configure(cli, emulator);
         await fetch(`${emulator.url}/_emulator/requests`, {

@@ -6,46 +6,28 @@
 // "__proto__" entry is lost in the protocol's Struct decoding on both faces alike, so its keys are never taken as
 // declared; and in-process, where an object literal's `__proto__` does reach the provider module, it is refused
 // before any rule runs or any request is sent.
-import { RESOURCE_TOKENS } from "../../src/plugin/tokens";
-import { startStack, type TestStack } from "../support/stack";
+import type { ResourceName } from "../../src/plugin/tokens";
+import type { TestStack } from "../support/stack";
 import type { CheckFailure } from "../support/provider-server";
+import { rawRequest, startRawFaces, type Face } from "../support/raw-faces";
 
-type Face = "dynamic" | "plugin";
-type Kind = "Survey" | "Invite" | "InviteBatch";
+type Kind = ResourceName;
 type Props = Record<string, unknown>;
 
-const SHIM: { [K in Kind]: string } = {
-  Survey: "survey/shim",
-  Invite: "invite/shim",
-  InviteBatch: "invite/batch-shim",
-};
-
-const stacks = {} as Record<Face, TestStack>;
+let stacks: Record<Face, TestStack>;
 beforeAll(async () => {
-  stacks.dynamic = await startStack();
-  stacks.plugin = await startStack({ face: "plugin" });
-  for (const stack of Object.values(stacks)) await stack.server.configure(stack.config);
+  stacks = await startRawFaces();
 });
 afterAll(async () => {
-  await Promise.all(Object.values(stacks).map((stack) => stack?.close()));
+  await Promise.all(Object.values(stacks ?? {}).map((stack) => stack.close()));
 });
-
-/** The URN and the raw inputs each face's engine would send for `inputs` (the dynamic face's carry __provider). */
-function request(face: Face, kind: Kind, inputs: Props): { urn: string; news: Props } {
-  if (face === "plugin") return { urn: `urn:pulumi:dev::p::${RESOURCE_TOKENS[kind]}::r`, news: inputs };
-  const provider = `exports.handler = () => require("pulumi-posthog/dist/resources/${SHIM[kind]}");`;
-  return {
-    urn: "urn:pulumi:dev::p::pulumi-nodejs:dynamic:Resource::r",
-    news: { ...inputs, __provider: provider },
-  };
-}
 
 /** Inputs as JSON text: JSON.parse keeps "__proto__" an own key, as the wire carries it. */
 const raw = (json: string): Props => JSON.parse(json) as Props;
 
 async function check(face: Face, kind: Kind, inputs: Props): Promise<CheckFailure[]> {
-  const { urn, news } = request(face, kind, inputs);
-  return (await stacks[face].server.check(urn, {}, news)).failures;
+  const { urn, props } = rawRequest(face, kind, inputs);
+  return (await stacks[face].server.check(urn, {}, props)).failures;
 }
 
 /** What both faces answer; fails unless they answer the same. */

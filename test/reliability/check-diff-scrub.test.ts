@@ -2,36 +2,20 @@
 // failure's reason quotes the bad value, which may be the key itself (pasted into the wrong field); diff refuses
 // some steps by throwing, with a message that quotes what state holds. Both pass through src/scrub.ts before they
 // leave the provider, on both faces, at preview: the key never appears, and the message says where it was.
-import { RESOURCE_TOKENS } from "../../src/plugin/tokens";
 import { REDACTED } from "../../src/scrub";
-import { startStack, type TestStack } from "../support/stack";
+import type { TestStack } from "../support/stack";
+import { FACES, rawRequest as request, startRawFaces, type Face } from "../support/raw-faces";
 
-type Face = "dynamic" | "plugin";
 type Kind = "Survey" | "Invite";
 type Props = Record<string, unknown>;
 
-const SHIM: { [K in Kind]: string } = { Survey: "survey/shim", Invite: "invite/shim" };
-const FACES: Face[] = ["dynamic", "plugin"];
-
-const stacks = {} as Record<Face, TestStack>;
+let stacks: Record<Face, TestStack>;
 beforeAll(async () => {
-  stacks.dynamic = await startStack();
-  stacks.plugin = await startStack({ face: "plugin" });
-  for (const stack of Object.values(stacks)) await stack.server.configure(stack.config);
+  stacks = await startRawFaces();
 });
 afterAll(async () => {
-  await Promise.all(Object.values(stacks).map((stack) => stack?.close()));
+  await Promise.all(Object.values(stacks ?? {}).map((stack) => stack.close()));
 });
-
-/** The URN and the bag each face's engine would send (the dynamic face's carries __provider). */
-function request(face: Face, kind: Kind, props: Props): { urn: string; props: Props } {
-  if (face === "plugin") return { urn: `urn:pulumi:dev::p::${RESOURCE_TOKENS[kind]}::r`, props };
-  const provider = `exports.handler = () => require("pulumi-posthog/dist/resources/${SHIM[kind]}");`;
-  return {
-    urn: "urn:pulumi:dev::p::pulumi-nodejs:dynamic:Resource::r",
-    props: { ...props, __provider: provider },
-  };
-}
 
 describe.each(FACES)("the %s face", (face) => {
   const key = () => stacks[face].apiKey;

@@ -76,9 +76,22 @@ export interface StartOptions {
 
 const DYNAMIC_PROVIDER_MAIN = require.resolve("@pulumi/pulumi/cmd/dynamic-provider");
 
+/**
+ * The engine's channel to a plugin: a reply of up to 400 MiB, not gRPC's 4 MiB default (pulumi/pulumi
+ * sdk/go/common/util/rpcutil, GrpcChannelOptions dials with MaxCallRecvMsgSize(maxRPCMessageSize); sending is
+ * unlimited in both Go's gRPC and grpc-js), so a large reply the real engine accepts is not refused by the harness.
+ */
+export const ENGINE_CHANNEL_OPTIONS: grpc.ChannelOptions = {
+  "grpc.max_receive_message_length": 400 * 1024 * 1024,
+};
+
 export async function startProviderServer(opts: StartOptions = {}): Promise<ProviderServer> {
   const { child, port } = await spawnPlugin(DYNAMIC_PROVIDER_MAIN, opts);
-  const client = new ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
+  const client = new ResourceProviderClient(
+    `127.0.0.1:${port}`,
+    grpc.credentials.createInsecure(),
+    ENGINE_CHANNEL_OPTIONS,
+  );
   return new GrpcProviderServer(child, port, client, stderrOf(child));
 }
 

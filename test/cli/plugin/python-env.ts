@@ -48,11 +48,12 @@ export async function createVenv(dir: string): Promise<string> {
   const venv = path.join(dir, "venv");
   const wheels = await wheelFolder();
   await run("python3", ["-m", "venv", venv]);
-  await pipInstall(venv, wheels, [`pulumi==${PYTHON_SDK_VERSION}`]);
+  await pipInstall(venv, [wheels], [`pulumi==${PYTHON_SDK_VERSION}`]);
   return venv;
 }
 
-async function pipInstall(venv: string, wheels: string, what: string[]): Promise<void> {
+/** `pip install <what>` into `venv`, offline: only from the wheel folders `findLinks`. */
+export async function pipInstall(venv: string, findLinks: string[], what: string[]): Promise<void> {
   await run(
     path.join(venv, "bin", "python"),
     [
@@ -62,8 +63,7 @@ async function pipInstall(venv: string, wheels: string, what: string[]): Promise
       "--quiet",
       "--disable-pip-version-check",
       "--no-index",
-      "--find-links",
-      wheels,
+      ...findLinks.flatMap((folder) => ["--find-links", folder]),
       ...what,
     ],
     { maxBuffer: 16 * 1024 * 1024 },

@@ -1,0 +1,36 @@
+// Both faces side by side for tests that speak the provider protocol directly (check, diff) with raw inputs: the
+// SDK's dynamic-provider server and the package's plugin, each configured against its own emulator, and the URN
+// and property bag each face's engine would send for a resource.
+import { RESOURCE_TOKENS, type ResourceName } from "../../src/plugin/tokens";
+import { startStack, type TestStack } from "./stack";
+
+export type Face = "dynamic" | "plugin";
+export const FACES: Face[] = ["dynamic", "plugin"];
+type Props = Record<string, unknown>;
+
+/** The shim module each resource's dynamic provider requires (the state ABI's paths under dist/resources). */
+const SHIM: { [K in ResourceName]: string } = {
+  Survey: "survey/shim",
+  Invite: "invite/shim",
+  InviteBatch: "invite/batch-shim",
+};
+
+/** A configured stack per face; close each when done. */
+export async function startRawFaces(): Promise<Record<Face, TestStack>> {
+  const stacks: Record<Face, TestStack> = {
+    dynamic: await startStack(),
+    plugin: await startStack({ face: "plugin" }),
+  };
+  for (const stack of Object.values(stacks)) await stack.server.configure(stack.config);
+  return stacks;
+}
+
+/** The URN and the bag a face's engine would send for `props` (the dynamic face's carries __provider). */
+export function rawRequest(face: Face, kind: ResourceName, props: Props): { urn: string; props: Props } {
+  if (face === "plugin") return { urn: `urn:pulumi:dev::p::${RESOURCE_TOKENS[kind]}::r`, props };
+  const provider = `exports.handler = () => require("pulumi-posthog/dist/resources/${SHIM[kind]}");`;
+  return {
+    urn: "urn:pulumi:dev::p::pulumi-nodejs:dynamic:Resource::r",
+    props: { ...props, __provider: provider },
+  };
+}
