@@ -13,28 +13,15 @@ import fs from "node:fs";
 import path from "node:path";
 import { PACKAGE_NAME, RESOURCE_TOKENS } from "../../src/plugin/tokens";
 import { requirePulumiCli } from "../support/pulumi-cli";
-import { startTestEmulator, type Emulator } from "./plugin/emulators";
+import { emulatorStackConfig, startTestEmulator, type Emulator } from "./plugin/emulators";
 import { DYNAMIC_TYPESCRIPT, PLUGIN_LANGUAGES } from "./plugin/languages";
-import { preparePluginProject, type ConfigValue, type PluginProject } from "./program-folder";
+import { preparePluginProject, type PluginProject } from "./program-folder";
 
 const pulumi = requirePulumiCli();
 const withCli = pulumi ? it : it.skip;
 
 /** Distinct keys, so a request sent to the wrong emulator is refused, and a leak names its source. */
 const KEYS = { a: "phx_plugin_cli_key_for_host_a_0001", b: "phx_plugin_cli_key_for_host_b_0002" };
-
-/** The stack config that points a face's default provider at an emulator. */
-function defaultProviderConfig(namespace: string, emulator: Emulator): Record<string, ConfigValue> {
-  return {
-    [`${namespace}:host`]: emulator.url,
-    [`${namespace}:apiKey`]: { secret: emulator.apiKey },
-    [`${namespace}:projectId`]: String(emulator.projectId),
-    [`${namespace}:organizationId`]: emulator.organizationId,
-    // No client-side pacing: the emulator has no rate limit set, and both faces run the same settings.
-    [`${namespace}:requestsPerSecond`]: "0",
-    [`${namespace}:rateWindows`]: "off",
-  };
-}
 
 const EDIT = { from: "Quarterly NPS", to: "Quarterly NPS, edited" };
 
@@ -131,7 +118,7 @@ function dynamicFace(cli: string): Promise<StepRequests[]> {
     const emulator = await startTestEmulator(KEYS.a);
     try {
       project.useProgram(DYNAMIC_TYPESCRIPT.quickstart);
-      await project.newStack("quickstart", defaultProviderConfig("posthog", emulator));
+      await project.newStack("quickstart", emulatorStackConfig("posthog", emulator));
       const steps = await runQuickstart(project, emulator, { plugin: false });
       console.log(
         `dynamic TypeScript (pulumi-posthog) quickstart, requests PostHog received:\n${table(steps)}`,
@@ -173,7 +160,7 @@ describe.each(PLUGIN_LANGUAGES.map((language) => [language.name, language] as co
         const emulator = await startTestEmulator(KEYS.a);
         try {
           p.useProgram(language.quickstart);
-          await p.newStack("quickstart", defaultProviderConfig(PACKAGE_NAME, emulator));
+          await p.newStack("quickstart", emulatorStackConfig(PACKAGE_NAME, emulator));
           const steps = await runQuickstart(p, emulator, { plugin: true });
           console.log(
             `${name} quickstart, requests PostHog received:\n${steps
@@ -252,7 +239,7 @@ describe.each(PLUGIN_LANGUAGES.map((language) => [language.name, language] as co
         const emulator = await startTestEmulator(KEYS.a);
         try {
           language.useEmptyProgram(p.dir);
-          await p.newStack("imports", defaultProviderConfig(PACKAGE_NAME, emulator));
+          await p.newStack("imports", emulatorStackConfig(PACKAGE_NAME, emulator));
           // Made outside Pulumi, as in PostHog's UI.
           const survey = await emulator.api<{ id: string }>(
             "POST",

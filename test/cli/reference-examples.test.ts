@@ -22,7 +22,7 @@ import { PACKAGE_NAME } from "../../src/plugin/tokens";
 import { exampleFolder } from "../../tools/docs-reference/pages";
 import { requirePulumiCli } from "../support/pulumi-cli";
 import { REPO_ROOT } from "../support/self-link";
-import { startTestEmulator, type Emulator } from "./plugin/emulators";
+import { emulatorStackConfig, startTestEmulator, type Emulator } from "./plugin/emulators";
 import {
   DYNAMIC_TYPESCRIPT,
   GO_LANGUAGE,
@@ -30,7 +30,7 @@ import {
   YAML_LANGUAGE,
   type PluginLanguage,
 } from "./plugin/languages";
-import { preparePluginProject, type ConfigValue, type PluginProject } from "./program-folder";
+import { preparePluginProject, type PluginProject } from "./program-folder";
 
 const pulumi = requirePulumiCli();
 const withCli = pulumi ? it : it.skip;
@@ -221,17 +221,6 @@ async function holdings(emulator: Emulator): Promise<unknown> {
   return { surveys: state.surveys, invites: state.invites, flags: state.flags };
 }
 
-function stackConfig(namespace: string, emulator: Emulator): Record<string, ConfigValue> {
-  return {
-    [`${namespace}:host`]: emulator.url,
-    [`${namespace}:apiKey`]: { secret: emulator.apiKey },
-    [`${namespace}:projectId`]: String(emulator.projectId),
-    [`${namespace}:organizationId`]: emulator.organizationId,
-    [`${namespace}:requestsPerSecond`]: "0",
-    [`${namespace}:rateWindows`]: "off",
-  };
-}
-
 /** Each page's requests from the first language that ran it: every later language must send the same. */
 const firstRun = new Map<string, { language: string; steps: Omit<Observed, "outputs"> }>();
 
@@ -266,7 +255,7 @@ describe.each(RUNS.map((run) => [run.folder, run] as const))(
           : { emulator: await startTestEmulator(KEY), seeds: undefined };
       try {
         p.useProgram(programFolder);
-        await p.newStack(page, stackConfig(run.namespace, emulator));
+        await p.newStack(page, emulatorStackConfig(run.namespace, emulator));
         const before = await holdings(emulator);
         await emulator.take();
 

@@ -7,20 +7,13 @@
 // declared; and in-process, where an object literal's `__proto__` does reach the provider module, it is refused
 // before any rule runs or any request is sent.
 import type { ResourceName } from "../../src/plugin/tokens";
-import type { TestStack } from "../support/stack";
 import type { CheckFailure } from "../support/provider-server";
-import { rawRequest, startRawFaces, type Face } from "../support/raw-faces";
+import { rawRequest, rawFacesForFile, type Face } from "../support/raw-faces";
 
 type Kind = ResourceName;
 type Props = Record<string, unknown>;
 
-let stacks: Record<Face, TestStack>;
-beforeAll(async () => {
-  stacks = await startRawFaces();
-});
-afterAll(async () => {
-  await Promise.all(Object.values(stacks ?? {}).map((stack) => stack.close()));
-});
+const stacks = rawFacesForFile();
 
 /** Inputs as JSON text: JSON.parse keeps "__proto__" an own key, as the wire carries it. */
 const raw = (json: string): Props => JSON.parse(json) as Props;

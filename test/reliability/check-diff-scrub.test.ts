@@ -3,19 +3,12 @@
 // some steps by throwing, with a message that quotes what state holds. Both pass through src/scrub.ts before they
 // leave the provider, on both faces, at preview: the key never appears, and the message says where it was.
 import { REDACTED } from "../../src/scrub";
-import type { TestStack } from "../support/stack";
-import { FACES, rawRequest as request, startRawFaces, type Face } from "../support/raw-faces";
+import { FACES, rawRequest as request, rawFacesForFile } from "../support/raw-faces";
 
 type Kind = "Survey" | "Invite";
 type Props = Record<string, unknown>;
 
-let stacks: Record<Face, TestStack>;
-beforeAll(async () => {
-  stacks = await startRawFaces();
-});
-afterAll(async () => {
-  await Promise.all(Object.values(stacks ?? {}).map((stack) => stack.close()));
-});
+const stacks = rawFacesForFile();
 
 describe.each(FACES)("the %s face", (face) => {
   const key = () => stacks[face].apiKey;

@@ -15,13 +15,17 @@ const SHIM: { [K in ResourceName]: string } = {
   InviteBatch: "invite/batch-shim",
 };
 
-/** A configured stack per face; close each when done. */
-export async function startRawFaces(): Promise<Record<Face, TestStack>> {
-  const stacks: Record<Face, TestStack> = {
-    dynamic: await startStack(),
-    plugin: await startStack({ face: "plugin" }),
-  };
-  for (const stack of Object.values(stacks)) await stack.server.configure(stack.config);
+/** A configured stack per face for the calling file's tests: started before them, closed after. */
+export function rawFacesForFile(): Record<Face, TestStack> {
+  const stacks = {} as Record<Face, TestStack>;
+  beforeAll(async () => {
+    stacks.dynamic = await startStack();
+    stacks.plugin = await startStack({ face: "plugin" });
+    for (const stack of Object.values(stacks)) await stack.server.configure(stack.config);
+  });
+  afterAll(async () => {
+    await Promise.all(Object.values(stacks).map((stack) => stack.close()));
+  });
   return stacks;
 }
 

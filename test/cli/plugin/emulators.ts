@@ -5,6 +5,7 @@
 import { startEmulator, type EmulatorHandle } from "posthog-emulator";
 import { emulatorCall } from "../../support/fresh-connection";
 import type { LoggedRequest } from "../../support/stack";
+import type { ConfigValue } from "../program-folder";
 
 export interface Emulator extends EmulatorHandle {
   /** A `/_emulator/...` control with the admin key; fails on an error status. */
@@ -14,6 +15,21 @@ export interface Emulator extends EmulatorHandle {
   requests(): Promise<LoggedRequest[]>;
   /** What this emulator received since the last call (and clears its log). */
   take(): Promise<string[]>;
+}
+
+/**
+ * The stack config that points a face's default provider at an emulator (`namespace`: `posthog` or the plugin's),
+ * the key as a secret. No client-side pacing: the emulator sets no rate limit, and both faces run the same settings.
+ */
+export function emulatorStackConfig(namespace: string, emulator: Emulator): Record<string, ConfigValue> {
+  return {
+    [`${namespace}:host`]: emulator.url,
+    [`${namespace}:apiKey`]: { secret: emulator.apiKey },
+    [`${namespace}:projectId`]: String(emulator.projectId),
+    [`${namespace}:organizationId`]: emulator.organizationId,
+    [`${namespace}:requestsPerSecond`]: "0",
+    [`${namespace}:rateWindows`]: "off",
+  };
 }
 
 /** `statePath`: the emulator's --state file, for a test that seeds PostHog before the emulator it talks to starts. */
