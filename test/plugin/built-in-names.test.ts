@@ -8,7 +8,7 @@
 // before any rule runs or any request is sent.
 import type { ResourceName } from "../../src/plugin/tokens";
 import type { CheckFailure } from "../support/provider-server";
-import { rawRequest, rawFacesForFile, type Face } from "../support/raw-faces";
+import { rawRequest, rawFacesForFile, type Face } from "./raw-faces";
 
 type Kind = ResourceName;
 type Props = Record<string, unknown>;

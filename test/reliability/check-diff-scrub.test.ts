@@ -3,7 +3,7 @@
 // some steps by throwing, with a message that quotes what state holds. Both pass through src/scrub.ts before they
 // leave the provider, on both faces, at preview: the key never appears, and the message says where it was.
 import { REDACTED } from "../../src/scrub";
-import { FACES, rawRequest as request, rawFacesForFile } from "../support/raw-faces";
+import { FACES, rawRequest as request, rawFacesForFile } from "../plugin/raw-faces";
 
 type Kind = "Survey" | "Invite";
 type Props = Record<string, unknown>;

@@ -2,7 +2,7 @@
 // SDK's dynamic-provider server and the package's plugin, each configured against its own emulator, and the URN
 // and property bag each face's engine would send for a resource.
 import { RESOURCE_TOKENS, type ResourceName } from "../../src/plugin/tokens";
-import { startStack, type TestStack } from "./stack";
+import { startStack, type TestStack } from "../support/stack";
 
 export type Face = "dynamic" | "plugin";
 export const FACES: Face[] = ["dynamic", "plugin"];
