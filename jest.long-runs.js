@@ -1,7 +1,8 @@
 // The files that each take minutes on a loaded machine (several `up`s per case, hundreds of cases, killed and
 // resumed plugins, or load at scale). They run in `npm run test:slow` (jest.slow.config.js), a CI stage of its
-// own, so `npm test` stays inside its ten minutes on a loaded two-core machine. Paths are relative to the repo root; jest.config.js leaves
-// them out of its engine project and jest.slow.config.js runs exactly these, so a file is in one suite or the other.
+// own, so `npm test` stays inside its ten minutes on a loaded two-core machine. Paths are relative to the repo
+// root; jest.config.js leaves them out of its engine project and jest.slow.config.js runs exactly these, so a file
+// is in one suite or the other.
 module.exports = [
   "test/property/round-trip.test.ts",
   "test/property/survey-lifecycle-model.test.ts",

@@ -3,10 +3,9 @@
 // comes back in its outputs and in read's, through both faces.
 import { Survey } from "../../src";
 import { PluginResource } from "../plugin/plugin-resource";
+import { FACES, type Face } from "../plugin/raw-faces";
 import { startStack, type TestStack } from "../support/stack";
 
-type Face = "dynamic" | "plugin";
-const FACES: Face[] = ["dynamic", "plugin"];
 const DESCRIPTION = "d".repeat(5 * 1024 * 1024);
 const ARGS = { name: "Large reply", type: "api" as const, description: DESCRIPTION };
 
