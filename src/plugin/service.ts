@@ -17,6 +17,7 @@ import { invokeFunction } from "./functions";
 import { resourceCode } from "./resources";
 import { fromStruct, rewrap, toStruct, unwrap } from "./wire-values";
 import { newEmpty } from "./bindings-empty";
+import { IDENTITY_INPUT } from "../provider-kit/identity";
 import { scrub, scrubMessage } from "../scrub";
 
 type Handler<Req, Res> = grpc.handleUnaryCall<Req, Res>;
@@ -110,7 +111,10 @@ export function providerService(): grpc.UntypedServiceImplementation {
       // A preview creates nothing: the checked inputs stand for the outputs, the id stays unknown.
       if (req.getPreview())
         return new pb.CreateResponse().setProperties(toStruct(rewrap(news.plain, news.secretKeys)));
-      const { id, outs } = await resourceCode(req.getUrn(), req.getType()).provider().create(news.plain);
+      // The URN says which resource of which stack this is, so a create can prove what it meets is its own
+      // (provider-kit/identity.ts); the request's URN wins over any input of that name.
+      const inputs = { ...news.plain, [IDENTITY_INPUT]: req.getUrn() };
+      const { id, outs } = await resourceCode(req.getUrn(), req.getType()).provider().create(inputs);
       return new pb.CreateResponse().setId(id).setProperties(toStruct(rewrap(outs ?? {}, news.secretKeys)));
     }),
     read: unary(async (req: pb.ReadRequest) => {

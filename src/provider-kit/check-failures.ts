@@ -1,3 +1,4 @@
+import { PROVIDER_INPUTS } from "./declared";
 import { z } from "zod";
 
 /** A check failure as the engine shows it: the top-level property and a reason that says what to fix. */
@@ -78,7 +79,7 @@ export function closestKey(key: string, known: readonly string[]): string | unde
 export function unknownKeyFailures(
   inputs: Record<string, unknown>,
   known: readonly string[],
-  ignore: readonly string[] = ["__provider"],
+  ignore: readonly string[] = PROVIDER_INPUTS,
 ): CheckFailure[] {
   const failures: CheckFailure[] = [];
   for (const key of Object.keys(inputs)) {

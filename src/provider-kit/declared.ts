@@ -1,13 +1,17 @@
 // The "declared" bookkeeping: outputs keep the inputs the program declared at the last apply, so a diff can
 // tell a field the program stopped declaring (reset it) from one it never declared (leave PostHog's value).
 
+import { IDENTITY_INPUT } from "./identity";
 import { isRecord, type Json } from "./json";
 
-/** The inputs the program declared, without `__provider` and undefined values. */
+/** Inputs the provider's faces add, never the program: the dynamic provider's code, the resource's identity. */
+export const PROVIDER_INPUTS: readonly string[] = ["__provider", IDENTITY_INPUT];
+
+/** The inputs the program declared, without the provider's own (PROVIDER_INPUTS) and undefined values. */
 export function declaredInputs(inputs: Json): Json {
   const out: Json = {};
   for (const [key, value] of Object.entries(inputs)) {
-    if (key !== "__provider" && value !== undefined) out[key] = value;
+    if (!PROVIDER_INPUTS.includes(key) && value !== undefined) out[key] = value;
   }
   return out;
 }

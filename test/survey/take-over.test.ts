@@ -1,11 +1,13 @@
-// When a create meets what looks like an interrupted run's object (docs/contributing/interrupted-runs.md): a survey holding the
-// name is taken over only if it is exactly what the create would make and the key's user made it; otherwise the
-// error says why and how to adopt it. A resource renamed without an alias takes over its old object, and the
-// delete of the old name leaves that object alone. Each run gets its own plugin process, as each `pulumi` run does.
+// When a create meets an object that already exists (docs/contributing/interrupted-runs.md, "Ownership"): a
+// survey holding the name is taken over only when it carries the question ids this resource derives from its
+// identity (project, stack, name), that is when an interrupted run of this very resource made it; anything else,
+// and any pending invite for the address, is refused with an error naming the object, its id and the ways out,
+// and nothing is written. Each run gets its own plugin process, as each `pulumi` run does.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Invite, Survey, SurveyArgs } from "../../src";
+import { ownedQuestionId } from "../../src/resources/survey/ownership";
 import type { Program } from "../support/engine";
 import { emulatorCall } from "../support/fresh-connection";
 import { newRun, received } from "../support/kill-point";
@@ -48,42 +50,60 @@ async function up(statePath: string, program: Program) {
 
 const statePath = (name: string) => path.join(dir, `${name}.json`);
 
-test("a survey holding the name with other content is not taken over: the error names what differs and adopt", async () => {
-  const made = await stack.api<{ id: string }>("POST", surveysPath(), {
-    ...args("Differs"),
-    description: "written in the UI",
-  });
-  const run = await up(statePath("differs"), () => {
-    new Survey("s", args("Differs"));
+/** The survey an interrupted run of resource `name` in the harness's project and stack (or `stack`) made. */
+const markedBy = (resource: string, survey: SurveyArgs, stackName = "stack"): SurveyArgs => ({
+  ...survey,
+  questions: [
+    {
+      type: "open",
+      question: "What brought you here?",
+      id: ownedQuestionId({ project: "project", stack: stackName, name: resource }, 0),
+    },
+  ],
+});
+
+/** Only what a refused create may send: the clashing POST and the lookups (no PATCH, no DELETE, no invite POST). */
+const writes = (requests: string[]) =>
+  requests.filter((r) => !r.startsWith("GET") && !/^POST \S+\/surveys\/ 400$/.test(r));
+
+test("a survey holding the name with the same content, made by the same key by hand, is refused: the error names it and the ways out", async () => {
+  const made = await stack.api<{ id: string }>("POST", surveysPath(), args("By hand"));
+  const run = await up(statePath("by-hand"), () => {
+    new Survey("s", args("By hand"));
   });
   expect(run.errors).toHaveLength(1);
   expect(run.errors[0]).toContain("There is already a survey with this name");
-  expect(run.errors[0]).toContain(`Survey ${made.body.id} holds the name`);
-  expect(run.errors[0]).toContain("it differs from this program in description");
-  expect(run.errors[0]).toContain('set adopt: {name: "Differs"}');
+  expect(run.errors[0]).toContain(`Survey ${made.body.id} holds the name in project ${stack.projectId}`);
+  expect(run.errors[0]).toContain("this stack cannot prove it is its own");
+  expect(run.errors[0]).toContain("its question ids are not the ones this resource gives");
+  expect(run.errors[0]).toContain("Nothing was written");
+  expect(run.errors[0]).toContain('set adopt: {name: "By hand"}');
+  expect(run.errors[0]).toContain(`pulumi import posthog-iac:index:Survey <resource name> ${made.body.id}`);
   expect(run.warnings).not.toContain("took over");
+  expect(writes(run.requests)).toEqual([]);
   expect(run.state).toEqual([]);
 });
 
-test("a survey with the same content made by someone else is not taken over: the error names its creator", async () => {
+test("a survey another stack of the same program made is refused, whoever's key made it", async () => {
   await stack.control("POST", "/members", { email: "colleague@example.com", level: 8 });
   const { key } = await stack.control<{ key: string }>("POST", "/keys", {
     scopes: ["*"],
     email: "colleague@example.com",
   });
-  const made = await emulatorCall(stack.url, key, "POST", surveysPath(), args("Theirs"));
+  const theirs = markedBy("s", args("Other stack"), "other");
+  const made = await emulatorCall(stack.url, key, "POST", surveysPath(), theirs);
   expect(made.status).toBe(201);
-  const run = await up(statePath("theirs"), () => {
-    new Survey("s", args("Theirs"));
+  const run = await up(statePath("other-stack"), () => {
+    new Survey("s", args("Other stack"));
   });
   expect(run.errors).toHaveLength(1);
-  expect(run.errors[0]).toContain("it was created by colleague@example.com, not by this API key's user");
-  expect(run.errors[0]).not.toContain("differs from this program");
+  expect(run.errors[0]).toContain("its question ids are not the ones this resource gives");
+  expect(writes(run.requests)).toEqual([]);
   expect(run.state).toEqual([]);
 });
 
-test("the same content made by the key's user is taken over with a warning, then launched as declared", async () => {
-  const made = await stack.api<{ id: string }>("POST", surveysPath(), args("Left behind"));
+test("the survey an interrupted run of this resource made is taken over with a warning, then launched as declared", async () => {
+  const made = await stack.api<{ id: string }>("POST", surveysPath(), markedBy("s", args("Left behind")));
   const run = await up(statePath("left-behind"), () => {
     new Survey("s", { ...args("Left behind"), status: "running" });
   });
@@ -100,7 +120,60 @@ test("the same content made by the key's user is taken over with a warning, then
   ]);
 });
 
-test("renamed without an alias: the new name takes the survey and the invite over, and the old name's delete leaves them", async () => {
+test("this resource's survey edited since is refused, naming what differs", async () => {
+  const made = await stack.api<{ id: string }>("POST", surveysPath(), {
+    ...markedBy("s", args("Edited since")),
+    description: "written in the UI",
+  });
+  const run = await up(statePath("edited"), () => {
+    new Survey("s", args("Edited since"));
+  });
+  expect(run.errors).toHaveLength(1);
+  expect(run.errors[0]).toContain(`Survey ${made.body.id} holds the name`);
+  expect(run.errors[0]).toContain("made by this resource but differs from this program in description");
+  expect(run.state).toEqual([]);
+});
+
+test("questions that all declare their own id carry no mark: the clash is refused, saying so", async () => {
+  const explicit: SurveyArgs = {
+    ...args("Explicit ids"),
+    questions: [{ type: "open", question: "What brought you here?", id: "q-1" }],
+  };
+  await stack.api("POST", surveysPath(), explicit);
+  const run = await up(statePath("explicit"), () => {
+    new Survey("s", explicit);
+  });
+  expect(run.errors).toHaveLength(1);
+  expect(run.errors[0]).toContain("every question this program declares has an explicit id");
+  expect(run.state).toEqual([]);
+});
+
+test("a create marks the questions without an id, keeps declared ids, and an update keeps the ids PostHog holds", async () => {
+  const state = statePath("marks");
+  const declared: SurveyArgs = {
+    ...args("Marked"),
+    questions: [
+      { type: "open", question: "First?" },
+      { type: "open", question: "Second?", id: "mine" },
+    ],
+  };
+  const first = await up(state, () => {
+    new Survey("marked", declared);
+  });
+  expect(first.errors).toEqual([]);
+  const owner = { project: "project", stack: "stack", name: "marked" };
+  const questions = (outputs: Record<string, unknown>) =>
+    (outputs.questions as { id: string }[]).map((q) => q.id);
+  expect(questions(first.state[0].outputs)).toEqual([ownedQuestionId(owner, 0), "mine"]);
+  // An update sends the questions again with the ids PostHog holds (matched by position), as it always did.
+  const second = await up(state, () => {
+    new Survey("marked", { ...declared, description: "edited" });
+  });
+  expect(second.errors).toEqual([]);
+  expect(questions(second.state[0].outputs)).toEqual([ownedQuestionId(owner, 0), "mine"]);
+});
+
+test("renamed without an alias: the new name's create is refused for the survey and the invite, and the old name keeps them", async () => {
   const state = statePath("renamed");
   const invite = { targetEmail: "renamed@example.com", firstName: "Rene" };
   const first = await up(state, () => {
@@ -114,17 +187,15 @@ test("renamed without an alias: the new name takes the survey and the invite ove
     new Survey("after", args("Renamed"));
     new Invite("after", invite);
   });
-  expect(second.errors).toEqual([]);
-  expect(second.steps.sort()).toEqual(["create after", "create after", "delete before", "delete before"]);
-  expect(second.warnings).toContain(`not deleting survey ${surveyId}`);
-  expect(second.warnings).toContain(`not deleting invite ${inviteId}`);
-  expect(second.requests.filter((r) => r.startsWith("DELETE") || r.includes("/invites/ 201"))).toEqual([]);
-  expect(second.state.map((r) => [r.name, r.id]).sort()).toEqual(
-    [
-      ["after", surveyId],
-      ["after", inviteId],
-    ].sort(),
+  expect(second.errors).toHaveLength(2);
+  expect(second.errors.join("\n")).toContain(`Survey ${surveyId} holds the name`);
+  expect(second.errors.join("\n")).toContain("declare an alias to its old name");
+  expect(second.errors.join("\n")).toContain(
+    `already has a pending invite for renamed@example.com (invite ${inviteId}`,
   );
+  expect(second.errors.join("\n")).toContain("set adopt: true");
+  // Nothing was sent: no second invitation, no delete of the old name's objects (the failed run keeps them).
+  expect(writes(second.requests)).toEqual([]);
   const held = await stack.control<{ surveys: { id: string }[]; invites: { id: string }[] }>("GET", "/state");
   expect(held.surveys.map((s) => s.id)).toContain(surveyId);
   expect(held.invites.map((i) => i.id)).toContain(inviteId);

@@ -15,7 +15,7 @@ import {
   type InviteDeclaration,
   type InviteTerms,
 } from "./declaration";
-import { findLateCreate, resentFailure } from "../../provider-kit/late-create";
+import { findLateCreate } from "../../provider-kit/late-create";
 import { type Settings } from "../../config";
 import { describeFailure, isBadRequest, isNotFound, isOutcomeUnknown } from "../../provider-kit/errors";
 import { cachedInvites, invalidateOrganization } from "../../provider-kit/list-cache";
@@ -33,7 +33,7 @@ import {
 } from "./mapping";
 import { warn } from "../../provider-kit/warn";
 import { claimForDelete } from "../../provider-kit/interrupted";
-import { claimCreated, leftBehind } from "./interrupted";
+import { claimCreated, pendingInviteError, pendingInvites } from "./interrupted";
 
 import type { Json } from "../../provider-kit/json";
 
@@ -42,7 +42,11 @@ function matchingInvite(invites: WireInvite[], terms: InviteTerms): WireInvite |
   return invites.find((invite) => isPendingInviteWith(invite, terms));
 }
 
-/** POST once; if the answer was lost, look for the invite it would have made before ever posting again. */
+/**
+ * POST once; if the answer was lost, look for the invite it made, never posting again in this run
+ * (late-create.ts). The caller made sure no pending invite for the address existed before, so the pending invite
+ * with exactly these terms that turns up is this POST's.
+ */
 async function post(
   client: PostHogClient,
   settings: Settings,
@@ -50,29 +54,23 @@ async function post(
   news: InviteDeclaration,
 ): Promise<WireInvite> {
   const body = writeBody(news.terms, news.settings.sendEmail);
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const invite = await client.invites.create(org, body);
-      claimCreated([invite]);
-      return invite;
-    } catch (error) {
-      if (!isOutcomeUnknown(error)) throw error;
-      if (attempt > 0) throw resentFailure(error);
-      // A successful POST leaves exactly one pending invite with these terms (older ones are deleted): an
-      // older invite being replaced differs in its terms or is expired, so it is never mistaken for it.
-      const lookup = async () => {
-        invalidateOrganization(client, org);
-        return matchingInvite(await cachedInvites(client, org), news.terms);
-      };
-      const found = await findLateCreate(error, settings, lookup, Boolean);
-      if (found) {
-        claimCreated([found]);
-        return found;
-      }
-      // Not there: the POST never took effect, so sending it once more cannot send a second email.
-    } finally {
+  const startedAt = Date.now();
+  try {
+    const invite = await client.invites.create(org, body);
+    claimCreated([invite]);
+    return invite;
+  } catch (error) {
+    if (!isOutcomeUnknown(error)) throw error;
+    const lookup = async () => {
       invalidateOrganization(client, org);
-    }
+      return matchingInvite(await cachedInvites(client, org), news.terms);
+    };
+    const found = await findLateCreate(error, settings, startedAt, lookup, Boolean);
+    if (!found) throw error; // never: findLateCreate returns only what `found` accepts
+    claimCreated([found]);
+    return found;
+  } finally {
+    invalidateOrganization(client, org);
   }
 }
 
@@ -119,21 +117,19 @@ async function adoptableMember(
   return member;
 }
 
-/** The pending invite an interrupted run sent with exactly these terms, taken over without a second email. */
-async function interruptedInvite(
-  client: PostHogClient,
-  org: string,
-  news: InviteDeclaration,
-): Promise<WireInvite | undefined> {
-  const found = (await leftBehind(client, org, [news], (i) => isPendingInviteWith(i, news.terms))).get(news);
-  if (found) warnTakenOver(news, found);
-  return found;
+/**
+ * Before a create posts: a pending invite for the address is refused, not taken over and not replaced
+ * (interrupted.ts): nothing proves it is this resource's, and a POST would email the person again.
+ */
+async function refusePending(client: PostHogClient, org: string, news: InviteDeclaration): Promise<void> {
+  const pending = await pendingInvites(client, org, [news.terms.targetEmail]);
+  if (pending.length > 0) throw pendingInviteError(org, pending, true);
 }
 
 function warnTakenOver(news: InviteDeclaration, invite: WireInvite): void {
   warn(
-    `${news.label}: took over pending invite ${invite.id}, which an earlier run sent with the same terms and ` +
-      "did not record (it was interrupted). No second invitation was sent.",
+    `${news.label}: took over pending invite ${invite.id}, which an earlier run of this update sent with the new ` +
+      "terms and did not record (it was interrupted). No second invitation was sent.",
   );
 }
 
@@ -143,9 +139,8 @@ export async function create(news: InviteDeclaration): Promise<pulumi.dynamic.Cr
   const org = await scopeForCreate(news.label, "organization", news.fields.organizationId, context);
   const email = news.terms.targetEmail;
   try {
-    const adopted = news.settings.adopt
-      ? await adoptable(client, org, news)
-      : await interruptedInvite(client, org, news);
+    if (!news.settings.adopt) await refusePending(client, org, news);
+    const adopted = news.settings.adopt ? await adoptable(client, org, news) : undefined;
     // No pending invite to adopt, and the person has joined: adopt the membership their accepted invite left.
     const member = news.settings.adopt && !adopted ? await adoptableMember(client, org, news) : undefined;
     if (member) return { id: `${MEMBER_ID_PREFIX}${member.id}`, outs: memberOutputs(member, org, news) };

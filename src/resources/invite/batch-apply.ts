@@ -17,7 +17,7 @@ import { removeMember, setMemberLevel } from "./membership";
 import type { AppliedPerson, BatchInvitation, InviteBatchOutputs, InviteLevel } from "./types";
 import { warn } from "../../provider-kit/warn";
 import { claimForDelete } from "../../provider-kit/interrupted";
-import { claimCreated, leftBehind } from "./interrupted";
+import { claimCreated, pendingInviteError, pendingInvites } from "./interrupted";
 
 import { errorMessage, type Json } from "../../provider-kit/json";
 import { storedBatch } from "./stored";
@@ -147,8 +147,10 @@ async function bulk(
 }
 
 /**
- * One bulk call. A lost answer is recovered by listing (no second POST for anyone already invited); a 400
- * caused by people who are already members is retried without them (they are recorded as accepted).
+ * One bulk call. A lost answer is recovered by listing, never by a second POST (late-create.ts): the people found
+ * invited are recorded in `state` before the failure for the rest is reported. A 400 caused by people who are
+ * already members is retried without them (they are recorded as accepted; PostHog validates the whole batch
+ * before creating anything, so that 400 applied nothing).
  */
 async function inviteChunk(
   client: PostHogClient,
@@ -156,42 +158,51 @@ async function inviteChunk(
   chunk: AppliedPerson[],
 ): Promise<Map<string, Invited>> {
   const org = state.organizationId;
+  const startedAt = Date.now();
   try {
     return await bulk(client, state, chunk);
   } catch (error) {
     const result = new Map<string, Invited>();
-    let rest: AppliedPerson[];
     invalidateOrganization(client, org);
     if (isOutcomeUnknown(error)) {
       const lookup = async () => {
         invalidateOrganization(client, org);
         return cachedInvites(client, org);
       };
-      const everyoneInvited = (invites: WireInvite[]) =>
-        chunk.every((person) => invites.some((i) => isInviteFor(i, person)));
-      const invites = await findLateCreate(error, callContext().settings, lookup, everyoneInvited);
-      rest = chunk.filter((person) => {
+      const invitedNow = (invites: WireInvite[]) => chunk.filter((p) => invites.some((i) => isInviteFor(i, p)));
+      const everyoneInvited = (invites: WireInvite[]) => invitedNow(invites).length === chunk.length;
+      let invites: WireInvite[] = [];
+      try {
+        invites = await findLateCreate(error, callContext().settings, startedAt, lookup, everyoneInvited);
+      } catch (notFound) {
+        // Some may have landed: record them, so the next up neither loses nor re-invites them.
+        const seen = await lookup().catch(() => []);
+        for (const person of invitedNow(seen)) {
+          const found = seen.find((i) => isInviteFor(i, person));
+          if (found) state.record(person, invitationOf(found));
+        }
+        throw notFound;
+      }
+      for (const person of chunk) {
         const found = invites.find((i) => isInviteFor(i, person));
         if (found) {
           claimCreated([found]);
           result.set(person.targetEmail, invitationOf(found));
         }
-        return !found;
-      });
-    } else if (isBadRequest(error)) {
-      const members = new Map((await cachedMembers(client, org)).map((m) => [memberEmail(m), m]));
-      rest = chunk.filter((person) => {
-        const member = members.get(person.targetEmail);
-        if (member) result.set(person.targetEmail, memberInvitation(member));
-        return !member;
-      });
-      if (result.size === 0) throw error;
-      warn(
-        `${LABEL}: already members of organization ${org}, recorded as accepted and not invited: ${[...result.keys()].join(", ")}.`,
-      );
-    } else {
-      throw error;
+      }
+      return result;
     }
+    if (!isBadRequest(error)) throw error;
+    const members = new Map((await cachedMembers(client, org)).map((m) => [memberEmail(m), m]));
+    const rest = chunk.filter((person) => {
+      const member = members.get(person.targetEmail);
+      if (member) result.set(person.targetEmail, memberInvitation(member));
+      return !member;
+    });
+    if (result.size === 0) throw error;
+    warn(
+      `${LABEL}: already members of organization ${org}, recorded as accepted and not invited: ${[...result.keys()].join(", ")}.`,
+    );
     if (rest.length > 0)
       for (const [email, invitation] of await bulk(client, state, rest)) result.set(email, invitation);
     return result;
@@ -201,33 +212,25 @@ async function inviteChunk(
 }
 
 /**
- * Records the people whose pending invite an interrupted run already sent with the same terms, and returns the
- * others: they are the ones still to invite (no second email for anyone).
+ * Before posting: people who already have a pending invite are refused, none taken over and none invited again
+ * (interrupted.ts): nothing proves the invite is this batch's, and a POST would email them a second time.
  */
-async function takeOverInterrupted(
-  client: PostHogClient,
-  state: BatchState,
-  people: AppliedPerson[],
-): Promise<AppliedPerson[]> {
-  const found = await leftBehind(client, state.organizationId, people, (i, person) => isInviteFor(i, person));
-  for (const [person, invite] of found) state.record(person, invitationOf(invite));
-  if (found.size > 0) {
-    const emails = [...found.keys()].map((p) => p.targetEmail);
-    warn(
-      `${LABEL}: took over the pending invites of ${emails.join(", ")}, which an earlier run sent with the same ` +
-        "terms and did not record (it was interrupted). No second invitation was sent to them.",
-    );
-  }
-  return people.filter((person) => !found.has(person));
+async function refusePending(client: PostHogClient, state: BatchState, people: AppliedPerson[]): Promise<void> {
+  const pending = await pendingInvites(
+    client,
+    state.organizationId,
+    people.map((p) => p.targetEmail),
+  );
+  if (pending.length > 0) throw pendingInviteError(state.organizationId, pending, false);
 }
 
 /** Invites `people` in chunks of 20, recording each chunk as it succeeds. Throws at the first failed chunk. */
 async function inviteAll(client: PostHogClient, state: BatchState, declared: AppliedPerson[]): Promise<void> {
-  let people: AppliedPerson[];
+  const people = declared;
   try {
-    people = await takeOverInterrupted(client, state, declared);
+    await refusePending(client, state, people);
   } catch (error) {
-    throw describeFailure(LABEL, "look for invites an interrupted run sent", error);
+    throw describeFailure(LABEL, "invite them", error);
   }
   const chunks: AppliedPerson[][] = [];
   for (let i = 0; i < people.length; i += MAX_BULK_INVITES)

@@ -1,31 +1,62 @@
-// Invites an interrupted run sent. PostHog has no uniqueness to clash on here: a second POST for the same email
-// deletes the pending invite, makes a new one and emails the person again (posthog/api/organization_invite.py,
+// Invites a create meets before it posts. PostHog has no uniqueness to clash on here: a second POST for the same
+// email deletes the pending invite, makes a new one and emails the person again (posthog/api/organization_invite.py,
 // OrganizationInviteSerializer.create: OrganizationInviteManager.delete_existing_invites, then send_invite unless
-// send_email is false). So a create looks first: a pending invite with exactly the terms it would send is the one
-// an earlier, interrupted run sent.
+// send_email is false). An invite has no field a create could mark with the resource's identity, so the provider
+// cannot prove that a pending invite for the address is the one an interrupted run of this resource sent rather
+// than another stack's (two stacks of one program on one organization declare the same invite) or a person's.
+// So it takes none over and posts nothing: the create fails naming the invite and the ways out
+// (docs/contributing/interrupted-runs.md, "Ownership").
 import type { PostHogClient, WireInvite } from "../../client";
-import { claimForTakeOver, isUnclaimed, markCreated } from "../../provider-kit/interrupted";
+import { markCreated } from "../../provider-kit/interrupted";
 import { invitesAtStart } from "../../provider-kit/list-cache";
+import { RESOURCE_TOKENS } from "../../provider-kit/tokens";
+import { normaliseEmail } from "./inputs";
+import { levelName } from "./mapping";
 
-/**
- * The pending invites (one per wanted entry at most) an interrupted run left behind, each claimed for this run;
- * `matches` says whether an invite is exactly the one a create would make for that entry.
- */
-export async function leftBehind<T>(
+/** The pending (not expired) invite for each of `emails` that PostHog holds, newest first as PostHog lists them. */
+export async function pendingInvites(
   client: PostHogClient,
   org: string,
-  wanted: readonly T[],
-  matches: (invite: WireInvite, entry: T) => boolean,
-): Promise<Map<T, WireInvite>> {
-  const found = new Map<T, WireInvite>();
-  if (wanted.length === 0) return found;
+  emails: readonly string[],
+): Promise<WireInvite[]> {
+  if (emails.length === 0) return [];
+  const wanted = new Set(emails.map(normaliseEmail));
   const invites = await invitesAtStart(client, org);
-  for (const entry of wanted) {
-    // Newest first, as PostHog lists them; a claimed one belongs to another resource of this run.
-    const invite = invites.find((i) => isUnclaimed("invite", i.id) && matches(i, entry));
-    if (invite && claimForTakeOver("invite", invite.id)) found.set(entry, invite);
-  }
-  return found;
+  const seen = new Set<string>();
+  return invites.filter((invite) => {
+    const email = normaliseEmail(invite.target_email);
+    if (invite.is_expired || !wanted.has(email) || seen.has(email)) return false;
+    seen.add(email);
+    return true;
+  });
+}
+
+/** One pending invite as an error names it. */
+function described(invite: WireInvite): string {
+  const level = typeof invite.level === "number" ? `, level ${levelName(invite.level)}` : "";
+  return `${invite.target_email} (invite ${invite.id}${level}, sent ${invite.created_at})`;
+}
+
+/**
+ * The refusal for pending invites the program would replace: what exists, why nothing was sent, and what to do.
+ * `single` says whether the resource is an Invite (which can adopt) or an InviteBatch (which cannot).
+ */
+export function pendingInviteError(org: string, invites: readonly WireInvite[], single: boolean): Error {
+  const which = invites.map(described).join("; ");
+  const ways = single
+    ? "To manage that invite with this resource, set adopt: true on it and run pulumi up again (with the " +
+      `posthog-iac plugin, pulumi import ${RESOURCE_TOKENS.Invite} <resource name> ${invites[0]?.id ?? "<id>"} ` +
+      "also works). To send a new invitation instead, delete the pending invite in PostHog first."
+    : "Take those people out of the batch and declare each as an Invite with adopt: true (or, with the " +
+      `posthog-iac plugin, pulumi import ${RESOURCE_TOKENS.Invite} <resource name> <invite id>), or delete their ` +
+      "pending invites in PostHog first to send new invitations.";
+  return new Error(
+    `organization ${org} already has a pending invite for ${which}. Nothing was sent: posting again would ` +
+      "replace it and email the person a second time, and this stack cannot prove the invite is its own (an " +
+      "interrupted run of this stack may have sent it, or another stack or a person in PostHog did). " +
+      `${ways} If another stack manages it, adopting it makes both stacks manage it, and either one's destroy ` +
+      "deletes it",
+  );
 }
 
 /** Marks invites this run created, so no other resource of the run takes them over. */

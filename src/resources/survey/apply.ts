@@ -6,7 +6,7 @@ import { resolveSettings } from "../../config";
 import { callContext, callContextFor } from "../../provider-kit/context";
 import { describeFailure, isNotFound, isOutcomeUnknown, isUniqueViolation } from "../../provider-kit/errors";
 import { resourceInitError } from "../../provider-kit/init-error";
-import { findLateCreate, resentFailure } from "../../provider-kit/late-create";
+import { findLateCreate } from "../../provider-kit/late-create";
 import { claimForDelete, markCreated } from "../../provider-kit/interrupted";
 import { declaredScope, resolveScope } from "../../scope";
 import { invalidateProject, readSurvey } from "../../provider-kit/list-cache";
@@ -22,6 +22,7 @@ import {
 } from "./fields";
 import { resolveFlagKeys } from "./flag-keys";
 import { takeOverInterrupted } from "./interrupted";
+import { ownedQuestionIds, unproven } from "./ownership";
 import { applyStatus } from "./lifecycle";
 import { archivedInWrite, needsUnarchived, planLifecycle, type LifecycleState } from "./lifecycle-plan";
 import { refusedTransition } from "./lifecycle-rules";
@@ -104,34 +105,42 @@ async function adopt(project: string, survey: SurveyDeclaration): Promise<WireSu
 }
 
 /**
- * POST; if the answer was lost, look the survey up by its (unique) name instead of posting twice. A first POST
- * that clashes on the name may meet the survey an interrupted run made: take that one over (interrupted.ts).
+ * POST once, each question without an id of its own marked with this resource's derived id (ownership.ts). A POST
+ * that clashes on the name may meet the survey an interrupted run of this resource made: taken over only on that
+ * proof (interrupted.ts). A POST whose answer was lost is never sent again: the survey is looked up by its
+ * (unique) name, and taken only on the same proof (late-create.ts).
  */
 async function post(project: string, survey: SurveyDeclaration): Promise<WireSurvey> {
   const { client, settings } = callContext();
-  const { fields: values, label } = survey;
+  const { fields: values, owner } = survey;
   const name = String(values.name);
   const declared = SURVEY_FIELD_NAMES.filter((f) => values[f] !== undefined);
-  const created = await body(project, values, declared, {});
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const survey = await client.surveys.create(project, created);
-      markCreated("survey", survey.id); // never taken over by another resource of this run
-      return survey;
-    } catch (error) {
-      if (attempt === 0 && isUniqueViolation(error)) {
-        return await takeOverInterrupted(client, project, survey.declared, label, error);
-      }
-      // A resent POST that clashes with the name was beaten by the late original: that one is ours.
-      const clash = attempt > 0 && isUniqueViolation(error);
-      if (!isOutcomeUnknown(error) && !clash) throw error;
-      const found = clash
-        ? await client.surveys.findByName(project, name)
-        : await findLateCreate(error, settings, () => client.surveys.findByName(project, name), Boolean);
-      if (found) return found;
-      if (attempt > 0) throw resentFailure(error);
-      // Not there: the POST never took effect, so sending it once more cannot make a duplicate.
+  const created = await body(project, values, declared, {
+    questions: ownedQuestionIds(owner, values.questions),
+  });
+  const startedAt = Date.now();
+  try {
+    const made = await client.surveys.create(project, created);
+    markCreated("survey", made.id); // never taken over by another resource of this run
+    return made;
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      return await takeOverInterrupted(client, project, survey, error);
     }
+    if (!isOutcomeUnknown(error)) throw error;
+    const found = await findLateCreate(
+      error,
+      settings,
+      startedAt,
+      () => client.surveys.findByName(project, name),
+      Boolean,
+    );
+    // Another survey holding the name is not what this POST made (it would have been refused): say whose it is.
+    if (found && unproven(owner, values.questions, found.questions) === undefined) {
+      markCreated("survey", found.id);
+      return found;
+    }
+    return await takeOverInterrupted(client, project, survey, error);
   }
 }
 

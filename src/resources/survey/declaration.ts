@@ -3,6 +3,7 @@
 // own-property copy of the engine's inputs (provider-kit/seam.ts), so a field or option is parsed here, once,
 // by its row's rule, and nothing further down reads a raw input bag.
 import { declaredInputs } from "../../provider-kit/declared";
+import { IDENTITY_INPUT, identityFromUrn, type ResourceIdentity } from "../../provider-kit/identity";
 import type { Json } from "../../provider-kit/json";
 import { parseFields } from "./fields";
 import type { SurveyFields, SurveyOptions } from "./types";
@@ -19,6 +20,8 @@ export interface SurveyDeclaration {
   readonly options: Partial<SurveyOptions>;
   /** How messages name the survey: `Survey "<name>"`. */
   readonly label: string;
+  /** Which resource of which stack this is (provider-kit/identity.ts): what its create marks the survey with. */
+  readonly owner?: ResourceIdentity;
 }
 
 export function declareSurvey(inputs: Json): SurveyDeclaration {
@@ -29,5 +32,11 @@ export function declareSurvey(inputs: Json): SurveyDeclaration {
     fields,
     options: parseOptions(inputs),
     label: `Survey "${fields.name ?? "?"}"`,
+    ...ownerOf(inputs),
   };
+}
+
+function ownerOf(inputs: Json): { owner?: ResourceIdentity } {
+  const owner = identityFromUrn(inputs[IDENTITY_INPUT]);
+  return owner ? { owner } : {};
 }

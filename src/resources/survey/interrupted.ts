@@ -1,10 +1,15 @@
-// A survey create that clashes on its name: is the survey holding the name the one an interrupted run made?
-// PostHog refuses a second survey with a name already used in the project (products/surveys/backend/api/survey.py,
-// SurveySerializerCreateUpdateOnly.validate: "There is already a survey with this name.", code "unique"), so the
-// clash costs no extra request in the normal path; only a clash looks anything up.
+// A survey create that clashes on its name: is the survey holding the name the one an interrupted run of this very
+// resource made? PostHog refuses a second survey with a name already used in the project
+// (products/surveys/backend/api/survey.py, SurveySerializerCreateUpdateOnly.validate: "There is already a survey
+// with this name.", code "unique"), so the clash costs no extra request in the normal path; only a clash looks
+// anything up. The proof is the question ids the create derived from the resource's identity (ownership.ts):
+// same name and content are not enough, since two stacks of one program on one project declare both alike.
 import type { PostHogClient } from "../../client";
 import type { WireSurvey } from "../../client";
 import { claimForTakeOver } from "../../provider-kit/interrupted";
+import type { SurveyDeclaration } from "./declaration";
+import { unproven } from "./ownership";
+import { RESOURCE_TOKENS } from "../../provider-kit/tokens";
 import { warn } from "../../provider-kit/warn";
 import { declaredInputs } from "../../provider-kit/declared";
 import { changedFields, resetValue, SURVEY_FIELD_NAMES, type SurveyField } from "./fields";
@@ -47,41 +52,50 @@ function differingFields(existing: WireSurvey, project: string, inputs: Json): S
 }
 
 /**
- * The survey named like `inputs` if it is the one this create would have made: the declared fields as PostHog
- * stores them (the field table's comparisons, as diff uses them), made by the key's own user, and not already
- * taken by another resource of this run. Otherwise throws (the caller prefixes the resource), naming `adopt`
- * and what differs.
+ * The survey named like `survey` if this resource's own earlier create made it: it carries the question ids this
+ * resource derives (ownership.ts), holds the declared fields as PostHog stores them (the field table's
+ * comparisons, as diff uses them), and is not already taken by another resource of this run. Otherwise throws
+ * (the caller prefixes the resource) naming the survey, why it is not taken, and the ways out; nothing is written.
  */
 export async function takeOverInterrupted(
   client: PostHogClient,
   project: string,
-  inputs: Json,
-  label: string,
+  survey: SurveyDeclaration,
   clash: Error,
 ): Promise<WireSurvey> {
+  const { declared: inputs, label, owner } = survey;
   const name = String(inputs.name);
-  const [existing, me] = await Promise.all([client.surveys.findByName(project, name), client.users.me()]);
+  const existing = await client.surveys.findByName(project, name);
   // Gone since the clash (deleted in between): nothing to take over, report the clash as it was.
   if (!existing) throw clash;
+  const notOurs = unproven(owner, survey.fields.questions, existing.questions);
   const differing = differingFields(existing, project, inputs).filter((field) => !LIFECYCLE.includes(field));
-  const creator = existing.created_by;
-  const ours = Boolean(creator?.uuid) && creator?.uuid === me.uuid;
-  const reasons = [
-    ...(differing.length > 0 ? [`it differs from this program in ${differing.join(", ")}`] : []),
-    ...(ours ? [] : [`it was created by ${creator?.email ?? "an unknown user"}, not by this API key's user`]),
-  ];
+  const reasons = notOurs
+    ? [notOurs]
+    : differing.length > 0
+      ? [`it was made by this resource but differs from this program in ${differing.join(", ")} (edited since)`]
+      : [];
   if (reasons.length === 0 && !claimForTakeOver("survey", existing.id))
     reasons.push("another resource of this run already manages it");
   if (reasons.length > 0) {
     throw new Error(
-      `${clash.message.replace(/\.$/, "")}. Survey ${existing.id} holds the name, and it is not one an ` +
-        `interrupted run left behind: ${reasons.join("; ")}. To manage it with Pulumi, set ` +
-        `adopt: {name: ${JSON.stringify(name)}} (the next up brings it to the declared state), or rename this survey.`,
+      `${clash.message.replace(/\.$/, "")}. Survey ${existing.id} holds the name in project ${project}, and this ` +
+        `stack cannot prove it is its own to take over: ${reasons.join("; ")}. Nothing was written. ${waysOut(name, existing.id)}`,
     );
   }
   warn(
-    `${label}: took over survey ${existing.id} in project ${project}, which an earlier run created and did not ` +
-      "record (it was interrupted): same name and content, created by this API key's user. No second survey was created.",
+    `${label}: took over survey ${existing.id} in project ${project}, which this resource's earlier run created ` +
+      "and did not record (it was interrupted): it carries this resource's question ids. No second survey was created.",
   );
   return existing;
+}
+
+/** What the user can do about a survey that holds the name and is not provably this resource's. */
+function waysOut(name: string, id: string): string {
+  return (
+    `To manage that survey with this resource, set adopt: {name: ${JSON.stringify(name)}} (or adopt: {id: ` +
+    `${JSON.stringify(id)}}), or with the posthog-iac plugin run pulumi import ${RESOURCE_TOKENS.Survey} <resource name> ${id}; ` +
+    "if this resource was renamed, declare an alias to its old name; otherwise give this survey another name. " +
+    "If another stack manages that survey, adopting it makes both stacks manage it, and either one's destroy deletes it."
+  );
 }

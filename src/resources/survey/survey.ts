@@ -2,9 +2,13 @@
 // appearance keep PostHog's own keys. The provider object passed to Pulumi is the thin shim (shim.ts).
 import * as pulumi from "@pulumi/pulumi";
 import { SURVEY_OUTPUT_NAMES } from "./mapping";
+import { IDENTITY_INPUT, topLevelUrn } from "../../provider-kit/identity";
 import type { SurveyFields, SurveyOptions, SurveyOutputs } from "./types";
 
 const surveyProvider: pulumi.dynamic.ResourceProvider = require("./shim");
+
+/** The engine's type for this dynamic resource (dynamic.Resource prefixes the module and type given below). */
+const SURVEY_TYPE = "pulumi-nodejs:dynamic/posthog:Survey";
 
 /** A date as an ISO 8601 string or a `Date` (sent as ISO), or null to clear it. */
 export type DateInput = string | Date | null;
@@ -59,6 +63,9 @@ export class Survey extends pulumi.dynamic.Resource {
         // Own keys only, as the spread above (and the engine) see them: never a date inherited from a prototype.
         startDate: isoDate(args && Object.hasOwn(args, "startDate") ? args.startDate : undefined),
         endDate: isoDate(args && Object.hasOwn(args, "endDate") ? args.endDate : undefined),
+        // Not an argument: which resource of which stack this is, so a create can prove a survey it meets in
+        // PostHog is its own (provider-kit/identity.ts, ownership.ts).
+        [IDENTITY_INPUT]: topLevelUrn(pulumi.getProject(), pulumi.getStack(), SURVEY_TYPE, name),
       },
       opts,
       "posthog",

@@ -2,6 +2,7 @@
 // table (fields.ts), the provider's own inputs (projectId, adopt), unknown keys, and the rules that span fields
 // (end before start, a flag by id and by key, status against dates, …). It mirrors what PostHog rejects
 // (docs/contributing/posthog-behaviour.md#survey-validation) so a bad survey fails at preview.
+import { PROVIDER_INPUTS } from "../../provider-kit/declared";
 import { z } from "zod";
 import { CheckFailure, failuresFromZod, unknownKeyFailures } from "../../provider-kit/check-failures";
 import { nulCharacterFailures } from "../../provider-kit/text-rules";
@@ -299,7 +300,7 @@ function crossFieldFailures(
   if (size > MAX_BODY_BYTES) {
     const sizeOf = (key: string) => Buffer.byteLength(JSON.stringify(inputs[key] ?? null));
     const largest = Object.keys(inputs)
-      .filter((key) => key !== "__provider")
+      .filter((key) => !PROVIDER_INPUTS.includes(key))
       .reduce((a, b) => (sizeOf(a) >= sizeOf(b) ? a : b));
     failures.push({
       property: largest,

@@ -1,0 +1,33 @@
+// Which resource of which stack a create is for, so a create can prove that an object it meets in PostHog is its
+// own (docs/contributing/interrupted-runs.md, "Ownership"). The engine names each resource by its URN,
+// `urn:pulumi:<stack>::<project>::<type>::<name>` (pulumi/pulumi sdk/go/common/resource/urn.go, NewURN). The
+// plugin's CreateRequest carries it; a dynamic provider's create gets the inputs only (@pulumi/pulumi
+// cmd/dynamic-provider/index.ts, `create` calls provider.create(props)), so the dynamic resource classes pass it
+// as one more input, IDENTITY_INPUT, which the user never writes, which no diff compares and which `declared`
+// leaves out.
+
+/** The input the dynamic resource classes set to the resource's URN; the plugin sets it from the request. */
+export const IDENTITY_INPUT = "__identity";
+
+/** The part of a URN that tells two stacks, and two resources of one stack, apart. */
+export interface ResourceIdentity {
+  project: string;
+  stack: string;
+  name: string;
+}
+
+/** The project, stack and name in a URN; undefined for anything that is not one. */
+export function identityFromUrn(urn: unknown): ResourceIdentity | undefined {
+  if (typeof urn !== "string" || !urn.startsWith("urn:pulumi:")) return undefined;
+  // Stack, project and type never hold "::"; the name is everything after the third one.
+  const parts = urn.slice("urn:pulumi:".length).split("::");
+  if (parts.length < 4) return undefined;
+  const [stack, project, _type, ...name] = parts;
+  if (!stack || !project || name.join("::") === "") return undefined;
+  return { project, stack, name: name.join("::") };
+}
+
+/** The URN the engine gives a top-level resource of `type` named `name` in this program's project and stack. */
+export function topLevelUrn(project: string, stack: string, type: string, name: string): string {
+  return `urn:pulumi:${stack}::${project}::${type}::${name}`;
+}

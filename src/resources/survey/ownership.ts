@@ -1,0 +1,60 @@
+// The proof that a survey in PostHog is this resource's own: question ids derived from the resource's identity.
+//
+// PostHog keeps the question ids a client sends. validate_questions copies each question as sent
+// ({**raw_question}) and never reads `id` (products/surveys/backend/api/survey.py,
+// SurveySerializerCreateUpdateOnly.validate_questions); the model's pre_save hook gives a uuid4 only to a question
+// whose id is empty (posthog/models/surveys/survey.py, ensure_question_ids). Any string is kept, so the ids are
+// written as UUIDs, the form PostHog itself assigns and the UI, the SDKs and response events
+// (`$survey_response_<id>`) expect.
+//
+// A create sends, for each question the program declares without an `id`, the id derived from the project, the
+// stack, the resource's name and the question's position. Another stack, another resource, a survey made by hand
+// or by an older release holds other ids. An update keeps each question's id as PostHog holds it (fields.ts,
+// carryQuestionIds), so the derived ids are written once, at create, and a survey created by an earlier release,
+// adopted or imported keeps the ids it has: nothing changes for it, and no state needs a new field.
+import { createHash } from "node:crypto";
+import type { ResourceIdentity } from "../../provider-kit/identity";
+import type { Json } from "../../provider-kit/json";
+import { jsonList } from "./fields";
+
+/** A name-based UUID (RFC 9562 version 8, "custom"): the identity and the position, hashed. */
+export function ownedQuestionId(owner: ResourceIdentity, index: number): string {
+  const seed = ["pulumi-posthog survey question", owner.project, owner.stack, owner.name, String(index)];
+  const hex = createHash("sha256").update(seed.join("\u0000")).digest("hex").slice(0, 32).split("");
+  hex[12] = "8"; // version 8
+  hex[16] = ((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16); // the RFC variant
+  const h = hex.join("");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/**
+ * What a create passes where an update passes the stored questions (fields.ts, carryQuestionIds, matching by
+ * position): the derived id at each position whose declared question has no id of its own. Empty without an
+ * identity (a provider module called directly, outside both faces).
+ */
+export function ownedQuestionIds(owner: ResourceIdentity | undefined, declared: unknown): Json[] {
+  if (!owner) return [];
+  return jsonList(declared).map((question, index) =>
+    question.id ? {} : { id: ownedQuestionId(owner, index) },
+  );
+}
+
+/** Why `questions` (as PostHog holds them) do not prove the survey is the one `owner` made; undefined when they do. */
+export function unproven(
+  owner: ResourceIdentity | undefined,
+  declared: unknown,
+  questions: unknown,
+): string | undefined {
+  const marks = ownedQuestionIds(owner, declared);
+  const marked = marks.flatMap((mark, index) => (typeof mark.id === "string" ? [{ index, id: mark.id }] : []));
+  if (!owner) return "the provider was not told which resource of which stack this is";
+  if (marked.length === 0) {
+    return "every question this program declares has an explicit id, so no question carries this resource's mark";
+  }
+  const held = jsonList(questions);
+  if (marked.every(({ index, id }) => held[index]?.id === id)) return undefined;
+  return (
+    "its question ids are not the ones this resource gives the surveys it creates (another stack, another " +
+    "resource, a person in PostHog, or an earlier release of this provider made it)"
+  );
+}
