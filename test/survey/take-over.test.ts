@@ -144,7 +144,7 @@ test("questions that all declare their own id carry no mark: the clash is refuse
     new Survey("s", explicit);
   });
   expect(run.errors).toHaveLength(1);
-  expect(run.errors[0]).toContain("every question this program declares has an explicit id");
+  expect(run.errors[0]).toContain("the program declares no question without an explicit id");
   expect(run.state).toEqual([]);
 });
 

@@ -169,7 +169,8 @@ async function inviteChunk(
         invalidateOrganization(client, org);
         return cachedInvites(client, org);
       };
-      const invitedNow = (invites: WireInvite[]) => chunk.filter((p) => invites.some((i) => isInviteFor(i, p)));
+      const invitedNow = (invites: WireInvite[]) =>
+        chunk.filter((p) => invites.some((i) => isInviteFor(i, p)));
       const everyoneInvited = (invites: WireInvite[]) => invitedNow(invites).length === chunk.length;
       let invites: WireInvite[] = [];
       try {
@@ -215,7 +216,11 @@ async function inviteChunk(
  * Before posting: people who already have a pending invite are refused, none taken over and none invited again
  * (interrupted.ts): nothing proves the invite is this batch's, and a POST would email them a second time.
  */
-async function refusePending(client: PostHogClient, state: BatchState, people: AppliedPerson[]): Promise<void> {
+async function refusePending(
+  client: PostHogClient,
+  state: BatchState,
+  people: AppliedPerson[],
+): Promise<void> {
   const pending = await pendingInvites(
     client,
     state.organizationId,

@@ -73,7 +73,9 @@ export async function takeOverInterrupted(
   const reasons = notOurs
     ? [notOurs]
     : differing.length > 0
-      ? [`it was made by this resource but differs from this program in ${differing.join(", ")} (edited since)`]
+      ? [
+          `it was made by this resource but differs from this program in ${differing.join(", ")} (edited since)`,
+        ]
       : [];
   if (reasons.length === 0 && !claimForTakeOver("survey", existing.id))
     reasons.push("another resource of this run already manages it");

@@ -46,10 +46,15 @@ export function unproven(
   questions: unknown,
 ): string | undefined {
   const marks = ownedQuestionIds(owner, declared);
-  const marked = marks.flatMap((mark, index) => (typeof mark.id === "string" ? [{ index, id: mark.id }] : []));
+  const marked = marks.flatMap((mark, index) =>
+    typeof mark.id === "string" ? [{ index, id: mark.id }] : [],
+  );
   if (!owner) return "the provider was not told which resource of which stack this is";
   if (marked.length === 0) {
-    return "every question this program declares has an explicit id, so no question carries this resource's mark";
+    return (
+      "the program declares no question without an explicit id (this resource's mark is the id of such a " +
+      "question), so nothing in PostHog can show which stack made it"
+    );
   }
   const held = jsonList(questions);
   if (marked.every(({ index, id }) => held[index]?.id === id)) return undefined;
