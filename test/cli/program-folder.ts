@@ -357,6 +357,7 @@ export interface InstalledProgram {
   dir: string;
   emulator: EmulatorHandle;
   cli: ProgramFolder["cli"];
+  spawnCli: ProgramFolder["spawnCli"];
 }
 
 /** A program folder and an emulator (the default key), both removed afterwards. */
@@ -367,7 +368,7 @@ export async function inInstalledProgram(
   const folder = openProgramFolder(pulumi);
   const emulator = await startEmulator({ port: 0 });
   try {
-    await body({ dir: folder.dir, emulator, cli: folder.cli });
+    await body({ dir: folder.dir, emulator, cli: folder.cli, spawnCli: folder.spawnCli });
   } finally {
     await emulator.close();
     folder.cleanup();
