@@ -30,7 +30,7 @@ export async function findLateCreate<T>(
     lookup().catch((lookupError: unknown) => Promise.reject(lookupFailed(error, lookupError)));
   const until = startedAt + settings.requestDeadlineMs;
   const longest = Math.min(settings.requestTimeoutMs, 15_000);
-  let pause = FIRST_PAUSE_MS;
+  let pause = Math.min(FIRST_PAUSE_MS, longest);
   for (;;) {
     const result = await look();
     if (found(result)) return result;

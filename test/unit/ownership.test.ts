@@ -1,0 +1,129 @@
+// The ownership rule's pieces (docs/contributing/interrupted-runs.md, "Ownership"): the identity read from a URN,
+// the question ids a survey create derives from it, the check that a survey carries them, and a late create that
+// looks until the deadline and never sends the POST again.
+import { PostHogApiError } from "../../src/client";
+import { resolveSettings } from "../../src/config";
+import { identityFromUrn, topLevelUrn } from "../../src/provider-kit/identity";
+import { findLateCreate } from "../../src/provider-kit/late-create";
+import { ownedQuestionId, ownedQuestionIds, unproven } from "../../src/resources/survey/ownership";
+
+const owner = { project: "shop", stack: "a", name: "nps" };
+
+describe("identity from a URN", () => {
+  it("reads project, stack and name, a name with '::' included, under a parent's type chain", () => {
+    expect(identityFromUrn("urn:pulumi:a::shop::posthog-iac:index:Survey::nps")).toEqual(owner);
+    expect(identityFromUrn("urn:pulumi:a::shop::my:C$posthog-iac:index:Survey::x::y")).toEqual({
+      ...owner,
+      name: "x::y",
+    });
+    expect(identityFromUrn(topLevelUrn("shop", "a", "pulumi-nodejs:dynamic/posthog:Survey", "nps"))).toEqual(
+      owner,
+    );
+  });
+
+  it("is undefined for anything else", () => {
+    for (const value of [undefined, 42, "", "nps", "urn:pulumi:a::shop::type", "urn:pulumi:::shop::t::n"])
+      expect(identityFromUrn(value)).toBeUndefined();
+  });
+});
+
+describe("question ids derived from the identity", () => {
+  it("are UUIDs (version 8), stable across releases: a change would orphan every interrupted create", () => {
+    expect(ownedQuestionId(owner, 0)).toBe(ownedQuestionId({ ...owner }, 0));
+    expect(ownedQuestionId({ project: "p", stack: "a", name: "nps" }, 0)).toBe(
+      "2804f62a-bf05-87c5-adbf-20d291b78523",
+    );
+    expect(ownedQuestionId(owner, 0)).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+  });
+
+  it("differ by stack, project, name and position", () => {
+    const ids = [
+      ownedQuestionId(owner, 0),
+      ownedQuestionId(owner, 1),
+      ownedQuestionId({ ...owner, stack: "b" }, 0),
+      ownedQuestionId({ ...owner, project: "other" }, 0),
+      ownedQuestionId({ ...owner, name: "onboarding" }, 0),
+    ];
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("mark only the questions declared without an id, and nothing without an identity", () => {
+    const declared = [{ question: "a" }, { question: "b", id: "mine" }, { question: "c" }];
+    expect(ownedQuestionIds(owner, declared)).toEqual([
+      { id: ownedQuestionId(owner, 0) },
+      {},
+      { id: ownedQuestionId(owner, 2) },
+    ]);
+    expect(ownedQuestionIds(undefined, declared)).toEqual([]);
+  });
+});
+
+describe("the proof", () => {
+  const declared = [{ question: "a" }, { question: "b", id: "mine" }];
+  const held = (ids: string[]) => ids.map((id) => ({ id }));
+
+  it("holds when every derived id is at its position", () => {
+    expect(unproven(owner, declared, held([ownedQuestionId(owner, 0), "mine"]))).toBeUndefined();
+  });
+
+  it("fails for another stack's ids, random ids, no identity, and nothing to mark", () => {
+    const other = ownedQuestionId({ ...owner, stack: "b" }, 0);
+    expect(unproven(owner, declared, held([other, "mine"]))).toContain("question ids are not the ones");
+    expect(unproven(owner, declared, held(["4f1c2b8e-0000-4000-8000-000000000000", "mine"]))).toContain(
+      "question ids are not the ones",
+    );
+    expect(unproven(undefined, declared, held([ownedQuestionId(owner, 0)]))).toContain(
+      "not told which resource",
+    );
+    expect(unproven(owner, [{ question: "b", id: "mine" }], held(["mine"]))).toContain(
+      "no question without an explicit id",
+    );
+    expect(unproven(owner, [], [])).toContain("no question without an explicit id");
+  });
+});
+
+describe("a create answered late", () => {
+  const error = (code: string) =>
+    new PostHogApiError({
+      method: "POST",
+      path: "/api/organizations/o/invites/",
+      status: 0,
+      code,
+      outcomeUnknown: true,
+    });
+  const settings = resolveSettings({ requestTimeoutMs: 40, requestDeadlineMs: 400 }, {});
+
+  it("after a timeout, looks again until the object lands", async () => {
+    let calls = 0;
+    const found = await findLateCreate(
+      error("timeout"),
+      settings,
+      Date.now(),
+      async () => ++calls >= 3,
+      Boolean,
+    );
+    expect(found).toBe(true);
+    expect(calls).toBe(3);
+  });
+
+  it("after a timeout, gives up at the deadline saying the POST may have been applied and was not sent again", async () => {
+    let calls = 0;
+    const started = Date.now();
+    await expect(
+      findLateCreate(error("timeout"), settings, started, async () => (calls++, false), Boolean),
+    ).rejects.toThrow(
+      /POST \/api\/organizations\/o\/invites\/ got no answer .*so it may have been applied; it was not sent again, and lookups for what it made found nothing within \d+ s\. Run pulumi up again: it looks for the object before posting anything/,
+    );
+    expect(calls).toBeGreaterThan(2);
+  });
+
+  it("after a dropped connection, looks once", async () => {
+    let calls = 0;
+    await expect(
+      findLateCreate(error("network"), settings, Date.now(), async () => (calls++, false), Boolean),
+    ).rejects.toThrow("may have been applied");
+    expect(calls).toBe(1);
+  });
+});
