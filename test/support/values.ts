@@ -2,6 +2,7 @@
 // "unknown" sentinel, secret unwrapping and the engine's top-level input diff.
 import * as pulumi from "@pulumi/pulumi";
 import { JavaScriptValue, Struct } from "google-protobuf/google/protobuf/struct_pb";
+import { IDENTITY_INPUT } from "../../src/provider-kit/identity";
 
 /** A property bag as it travels in a protobuf Struct (plain JSON values). */
 export type Props = Record<string, unknown>;
@@ -44,10 +45,18 @@ function toEngineValue(v: unknown): unknown {
   return v;
 }
 
-/** Top-level keys whose values differ (deep equality), sorted; `__provider` is left out unless asked. */
+/**
+ * Top-level keys whose values differ (deep equality), sorted; `__provider` is left out unless asked, and the
+ * resource's identity input always. The real engine shows the keys of the provider's Diff, for a refresh too
+ * (pulumi/pulumi pkg/resource/deploy/step.go, RefreshStep.Apply: diffResource of the refreshed inputs against the
+ * old ones), and this provider's Diff never compares `__identity` (src/provider-kit/identity.ts). A refresh on
+ * the dynamic face drops it from the stored inputs (the dynamic read sees only outputs) without any diff in the
+ * real CLI; comparing the raw inputs here showed one.
+ */
 export function changedKeys(olds: Props, news: Props, includeProvider = false): string[] {
   const keys = new Set([...Object.keys(olds), ...Object.keys(news)]);
   if (!includeProvider) keys.delete(PROVIDER_KEY);
+  keys.delete(IDENTITY_INPUT);
   return [...keys].filter((k) => !sameJson(olds[k], news[k])).sort();
 }
 
