@@ -2,6 +2,9 @@
 // user's cache (toolchain/location.js), and prints the bin folder as its last line. How and why:
 // docs/contributing/pulumi-toolchain.md.
 //
+// `npm run toolchain -- --cli oldest` (or `--cli v3.x.y`) builds another CLI release into a folder keyed by it, for
+// the compat suite's CLI range; `--cli-only` skips YAML and Java (the range is checked with the TypeScript program).
+//
 // Each piece has a stamp (its inputs, as JSON) beside the binaries; a piece whose stamp matches and whose outputs
 // exist is skipped, so a second run takes seconds. A piece that cannot be built is reported and the rest carries
 // on; the run fails only when the CLI or the nodejs language host is missing at the end.
@@ -13,10 +16,13 @@ import os from "node:os";
 import path from "node:path";
 
 const require = createRequire(import.meta.url);
-const { readPins, toolchainDir, binDir } = require("./location.js");
+const { pinsFor, toolchainDir, binDir } = require("./location.js");
 
 const here = path.dirname(new URL(import.meta.url).pathname);
-const pins = readPins();
+const argv = process.argv.slice(2);
+const cliArg = argv.includes("--cli") ? argv[argv.indexOf("--cli") + 1] : undefined;
+const cliOnly = argv.includes("--cli-only");
+const pins = pinsFor(cliArg);
 const root = toolchainDir(pins);
 const bin = binDir(pins);
 const src = path.join(root, "src");
@@ -291,6 +297,10 @@ async function main() {
 
   // 6. YAML: Pulumi's host from github.com/pulumi/pulumi-yaml (no replaces), wrapped in toolchain/yaml for Link
   // (see its main.go), in a module of its own because it requires an older pkg/v3 than the CLI.
+  if (cliOnly) {
+    say("[6/6] YAML and Java: skipped (--cli-only)");
+    return finish();
+  }
   say(`[6/6] github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml@${pins.pulumiYaml}; pulumi-java`);
   const yamlSrc = path.join(root, "src-yaml");
   fs.mkdirSync(yamlSrc, { recursive: true });
