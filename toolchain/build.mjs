@@ -16,13 +16,16 @@ import os from "node:os";
 import path from "node:path";
 
 const require = createRequire(import.meta.url);
-const { pinsFor, toolchainDir, binDir } = require("./location.js");
+const { pinsFor, readPins, toolchainDir, binDir } = require("./location.js");
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const argv = process.argv.slice(2);
 const cliArg = argv.includes("--cli") ? argv[argv.indexOf("--cli") + 1] : undefined;
 const cliOnly = argv.includes("--cli-only");
 const pins = pinsFor(cliArg);
+// Another CLI release than the pin borrows the pinned toolchain's stand-in host (step 4), so its wrapper module
+// holds no host source: the stand-in is written against the pinned pkg/v3 and does not build against older ones.
+const borrowsHosts = pins.pulumi !== readPins().pulumi;
 const root = toolchainDir(pins);
 const bin = binDir(pins);
 const src = path.join(root, "src");
@@ -139,6 +142,7 @@ function writeWrapperModule(extraRequires) {
   );
   const hostsDir = path.join(here, "hosts");
   for (const file of fs.readdirSync(path.join(src, "hosts"))) fs.rmSync(path.join(src, "hosts", file));
+  if (borrowsHosts) return;
   for (const file of fs.readdirSync(hostsDir).filter((f) => f.endsWith(".go"))) {
     fs.copyFileSync(path.join(hostsDir, file), path.join(src, "hosts", file));
   }
@@ -226,8 +230,29 @@ async function main() {
     ],
   );
 
-  // 4. Language hosts: Pulumi's where served, else the stand-in under the host's name.
-  say("[4/6] language hosts for nodejs, python and go");
+  // 4. Language hosts: Pulumi's where served, else the stand-in under the host's name. Another CLI release than the
+  // pin borrows the pinned toolchain's stand-in: it is written against the pinned pkg/v3 (pcl.BindProgram changed
+  // its arguments after v3.217.1), and the engine's language-host protocol is the same on both sides.
+  if (borrowsHosts && Object.keys(refused).length > 0) {
+    say(`[4/6] language hosts: the stand-in of the pinned toolchain (${readPins().pulumi})`);
+    const pinnedStandIn = path.join(binDir(readPins()), STAND_IN);
+    const ok = fs.existsSync(pinnedStandIn);
+    for (const language of Object.keys(refused)) {
+      const link = path.join(bin, `pulumi-language-${language}`);
+      fs.rmSync(link, { force: true });
+      if (ok) fs.symlinkSync(pinnedStandIn, link);
+      results.push({
+        piece: `pulumi-language-${language}`,
+        status: ok ? "borrowed" : "failed",
+        detail: ok
+          ? `-> ${pinnedStandIn}`
+          : `build the pinned toolchain first (npm run toolchain): ${pinnedStandIn}`,
+      });
+    }
+    for (const language of Object.keys(refused)) delete refused[language];
+  } else {
+    say("[4/6] language hosts for nodejs, python and go");
+  }
   for (const language of served) {
     await buildPiece(
       `pulumi-language-${language}`,
