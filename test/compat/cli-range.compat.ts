@@ -74,12 +74,21 @@ afterAll(() => {
   for (const dir of [packDir, ...folders]) fs.rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
 });
 
+/** SIGTERM to the process group `child` leads, and its pipes closed so jest does not wait on them. */
+function stopGroup(child: ChildProcess): void {
+  if (child.pid !== undefined) process.kill(-child.pid, "SIGTERM");
+  child.stdout?.destroy();
+  child.stderr?.destroy();
+}
+
 /** Starts `npx posthog-emulator --port 0 --json` in `dir` and resolves with the line it prints. */
-function startEmulator(dir: string): Promise<{ child: ChildProcess; url: string; apiKey: string }> {
+function startEmulator(dir: string): Promise<{ stop(): void; url: string; apiKey: string }> {
   const child = spawn("npx", ["posthog-emulator", "--port", "0", "--json"], {
     cwd: dir,
     env: cleanEnv(),
     stdio: ["ignore", "pipe", "pipe"],
+    // Its own process group: npx runs the emulator as a child, and stop() ends both.
+    detached: true,
   });
   return new Promise((resolve, reject) => {
     let out = "";
@@ -89,7 +98,7 @@ function startEmulator(dir: string): Promise<{ child: ChildProcess; url: string;
       const line = out.split("\n").find((l) => l.startsWith("{"));
       if (line) {
         const started = z.object({ url: z.string(), apiKey: z.string() }).parse(JSON.parse(line));
-        resolve({ child, ...started });
+        resolve({ stop: () => stopGroup(child), ...started });
       }
     });
     child.on("exit", (code) => reject(new Error(`npx posthog-emulator exited with ${code}:\n${out}`)));
@@ -197,7 +206,7 @@ describe.each(CLIS.map((cli) => [cli.label, cli] as const))("the %s CLI", (_labe
           row.steps.destroy = await pulumi("destroy", "--yes", "--skip-preview");
           expect(row.steps.destroy.stdout).toContain("3 deleted");
         } finally {
-          emulator.child.kill();
+          emulator.stop();
         }
       },
       10 * 60 * 1000,
