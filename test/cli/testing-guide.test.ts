@@ -95,7 +95,7 @@ async function projectWith(
 
 /** The project's own TypeScript and jest. */
 const tsc = (dir: string) => path.join(dir, "node_modules/typescript/bin/tsc");
-const jest = (dir: string) => path.join(dir, "node_modules/jest/bin/jest.js");
+const jestIn = (dir: string) => path.join(dir, "node_modules/jest/bin/jest.js");
 
 it("the guide holds its three test files", () => {
   expect(Object.keys(guideFiles(fs.readFileSync(GUIDE, "utf8"))).sort()).toEqual([
@@ -147,7 +147,7 @@ describe("the testing guide's files, in a program that installed the package fro
     "pass under jest: mocks, the Automation API against the emulator, validation",
     async () => {
       fs.copyFileSync(path.join(dir, "tsconfig.2024.json"), path.join(dir, "tsconfig.json"));
-      const tested = await run(dir, process.execPath, [jest(dir), "--ci", "--colors=false"]);
+      const tested = await run(dir, process.execPath, [jestIn(dir), "--ci", "--colors=false"]);
       console.log(`jest in the program folder:\n${tested.output}`);
       expect(tested.output).toMatch(/Tests:\s+3 passed, 3 total/);
       expect(tested.code).toBe(0);
@@ -166,7 +166,7 @@ describe("from a folder install (npm install <checkout>)", () => {
       fs.symlinkSync(REPO_ROOT, path.join(dir, "node_modules/pulumi-posthog"), "dir");
       fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify(TEMPLATES["2024"].tsconfig));
       const tested = await run(dir, process.execPath, [
-        jest(dir),
+        jestIn(dir),
         "--ci",
         "--colors=false",
         "test/program.test.ts",
