@@ -237,18 +237,11 @@ async function main() {
     say(`[4/6] language hosts: the stand-in of the pinned toolchain (${readPins().pulumi})`);
     const pinnedStandIn = path.join(binDir(readPins()), STAND_IN);
     const ok = fs.existsSync(pinnedStandIn);
-    for (const language of Object.keys(refused)) {
-      const link = path.join(bin, `pulumi-language-${language}`);
-      fs.rmSync(link, { force: true });
-      if (ok) fs.symlinkSync(pinnedStandIn, link);
-      results.push({
-        piece: `pulumi-language-${language}`,
-        status: ok ? "borrowed" : "failed",
-        detail: ok
-          ? `-> ${pinnedStandIn}`
-          : `build the pinned toolchain first (npm run toolchain): ${pinnedStandIn}`,
-      });
-    }
+    linkHosts(Object.keys(refused), ok ? pinnedStandIn : undefined, {
+      status: "borrowed",
+      detail: `-> ${pinnedStandIn}`,
+      failure: `build the pinned toolchain first (npm run toolchain): ${pinnedStandIn}`,
+    });
     for (const language of Object.keys(refused)) delete refused[language];
   } else {
     say("[4/6] language hosts for nodejs, python and go");
@@ -292,16 +285,11 @@ async function main() {
         "./hosts",
       ],
     );
-    for (const language of Object.keys(refused)) {
-      const link = path.join(bin, `pulumi-language-${language}`);
-      fs.rmSync(link, { force: true });
-      if (ok) fs.symlinkSync(STAND_IN, link);
-      results.push({
-        piece: `pulumi-language-${language}`,
-        status: ok ? "stand-in" : "failed",
-        detail: ok ? `-> ${STAND_IN} (Pulumi's module refused by the proxy)` : "the stand-in did not build",
-      });
-    }
+    linkHosts(Object.keys(refused), ok ? STAND_IN : undefined, {
+      status: "stand-in",
+      detail: `-> ${STAND_IN} (Pulumi's module refused by the proxy)`,
+      failure: "the stand-in did not build",
+    });
   }
 
   // 5. The helper scripts from the sdk module.
@@ -378,6 +366,20 @@ async function main() {
     results.push({ piece: "pulumi-language-java", status: "refused", detail: refusals[0] });
   }
   return finish();
+}
+
+/** Points `pulumi-language-<language>` in bin at `target` for each language (a failure each when undefined). */
+function linkHosts(languages, target, { status, detail, failure }) {
+  for (const language of languages) {
+    const link = path.join(bin, `pulumi-language-${language}`);
+    fs.rmSync(link, { force: true });
+    if (target) fs.symlinkSync(target, link);
+    results.push({
+      piece: `pulumi-language-${language}`,
+      status: target ? status : "failed",
+      detail: target ? detail : failure,
+    });
+  }
 }
 
 /** Builds one piece with go in the wrapper module unless its stamp says it is up to date. */
