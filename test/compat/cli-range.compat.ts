@@ -14,7 +14,7 @@ import { cleanEnv, exec, type Outcome } from "./exec";
 import { SDK_PEER_MINIMUM } from "./cells";
 import { TEMPLATES } from "./templates";
 import { REPO_ROOT } from "../support/self-link";
-import { npm, packAll, type LocalTarballs } from "../../tools/release/pack";
+import { npm, npmInstallLines, packAll, type LocalTarballs } from "../../tools/release/pack";
 import { binDir, pinsFor, readPins } from "../../toolchain/location";
 
 const PINS = readPins();
@@ -132,14 +132,17 @@ describe.each(CLIS.map((cli) => [cli.label, cli] as const))("the %s CLI", (_labe
             dependencies: { "@pulumi/pulumi": sdk },
           }),
         );
-        const install = (...args: string[]) =>
-          exec(npm, ["install", "--prefer-offline", "--no-audit", "--no-fund", ...args], { cwd: dir });
-        // The SDK first, then the two lines `npm run local:try` prints (tools/release/pack.ts npmInstallLines).
+        // The SDK, then the two lines `npm run local:try` prints, as printed (tools/release/pack.ts).
         const installs = [
-          await install(),
-          await install(tarballs.provider, tarballs.sanitiser, tarballs.cliOptions),
-          await install("--save-dev", tarballs.emulator),
+          await exec(npm, ["install", "--prefer-offline", "--no-audit", "--no-fund"], { cwd: dir }),
         ];
+        for (const line of npmInstallLines(tarballs)) {
+          const [command, ...args] = line.split(" ");
+          expect(command).toBe("npm");
+          installs.push(
+            await exec(npm, [...args, "--prefer-offline", "--no-audit", "--no-fund"], { cwd: dir }),
+          );
+        }
         expect(installs.filter((i) => !i.ok).map((i) => i.stderr)).toEqual([]);
         const row: Row = { cli: cli.version, sdk, steps: {}, writes: [] };
         row.installedSdk = z

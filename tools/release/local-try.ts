@@ -18,8 +18,16 @@ export interface LocalTry {
   wheel: { path: string } | { error: string };
 }
 
-/** Builds the local try's files into `outDir` (emptied first). dist/ must be built. */
-export async function buildLocalTry(root: string, outDir: string, version: string): Promise<LocalTry> {
+/**
+ * Builds the local try's files into `outDir` (emptied first). dist/ must be built. `findLinks`: folders pip takes
+ * setuptools from, offline (tests); without, PyPI.
+ */
+export async function buildLocalTry(
+  root: string,
+  outDir: string,
+  version: string,
+  findLinks?: string[],
+): Promise<LocalTry> {
   fs.rmSync(outDir, { recursive: true, force: true });
   fs.mkdirSync(outDir, { recursive: true });
   const tarballs = packAll(root, outDir);
@@ -31,7 +39,7 @@ export async function buildLocalTry(root: string, outDir: string, version: strin
   fs.rmSync(archives, { recursive: true, force: true });
   let wheel: LocalTry["wheel"];
   try {
-    wheel = { path: await buildPythonWheel(root, outDir) };
+    wheel = { path: await buildPythonWheel(root, outDir, findLinks) };
   } catch (error) {
     wheel = { error: error instanceof Error ? error.message.split("\n")[0] : String(error) };
   }
