@@ -2,6 +2,9 @@
 // user's cache (toolchain/location.js), and prints the bin folder as its last line. How and why:
 // docs/contributing/pulumi-toolchain.md.
 //
+// `npm run toolchain -- --cli oldest` (or `--cli v3.x.y`) builds another CLI release into a folder keyed by it, for
+// the compat suite's CLI range; `--cli-only` skips YAML and Java (the range is checked with the TypeScript program).
+//
 // Each piece has a stamp (its inputs, as JSON) beside the binaries; a piece whose stamp matches and whose outputs
 // exist is skipped, so a second run takes seconds. A piece that cannot be built is reported and the rest carries
 // on; the run fails only when the CLI or the nodejs language host is missing at the end.
@@ -13,10 +16,16 @@ import os from "node:os";
 import path from "node:path";
 
 const require = createRequire(import.meta.url);
-const { readPins, toolchainDir, binDir } = require("./location.js");
+const { pinsFor, readPins, toolchainDir, binDir } = require("./location.js");
 
 const here = path.dirname(new URL(import.meta.url).pathname);
-const pins = readPins();
+const argv = process.argv.slice(2);
+const cliArg = argv.includes("--cli") ? argv[argv.indexOf("--cli") + 1] : undefined;
+const cliOnly = argv.includes("--cli-only");
+const pins = pinsFor(cliArg);
+// Another CLI release than the pin borrows the pinned toolchain's stand-in host (step 4), so its wrapper module
+// holds no host source: the stand-in is written against the pinned pkg/v3 and does not build against older ones.
+const borrowsHosts = pins.pulumi !== readPins().pulumi;
 const root = toolchainDir(pins);
 const bin = binDir(pins);
 const src = path.join(root, "src");
@@ -133,6 +142,7 @@ function writeWrapperModule(extraRequires) {
   );
   const hostsDir = path.join(here, "hosts");
   for (const file of fs.readdirSync(path.join(src, "hosts"))) fs.rmSync(path.join(src, "hosts", file));
+  if (borrowsHosts) return;
   for (const file of fs.readdirSync(hostsDir).filter((f) => f.endsWith(".go"))) {
     fs.copyFileSync(path.join(hostsDir, file), path.join(src, "hosts", file));
   }
@@ -220,8 +230,22 @@ async function main() {
     ],
   );
 
-  // 4. Language hosts: Pulumi's where served, else the stand-in under the host's name.
-  say("[4/6] language hosts for nodejs, python and go");
+  // 4. Language hosts: Pulumi's where served, else the stand-in under the host's name. Another CLI release than the
+  // pin borrows the pinned toolchain's stand-in: it is written against the pinned pkg/v3 (pcl.BindProgram changed
+  // its arguments after v3.217.1), and the engine's language-host protocol is the same on both sides.
+  if (borrowsHosts && Object.keys(refused).length > 0) {
+    say(`[4/6] language hosts: the stand-in of the pinned toolchain (${readPins().pulumi})`);
+    const pinnedStandIn = path.join(binDir(readPins()), STAND_IN);
+    const ok = fs.existsSync(pinnedStandIn);
+    linkHosts(Object.keys(refused), ok ? pinnedStandIn : undefined, {
+      status: "borrowed",
+      detail: `-> ${pinnedStandIn}`,
+      failure: `build the pinned toolchain first (npm run toolchain): ${pinnedStandIn}`,
+    });
+    for (const language of Object.keys(refused)) delete refused[language];
+  } else {
+    say("[4/6] language hosts for nodejs, python and go");
+  }
   for (const language of served) {
     await buildPiece(
       `pulumi-language-${language}`,
@@ -261,16 +285,11 @@ async function main() {
         "./hosts",
       ],
     );
-    for (const language of Object.keys(refused)) {
-      const link = path.join(bin, `pulumi-language-${language}`);
-      fs.rmSync(link, { force: true });
-      if (ok) fs.symlinkSync(STAND_IN, link);
-      results.push({
-        piece: `pulumi-language-${language}`,
-        status: ok ? "stand-in" : "failed",
-        detail: ok ? `-> ${STAND_IN} (Pulumi's module refused by the proxy)` : "the stand-in did not build",
-      });
-    }
+    linkHosts(Object.keys(refused), ok ? STAND_IN : undefined, {
+      status: "stand-in",
+      detail: `-> ${STAND_IN} (Pulumi's module refused by the proxy)`,
+      failure: "the stand-in did not build",
+    });
   }
 
   // 5. The helper scripts from the sdk module.
@@ -291,6 +310,10 @@ async function main() {
 
   // 6. YAML: Pulumi's host from github.com/pulumi/pulumi-yaml (no replaces), wrapped in toolchain/yaml for Link
   // (see its main.go), in a module of its own because it requires an older pkg/v3 than the CLI.
+  if (cliOnly) {
+    say("[6/6] YAML and Java: skipped (--cli-only)");
+    return finish();
+  }
   say(`[6/6] github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml@${pins.pulumiYaml}; pulumi-java`);
   const yamlSrc = path.join(root, "src-yaml");
   fs.mkdirSync(yamlSrc, { recursive: true });
@@ -343,6 +366,20 @@ async function main() {
     results.push({ piece: "pulumi-language-java", status: "refused", detail: refusals[0] });
   }
   return finish();
+}
+
+/** Points `pulumi-language-<language>` in bin at `target` for each language (a failure each when undefined). */
+function linkHosts(languages, target, { status, detail, failure }) {
+  for (const language of languages) {
+    const link = path.join(bin, `pulumi-language-${language}`);
+    fs.rmSync(link, { force: true });
+    if (target) fs.symlinkSync(target, link);
+    results.push({
+      piece: `pulumi-language-${language}`,
+      status: target ? status : "failed",
+      detail: target ? detail : failure,
+    });
+  }
 }
 
 /** Builds one piece with go in the wrapper module unless its stamp says it is up to date. */

@@ -11,6 +11,7 @@
 import * as http from "node:http";
 import type * as PostHogEmulatorPackage from "posthog-emulator";
 import { z } from "zod";
+import { twoSdkCopiesError } from "./sdk-copies";
 
 /** Loads posthog-emulator from the program's dependencies, or says how to add it. */
 async function loadEmulator(): Promise<typeof PostHogEmulatorPackage> {
@@ -75,6 +76,9 @@ export interface PostHogEmulator {
 
 /** Starts the emulator on a free port of 127.0.0.1 and, by default, points this process at it. */
 export async function startPostHogEmulator(options: PostHogEmulatorOptions = {}): Promise<PostHogEmulator> {
+  // Run from the program's folder (docs/guides/testing-your-program.md): the SDK the program loads resolves from it.
+  const copies = twoSdkCopiesError(process.cwd(), __dirname);
+  if (copies) throw copies;
   const handle = await (
     await loadEmulator()
   ).startEmulator({

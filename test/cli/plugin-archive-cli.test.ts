@@ -15,17 +15,12 @@ import { promisify } from "node:util";
 import YAML from "yaml";
 import { z } from "zod";
 import { startEmulator } from "posthog-emulator";
-import { buildPluginArchives, PLATFORMS } from "../../tools/release/plugin-archive";
+import { buildPluginArchives, hostPlatform, PLATFORMS } from "../../tools/release/plugin-archive";
 import { PACKAGE_NAME, RESOURCE_TOKENS } from "../../src/plugin/tokens";
 import { requirePulumiCli } from "../support/pulumi-cli";
 import { REPO_ROOT } from "../support/self-link";
 import { createVenv, pipInstall, wheelFolder } from "./plugin/python-env";
-
-const run = (file: string, args: string[]) =>
-  promisify(execFile)(file, args, { maxBuffer: 1 << 26 }).catch((err: Error & { stderr?: string }) => {
-    err.message = `${file} ${args.join(" ")} failed: ${err.message}\n${err.stderr ?? ""}`;
-    throw err;
-  });
+import { buildPythonWheel } from "../../tools/release/python-wheel";
 
 const pulumi = requirePulumiCli();
 const withCli = pulumi ? it : it.skip;
@@ -33,15 +28,6 @@ const withCli = pulumi ? it : it.skip;
 const { version } = z
   .object({ version: z.string() })
   .parse(JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")));
-
-/** This machine's platform as Pulumi names it in asset names. */
-function hostPlatform(): (typeof PLATFORMS)[number] {
-  const os = { linux: "linux", darwin: "darwin", win32: "windows" }[process.platform as string];
-  const arch = { x64: "amd64", arm64: "arm64" }[process.arch as string];
-  const found = PLATFORMS.find((p) => p.os === os && p.arch === arch);
-  if (!found) throw new Error(`no plugin archive for ${process.platform}/${process.arch}`);
-  return found;
-}
 
 /** What PostHog received, as `METHOD path status` plus the survey's name where one was sent. */
 async function received(url: string, apiKey: string): Promise<string[]> {
@@ -189,25 +175,8 @@ describe("the plugin archive through the real Pulumi CLI, no npm in the program'
       try {
         const { dir: program, cli } = programFolder("python-program");
         const wheels = await wheelFolder();
-        // The SDK's wheel, built outside the repository (a build in sdk/python would leave build/ there).
-        const source = path.join(work, "sdk-python");
-        fs.cpSync(path.join(REPO_ROOT, "sdk", "python"), source, { recursive: true });
         const dist = path.join(work, "dist");
-        await run("python3", [
-          "-m",
-          "pip",
-          "wheel",
-          "--quiet",
-          "--disable-pip-version-check",
-          "--no-deps",
-          "--no-index",
-          "--find-links",
-          wheels,
-          "--wheel-dir",
-          dist,
-          source,
-        ]);
-        const wheel = fs.readdirSync(dist).find((f) => f.endsWith(".whl"));
+        const wheel = path.basename(await buildPythonWheel(REPO_ROOT, dist, [wheels]));
         expect(wheel).toBe(`pulumi_posthog_iac-${version}-py3-none-any.whl`);
 
         // What a Python team writes: requirements, a venv, the program. No package.json, no node_modules.

@@ -7,6 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { REPO_ROOT } from "../support/self-link";
+import { npm, pack as packIn, WORKSPACE, type Packed } from "../../tools/release/pack";
 
 export interface InstalledProgram {
   dir: string;
@@ -18,41 +19,11 @@ export interface InstalledProgram {
   cleanup(): void;
 }
 
-export interface Packed {
-  /** The tarball's path. */
-  tarball: string;
-  /** Its size in bytes. */
-  size: number;
-  files: string[];
-}
+export { npm, WORKSPACE, type Packed } from "../../tools/release/pack";
 
-export const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-
-/** The workspace package folders, from the repo root. */
-export const WORKSPACE = {
-  emulator: "packages/posthog-emulator",
-  sanitiser: "packages/posthog-html",
-  cliOptions: "packages/cli-options",
-} as const;
-
-/**
- * `npm pack` of the package in `folder` (relative to the repo root) into `destination`. Without the prepack build:
- * every suite that packs builds dist/ once before it starts (`pretest`, `pretest:*`), and a build per pack cost
- * minutes per program on a busy machine.
- */
+/** `npm pack` of the package in `folder` (relative to the repo root) into `destination` (tools/release/pack.ts). */
 export function pack(folder: string, destination: string): Packed {
-  const [packed] = JSON.parse(
-    execFileSync(npm, ["pack", "--json", "--ignore-scripts", "--pack-destination", destination], {
-      cwd: path.join(REPO_ROOT, folder),
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "pipe"],
-    }),
-  ) as { filename: string; size: number; files: { path: string }[] }[];
-  return {
-    tarball: path.join(destination, packed.filename),
-    size: packed.size,
-    files: packed.files.map((f) => f.path),
-  };
+  return packIn(REPO_ROOT, folder, destination);
 }
 
 /** `npm install` of tarballs into `dir`, as a user's install of the published packages. */

@@ -30,6 +30,15 @@ export const NODE_MAJOR = 20;
 
 export const BUNDLE = `${PLUGIN_EXECUTABLE}.cjs`;
 
+/** This machine's platform as Pulumi names it in asset names. */
+export function hostPlatform(): Platform {
+  const os = { linux: "linux", darwin: "darwin", win32: "windows" }[process.platform as string];
+  const arch = { x64: "amd64", arm64: "arm64" }[process.arch as string];
+  const found = PLATFORMS.find((p) => p.os === os && p.arch === arch);
+  if (!found) throw new Error(`no plugin archive for ${process.platform}/${process.arch}`);
+  return found;
+}
+
 /** pulumi/pulumi plugins.go, standardAssetName. */
 export function archiveName(version: string, platform: Platform): string {
   return `${PLUGIN_EXECUTABLE}-v${version}-${platform.os}-${platform.arch}.tar.gz`;

@@ -7,11 +7,18 @@ import { settingsOf, type InviteDeclaration } from "./declaration";
 import { declaredScope } from "../../scope";
 import { memberRemovalArmedWarning, memberRemovalWarning, ownerRemovalRefused } from "./member-removal";
 import { warn } from "../../provider-kit/warn";
+import { adoptionWarning, isCreate } from "../../provider-kit/adoption";
 
 import type { Json } from "../../provider-kit/json";
 
-export async function check(_olds: Json, news: InviteDeclaration): Promise<pulumi.dynamic.CheckResult> {
-  return checkInvite(news);
+export async function check(olds: Json, news: InviteDeclaration): Promise<pulumi.dynamic.CheckResult> {
+  const result = checkInvite(news);
+  const email = result.inputs?.targetEmail;
+  if (!result.failures?.length && isCreate(olds) && news.settings.adopt && typeof email === "string") {
+    const existing = `the invite or membership PostHog holds for ${email}`;
+    warn(adoptionWarning(`Invite "${email}"`, existing, "sending an invitation"));
+  }
+  return result;
 }
 
 /** What check decides: the failures, or the inputs it passes on (also behind the public validateInvite). */

@@ -13,6 +13,7 @@ import { samplingStartFailures } from "./sampling-rules";
 import { rewrittenTexts } from "./stored-texts";
 import { declaredKeysChanged, lastDeclared } from "../../provider-kit/declared";
 import { warn } from "../../provider-kit/warn";
+import { adoptionWarning, isCreate } from "../../provider-kit/adoption";
 import type { SurveyDeclaration } from "./declaration";
 import type { CheckFailure } from "../../provider-kit/check-failures";
 
@@ -43,7 +44,20 @@ export async function check(olds: Json, news: SurveyDeclaration): Promise<pulumi
   const { inputs, failures } = checkSurvey(olds, news);
   if (failures.length > 0) return { inputs: news.inputs, failures };
   previewWarnings(inputs).forEach(warn);
+  if (isCreate(olds)) adoption(inputs);
   return { inputs };
+}
+
+/** At a create: says that the survey will be adopted, naming the one PostHog holds (see adoption.ts). */
+function adoption(inputs: Json): void {
+  const adopt = inputs.adopt;
+  if (!isJson(adopt)) return;
+  const existing =
+    adopt.id !== undefined
+      ? `PostHog's survey ${String(adopt.id)}`
+      : `PostHog's survey named ${JSON.stringify(adopt.name)}`;
+  const label = `Survey "${typeof inputs.name === "string" ? inputs.name : "?"}"`;
+  warn(adoptionWarning(label, existing, "creating a survey"));
 }
 
 /**

@@ -1,0 +1,72 @@
+// An exported program, previewed through the real CLI in a new stack: the engine counts each adoption as a create
+// (it cannot import a dynamic resource: src/provider-kit/adoption.ts), so the preview names each resource that
+// adopts what PostHog holds, sends PostHog nothing, and the `up` after it writes nothing.
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+import { inCliStack } from "./program-folder";
+import { requirePulumiCli } from "../support/pulumi-cli";
+
+const pulumi = requirePulumiCli();
+const withCli = pulumi ? it : it.skip;
+
+const PROGRAM = `import * as posthog from "pulumi-posthog";
+
+new posthog.Survey("nps", {
+  name: "Quarterly NPS",
+  type: "popover",
+  questions: [{ type: "open", question: "What should we improve?" }],
+});
+new posthog.Invite("ada", { targetEmail: "ada@example.com", firstName: "Ada", level: "admin" });
+`;
+
+describe("an exported program previewed through the real CLI", () => {
+  withCli(
+    "says which resources adopt what PostHog holds, sends nothing, and its up writes nothing",
+    async () => {
+      await inCliStack(
+        pulumi!,
+        { files: { "Pulumi.yaml": "name: export-adoption\nruntime: nodejs\n", "index.ts": PROGRAM } },
+        async (stack) => {
+          await stack.cli("up", "--yes", "--skip-preview");
+
+          // `pulumi-posthog export` from the installed package, with the key in the environment as its help says.
+          const cliJs = path.join(stack.dir, "node_modules/pulumi-posthog/dist/cli/pulumi-posthog.js");
+          await promisify(execFile)(process.execPath, [cliJs, "export", "--out", "adopted.ts"], {
+            cwd: stack.dir,
+            env: { ...process.env, POSTHOG_HOST: stack.url, POSTHOG_API_KEY: stack.apiKey },
+          });
+          const exported = fs.readFileSync(path.join(stack.dir, "adopted.ts"), "utf8");
+          const surveyId = /adopt: \{ id: "([^"]+)" \}/.exec(exported)?.[1];
+          expect(surveyId).toBeDefined();
+          fs.writeFileSync(path.join(stack.dir, "index.ts"), exported);
+
+          await stack.newStack("adopted", {
+            "posthog:host": stack.url,
+            "posthog:rateWindows": "off",
+            "posthog:apiKey": { secret: stack.apiKey },
+          });
+          await stack.clearRequests();
+          const preview = (await stack.cli("preview")).stdout;
+          console.log(`pulumi preview of the exported program:\n${preview}`);
+          expect(preview).toContain("+ 3 to create");
+          expect(preview).toContain(
+            `warning: Survey "Quarterly NPS": adopts PostHog's survey ${surveyId} instead of creating a survey: the object becomes this stack's and nothing is created.`,
+          );
+          expect(preview).toContain(
+            'warning: Invite "ada@example.com": adopts the invite or membership PostHog holds for ada@example.com ' +
+              "instead of sending an invitation: the object becomes this stack's and nothing is created.",
+          );
+          expect(await stack.requests()).toEqual([]);
+
+          await stack.cli("up", "--yes", "--skip-preview");
+          expect((await stack.requests()).filter((r) => r.method !== "GET")).toEqual([]);
+          const again = (await stack.cli("preview", "--expect-no-changes")).stdout;
+          expect(again).not.toContain("adopts");
+        },
+      );
+    },
+    10 * 60 * 1000,
+  );
+});
