@@ -48,9 +48,9 @@ const NOTES = [
   "- A lone survey read is one GET; overlapping reads (a refresh) share one project listing, as Invite reads share",
   "  one organization listing (invites have no GET by id).",
   "- __provider is stored in each resource's inputs and outputs, so state holds it twice per resource.",
-  "- Real CLI rows: the emulator in its own process; the floor counts the requests PostHog received during that",
-  "  `up` (log) x latency / `--parallel`. Cold start: `pulumi preview` of one survey against an empty program of",
-  "  the same runtime, so the ratio is what the provider (its plugin start, Check, the program's import) adds.",
+  "- Real CLI rows: each step of ours against a do-nothing provider launched the same way (bench/fixtures), in",
+  "  the same run, interleaved; CPU is user + sys of the CLI's whole process tree (bash `times`), the emulator",
+  "  apart and answering at once. On a loaded machine read the CPU ratios: wall time measures the neighbours.",
 ].join("\n");
 
 const START = "<!-- bench:start -->";

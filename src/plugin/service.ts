@@ -68,9 +68,9 @@ export function providerService(): grpc.UntypedServiceImplementation {
     getPluginInfo: unary(async () => new PluginInfo().setVersion(VERSION)),
     getSchema: unary(async (req: pb.GetSchemaRequest) => {
       if (req.getVersion() !== 0) throw new Error(`unsupported schema version ${req.getVersion()}`);
-      // Loaded here: the schema is built from the catalogue, which a resource call never needs.
-      const { getSchema } = require("./schema") as typeof import("./schema");
-      return new pb.GetSchemaResponse().setSchema(JSON.stringify(getSchema()));
+      // Loaded here, never by a resource call; built at build time (schema-json.ts).
+      const schemaJson = require("./schema-json") as typeof import("./schema-json");
+      return new pb.GetSchemaResponse().setSchema(schemaJson);
     }),
 
     checkConfig: unary(async (req: pb.CheckRequest) => {

@@ -81,7 +81,9 @@ const surveyPath = `/api/projects/${String(survey.outputs.projectId)}/surveys/${
 
 /**
  * Every output the release recorded is still there with its value (or the value `changed` gives it). Outputs
- * the current package adds are allowed: a new field is not a break; a renamed or dropped one is.
+ * the current package adds are allowed: a new field is not a break; a renamed or dropped one is. A null output
+ * may now be absent: state keeps no null output (survey/mapping.ts, storedOutputs), and every reader takes an
+ * absent output as null.
  */
 function expectKept(
   now: StateResource | undefined,
@@ -90,10 +92,14 @@ function expectKept(
 ) {
   expect(now?.id).toBe(before.id);
   expect(now?.urn).toBe(before.urn);
-  const kept = Object.fromEntries(
-    Object.entries(before.outputs).map(([key, value]) => [key, key in changed ? changed[key] : value]),
-  );
+  const expected = Object.entries(before.outputs).map(([key, value]) => [
+    key,
+    key in changed ? changed[key] : value,
+  ]);
+  const kept = Object.fromEntries(expected.filter(([, value]) => value !== null));
   expect(now?.outputs).toEqual(expect.objectContaining(kept));
+  const nulls = expected.filter(([, value]) => value === null).map(([key]) => String(key));
+  expect(nulls.filter((key) => (now?.outputs[key] ?? null) !== null)).toEqual([]);
 }
 
 describe("a state written by the released package", () => {

@@ -84,7 +84,9 @@ describe("linkedFlagKey", () => {
     const up = await engine().up(program(base));
     expect(up.errors).toEqual([]);
     expect((await writes()).map((r) => r.body)).toEqual([{ linked_flag_id: null }]);
-    expect(up.outputs).toMatchObject({ linkedFlagId: null, linkedFlagKey: null });
+    // Unlinked: state keeps no null output (mapping.ts, storedOutputs), so no flag id, key or flag at all.
+    for (const key of ["linkedFlagId", "linkedFlagKey", "linkedFlag"])
+      expect(up.outputs).not.toHaveProperty(key);
   });
 
   it("switching from the key to the id of the same flag sends no unlink", async () => {

@@ -30,7 +30,7 @@ import { asStatus } from "./status";
 import { lastDeclared } from "../../provider-kit/declared";
 import type { SurveyDeclaration } from "./declaration";
 import type { SurveyFields } from "./types";
-import { reconstructInputs, surveyOutputs } from "./mapping";
+import { reconstructInputs, storedOutputs, surveyOutputs } from "./mapping";
 
 type Json = Record<string, unknown>;
 
@@ -215,13 +215,13 @@ export async function create(declaration: SurveyDeclaration): Promise<pulumi.dyn
     await applyStatus(client, project, survey, declaration.fields, (answer) => (survey = answer));
   } catch (error) {
     // The survey exists: keep it in state, so the next `up` moves it on instead of creating another.
-    const outputs = surveyOutputs(survey, project, declared);
+    const outputs = storedOutputs(surveyOutputs(survey, project, declared));
     const message = describeFailure(label, lifecycleGoal(declaration.fields), error).message;
     throw resourceInitError(message, survey.id, outputs, declaration.inputs);
   } finally {
     invalidateProject(client, project);
   }
-  return { id: survey.id, outs: surveyOutputs(survey, project, declared) };
+  return { id: survey.id, outs: storedOutputs(surveyOutputs(survey, project, declared)) };
 }
 
 export async function read(id: string, props: Json): Promise<pulumi.dynamic.ReadResult> {
@@ -236,13 +236,13 @@ export async function read(id: string, props: Json): Promise<pulumi.dynamic.Read
     throw describeFailure(label(props), `read survey ${id}`, error);
   }
   const outputs = surveyOutputs(survey, project, declared);
-  return { id: survey.id, props: outputs, inputs: reconstructInputs(outputs, declared) };
+  return { id: survey.id, props: storedOutputs(outputs), inputs: reconstructInputs(outputs, declared) };
 }
 
 /** The stored outputs as they are, with the newly declared inputs recorded. */
 function unchanged(olds: Json, declared: Json): pulumi.dynamic.UpdateResult {
   const { __provider: _p, ...outs } = olds;
-  return { outs: { ...outs, declared } };
+  return { outs: storedOutputs({ ...outs, declared }) };
 }
 
 /** The lifecycle plan as the stored outputs predict it, once the PATCH of `fields` is applied. */
@@ -303,7 +303,7 @@ export async function update(
     invalidateProject(client, project);
   }
   if (!survey) return unchanged(olds, declared);
-  return { outs: surveyOutputs(survey, project, declared) };
+  return { outs: storedOutputs(surveyOutputs(survey, project, declared)) };
 }
 
 export async function remove(id: string, props: Json): Promise<void> {

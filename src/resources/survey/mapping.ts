@@ -48,6 +48,16 @@ export function surveyOutputs(survey: WireSurvey, projectId: string, declared: J
   }) as SurveyOutputs & Json;
 }
 
+/**
+ * The outputs as state keeps them: without the top-level nulls (about half of a survey's fields). Every reader of
+ * stored outputs takes an absent field as null or its reset value (fields.ts, currentValue), as the plugin's schema
+ * already marks every output that may be null as optional; states written with the nulls read the same. The
+ * file backend rewrites the whole checkpoint at every step, so each byte per survey costs CPU that grows with N².
+ */
+export function storedOutputs(outputs: Json): Json {
+  return Object.fromEntries(Object.entries(outputs).filter(([, value]) => value !== null));
+}
+
 /** The output names a Survey has (every one must be a prop for Pulumi to make an Output of it). */
 export const SURVEY_OUTPUT_NAMES = [
   "projectId",

@@ -53,24 +53,35 @@ export interface Survey extends SurveyOutputProperties {}
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class Survey extends pulumi.dynamic.Resource {
   constructor(name: string, args: SurveyArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      surveyProvider,
-      name,
-      {
-        // Every output must be a prop for Pulumi to create an Output for it (a `get` passes no inputs).
-        ...OUTPUTS_NOT_KNOWN_YET,
-        ...args,
-        // Own keys only, as the spread above (and the engine) see them: never a date inherited from a prototype.
-        startDate: isoDate(args && Object.hasOwn(args, "startDate") ? args.startDate : undefined),
-        endDate: isoDate(args && Object.hasOwn(args, "endDate") ? args.endDate : undefined),
-        // Not an argument: which resource of which stack this is, so a create can prove a survey it meets in
-        // PostHog is its own (provider-kit/identity.ts, ownership.ts).
-        [IDENTITY_INPUT]: topLevelUrn(pulumi.getProject(), pulumi.getStack(), SURVEY_TYPE, name),
-      },
-      opts,
-      "posthog",
-      "Survey",
-    );
+    // The SDK records `new Error().stack` four times per property it makes an Output of (runtime/rpc.ts,
+    // transferProperties, through runtime/debuggable.ts, debuggablePromise: kept only for its promise-leak report),
+    // each formatted through the language host's source-map hook: most of a Survey's constructor time. No stack is
+    // recorded while the limit is 0. The resource's source position is unaffected: Resource.callsites
+    // (resource.ts) lifts the limit itself for the one stack it reads.
+    const stackTraceLimit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    try {
+      super(
+        surveyProvider,
+        name,
+        {
+          // Every output must be a prop for Pulumi to create an Output for it (a `get` passes no inputs).
+          ...OUTPUTS_NOT_KNOWN_YET,
+          ...args,
+          // Own keys only, as the spread above (and the engine) see them: never a date inherited from a prototype.
+          startDate: isoDate(args && Object.hasOwn(args, "startDate") ? args.startDate : undefined),
+          endDate: isoDate(args && Object.hasOwn(args, "endDate") ? args.endDate : undefined),
+          // Not an argument: which resource of which stack this is, so a create can prove a survey it meets in
+          // PostHog is its own (provider-kit/identity.ts, ownership.ts).
+          [IDENTITY_INPUT]: topLevelUrn(pulumi.getProject(), pulumi.getStack(), SURVEY_TYPE, name),
+        },
+        opts,
+        "posthog",
+        "Survey",
+      );
+    } finally {
+      Error.stackTraceLimit = stackTraceLimit;
+    }
   }
 
   /** A read-only reference to an existing survey (Pulumi cannot import dynamic resources; see `adopt`). */
