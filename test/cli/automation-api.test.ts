@@ -10,7 +10,7 @@ import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
 import * as posthog from "pulumi-posthog";
 import { startPostHogEmulator, type PostHogEmulator } from "pulumi-posthog/testing";
 import { packAndInstall, type InstalledProgram } from "../package/install";
-import { requirePulumiCli } from "../support/pulumi-cli";
+import { hostFolders, requirePulumiCli } from "../support/pulumi-cli";
 
 const pulumi = requirePulumiCli();
 const withCli = pulumi ? it : it.skip;
@@ -23,7 +23,7 @@ const savedPath = process.env.PATH;
 const savedCwd = process.cwd();
 beforeAll(() => {
   if (!pulumi) return;
-  process.env.PATH = [path.dirname(pulumi), savedPath ?? ""].join(path.delimiter);
+  process.env.PATH = [...hostFolders(pulumi), savedPath ?? ""].join(path.delimiter);
   project = packAndInstall();
   process.chdir(project.dir);
 });
