@@ -132,6 +132,27 @@ function dynamicFace(cli: string): Promise<StepRequests[]> {
   return dynamicFaceRun;
 }
 
+/**
+ * getSurveys' survey as each language's program exported it: the first language run sets the shape, every other
+ * must give the same keys with the same values (ids and dates aside). The schema states a property that may be
+ * null as optional, and the plugin leaves null out of a function's answer, so no language shows a null (TypeScript
+ * did), a zero object (Go gave `appearance: {extra: {}}`) or a key another language drops.
+ */
+let firstShape: { language: string; survey: Record<string, unknown> } | undefined;
+const VARYING = new Set(["surveyId", "createdAt", "projectId"]);
+function expectOneShape(language: string, exported: Record<string, unknown>): void {
+  const survey = Object.fromEntries(
+    Object.entries(exported)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([key, value]) => [key, VARYING.has(key) ? typeof value : value]),
+  );
+  console.log(`${language}: getSurveys' survey as exported:\n${JSON.stringify(survey)}`);
+  expect(JSON.stringify(survey)).not.toContain("null");
+  expect(survey).not.toHaveProperty("appearance");
+  firstShape ??= { language, survey };
+  expect({ language, survey }).toEqual({ language, survey: firstShape.survey });
+}
+
 function table(steps: StepRequests[]): string {
   return steps.map((s) => `${s.step}: ${s.requests.join(" | ") || "(none)"}`).join("\n");
 }
@@ -195,13 +216,14 @@ describe.each(PLUGIN_LANGUAGES.map((language) => [language.name, language] as co
         await b.take();
         await p.cli("up", "--yes", "--skip-preview");
         const outputs = JSON.parse((await p.cli("stack", "output", "--json")).stdout) as {
-          surveysOnB: { name: string }[];
+          surveysOnB: Record<string, unknown>[];
           nameOnA: string;
         };
         expect({ surveysOnB: outputs.surveysOnB.map((s) => s.name), nameOnA: outputs.nameOnA }).toEqual({
           surveysOnB: ["Survey on B"],
           nameOnA: "Survey on A",
         });
+        expectOneShape(name, outputs.surveysOnB[0] ?? {});
         const [onA, onB] = [await a.take(), await b.take()];
         console.log(`${name} two hosts, requests:\nA: ${onA.join(" | ")}\nB: ${onB.join(" | ")}`);
         // Each host received its own resources and function calls, and nothing of the other's.

@@ -89,7 +89,7 @@ describe("JSON Schema to Pulumi types", () => {
       linkedFlagId: z.number().nullable(),
     });
     const { types } = convert(z.array(rule), "GetSurveys", "surveys");
-    expect(types[token("GetSurveysSurvey")]?.required).toEqual(["name"]);
+    expect(types[token("GetSurveysSurvey")]).toMatchObject({ required: ["name"] });
   });
 
   it("turns a discriminated union into oneOf with a discriminator, one named type per member", () => {
