@@ -85,13 +85,18 @@ func pythonOptions(info *pulumirpc.ProgramInfo, isPlugin bool) (toolchain.Python
 	return opts, nil
 }
 
-// Run (Run and constructArguments in the python host).
-func (h *pythonHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumirpc.RunResponse, error) {
-	opts, err := pythonOptions(req.Info, false)
+// programToolchain is the python toolchain (pip, poetry or uv, with its virtualenv) a program's options name.
+func programToolchain(info *pulumirpc.ProgramInfo) (toolchain.Toolchain, error) {
+	opts, err := pythonOptions(info, false)
 	if err != nil {
 		return nil, err
 	}
-	tc, err := toolchain.ResolveToolchain(opts)
+	return toolchain.ResolveToolchain(opts)
+}
+
+// Run (Run and constructArguments in the python host).
+func (h *pythonHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumirpc.RunResponse, error) {
+	tc, err := programToolchain(req.Info)
 	if err != nil {
 		return nil, err
 	}
@@ -143,11 +148,7 @@ func (h *pythonHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulum
 // (discovery.go says how, after GetRequiredPackages in the python host).
 func (h *pythonHost) GetRequiredPackages(ctx context.Context, req *pulumirpc.GetRequiredPackagesRequest,
 ) (*pulumirpc.GetRequiredPackagesResponse, error) {
-	opts, err := pythonOptions(req.Info, false)
-	if err != nil {
-		return nil, err
-	}
-	tc, err := toolchain.ResolveToolchain(opts)
+	tc, err := programToolchain(req.Info)
 	if err != nil {
 		return nil, err
 	}
@@ -218,11 +219,7 @@ func (h *pythonHost) About(ctx context.Context, req *pulumirpc.AboutRequest) (*p
 
 func (h *pythonHost) GetProgramDependencies(ctx context.Context, req *pulumirpc.GetProgramDependenciesRequest,
 ) (*pulumirpc.GetProgramDependenciesResponse, error) {
-	opts, err := pythonOptions(req.Info, false)
-	if err != nil {
-		return nil, err
-	}
-	tc, err := toolchain.ResolveToolchain(opts)
+	tc, err := programToolchain(req.Info)
 	if err != nil {
 		return nil, err
 	}
