@@ -53,6 +53,21 @@ const jsonSchemaNode: z.ZodType<JsonSchemaNode> = z.lazy(() =>
     .loose(),
 );
 
+const isSchemaObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * Whether a value may be null. Pulumi has no null: such a property is never `required`, at the top of a resource or
+ * function and inside every object type alike, and the plugin leaves it out of what it answers when it is null
+ * (wire-values.ts, withoutNulls), so every language's SDK sees it absent (docs/plugin.md#null-values).
+ */
+export function admitsNull(schema: { type?: unknown; anyOf?: unknown; oneOf?: unknown }): boolean {
+  const type = schema.type;
+  if (type === "null" || (Array.isArray(type) && type.includes("null"))) return true;
+  const members = schema.anyOf ?? schema.oneOf;
+  return Array.isArray(members) && members.some((member) => isSchemaObject(member) && admitsNull(member));
+}
+
 /** Reads a catalogue property's JSON Schema once, at the seam. */
 export function parseJsonSchema(schema: unknown, where: string): JsonSchemaNode {
   const parsed = jsonSchemaNode.safeParse(schema);
@@ -236,7 +251,8 @@ function objectType(node: JsonSchemaNode, name: string, place: Place, registry: 
     description: node.description ?? `The shape of ${where(place)}.`,
     properties,
   };
-  if (node.required !== undefined && node.required.length > 0) spec.required = [...node.required];
+  const required = (node.required ?? []).filter((key) => !admitsNull(node.properties?.[key] ?? {}));
+  if (required.length > 0) spec.required = required;
   return registry.add(name, spec);
 }
 

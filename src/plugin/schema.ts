@@ -9,7 +9,7 @@ import {
   type PropertyDoc,
   type ResourceDoc,
 } from "../resources/catalogue";
-import { convertProperty, pascalCase, TypeRegistry } from "./json-schema-to-pulumi";
+import { admitsNull, convertProperty, pascalCase, TypeRegistry } from "./json-schema-to-pulumi";
 import { packageManifest, pluginDownloadURL, repositoryPath } from "./manifest";
 import { pinnedTypeNames } from "./type-names";
 import type { FunctionSpec, PropertySpec, PulumiPackageSchema, ResourceSpec } from "./schema-spec";
@@ -17,14 +17,6 @@ import { FUNCTION_TOKENS, PACKAGE_NAME, RESOURCE_TOKENS, type FunctionName } fro
 
 /** The token of a named object or enum type; resources and functions have theirs in tokens.ts. */
 export const typeToken = (name: string): string => `${PACKAGE_NAME}:index:${name}`;
-
-/** A property whose value may be null is not always set, so it is not `required` among outputs. */
-function admitsNull(schema: PropertyDoc["schema"]): boolean {
-  const type = schema.type;
-  if (type === "null" || (Array.isArray(type) && type.includes("null"))) return true;
-  const members = schema.anyOf ?? schema.oneOf;
-  return Array.isArray(members) && members.some((member) => admitsNull(member));
-}
 
 /** Which side of a resource or function a property is on: what is declared, or what is given back. */
 type Side = "input" | "output";

@@ -15,7 +15,7 @@ import { PACKAGE_NAME } from "./tokens";
 import { grpcError } from "./errors";
 import { invokeFunction } from "./functions";
 import { resourceCode } from "./resources";
-import { fromStruct, rewrap, toStruct, unwrap } from "./wire-values";
+import { fromStruct, rewrap, toStruct, unwrap, withoutNulls } from "./wire-values";
 import { newEmpty } from "./bindings-empty";
 import { IDENTITY_INPUT } from "../provider-kit/identity";
 import { scrub, scrubMessage } from "../scrub";
@@ -154,7 +154,7 @@ export function providerService(): grpc.UntypedServiceImplementation {
     invoke: unary(async (req: pb.InvokeRequest) => {
       const args = unwrap(fromStruct(req.getArgs()));
       const result = await invokeFunction(req.getTok(), args.plain);
-      return new pb.InvokeResponse().setReturn(toStruct(result));
+      return new pb.InvokeResponse().setReturn(toStruct(withoutNulls(result)));
     }),
   } satisfies Partial<IResourceProviderServer>;
   return service;

@@ -82,6 +82,25 @@ function fromValue(value: Value): unknown {
   }
 }
 
+/**
+ * `value` with every object key whose value is null left out, at any depth (list items stay in place). What a
+ * function answers: the schema states a property that may be null as optional (json-schema-to-pulumi.ts,
+ * admitsNull), and absent is how every SDK writes "no value"; a null on the wire came out as null in TypeScript, a
+ * zero struct in Go and nothing in Python and YAML.
+ */
+export function withoutNulls(props: Props): Props {
+  return Object.fromEntries(
+    Object.entries(props)
+      .filter(([, value]) => value !== null)
+      .map(([key, value]) => [key, nullsDropped(value)]),
+  );
+}
+
+function nullsDropped(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(nullsDropped);
+  return isObject(value) ? withoutNulls(value) : value;
+}
+
 /** Struct.fromJavaScript refuses undefined anywhere; JSON drops such keys, as the wire would. */
 export function toStruct(props: Props): Struct {
   return Struct.fromJavaScript(JSON.parse(JSON.stringify(props)) as Record<string, JavaScriptValue>);

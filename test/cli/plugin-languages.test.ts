@@ -132,6 +132,34 @@ function dynamicFace(cli: string): Promise<StepRequests[]> {
   return dynamicFaceRun;
 }
 
+/** A value's shape: its keys at every depth, each leaf replaced by its type (ids and dates differ per emulator). */
+function shapeOf(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(shapeOf);
+  if (value !== null && typeof value === "object")
+    return Object.fromEntries(
+      Object.entries(value)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([key, v]) => [key, shapeOf(v)]),
+    );
+  return value === null ? "null" : typeof value;
+}
+
+/**
+ * getSurveys' survey as each language's program exported it: the first language run sets the shape, and every
+ * other must give the same one. The schema states a property that may be null as optional, and the plugin leaves
+ * null out of a function's answer, so no language shows a null (TypeScript did), a zero object (Go gave
+ * `appearance: {extra: {}}`) or a key another language drops.
+ */
+let firstShape: { language: string; shape: unknown } | undefined;
+function expectOneShape(language: string, survey: Record<string, unknown>): void {
+  console.log(`${language}: getSurveys' survey as exported:\n${JSON.stringify(survey)}`);
+  const shape = shapeOf(survey);
+  expect(JSON.stringify(shape)).not.toContain('"null"');
+  expect(survey).not.toHaveProperty("appearance");
+  firstShape ??= { language, shape };
+  expect({ language, shape }).toEqual({ language, shape: firstShape.shape });
+}
+
 function table(steps: StepRequests[]): string {
   return steps.map((s) => `${s.step}: ${s.requests.join(" | ") || "(none)"}`).join("\n");
 }
@@ -195,13 +223,14 @@ describe.each(PLUGIN_LANGUAGES.map((language) => [language.name, language] as co
         await b.take();
         await p.cli("up", "--yes", "--skip-preview");
         const outputs = JSON.parse((await p.cli("stack", "output", "--json")).stdout) as {
-          surveysOnB: { name: string }[];
+          surveysOnB: Record<string, unknown>[];
           nameOnA: string;
         };
         expect({ surveysOnB: outputs.surveysOnB.map((s) => s.name), nameOnA: outputs.nameOnA }).toEqual({
           surveysOnB: ["Survey on B"],
           nameOnA: "Survey on A",
         });
+        expectOneShape(name, outputs.surveysOnB[0] ?? {});
         const [onA, onB] = [await a.take(), await b.take()];
         console.log(`${name} two hosts, requests:\nA: ${onA.join(" | ")}\nB: ${onB.join(" | ")}`);
         // Each host received its own resources and function calls, and nothing of the other's.

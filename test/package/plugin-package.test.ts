@@ -56,12 +56,13 @@ function packedFiles(): string[] {
 }
 
 describe("the plugin package", () => {
-  it("ships PulumiPlugin.yaml, the folder's package.json, the plugin's entry and the bin", () => {
+  it("ships PulumiPlugin.yaml, the folder's package.json and launcher, the plugin's entry and the bin", () => {
     const files = packedFiles();
     expect(files).toEqual(
       expect.arrayContaining([
         "plugin/PulumiPlugin.yaml",
         "plugin/package.json",
+        `plugin/${PLUGIN_EXECUTABLE}`,
         pluginMain,
         manifest.bin[PLUGIN_EXECUTABLE],
         "dist/plugin/schema.js",

@@ -1,5 +1,6 @@
-// Starts a plugin folder (one with PulumiPlugin.yaml, docs/plugin.md#how-pulumi-starts-the-plugin) the way
-// Pulumi's Node.js language host does, and talks to the server it brings up.
+// Starts the plugin the two ways Pulumi does (docs/plugin.md#how-pulumi-starts-the-plugin): its folder's launcher
+// executed directly, or the folder (PulumiPlugin.yaml) as Pulumi's Node.js language host runs it; and talks to the
+// server it brings up.
 import { spawn } from "node:child_process";
 import * as grpc from "@grpc/grpc-js";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
@@ -21,9 +22,21 @@ export interface RunningPlugin {
  * pulumi/pulumi sdk/nodejs/cmd/pulumi-language-nodejs/main.go, RunPlugin: `node <@pulumi/pulumi/cmd/run-plugin,
  * located from the plugin folder> <plugin folder> <engine arguments>`, in the user's working directory `cwd`.
  */
-export async function startPluginFolder(folder: string, cwd: string): Promise<RunningPlugin> {
+export function startPluginFolder(folder: string, cwd: string): Promise<RunningPlugin> {
   const runPlugin = require.resolve("@pulumi/pulumi/cmd/run-plugin", { paths: [folder] });
-  const child = spawn(process.execPath, [runPlugin, folder, "127.0.0.1:1"], {
+  return startPluginProcess(process.execPath, [runPlugin, folder, "127.0.0.1:1"], cwd);
+}
+
+/**
+ * pulumi/pulumi sdk/go/common/resource/plugin/plugin.go, ExecPlugin: an executable file at the plugin's path is
+ * run directly with the engine's arguments, no language host involved.
+ */
+export function startPluginExecutable(executable: string, cwd: string): Promise<RunningPlugin> {
+  return startPluginProcess(executable, ["127.0.0.1:1"], cwd);
+}
+
+async function startPluginProcess(command: string, args: string[], cwd: string): Promise<RunningPlugin> {
+  const child = spawn(command, args, {
     cwd,
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -39,7 +52,7 @@ export async function startPluginFolder(folder: string, cwd: string): Promise<Ru
         if (line) resolve(Number(line[1]));
       });
       child.on("exit", (code) =>
-        reject(new Error(`run-plugin exited (${code}) before printing a port: ${stderr}`)),
+        reject(new Error(`${command} exited (${code}) before printing a port: ${stderr}`)),
       );
     });
   } catch (error) {

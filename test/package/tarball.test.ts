@@ -8,7 +8,7 @@ import { startProviderServer } from "../support/provider-server";
 import { REPO_ROOT } from "../support/self-link";
 import { packAndInstall, InstalledProgram, WORKSPACE } from "./install";
 import { PLUGIN_EXECUTABLE } from "../../src/plugin/tokens";
-import { startPluginFolder } from "./run-plugin";
+import { startPluginExecutable, startPluginFolder } from "./run-plugin";
 
 interface Manifest {
   name: string;
@@ -87,6 +87,22 @@ describe("installed package", () => {
     try {
       const manifest = JSON.parse(fs.readFileSync(path.join(folder, "../package.json"), "utf8")) as Manifest;
       expect(await plugin.pluginVersion()).toBe(manifest.version);
+    } finally {
+      plugin.stop();
+    }
+  });
+
+  it("starts the provider plugin from the installed folder's launcher, as the engine runs it once added", async () => {
+    const launcher = path.join(installed.dir, "node_modules/pulumi-posthog/plugin", PLUGIN_EXECUTABLE);
+    // The engine runs the file only when it can execute it (ExecPlugin, then exec): npm kept its mode.
+    expect((fs.statSync(launcher).mode & 0o111).toString(8)).toBe("111");
+    const plugin = await startPluginExecutable(launcher, installed.dir);
+    try {
+      const manifest = JSON.parse(
+        fs.readFileSync(path.join(installed.dir, "node_modules/pulumi-posthog/package.json"), "utf8"),
+      ) as Manifest;
+      expect(await plugin.pluginVersion()).toBe(manifest.version);
+      expect(plugin.stderr()).toBe("");
     } finally {
       plugin.stop();
     }

@@ -65,8 +65,21 @@ export function requirePulumiCli(): string | undefined {
 }
 
 /**
+ * A folder of language hosts to use ahead of the toolchain's stand-ins: Pulumi's real hosts built by hand for the
+ * cross-check (docs/contributing/engine-cross-check.md#the-stand-in-hosts-against-pulumis-own). Unset, the CLI's
+ * own folder comes first.
+ */
+export const LANGUAGE_HOSTS_ENV = "PULUMI_POSTHOG_LANGUAGE_HOSTS";
+
+/** The folders the CLI's PATH starts with: LANGUAGE_HOSTS_ENV's if set, then the CLI's own. */
+export function hostFolders(pulumi: string): string[] {
+  const hosts = process.env[LANGUAGE_HOSTS_ENV];
+  return [...(hosts ? [path.resolve(hosts)] : []), path.dirname(pulumi)];
+}
+
+/**
  * The environment that keeps the CLI offline and inside `dir`: the CLI's own folder first on PATH (so its language
- * hosts and helper scripts are found), PULUMI_HOME in `dir/.pulumi-home` (plugins, credentials, workspace
+ * hosts and helper scripts are found; LANGUAGE_HOSTS_ENV's folder before it), PULUMI_HOME in `dir/.pulumi-home` (plugins, credentials, workspace
  * settings), a local file backend in `dir/backend`, a fixed passphrase, no update check, and no automatic plugin
  * downloads (a missing plugin fails at once instead of reaching for GitHub).
  */
@@ -77,7 +90,7 @@ export function offlineCliEnv(pulumi: string, dir: string): NodeJS.ProcessEnv {
   fs.mkdirSync(home, { recursive: true });
   return {
     ...process.env,
-    PATH: [path.dirname(pulumi), process.env.PATH ?? ""].join(path.delimiter),
+    PATH: [...hostFolders(pulumi), process.env.PATH ?? ""].join(path.delimiter),
     PULUMI_HOME: home,
     PULUMI_BACKEND_URL: `file://${backend}`,
     PULUMI_CONFIG_PASSPHRASE: "test-only",

@@ -81,6 +81,17 @@ describe("JSON Schema to Pulumi types", () => {
     });
   });
 
+  it("states a nested property that may be null as optional, as it does at the top (Pulumi has no null)", () => {
+    // getSurveys' surveys: PostHog answers `appearance: null` for a survey without appearance settings.
+    const rule = z.object({
+      name: z.string(),
+      appearance: z.object({ backgroundColor: z.string().optional() }).nullable(),
+      linkedFlagId: z.number().nullable(),
+    });
+    const { types } = convert(z.array(rule), "GetSurveys", "surveys");
+    expect(types[token("GetSurveysSurvey")]).toMatchObject({ required: ["name"] });
+  });
+
   it("turns a discriminated union into oneOf with a discriminator, one named type per member", () => {
     const question = z.discriminatedUnion("type", [
       z.object({ type: z.literal("open"), question: z.string() }).loose(),

@@ -26,6 +26,8 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/common/util/rpcutil"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/workspace"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/protobuf/types/known/emptypb"
 )
 
@@ -47,6 +49,41 @@ type base struct {
 	tracing       string
 	cancel        chan bool
 	gen           languageCodegen
+
+	// programs ends with the Cancel RPC: the programs a host runs are started under it (nodejs; see Cancel).
+	programs       context.Context
+	cancelPrograms context.CancelFunc
+}
+
+func newBase(engineAddress, tracing string) *base {
+	programs, cancelPrograms := context.WithCancel(context.Background())
+	return &base{
+		engineAddress:  engineAddress,
+		tracing:        tracing,
+		cancel:         make(chan bool),
+		programs:       programs,
+		cancelPrograms: cancelPrograms,
+	}
+}
+
+// engineLog sends an ephemeral info message through the engine's log service, the way the go host reports its
+// compile (compileProgram in sdk/go/pulumi-language-go/main.go: "Compiling the program ..." then "Finished
+// compiling"). The CLI shows it on the stack's row while the step lasts. A failure to log is not the program's.
+func (b *base) engineLog(ctx context.Context, message string) {
+	if b.engineAddress == "" {
+		return
+	}
+	conn, err := grpc.NewClient(b.engineAddress,
+		grpc.WithTransportCredentials(insecure.NewCredentials()), rpcutil.GrpcChannelOptions())
+	if err != nil {
+		return
+	}
+	defer conn.Close()
+	_, _ = pulumirpc.NewEngineClient(conn).Log(ctx, &pulumirpc.LogRequest{
+		Severity:  pulumirpc.LogSeverity_INFO,
+		Message:   message,
+		Ephemeral: true,
+	})
 }
 
 func (b *base) GetPluginInfo(context.Context, *emptypb.Empty) (*pulumirpc.PluginInfo, error) {
@@ -66,9 +103,33 @@ func (b *base) Handshake(ctx context.Context, req *pulumirpc.LanguageHandshakeRe
 	return &pulumirpc.LanguageHandshakeResponse{}, nil
 }
 
-// Cancel: the engine is shutting down; each RPC's own context ends the processes it started.
+// Cancel: the engine asks the host to stop what it runs (Ctrl-C at the CLI). Pulumi's nodejs host cancels the
+// context its programs run under (Cancel and the cmdCtx of execRuntime in sdk/nodejs/cmd/pulumi-language-nodejs/
+// main.go): the program gets an interrupt, and is killed 5 s later if it has not exited (exec.Cmd.WaitDelay). The
+// stand-ins run every program under b.programs the same way (runUnderCancel).
 func (b *base) Cancel(context.Context, *emptypb.Empty) (*emptypb.Empty, error) {
+	b.cancelPrograms()
 	return &emptypb.Empty{}, nil
+}
+
+// programStopDelay is how long a program has to exit after its interrupt before it is killed (the nodejs host's
+// cmd.WaitDelay).
+const programStopDelay = 5 * time.Second
+
+// commandUnderCancel makes a command that ends when the request ends or the Cancel RPC arrives, whichever comes
+// first: an interrupt, then a kill programStopDelay later.
+func (b *base) commandUnderCancel(ctx context.Context, name string, args ...string) *exec.Cmd {
+	cmdCtx, cmdCancel := context.WithCancel(b.programs)
+	context.AfterFunc(ctx, cmdCancel)
+	cmd := exec.CommandContext(cmdCtx, name, args...)
+	cmd.Cancel = func() error {
+		if err := cmd.Process.Signal(os.Interrupt); err != nil {
+			return cmd.Process.Kill()
+		}
+		return nil
+	}
+	cmd.WaitDelay = programStopDelay
+	return cmd
 }
 
 // about reports the runtime's executable and version, marked as a stand-in.

@@ -41,8 +41,10 @@ func goBinaryOptions(info *pulumirpc.ProgramInfo) (binary, buildTarget string, e
 	return binary, buildTarget, nil
 }
 
-// compileGoProgram runs `go build` in the program's folder (compileProgram in the go host).
-func compileGoProgram(dir, out string) (string, error) {
+// compileGoProgram runs `go build` in the program's folder, saying so through the engine before and after
+// (compileProgram in the go host): a first build can take minutes, and the CLI shows the message meanwhile.
+func (h *goHost) compileGoProgram(ctx context.Context, dir, out string) (string, error) {
+	h.engineLog(ctx, "Compiling the program ...")
 	if matches, _ := filepath.Glob(filepath.Join(dir, "*.go")); len(matches) == 0 {
 		return "", fmt.Errorf("Failed to find go files for 'go build' matching %s", filepath.Join(dir, "*.go"))
 	}
@@ -60,6 +62,7 @@ func compileGoProgram(dir, out string) (string, error) {
 	if err := cmd.Run(); err != nil {
 		return "", fmt.Errorf("error in compiling Go: unable to run `go build`: %w", err)
 	}
+	h.engineLog(ctx, "Finished compiling")
 	return out, nil
 }
 
@@ -97,7 +100,7 @@ func (h *goHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumirpc
 			return nil, fmt.Errorf("unable to find '%s' executable: %w", binary, err)
 		}
 	} else {
-		if program, err = compileGoProgram(req.Info.ProgramDirectory, buildTarget); err != nil {
+		if program, err = h.compileGoProgram(ctx, req.Info.ProgramDirectory, buildTarget); err != nil {
 			return nil, err
 		}
 		if buildTarget == "" {
@@ -115,7 +118,7 @@ func (h *goHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumirpc
 // RunPlugin compiles a Go plugin folder and runs it with the engine's environment (RunPlugin in the go host).
 func (h *goHost) RunPlugin(req *pulumirpc.RunPluginRequest, server pulumirpc.LanguageRuntime_RunPluginServer,
 ) error {
-	program, err := compileGoProgram(req.Info.ProgramDirectory, "")
+	program, err := h.compileGoProgram(server.Context(), req.Info.ProgramDirectory, "")
 	if err != nil {
 		return err
 	}
@@ -141,11 +144,62 @@ func (h *goHost) RunPlugin(req *pulumirpc.RunPluginRequest, server pulumirpc.Lan
 	return closer.Close()
 }
 
-// GetRequiredPackages: Pulumi's host reads pulumi-plugin.json from each required module's source. This one
-// reports none; a Go program's plugins must be on PATH or named in Pulumi.yaml.
+// GetRequiredPackages lists the plugins the modules go.mod requires declare in pulumi-plugin.json (discovery.go
+// says how, after GetRequiredPackages in the go host). A program outside a module, or a module that cannot be
+// listed, has none: the real host logs and answers an empty list there too.
 func (h *goHost) GetRequiredPackages(ctx context.Context, req *pulumirpc.GetRequiredPackagesRequest,
 ) (*pulumirpc.GetRequiredPackagesResponse, error) {
-	return &pulumirpc.GetRequiredPackagesResponse{}, nil
+	packages := []*pulumirpc.PackageDependency{}
+	modDir, gomod, err := loadGoMod(ctx, req.Info.ProgramDirectory)
+	if err != nil || len(gomod.Require) == 0 {
+		return &pulumirpc.GetRequiredPackagesResponse{Packages: packages}, nil
+	}
+	paths := make([]string, len(gomod.Require))
+	for i, r := range gomod.Require {
+		paths[i] = r.Mod.Path
+	}
+	modules, err := goModules(ctx, modDir, paths)
+	if err != nil {
+		return &pulumirpc.GetRequiredPackagesResponse{Packages: packages}, nil
+	}
+	for _, m := range modules {
+		if dep, err := goPackage(m); err == nil && dep != nil {
+			packages = append(packages, dep)
+		}
+	}
+	return &pulumirpc.GetRequiredPackagesResponse{Packages: packages}, nil
+}
+
+// GetProgramDependencies lists go.mod's requirements, the indirect ones only when asked, with no version for a
+// module a replace points elsewhere (GetProgramDependencies in the go host); `pulumi about` prints them.
+func (h *goHost) GetProgramDependencies(ctx context.Context, req *pulumirpc.GetProgramDependenciesRequest,
+) (*pulumirpc.GetProgramDependenciesResponse, error) {
+	_, gomod, err := loadGoMod(ctx, req.Info.ProgramDirectory)
+	if err != nil {
+		return nil, fmt.Errorf("load go.mod: %w", err)
+	}
+	return &pulumirpc.GetProgramDependenciesResponse{
+		Dependencies: goModDependencies(gomod, req.TransitiveDependencies),
+	}, nil
+}
+
+func goModDependencies(gomod *modfile.File, transitive bool) []*pulumirpc.DependencyInfo {
+	replaced := map[string]bool{}
+	for _, r := range gomod.Replace {
+		replaced[strings.TrimRight(r.Old.Path, "/")] = true
+	}
+	deps := []*pulumirpc.DependencyInfo{}
+	for _, r := range gomod.Require {
+		if r.Indirect && !transitive {
+			continue
+		}
+		version := r.Mod.Version
+		if replaced[strings.TrimRight(r.Mod.Path, "/")] {
+			version = ""
+		}
+		deps = append(deps, &pulumirpc.DependencyInfo{Name: r.Mod.Path, Version: version})
+	}
+	return deps
 }
 
 // InstallDependencies is `go mod tidy` (InstallDependencies in the go host).

@@ -17,6 +17,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"os"
 	"os/signal"
@@ -39,70 +40,51 @@ var version = "0.0.0+pulumi-posthog.stand-in"
 const standInNote = "pulumi-posthog's stand-in language host (Pulumi's own host module is refused by the Go " +
 	"module proxy); see docs/contributing/pulumi-toolchain.md"
 
-// hostFor maps the name this binary was started as to the language it serves.
-func hostFor(name string, b *base) (pulumirpc.LanguageRuntimeServer, error) {
-	switch {
-	case strings.HasSuffix(name, "pulumi-language-nodejs"):
-		b.language, b.gen = "nodejs", nodejsCodegen{}
-		return &nodejsHost{base: b}, nil
-	case strings.HasSuffix(name, "pulumi-language-python"):
-		b.language, b.gen = "python", pythonCodegen{}
-		return newPythonHost(b)
-	case strings.HasSuffix(name, "pulumi-language-go"):
-		b.language, b.gen = "go", goCodegen{}
-		return &goHost{base: b}, nil
+// languageOf maps the name this binary was started as to the language it serves.
+func languageOf(name string) (string, error) {
+	for _, language := range []string{"nodejs", "python", "go"} {
+		if strings.HasSuffix(name, "pulumi-language-"+language) {
+			return language, nil
+		}
 	}
-	return nil, fmt.Errorf("%s: start this binary as pulumi-language-nodejs, pulumi-language-python or "+
+	return "", fmt.Errorf("%s: start this binary as pulumi-language-nodejs, pulumi-language-python or "+
 		"pulumi-language-go (a symlink named so)", name)
 }
 
-// valueFlags take a value (`-name value` or `-name=value`); any other flag is a switch or carries its value after
-// `=`. Runtime options reach a host in ProgramInfo, but older engines (the sdk/v3 inside pulumi-yaml v1.25.0,
-// which starts hosts itself to load schemas) also pass each one as `-<option>=<value>`, so unknown flags are
-// accepted and ignored rather than refused.
-var valueFlags = map[string]bool{"tracing": true, "root": true, "binary": true, "virtualenv": true, "runtime": true}
-
-// parseArgs returns the -tracing value, whether -version was given, and the positional arguments (the engine's
-// address).
-func parseArgs(argv []string) (tracing string, showVersion bool, positional []string) {
-	for i := 0; i < len(argv); i++ {
-		arg := argv[i]
-		if arg == "--" {
-			return tracing, showVersion, append(positional, argv[i+1:]...)
-		}
-		if !strings.HasPrefix(arg, "-") || arg == "-" {
-			positional = append(positional, arg)
-			continue
-		}
-		flagName, value, hasValue := strings.Cut(strings.TrimLeft(arg, "-"), "=")
-		if !hasValue && valueFlags[flagName] && i+1 < len(argv) {
-			i++
-			value = argv[i]
-		}
-		switch flagName {
-		case "tracing":
-			tracing = value
-		case "version":
-			showVersion = !hasValue || value == "true"
-		}
+// hostFor makes the language's host.
+func hostFor(language string, b *base, f *hostFlags) (pulumirpc.LanguageRuntimeServer, error) {
+	b.language = language
+	switch language {
+	case "nodejs":
+		b.gen = nodejsCodegen{}
+		return &nodejsHost{base: b}, nil
+	case "python":
+		b.gen = pythonCodegen{}
+		return newPythonHost(b, f.useExecutor)
+	default:
+		b.gen = goCodegen{}
+		return &goHost{base: b}, nil
 	}
-	return tracing, showVersion, positional
 }
 
 func main() {
-	name := filepath.Base(os.Args[0])
-	tracing, showVersion, args := parseArgs(os.Args[1:])
-	if showVersion {
+	language, err := languageOf(filepath.Base(os.Args[0]))
+	if err != nil {
+		cmdutil.Exit(err)
+	}
+	// flag.CommandLine, as the real hosts use: glog's flags are on it, and an unknown flag exits with status 2.
+	f, err := parseFlags(language, flag.CommandLine, os.Args[1:])
+	if err != nil {
+		cmdutil.Exit(err)
+	}
+	if f.showVersion {
 		fmt.Printf("%s (%s)\n", version, standInNote)
 		return
 	}
 	logging.InitLogging(false, 0, false)
 
-	b := &base{tracing: tracing, cancel: make(chan bool)}
-	if len(args) > 0 {
-		b.engineAddress = args[0]
-	}
-	host, err := hostFor(name, b)
+	b := newBase(f.engineAddress, f.tracing)
+	host, err := hostFor(language, b, f)
 	if err != nil {
 		cmdutil.Exit(err)
 	}

@@ -154,8 +154,8 @@ func (h *nodejsHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulum
 	env := append(os.Environ(), "PULUMI_CONFIG="+cfg, "PULUMI_CONFIG_SECRET_KEYS="+secretKeysJSON(req))
 	env = append(env, opts.typescriptEnv()...)
 
-	cmd := exec.CommandContext(ctx, node, args...)
-	cmd.Cancel = func() error { return cmd.Process.Signal(os.Interrupt) }
+	// Stopped by the request's end or the Cancel RPC: an interrupt, then a kill 5 s later (base.Cancel).
+	cmd := h.commandUnderCancel(ctx, node, args...)
 	// node may switch its stdio to non-blocking; wrapping os.Stdout keeps it a pipe the runtime cannot touch
 	// (runWithOutput in the nodejs host explains this).
 	cmd.Stdout = struct{ io.Writer }{os.Stdout}

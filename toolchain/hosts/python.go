@@ -7,6 +7,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -32,7 +33,12 @@ type pythonHost struct {
 	execScript string
 }
 
-func newPythonHost(b *base) (*pythonHost, error) {
+// newPythonHost finds the exec script: the -use-executor flag's, else the one beside the host (main in the python
+// host).
+func newPythonHost(b *base, useExecutor string) (*pythonHost, error) {
+	if useExecutor != "" {
+		return &pythonHost{base: b, execScript: useExecutor}, nil
+	}
 	self, err := os.Executable()
 	if err != nil {
 		return nil, fmt.Errorf("could not determine current executable: %w", err)
@@ -79,13 +85,18 @@ func pythonOptions(info *pulumirpc.ProgramInfo, isPlugin bool) (toolchain.Python
 	return opts, nil
 }
 
-// Run (Run and constructArguments in the python host).
-func (h *pythonHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumirpc.RunResponse, error) {
-	opts, err := pythonOptions(req.Info, false)
+// programToolchain is the python toolchain (pip, poetry or uv, with its virtualenv) a program's options name.
+func programToolchain(info *pulumirpc.ProgramInfo) (toolchain.Toolchain, error) {
+	opts, err := pythonOptions(info, false)
 	if err != nil {
 		return nil, err
 	}
-	tc, err := toolchain.ResolveToolchain(opts)
+	return toolchain.ResolveToolchain(opts)
+}
+
+// Run (Run and constructArguments in the python host).
+func (h *pythonHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumirpc.RunResponse, error) {
+	tc, err := programToolchain(req.Info)
 	if err != nil {
 		return nil, err
 	}
@@ -133,12 +144,46 @@ func (h *pythonHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulum
 	return exitResponse(err, pythonBailCode, "program"), nil
 }
 
-// GetRequiredPackages: Pulumi's host lists the installed distributions that carry a pulumi-plugin.json. This one
-// reports none, so a Python program's plugins must be on PATH or named in Pulumi.yaml (as `pulumi package add`
-// records them).
+// GetRequiredPackages lists the plugins the program's installed distributions declare in pulumi-plugin.json
+// (discovery.go says how, after GetRequiredPackages in the python host).
 func (h *pythonHost) GetRequiredPackages(ctx context.Context, req *pulumirpc.GetRequiredPackagesRequest,
 ) (*pulumirpc.GetRequiredPackagesResponse, error) {
-	return &pulumirpc.GetRequiredPackagesResponse{}, nil
+	tc, err := programToolchain(req.Info)
+	if err != nil {
+		return nil, err
+	}
+	if err := tc.EnsureVenv(ctx, req.Info.ProgramDirectory, false, true, os.Stderr, os.Stderr); err != nil {
+		return nil, err
+	}
+	installed, err := tc.ListPackages(ctx, true /* transitive */)
+	if err != nil {
+		return nil, err
+	}
+	names := make([]string, len(installed))
+	for i, p := range installed {
+		names[i] = p.Name
+	}
+	paths := map[string]string{}
+	if len(names) > 0 {
+		if cmd, err := tc.Command(ctx, append([]string{"-c", pluginJSONFinder}, names...)...); err == nil {
+			if out, err := cmd.Output(); err == nil {
+				if err := json.Unmarshal(out, &paths); err != nil {
+					return nil, fmt.Errorf("failed to parse pulumi-plugin.json paths: %w", err)
+				}
+			}
+		}
+	}
+	packages := []*pulumirpc.PackageDependency{}
+	for _, p := range installed {
+		dep, err := pythonPackage(p.Name, p.Version, paths[p.Name])
+		if err != nil {
+			return nil, err
+		}
+		if dep != nil {
+			packages = append(packages, dep)
+		}
+	}
+	return &pulumirpc.GetRequiredPackagesResponse{Packages: packages}, nil
 }
 
 // InstallDependencies creates the virtualenv and installs requirements through the resolved toolchain
@@ -174,11 +219,7 @@ func (h *pythonHost) About(ctx context.Context, req *pulumirpc.AboutRequest) (*p
 
 func (h *pythonHost) GetProgramDependencies(ctx context.Context, req *pulumirpc.GetProgramDependenciesRequest,
 ) (*pulumirpc.GetProgramDependenciesResponse, error) {
-	opts, err := pythonOptions(req.Info, false)
-	if err != nil {
-		return nil, err
-	}
-	tc, err := toolchain.ResolveToolchain(opts)
+	tc, err := programToolchain(req.Info)
 	if err != nil {
 		return nil, err
 	}

@@ -622,7 +622,7 @@ type CreatedBy struct {
 	// The user's numeric id.
 	Id int `pulumi:"id"`
 	// Whether the user verified their email address; null when PostHog does not say.
-	IsEmailVerified bool `pulumi:"isEmailVerified"`
+	IsEmailVerified *bool `pulumi:"isEmailVerified"`
 	// The user's uuid.
 	Uuid string `pulumi:"uuid"`
 }
@@ -663,8 +663,8 @@ func (o CreatedByOutput) Id() pulumi.IntOutput {
 }
 
 // Whether the user verified their email address; null when PostHog does not say.
-func (o CreatedByOutput) IsEmailVerified() pulumi.BoolOutput {
-	return o.ApplyT(func(v CreatedBy) bool { return v.IsEmailVerified }).(pulumi.BoolOutput)
+func (o CreatedByOutput) IsEmailVerified() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v CreatedBy) *bool { return v.IsEmailVerified }).(pulumi.BoolPtrOutput)
 }
 
 // The user's uuid.
@@ -742,7 +742,7 @@ func (o CreatedByPtrOutput) IsEmailVerified() pulumi.BoolPtrOutput {
 		if v == nil {
 			return nil
 		}
-		return &v.IsEmailVerified
+		return v.IsEmailVerified
 	}).(pulumi.BoolPtrOutput)
 }
 
@@ -991,7 +991,7 @@ type Flag struct {
 	// The flag's description.
 	Name string `pulumi:"name"`
 	// The project the flag belongs to.
-	TeamId int `pulumi:"teamId"`
+	TeamId *int `pulumi:"teamId"`
 }
 
 // The shape of Survey.linkedFlag.
@@ -1045,8 +1045,8 @@ func (o FlagOutput) Name() pulumi.StringOutput {
 }
 
 // The project the flag belongs to.
-func (o FlagOutput) TeamId() pulumi.IntOutput {
-	return o.ApplyT(func(v Flag) int { return v.TeamId }).(pulumi.IntOutput)
+func (o FlagOutput) TeamId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v Flag) *int { return v.TeamId }).(pulumi.IntPtrOutput)
 }
 
 type FlagPtrOutput struct{ *pulumi.OutputState }
@@ -1149,28 +1149,28 @@ func (o FlagPtrOutput) TeamId() pulumi.IntPtrOutput {
 		if v == nil {
 			return nil
 		}
-		return &v.TeamId
+		return v.TeamId
 	}).(pulumi.IntPtrOutput)
 }
 
 // The shape of GetInvites.invites[].
 type GetInvitesInvite struct {
 	// When the invite was created (ISO 8601).
-	CreatedAt string `pulumi:"createdAt"`
+	CreatedAt *string `pulumi:"createdAt"`
 	// The user who sent the invite.
-	CreatedBy CreatedBy `pulumi:"createdBy"`
+	CreatedBy *CreatedBy `pulumi:"createdBy"`
 	// Whether PostHog tried to send the invite email.
 	EmailingAttemptMade bool `pulumi:"emailingAttemptMade"`
 	// At most 30 characters.
 	FirstName string `pulumi:"firstName"`
 	// PostHog's invite id; null when the person was already a member when the invite was declared.
-	InviteId string `pulumi:"inviteId"`
+	InviteId *string `pulumi:"inviteId"`
 	// Whether the invite is older than PostHog's 3 days and can no longer be accepted.
 	IsExpired bool `pulumi:"isExpired"`
 	// member (default), admin or owner; never above your own level. Once accepted, a change is applied to the membership.
 	Level Level `pulumi:"level"`
 	// Text added to the invite email.
-	Message string `pulumi:"message"`
+	Message *string `pulumi:"message"`
 	// Private projects the person gets access to on joining.
 	PrivateProjectAccess []InvitePrivateProjectAccess `pulumi:"privateProjectAccess"`
 	// pending, expired or accepted (as of the last up or refresh).
@@ -1178,7 +1178,7 @@ type GetInvitesInvite struct {
 	// Who to invite. Compared lowercased, as PostHog stores it.
 	TargetEmail string `pulumi:"targetEmail"`
 	// When the invite was last changed (ISO 8601).
-	UpdatedAt string `pulumi:"updatedAt"`
+	UpdatedAt *string `pulumi:"updatedAt"`
 }
 
 // The shape of GetInvites.invites[].
@@ -1197,13 +1197,13 @@ func (o GetInvitesInviteOutput) ToGetInvitesInviteOutputWithContext(ctx context.
 }
 
 // When the invite was created (ISO 8601).
-func (o GetInvitesInviteOutput) CreatedAt() pulumi.StringOutput {
-	return o.ApplyT(func(v GetInvitesInvite) string { return v.CreatedAt }).(pulumi.StringOutput)
+func (o GetInvitesInviteOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetInvitesInvite) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
 // The user who sent the invite.
-func (o GetInvitesInviteOutput) CreatedBy() CreatedByOutput {
-	return o.ApplyT(func(v GetInvitesInvite) CreatedBy { return v.CreatedBy }).(CreatedByOutput)
+func (o GetInvitesInviteOutput) CreatedBy() CreatedByPtrOutput {
+	return o.ApplyT(func(v GetInvitesInvite) *CreatedBy { return v.CreatedBy }).(CreatedByPtrOutput)
 }
 
 // Whether PostHog tried to send the invite email.
@@ -1217,8 +1217,8 @@ func (o GetInvitesInviteOutput) FirstName() pulumi.StringOutput {
 }
 
 // PostHog's invite id; null when the person was already a member when the invite was declared.
-func (o GetInvitesInviteOutput) InviteId() pulumi.StringOutput {
-	return o.ApplyT(func(v GetInvitesInvite) string { return v.InviteId }).(pulumi.StringOutput)
+func (o GetInvitesInviteOutput) InviteId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetInvitesInvite) *string { return v.InviteId }).(pulumi.StringPtrOutput)
 }
 
 // Whether the invite is older than PostHog's 3 days and can no longer be accepted.
@@ -1232,8 +1232,8 @@ func (o GetInvitesInviteOutput) Level() LevelOutput {
 }
 
 // Text added to the invite email.
-func (o GetInvitesInviteOutput) Message() pulumi.StringOutput {
-	return o.ApplyT(func(v GetInvitesInvite) string { return v.Message }).(pulumi.StringOutput)
+func (o GetInvitesInviteOutput) Message() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetInvitesInvite) *string { return v.Message }).(pulumi.StringPtrOutput)
 }
 
 // Private projects the person gets access to on joining.
@@ -1252,8 +1252,8 @@ func (o GetInvitesInviteOutput) TargetEmail() pulumi.StringOutput {
 }
 
 // When the invite was last changed (ISO 8601).
-func (o GetInvitesInviteOutput) UpdatedAt() pulumi.StringOutput {
-	return o.ApplyT(func(v GetInvitesInvite) string { return v.UpdatedAt }).(pulumi.StringOutput)
+func (o GetInvitesInviteOutput) UpdatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetInvitesInvite) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
 }
 
 type GetInvitesInviteArrayOutput struct{ *pulumi.OutputState }
@@ -1283,7 +1283,7 @@ type GetMembersMember struct {
 	// The member's first name.
 	FirstName string `pulumi:"firstName"`
 	// When they joined (ISO 8601); null if PostHog does not say.
-	JoinedAt string `pulumi:"joinedAt"`
+	JoinedAt *string `pulumi:"joinedAt"`
 	// The member's last name.
 	LastName string `pulumi:"lastName"`
 	// member, admin or owner.
@@ -1320,8 +1320,8 @@ func (o GetMembersMemberOutput) FirstName() pulumi.StringOutput {
 }
 
 // When they joined (ISO 8601); null if PostHog does not say.
-func (o GetMembersMemberOutput) JoinedAt() pulumi.StringOutput {
-	return o.ApplyT(func(v GetMembersMember) string { return v.JoinedAt }).(pulumi.StringOutput)
+func (o GetMembersMemberOutput) JoinedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetMembersMember) *string { return v.JoinedAt }).(pulumi.StringPtrOutput)
 }
 
 // The member's last name.
@@ -1924,17 +1924,17 @@ func (o GetSurveyQuestionSingleChoiceOutput) Type() pulumi.StringOutput {
 // The shape of GetSurveys.surveys[].
 type GetSurveysSurvey struct {
 	// Appearance settings: colours, texts, surveyPopupDelaySeconds, widgetType, shuffleQuestions, …
-	Appearance SurveyAppearance `pulumi:"appearance"`
+	Appearance *SurveyAppearance `pulumi:"appearance"`
 	// Archive (true) or unarchive the survey, ordered around launch and stop (default false).
 	Archived bool `pulumi:"archived"`
 	// The language the survey's own texts are in, a code such as "en" or "pt-BR" (default "en").
 	BaseLanguage string `pulumi:"baseLanguage"`
 	// Display conditions: url, urlMatchType, selector, events, actions, deviceTypes, seenSurveyWaitPeriodInDays, …
-	Conditions SurveyConditions `pulumi:"conditions"`
+	Conditions *SurveyConditions `pulumi:"conditions"`
 	// When the survey was created (ISO 8601).
 	CreatedAt string `pulumi:"createdAt"`
 	// The user who created the survey.
-	CreatedBy CreatedBy `pulumi:"createdBy"`
+	CreatedBy *CreatedBy `pulumi:"createdBy"`
 	// Text shown under the survey's title (default empty); trimmed as PostHog stores it.
 	Description string `pulumi:"description"`
 	// Allow the hosted survey page to be shown in an iframe on other sites (default false).
@@ -1942,23 +1942,23 @@ type GetSurveysSurvey struct {
 	// Record answers as they are given, before the survey is completed (default false).
 	EnablePartialResponses bool `pulumi:"enablePartialResponses"`
 	// Stops the survey at this time (ISO 8601); null: not stopped.
-	EndDate string `pulumi:"endDate"`
+	EndDate *string `pulumi:"endDate"`
 	// The content of a form-style survey, as PostHog's survey builder writes it (any JSON object).
 	FormContent map[string]interface{} `pulumi:"formContent"`
 	// The flag PostHog maintains to stop showing the survey to people who answered or dismissed it.
-	InternalTargetingFlag Flag `pulumi:"internalTargetingFlag"`
+	InternalTargetingFlag *Flag `pulumi:"internalTargetingFlag"`
 	// How many times a recurring survey repeats (0 to 500); null: not recurring.
-	IterationCount int `pulumi:"iterationCount"`
+	IterationCount *int `pulumi:"iterationCount"`
 	// Days between a recurring survey's iterations (1 to 365).
-	IterationFrequencyDays int `pulumi:"iterationFrequencyDays"`
+	IterationFrequencyDays *int `pulumi:"iterationFrequencyDays"`
 	// The linked feature flag, as PostHog holds it.
-	LinkedFlag Flag `pulumi:"linkedFlag"`
+	LinkedFlag *Flag `pulumi:"linkedFlag"`
 	// A feature flag (by id) that must be enabled for the survey to show.
-	LinkedFlagId int `pulumi:"linkedFlagId"`
+	LinkedFlagId *int `pulumi:"linkedFlagId"`
 	// The linked flag by key instead of id (ids differ between projects and hosts); never with linkedFlagId.
-	LinkedFlagKey string `pulumi:"linkedFlagKey"`
+	LinkedFlagKey *string `pulumi:"linkedFlagKey"`
 	// An insight (by id) shown with the survey's results; null: none.
-	LinkedInsightId int `pulumi:"linkedInsightId"`
+	LinkedInsightId *int `pulumi:"linkedInsightId"`
 	// Unique (per project, case-sensitive) survey name, at most 400 characters; trimmed as PostHog stores it.
 	Name string `pulumi:"name"`
 	// Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey.
@@ -1966,29 +1966,29 @@ type GetSurveysSurvey struct {
 	// The questions, in order; each keeps its server-assigned `id` (give one to keep responses linked when reordering).
 	Questions []interface{} `pulumi:"questions"`
 	// How many interval units one sampling period lasts (1 or more); null: no sampling.
-	ResponseSamplingInterval int `pulumi:"responseSamplingInterval"`
+	ResponseSamplingInterval *int `pulumi:"responseSamplingInterval"`
 	// The unit of the sampling interval: day, week (default) or month.
-	ResponseSamplingIntervalType SurveyResponseSamplingIntervalType `pulumi:"responseSamplingIntervalType"`
+	ResponseSamplingIntervalType *SurveyResponseSamplingIntervalType `pulumi:"responseSamplingIntervalType"`
 	// The most responses collected per sampling period (needs responseSamplingStartDate and responseSamplingInterval); null: no limit.
-	ResponseSamplingLimit int `pulumi:"responseSamplingLimit"`
+	ResponseSamplingLimit *int `pulumi:"responseSamplingLimit"`
 	// When response sampling starts (ISO 8601, today or later in UTC); needed by a responseSamplingLimit.
-	ResponseSamplingStartDate string `pulumi:"responseSamplingStartDate"`
+	ResponseSamplingStartDate *string `pulumi:"responseSamplingStartDate"`
 	// Stop collecting after this many responses; null: no limit.
-	ResponsesLimit int `pulumi:"responsesLimit"`
+	ResponsesLimit *int `pulumi:"responsesLimit"`
 	// How often a person sees the survey: once (default), recurring or always.
 	Schedule SurveySchedule `pulumi:"schedule"`
 	// Launches the survey at this time (ISO 8601; a future date schedules the launch); null: not launched.
-	StartDate string `pulumi:"startDate"`
+	StartDate *string `pulumi:"startDate"`
 	// draft, running (launches; from stopped, resumes) or stopped. A launched survey cannot go back to draft.
 	Status SurveyStatus `pulumi:"status"`
 	// PostHog's id for the survey (a UUID).
 	SurveyId string `pulumi:"surveyId"`
 	// The targeting feature flag, as PostHog holds it.
-	TargetingFlag Flag `pulumi:"targetingFlag"`
+	TargetingFlag *Flag `pulumi:"targetingFlag"`
 	// An existing feature flag (by id) to target the survey with.
-	TargetingFlagId int `pulumi:"targetingFlagId"`
+	TargetingFlagId *int `pulumi:"targetingFlagId"`
 	// The targeting flag by key instead of id; never with targetingFlagId.
-	TargetingFlagKey string `pulumi:"targetingFlagKey"`
+	TargetingFlagKey *string `pulumi:"targetingFlagKey"`
 	// The survey's own texts in other languages, by language code such as "fr" or "pt-BR" (not the base language).
 	Translations map[string]SurveyTranslationsValue `pulumi:"translations"`
 	// popover, api, widget or external_survey (the older button, email and full_screen pass with a warning).
@@ -2011,8 +2011,8 @@ func (o GetSurveysSurveyOutput) ToGetSurveysSurveyOutputWithContext(ctx context.
 }
 
 // Appearance settings: colours, texts, surveyPopupDelaySeconds, widgetType, shuffleQuestions, …
-func (o GetSurveysSurveyOutput) Appearance() SurveyAppearanceOutput {
-	return o.ApplyT(func(v GetSurveysSurvey) SurveyAppearance { return v.Appearance }).(SurveyAppearanceOutput)
+func (o GetSurveysSurveyOutput) Appearance() SurveyAppearancePtrOutput {
+	return o.ApplyT(func(v GetSurveysSurvey) *SurveyAppearance { return v.Appearance }).(SurveyAppearancePtrOutput)
 }
 
 // Archive (true) or unarchive the survey, ordered around launch and stop (default false).
@@ -2026,8 +2026,8 @@ func (o GetSurveysSurveyOutput) BaseLanguage() pulumi.StringOutput {
 }
 
 // Display conditions: url, urlMatchType, selector, events, actions, deviceTypes, seenSurveyWaitPeriodInDays, …
-func (o GetSurveysSurveyOutput) Conditions() SurveyConditionsOutput {
-	return o.ApplyT(func(v GetSurveysSurvey) SurveyConditions { return v.Conditions }).(SurveyConditionsOutput)
+func (o GetSurveysSurveyOutput) Conditions() SurveyConditionsPtrOutput {
+	return o.ApplyT(func(v GetSurveysSurvey) *SurveyConditions { return v.Conditions }).(SurveyConditionsPtrOutput)
 }
 
 // When the survey was created (ISO 8601).
@@ -2036,8 +2036,8 @@ func (o GetSurveysSurveyOutput) CreatedAt() pulumi.StringOutput {
 }
 
 // The user who created the survey.
-func (o GetSurveysSurveyOutput) CreatedBy() CreatedByOutput {
-	return o.ApplyT(func(v GetSurveysSurvey) CreatedBy { return v.CreatedBy }).(CreatedByOutput)
+func (o GetSurveysSurveyOutput) CreatedBy() CreatedByPtrOutput {
+	return o.ApplyT(func(v GetSurveysSurvey) *CreatedBy { return v.CreatedBy }).(CreatedByPtrOutput)
 }
 
 // Text shown under the survey's title (default empty); trimmed as PostHog stores it.
@@ -2056,8 +2056,8 @@ func (o GetSurveysSurveyOutput) EnablePartialResponses() pulumi.BoolOutput {
 }
 
 // Stops the survey at this time (ISO 8601); null: not stopped.
-func (o GetSurveysSurveyOutput) EndDate() pulumi.StringOutput {
-	return o.ApplyT(func(v GetSurveysSurvey) string { return v.EndDate }).(pulumi.StringOutput)
+func (o GetSurveysSurveyOutput) EndDate() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetSurveysSurvey) *string { return v.EndDate }).(pulumi.StringPtrOutput)
 }
 
 // The content of a form-style survey, as PostHog's survey builder writes it (any JSON object).
@@ -2066,38 +2066,38 @@ func (o GetSurveysSurveyOutput) FormContent() pulumi.MapOutput {
 }
 
 // The flag PostHog maintains to stop showing the survey to people who answered or dismissed it.
-func (o GetSurveysSurveyOutput) InternalTargetingFlag() FlagOutput {
-	return o.ApplyT(func(v GetSurveysSurvey) Flag { return v.InternalTargetingFlag }).(FlagOutput)
+func (o GetSurveysSurveyOutput) InternalTargetingFlag() FlagPtrOutput {
+	return o.ApplyT(func(v GetSurveysSurvey) *Flag { return v.InternalTargetingFlag }).(FlagPtrOutput)
 }
 
 // How many times a recurring survey repeats (0 to 500); null: not recurring.
-func (o GetSurveysSurveyOutput) IterationCount() pulumi.IntOutput {
-	return o.ApplyT(func(v GetSurveysSurvey) int { return v.IterationCount }).(pulumi.IntOutput)
+func (o GetSurveysSurveyOutput) IterationCount() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v GetSurveysSurvey) *int { return v.IterationCount }).(pulumi.IntPtrOutput)
 }
 
 // Days between a recurring survey's iterations (1 to 365).
-func (o GetSurveysSurveyOutput) IterationFrequencyDays() pulumi.IntOutput {
-	return o.ApplyT(func(v GetSurveysSurvey) int { return v.IterationFrequencyDays }).(pulumi.IntOutput)
+func (o GetSurveysSurveyOutput) IterationFrequencyDays() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v GetSurveysSurvey) *int { return v.IterationFrequencyDays }).(pulumi.IntPtrOutput)
 }
 
 // The linked feature flag, as PostHog holds it.
-func (o GetSurveysSurveyOutput) LinkedFlag() FlagOutput {
-	return o.ApplyT(func(v GetSurveysSurvey) Flag { return v.LinkedFlag }).(FlagOutput)
+func (o GetSurveysSurveyOutput) LinkedFlag() FlagPtrOutput {
+	return o.ApplyT(func(v GetSurveysSurvey) *Flag { return v.LinkedFlag }).(FlagPtrOutput)
 }
 
 // A feature flag (by id) that must be enabled for the survey to show.
-func (o GetSurveysSurveyOutput) LinkedFlagId() pulumi.IntOutput {
-	return o.ApplyT(func(v GetSurveysSurvey) int { return v.LinkedFlagId }).(pulumi.IntOutput)
+func (o GetSurveysSurveyOutput) LinkedFlagId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v GetSurveysSurvey) *int { return v.LinkedFlagId }).(pulumi.IntPtrOutput)
 }
 
 // The linked flag by key instead of id (ids differ between projects and hosts); never with linkedFlagId.
-func (o GetSurveysSurveyOutput) LinkedFlagKey() pulumi.StringOutput {
-	return o.ApplyT(func(v GetSurveysSurvey) string { return v.LinkedFlagKey }).(pulumi.StringOutput)
+func (o GetSurveysSurveyOutput) LinkedFlagKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetSurveysSurvey) *string { return v.LinkedFlagKey }).(pulumi.StringPtrOutput)
 }
 
 // An insight (by id) shown with the survey's results; null: none.
-func (o GetSurveysSurveyOutput) LinkedInsightId() pulumi.IntOutput {
-	return o.ApplyT(func(v GetSurveysSurvey) int { return v.LinkedInsightId }).(pulumi.IntOutput)
+func (o GetSurveysSurveyOutput) LinkedInsightId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v GetSurveysSurvey) *int { return v.LinkedInsightId }).(pulumi.IntPtrOutput)
 }
 
 // Unique (per project, case-sensitive) survey name, at most 400 characters; trimmed as PostHog stores it.
@@ -2116,28 +2116,28 @@ func (o GetSurveysSurveyOutput) Questions() pulumi.ArrayOutput {
 }
 
 // How many interval units one sampling period lasts (1 or more); null: no sampling.
-func (o GetSurveysSurveyOutput) ResponseSamplingInterval() pulumi.IntOutput {
-	return o.ApplyT(func(v GetSurveysSurvey) int { return v.ResponseSamplingInterval }).(pulumi.IntOutput)
+func (o GetSurveysSurveyOutput) ResponseSamplingInterval() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v GetSurveysSurvey) *int { return v.ResponseSamplingInterval }).(pulumi.IntPtrOutput)
 }
 
 // The unit of the sampling interval: day, week (default) or month.
-func (o GetSurveysSurveyOutput) ResponseSamplingIntervalType() SurveyResponseSamplingIntervalTypeOutput {
-	return o.ApplyT(func(v GetSurveysSurvey) SurveyResponseSamplingIntervalType { return v.ResponseSamplingIntervalType }).(SurveyResponseSamplingIntervalTypeOutput)
+func (o GetSurveysSurveyOutput) ResponseSamplingIntervalType() SurveyResponseSamplingIntervalTypePtrOutput {
+	return o.ApplyT(func(v GetSurveysSurvey) *SurveyResponseSamplingIntervalType { return v.ResponseSamplingIntervalType }).(SurveyResponseSamplingIntervalTypePtrOutput)
 }
 
 // The most responses collected per sampling period (needs responseSamplingStartDate and responseSamplingInterval); null: no limit.
-func (o GetSurveysSurveyOutput) ResponseSamplingLimit() pulumi.IntOutput {
-	return o.ApplyT(func(v GetSurveysSurvey) int { return v.ResponseSamplingLimit }).(pulumi.IntOutput)
+func (o GetSurveysSurveyOutput) ResponseSamplingLimit() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v GetSurveysSurvey) *int { return v.ResponseSamplingLimit }).(pulumi.IntPtrOutput)
 }
 
 // When response sampling starts (ISO 8601, today or later in UTC); needed by a responseSamplingLimit.
-func (o GetSurveysSurveyOutput) ResponseSamplingStartDate() pulumi.StringOutput {
-	return o.ApplyT(func(v GetSurveysSurvey) string { return v.ResponseSamplingStartDate }).(pulumi.StringOutput)
+func (o GetSurveysSurveyOutput) ResponseSamplingStartDate() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetSurveysSurvey) *string { return v.ResponseSamplingStartDate }).(pulumi.StringPtrOutput)
 }
 
 // Stop collecting after this many responses; null: no limit.
-func (o GetSurveysSurveyOutput) ResponsesLimit() pulumi.IntOutput {
-	return o.ApplyT(func(v GetSurveysSurvey) int { return v.ResponsesLimit }).(pulumi.IntOutput)
+func (o GetSurveysSurveyOutput) ResponsesLimit() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v GetSurveysSurvey) *int { return v.ResponsesLimit }).(pulumi.IntPtrOutput)
 }
 
 // How often a person sees the survey: once (default), recurring or always.
@@ -2146,8 +2146,8 @@ func (o GetSurveysSurveyOutput) Schedule() SurveyScheduleOutput {
 }
 
 // Launches the survey at this time (ISO 8601; a future date schedules the launch); null: not launched.
-func (o GetSurveysSurveyOutput) StartDate() pulumi.StringOutput {
-	return o.ApplyT(func(v GetSurveysSurvey) string { return v.StartDate }).(pulumi.StringOutput)
+func (o GetSurveysSurveyOutput) StartDate() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetSurveysSurvey) *string { return v.StartDate }).(pulumi.StringPtrOutput)
 }
 
 // draft, running (launches; from stopped, resumes) or stopped. A launched survey cannot go back to draft.
@@ -2161,18 +2161,18 @@ func (o GetSurveysSurveyOutput) SurveyId() pulumi.StringOutput {
 }
 
 // The targeting feature flag, as PostHog holds it.
-func (o GetSurveysSurveyOutput) TargetingFlag() FlagOutput {
-	return o.ApplyT(func(v GetSurveysSurvey) Flag { return v.TargetingFlag }).(FlagOutput)
+func (o GetSurveysSurveyOutput) TargetingFlag() FlagPtrOutput {
+	return o.ApplyT(func(v GetSurveysSurvey) *Flag { return v.TargetingFlag }).(FlagPtrOutput)
 }
 
 // An existing feature flag (by id) to target the survey with.
-func (o GetSurveysSurveyOutput) TargetingFlagId() pulumi.IntOutput {
-	return o.ApplyT(func(v GetSurveysSurvey) int { return v.TargetingFlagId }).(pulumi.IntOutput)
+func (o GetSurveysSurveyOutput) TargetingFlagId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v GetSurveysSurvey) *int { return v.TargetingFlagId }).(pulumi.IntPtrOutput)
 }
 
 // The targeting flag by key instead of id; never with targetingFlagId.
-func (o GetSurveysSurveyOutput) TargetingFlagKey() pulumi.StringOutput {
-	return o.ApplyT(func(v GetSurveysSurvey) string { return v.TargetingFlagKey }).(pulumi.StringOutput)
+func (o GetSurveysSurveyOutput) TargetingFlagKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetSurveysSurvey) *string { return v.TargetingFlagKey }).(pulumi.StringPtrOutput)
 }
 
 // The survey's own texts in other languages, by language code such as "fr" or "pt-BR" (not the base language).

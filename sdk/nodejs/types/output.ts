@@ -77,7 +77,7 @@ export interface CreatedBy {
     /**
      * Whether the user verified their email address; null when PostHog does not say.
      */
-    isEmailVerified: boolean;
+    isEmailVerified?: boolean;
     /**
      * The user's uuid.
      */
@@ -147,7 +147,7 @@ export interface Flag {
     /**
      * The project the flag belongs to.
      */
-    teamId: number;
+    teamId?: number;
 }
 
 /**
@@ -157,11 +157,11 @@ export interface GetInvitesInvite {
     /**
      * When the invite was created (ISO 8601).
      */
-    createdAt: string;
+    createdAt?: string;
     /**
      * The user who sent the invite.
      */
-    createdBy: outputs.CreatedBy;
+    createdBy?: outputs.CreatedBy;
     /**
      * Whether PostHog tried to send the invite email.
      */
@@ -173,7 +173,7 @@ export interface GetInvitesInvite {
     /**
      * PostHog's invite id; null when the person was already a member when the invite was declared.
      */
-    inviteId: string;
+    inviteId?: string;
     /**
      * Whether the invite is older than PostHog's 3 days and can no longer be accepted.
      */
@@ -185,7 +185,7 @@ export interface GetInvitesInvite {
     /**
      * Text added to the invite email.
      */
-    message: string;
+    message?: string;
     /**
      * Private projects the person gets access to on joining.
      */
@@ -201,7 +201,7 @@ export interface GetInvitesInvite {
     /**
      * When the invite was last changed (ISO 8601).
      */
-    updatedAt: string;
+    updatedAt?: string;
 }
 
 /**
@@ -219,7 +219,7 @@ export interface GetMembersMember {
     /**
      * When they joined (ISO 8601); null if PostHog does not say.
      */
-    joinedAt: string;
+    joinedAt?: string;
     /**
      * The member's last name.
      */
@@ -539,7 +539,7 @@ export interface GetSurveysSurvey {
     /**
      * Appearance settings: colours, texts, surveyPopupDelaySeconds, widgetType, shuffleQuestions, …
      */
-    appearance: outputs.SurveyAppearance;
+    appearance?: outputs.SurveyAppearance;
     /**
      * Archive (true) or unarchive the survey, ordered around launch and stop (default false).
      */
@@ -551,7 +551,7 @@ export interface GetSurveysSurvey {
     /**
      * Display conditions: url, urlMatchType, selector, events, actions, deviceTypes, seenSurveyWaitPeriodInDays, …
      */
-    conditions: outputs.SurveyConditions;
+    conditions?: outputs.SurveyConditions;
     /**
      * When the survey was created (ISO 8601).
      */
@@ -559,7 +559,7 @@ export interface GetSurveysSurvey {
     /**
      * The user who created the survey.
      */
-    createdBy: outputs.CreatedBy;
+    createdBy?: outputs.CreatedBy;
     /**
      * Text shown under the survey's title (default empty); trimmed as PostHog stores it.
      */
@@ -575,39 +575,39 @@ export interface GetSurveysSurvey {
     /**
      * Stops the survey at this time (ISO 8601); null: not stopped.
      */
-    endDate: string;
+    endDate?: string;
     /**
      * The content of a form-style survey, as PostHog's survey builder writes it (any JSON object).
      */
-    formContent: {[key: string]: any};
+    formContent?: {[key: string]: any};
     /**
      * The flag PostHog maintains to stop showing the survey to people who answered or dismissed it.
      */
-    internalTargetingFlag: outputs.Flag;
+    internalTargetingFlag?: outputs.Flag;
     /**
      * How many times a recurring survey repeats (0 to 500); null: not recurring.
      */
-    iterationCount: number;
+    iterationCount?: number;
     /**
      * Days between a recurring survey's iterations (1 to 365).
      */
-    iterationFrequencyDays: number;
+    iterationFrequencyDays?: number;
     /**
      * The linked feature flag, as PostHog holds it.
      */
-    linkedFlag: outputs.Flag;
+    linkedFlag?: outputs.Flag;
     /**
      * A feature flag (by id) that must be enabled for the survey to show.
      */
-    linkedFlagId: number;
+    linkedFlagId?: number;
     /**
      * The linked flag by key instead of id (ids differ between projects and hosts); never with linkedFlagId.
      */
-    linkedFlagKey: string;
+    linkedFlagKey?: string;
     /**
      * An insight (by id) shown with the survey's results; null: none.
      */
-    linkedInsightId: number;
+    linkedInsightId?: number;
     /**
      * Unique (per project, case-sensitive) survey name, at most 400 characters; trimmed as PostHog stores it.
      */
@@ -623,23 +623,23 @@ export interface GetSurveysSurvey {
     /**
      * How many interval units one sampling period lasts (1 or more); null: no sampling.
      */
-    responseSamplingInterval: number;
+    responseSamplingInterval?: number;
     /**
      * The unit of the sampling interval: day, week (default) or month.
      */
-    responseSamplingIntervalType: enums.SurveyResponseSamplingIntervalType;
+    responseSamplingIntervalType?: enums.SurveyResponseSamplingIntervalType;
     /**
      * The most responses collected per sampling period (needs responseSamplingStartDate and responseSamplingInterval); null: no limit.
      */
-    responseSamplingLimit: number;
+    responseSamplingLimit?: number;
     /**
      * When response sampling starts (ISO 8601, today or later in UTC); needed by a responseSamplingLimit.
      */
-    responseSamplingStartDate: string;
+    responseSamplingStartDate?: string;
     /**
      * Stop collecting after this many responses; null: no limit.
      */
-    responsesLimit: number;
+    responsesLimit?: number;
     /**
      * How often a person sees the survey: once (default), recurring or always.
      */
@@ -647,7 +647,7 @@ export interface GetSurveysSurvey {
     /**
      * Launches the survey at this time (ISO 8601; a future date schedules the launch); null: not launched.
      */
-    startDate: string;
+    startDate?: string;
     /**
      * draft, running (launches; from stopped, resumes) or stopped. A launched survey cannot go back to draft.
      */
@@ -659,19 +659,19 @@ export interface GetSurveysSurvey {
     /**
      * The targeting feature flag, as PostHog holds it.
      */
-    targetingFlag: outputs.Flag;
+    targetingFlag?: outputs.Flag;
     /**
      * An existing feature flag (by id) to target the survey with.
      */
-    targetingFlagId: number;
+    targetingFlagId?: number;
     /**
      * The targeting flag by key instead of id; never with targetingFlagId.
      */
-    targetingFlagKey: string;
+    targetingFlagKey?: string;
     /**
      * The survey's own texts in other languages, by language code such as "fr" or "pt-BR" (not the base language).
      */
-    translations: {[key: string]: outputs.SurveyTranslationsValue};
+    translations?: {[key: string]: outputs.SurveyTranslationsValue};
     /**
      * popover, api, widget or external_survey (the older button, email and full_screen pass with a warning).
      */

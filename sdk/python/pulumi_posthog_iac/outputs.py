@@ -221,8 +221,8 @@ class CreatedBy(dict):
                  email: _builtins.str,
                  first_name: _builtins.str,
                  id: _builtins.int,
-                 is_email_verified: _builtins.bool,
-                 uuid: _builtins.str):
+                 uuid: _builtins.str,
+                 is_email_verified: Optional[_builtins.bool] = None):
         """
         The shape of Survey.createdBy.
 
@@ -230,15 +230,16 @@ class CreatedBy(dict):
         :param _builtins.str email: The user's email address.
         :param _builtins.str first_name: The user's first name.
         :param _builtins.int id: The user's numeric id.
-        :param _builtins.bool is_email_verified: Whether the user verified their email address; null when PostHog does not say.
         :param _builtins.str uuid: The user's uuid.
+        :param _builtins.bool is_email_verified: Whether the user verified their email address; null when PostHog does not say.
         """
         pulumi.set(__self__, "distinct_id", distinct_id)
         pulumi.set(__self__, "email", email)
         pulumi.set(__self__, "first_name", first_name)
         pulumi.set(__self__, "id", id)
-        pulumi.set(__self__, "is_email_verified", is_email_verified)
         pulumi.set(__self__, "uuid", uuid)
+        if is_email_verified is not None:
+            pulumi.set(__self__, "is_email_verified", is_email_verified)
 
     @_builtins.property
     @pulumi.getter(name="distinctId")
@@ -273,20 +274,20 @@ class CreatedBy(dict):
         return pulumi.get(self, "id")
 
     @_builtins.property
-    @pulumi.getter(name="isEmailVerified")
-    def is_email_verified(self) -> _builtins.bool:
-        """
-        Whether the user verified their email address; null when PostHog does not say.
-        """
-        return pulumi.get(self, "is_email_verified")
-
-    @_builtins.property
     @pulumi.getter
     def uuid(self) -> _builtins.str:
         """
         The user's uuid.
         """
         return pulumi.get(self, "uuid")
+
+    @_builtins.property
+    @pulumi.getter(name="isEmailVerified")
+    def is_email_verified(self) -> Optional[_builtins.bool]:
+        """
+        Whether the user verified their email address; null when PostHog does not say.
+        """
+        return pulumi.get(self, "is_email_verified")
 
 
 @pulumi.output_type
@@ -407,7 +408,7 @@ class Flag(dict):
                  id: _builtins.int,
                  key: _builtins.str,
                  name: _builtins.str,
-                 team_id: _builtins.int):
+                 team_id: Optional[_builtins.int] = None):
         """
         The shape of Survey.linkedFlag.
 
@@ -427,7 +428,8 @@ class Flag(dict):
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "key", key)
         pulumi.set(__self__, "name", name)
-        pulumi.set(__self__, "team_id", team_id)
+        if team_id is not None:
+            pulumi.set(__self__, "team_id", team_id)
 
     @_builtins.property
     @pulumi.getter
@@ -487,7 +489,7 @@ class Flag(dict):
 
     @_builtins.property
     @pulumi.getter(name="teamId")
-    def team_id(self) -> _builtins.int:
+    def team_id(self) -> Optional[_builtins.int]:
         """
         The project the flag belongs to.
         """
@@ -500,62 +502,51 @@ class GetInvitesInvite(dict):
     The shape of GetInvites.invites[].
     """
     def __init__(__self__, *,
-                 created_at: _builtins.str,
-                 created_by: 'outputs.CreatedBy',
                  emailing_attempt_made: _builtins.bool,
                  first_name: _builtins.str,
-                 invite_id: _builtins.str,
                  is_expired: _builtins.bool,
                  level: 'Level',
-                 message: _builtins.str,
                  private_project_access: Sequence['outputs.InvitePrivateProjectAccess'],
                  status: 'Status',
                  target_email: _builtins.str,
-                 updated_at: _builtins.str):
+                 created_at: Optional[_builtins.str] = None,
+                 created_by: Optional['outputs.CreatedBy'] = None,
+                 invite_id: Optional[_builtins.str] = None,
+                 message: Optional[_builtins.str] = None,
+                 updated_at: Optional[_builtins.str] = None):
         """
         The shape of GetInvites.invites[].
 
-        :param _builtins.str created_at: When the invite was created (ISO 8601).
-        :param 'CreatedBy' created_by: The user who sent the invite.
         :param _builtins.bool emailing_attempt_made: Whether PostHog tried to send the invite email.
         :param _builtins.str first_name: At most 30 characters.
-        :param _builtins.str invite_id: PostHog's invite id; null when the person was already a member when the invite was declared.
         :param _builtins.bool is_expired: Whether the invite is older than PostHog's 3 days and can no longer be accepted.
         :param 'Level' level: member (default), admin or owner; never above your own level. Once accepted, a change is applied to the membership.
-        :param _builtins.str message: Text added to the invite email.
         :param Sequence['InvitePrivateProjectAccess'] private_project_access: Private projects the person gets access to on joining.
         :param 'Status' status: pending, expired or accepted (as of the last up or refresh).
         :param _builtins.str target_email: Who to invite. Compared lowercased, as PostHog stores it.
+        :param _builtins.str created_at: When the invite was created (ISO 8601).
+        :param 'CreatedBy' created_by: The user who sent the invite.
+        :param _builtins.str invite_id: PostHog's invite id; null when the person was already a member when the invite was declared.
+        :param _builtins.str message: Text added to the invite email.
         :param _builtins.str updated_at: When the invite was last changed (ISO 8601).
         """
-        pulumi.set(__self__, "created_at", created_at)
-        pulumi.set(__self__, "created_by", created_by)
         pulumi.set(__self__, "emailing_attempt_made", emailing_attempt_made)
         pulumi.set(__self__, "first_name", first_name)
-        pulumi.set(__self__, "invite_id", invite_id)
         pulumi.set(__self__, "is_expired", is_expired)
         pulumi.set(__self__, "level", level)
-        pulumi.set(__self__, "message", message)
         pulumi.set(__self__, "private_project_access", private_project_access)
         pulumi.set(__self__, "status", status)
         pulumi.set(__self__, "target_email", target_email)
-        pulumi.set(__self__, "updated_at", updated_at)
-
-    @_builtins.property
-    @pulumi.getter(name="createdAt")
-    def created_at(self) -> _builtins.str:
-        """
-        When the invite was created (ISO 8601).
-        """
-        return pulumi.get(self, "created_at")
-
-    @_builtins.property
-    @pulumi.getter(name="createdBy")
-    def created_by(self) -> 'outputs.CreatedBy':
-        """
-        The user who sent the invite.
-        """
-        return pulumi.get(self, "created_by")
+        if created_at is not None:
+            pulumi.set(__self__, "created_at", created_at)
+        if created_by is not None:
+            pulumi.set(__self__, "created_by", created_by)
+        if invite_id is not None:
+            pulumi.set(__self__, "invite_id", invite_id)
+        if message is not None:
+            pulumi.set(__self__, "message", message)
+        if updated_at is not None:
+            pulumi.set(__self__, "updated_at", updated_at)
 
     @_builtins.property
     @pulumi.getter(name="emailingAttemptMade")
@@ -574,14 +565,6 @@ class GetInvitesInvite(dict):
         return pulumi.get(self, "first_name")
 
     @_builtins.property
-    @pulumi.getter(name="inviteId")
-    def invite_id(self) -> _builtins.str:
-        """
-        PostHog's invite id; null when the person was already a member when the invite was declared.
-        """
-        return pulumi.get(self, "invite_id")
-
-    @_builtins.property
     @pulumi.getter(name="isExpired")
     def is_expired(self) -> _builtins.bool:
         """
@@ -596,14 +579,6 @@ class GetInvitesInvite(dict):
         member (default), admin or owner; never above your own level. Once accepted, a change is applied to the membership.
         """
         return pulumi.get(self, "level")
-
-    @_builtins.property
-    @pulumi.getter
-    def message(self) -> _builtins.str:
-        """
-        Text added to the invite email.
-        """
-        return pulumi.get(self, "message")
 
     @_builtins.property
     @pulumi.getter(name="privateProjectAccess")
@@ -630,8 +605,40 @@ class GetInvitesInvite(dict):
         return pulumi.get(self, "target_email")
 
     @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> Optional[_builtins.str]:
+        """
+        When the invite was created (ISO 8601).
+        """
+        return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter(name="createdBy")
+    def created_by(self) -> Optional['outputs.CreatedBy']:
+        """
+        The user who sent the invite.
+        """
+        return pulumi.get(self, "created_by")
+
+    @_builtins.property
+    @pulumi.getter(name="inviteId")
+    def invite_id(self) -> Optional[_builtins.str]:
+        """
+        PostHog's invite id; null when the person was already a member when the invite was declared.
+        """
+        return pulumi.get(self, "invite_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def message(self) -> Optional[_builtins.str]:
+        """
+        Text added to the invite email.
+        """
+        return pulumi.get(self, "message")
+
+    @_builtins.property
     @pulumi.getter(name="updatedAt")
-    def updated_at(self) -> _builtins.str:
+    def updated_at(self) -> Optional[_builtins.str]:
         """
         When the invite was last changed (ISO 8601).
         """
@@ -646,29 +653,30 @@ class GetMembersMember(dict):
     def __init__(__self__, *,
                  email: _builtins.str,
                  first_name: _builtins.str,
-                 joined_at: _builtins.str,
                  last_name: _builtins.str,
                  level: 'Level',
                  member_id: _builtins.str,
-                 user_uuid: _builtins.str):
+                 user_uuid: _builtins.str,
+                 joined_at: Optional[_builtins.str] = None):
         """
         The shape of GetMembers.members[].
 
         :param _builtins.str email: The member's email address.
         :param _builtins.str first_name: The member's first name.
-        :param _builtins.str joined_at: When they joined (ISO 8601); null if PostHog does not say.
         :param _builtins.str last_name: The member's last name.
         :param 'Level' level: member, admin or owner.
         :param _builtins.str member_id: The membership id.
         :param _builtins.str user_uuid: The user's uuid: how PostHog addresses the membership.
+        :param _builtins.str joined_at: When they joined (ISO 8601); null if PostHog does not say.
         """
         pulumi.set(__self__, "email", email)
         pulumi.set(__self__, "first_name", first_name)
-        pulumi.set(__self__, "joined_at", joined_at)
         pulumi.set(__self__, "last_name", last_name)
         pulumi.set(__self__, "level", level)
         pulumi.set(__self__, "member_id", member_id)
         pulumi.set(__self__, "user_uuid", user_uuid)
+        if joined_at is not None:
+            pulumi.set(__self__, "joined_at", joined_at)
 
     @_builtins.property
     @pulumi.getter
@@ -685,14 +693,6 @@ class GetMembersMember(dict):
         The member's first name.
         """
         return pulumi.get(self, "first_name")
-
-    @_builtins.property
-    @pulumi.getter(name="joinedAt")
-    def joined_at(self) -> _builtins.str:
-        """
-        When they joined (ISO 8601); null if PostHog does not say.
-        """
-        return pulumi.get(self, "joined_at")
 
     @_builtins.property
     @pulumi.getter(name="lastName")
@@ -725,6 +725,14 @@ class GetMembersMember(dict):
         The user's uuid: how PostHog addresses the membership.
         """
         return pulumi.get(self, "user_uuid")
+
+    @_builtins.property
+    @pulumi.getter(name="joinedAt")
+    def joined_at(self) -> Optional[_builtins.str]:
+        """
+        When they joined (ISO 8601); null if PostHog does not say.
+        """
+        return pulumi.get(self, "joined_at")
 
 
 @pulumi.output_type
@@ -1573,53 +1581,60 @@ class GetSurveysSurvey(dict):
     The shape of GetSurveys.surveys[].
     """
     def __init__(__self__, *,
-                 appearance: 'outputs.SurveyAppearance',
                  archived: _builtins.bool,
                  base_language: _builtins.str,
-                 conditions: 'outputs.SurveyConditions',
                  created_at: _builtins.str,
-                 created_by: 'outputs.CreatedBy',
                  description: _builtins.str,
                  enable_iframe_embedding: _builtins.bool,
                  enable_partial_responses: _builtins.bool,
-                 end_date: _builtins.str,
-                 form_content: Mapping[str, Any],
-                 internal_targeting_flag: 'outputs.Flag',
-                 iteration_count: _builtins.int,
-                 iteration_frequency_days: _builtins.int,
-                 linked_flag: 'outputs.Flag',
-                 linked_flag_id: _builtins.int,
-                 linked_flag_key: _builtins.str,
-                 linked_insight_id: _builtins.int,
                  name: _builtins.str,
                  project_id: _builtins.str,
                  questions: Sequence[Union['outputs.GetSurveysSurveyQuestionOpen', 'outputs.GetSurveysSurveyQuestionLink', 'outputs.GetSurveysSurveyQuestionRating', 'outputs.GetSurveysSurveyQuestionSingleChoice', 'outputs.GetSurveysSurveyQuestionMultipleChoice']],
-                 response_sampling_interval: _builtins.int,
-                 response_sampling_interval_type: 'SurveyResponseSamplingIntervalType',
-                 response_sampling_limit: _builtins.int,
-                 response_sampling_start_date: _builtins.str,
-                 responses_limit: _builtins.int,
                  schedule: 'SurveySchedule',
-                 start_date: _builtins.str,
                  status: 'SurveyStatus',
                  survey_id: _builtins.str,
-                 targeting_flag: 'outputs.Flag',
-                 targeting_flag_id: _builtins.int,
-                 targeting_flag_key: _builtins.str,
-                 translations: Mapping[str, 'outputs.SurveyTranslationsValue'],
-                 type: 'SurveyType'):
+                 type: 'SurveyType',
+                 appearance: Optional['outputs.SurveyAppearance'] = None,
+                 conditions: Optional['outputs.SurveyConditions'] = None,
+                 created_by: Optional['outputs.CreatedBy'] = None,
+                 end_date: Optional[_builtins.str] = None,
+                 form_content: Optional[Mapping[str, Any]] = None,
+                 internal_targeting_flag: Optional['outputs.Flag'] = None,
+                 iteration_count: Optional[_builtins.int] = None,
+                 iteration_frequency_days: Optional[_builtins.int] = None,
+                 linked_flag: Optional['outputs.Flag'] = None,
+                 linked_flag_id: Optional[_builtins.int] = None,
+                 linked_flag_key: Optional[_builtins.str] = None,
+                 linked_insight_id: Optional[_builtins.int] = None,
+                 response_sampling_interval: Optional[_builtins.int] = None,
+                 response_sampling_interval_type: Optional['SurveyResponseSamplingIntervalType'] = None,
+                 response_sampling_limit: Optional[_builtins.int] = None,
+                 response_sampling_start_date: Optional[_builtins.str] = None,
+                 responses_limit: Optional[_builtins.int] = None,
+                 start_date: Optional[_builtins.str] = None,
+                 targeting_flag: Optional['outputs.Flag'] = None,
+                 targeting_flag_id: Optional[_builtins.int] = None,
+                 targeting_flag_key: Optional[_builtins.str] = None,
+                 translations: Optional[Mapping[str, 'outputs.SurveyTranslationsValue']] = None):
         """
         The shape of GetSurveys.surveys[].
 
-        :param 'SurveyAppearance' appearance: Appearance settings: colours, texts, surveyPopupDelaySeconds, widgetType, shuffleQuestions, …
         :param _builtins.bool archived: Archive (true) or unarchive the survey, ordered around launch and stop (default false).
         :param _builtins.str base_language: The language the survey's own texts are in, a code such as "en" or "pt-BR" (default "en").
-        :param 'SurveyConditions' conditions: Display conditions: url, urlMatchType, selector, events, actions, deviceTypes, seenSurveyWaitPeriodInDays, …
         :param _builtins.str created_at: When the survey was created (ISO 8601).
-        :param 'CreatedBy' created_by: The user who created the survey.
         :param _builtins.str description: Text shown under the survey's title (default empty); trimmed as PostHog stores it.
         :param _builtins.bool enable_iframe_embedding: Allow the hosted survey page to be shown in an iframe on other sites (default false).
         :param _builtins.bool enable_partial_responses: Record answers as they are given, before the survey is completed (default false).
+        :param _builtins.str name: Unique (per project, case-sensitive) survey name, at most 400 characters; trimmed as PostHog stores it.
+        :param _builtins.str project_id: Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey.
+        :param Sequence[Union['GetSurveysSurveyQuestionOpen', 'GetSurveysSurveyQuestionLink', 'GetSurveysSurveyQuestionRating', 'GetSurveysSurveyQuestionSingleChoice', 'GetSurveysSurveyQuestionMultipleChoice']] questions: The questions, in order; each keeps its server-assigned `id` (give one to keep responses linked when reordering).
+        :param 'SurveySchedule' schedule: How often a person sees the survey: once (default), recurring or always.
+        :param 'SurveyStatus' status: draft, running (launches; from stopped, resumes) or stopped. A launched survey cannot go back to draft.
+        :param _builtins.str survey_id: PostHog's id for the survey (a UUID).
+        :param 'SurveyType' type: popover, api, widget or external_survey (the older button, email and full_screen pass with a warning).
+        :param 'SurveyAppearance' appearance: Appearance settings: colours, texts, surveyPopupDelaySeconds, widgetType, shuffleQuestions, …
+        :param 'SurveyConditions' conditions: Display conditions: url, urlMatchType, selector, events, actions, deviceTypes, seenSurveyWaitPeriodInDays, …
+        :param 'CreatedBy' created_by: The user who created the survey.
         :param _builtins.str end_date: Stops the survey at this time (ISO 8601); null: not stopped.
         :param Mapping[str, Any] form_content: The content of a form-style survey, as PostHog's survey builder writes it (any JSON object).
         :param 'Flag' internal_targeting_flag: The flag PostHog maintains to stop showing the survey to people who answered or dismissed it.
@@ -1629,67 +1644,74 @@ class GetSurveysSurvey(dict):
         :param _builtins.int linked_flag_id: A feature flag (by id) that must be enabled for the survey to show.
         :param _builtins.str linked_flag_key: The linked flag by key instead of id (ids differ between projects and hosts); never with linkedFlagId.
         :param _builtins.int linked_insight_id: An insight (by id) shown with the survey's results; null: none.
-        :param _builtins.str name: Unique (per project, case-sensitive) survey name, at most 400 characters; trimmed as PostHog stores it.
-        :param _builtins.str project_id: Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey.
-        :param Sequence[Union['GetSurveysSurveyQuestionOpen', 'GetSurveysSurveyQuestionLink', 'GetSurveysSurveyQuestionRating', 'GetSurveysSurveyQuestionSingleChoice', 'GetSurveysSurveyQuestionMultipleChoice']] questions: The questions, in order; each keeps its server-assigned `id` (give one to keep responses linked when reordering).
         :param _builtins.int response_sampling_interval: How many interval units one sampling period lasts (1 or more); null: no sampling.
         :param 'SurveyResponseSamplingIntervalType' response_sampling_interval_type: The unit of the sampling interval: day, week (default) or month.
         :param _builtins.int response_sampling_limit: The most responses collected per sampling period (needs responseSamplingStartDate and responseSamplingInterval); null: no limit.
         :param _builtins.str response_sampling_start_date: When response sampling starts (ISO 8601, today or later in UTC); needed by a responseSamplingLimit.
         :param _builtins.int responses_limit: Stop collecting after this many responses; null: no limit.
-        :param 'SurveySchedule' schedule: How often a person sees the survey: once (default), recurring or always.
         :param _builtins.str start_date: Launches the survey at this time (ISO 8601; a future date schedules the launch); null: not launched.
-        :param 'SurveyStatus' status: draft, running (launches; from stopped, resumes) or stopped. A launched survey cannot go back to draft.
-        :param _builtins.str survey_id: PostHog's id for the survey (a UUID).
         :param 'Flag' targeting_flag: The targeting feature flag, as PostHog holds it.
         :param _builtins.int targeting_flag_id: An existing feature flag (by id) to target the survey with.
         :param _builtins.str targeting_flag_key: The targeting flag by key instead of id; never with targetingFlagId.
         :param Mapping[str, 'SurveyTranslationsValue'] translations: The survey's own texts in other languages, by language code such as "fr" or "pt-BR" (not the base language).
-        :param 'SurveyType' type: popover, api, widget or external_survey (the older button, email and full_screen pass with a warning).
         """
-        pulumi.set(__self__, "appearance", appearance)
         pulumi.set(__self__, "archived", archived)
         pulumi.set(__self__, "base_language", base_language)
-        pulumi.set(__self__, "conditions", conditions)
         pulumi.set(__self__, "created_at", created_at)
-        pulumi.set(__self__, "created_by", created_by)
         pulumi.set(__self__, "description", description)
         pulumi.set(__self__, "enable_iframe_embedding", enable_iframe_embedding)
         pulumi.set(__self__, "enable_partial_responses", enable_partial_responses)
-        pulumi.set(__self__, "end_date", end_date)
-        pulumi.set(__self__, "form_content", form_content)
-        pulumi.set(__self__, "internal_targeting_flag", internal_targeting_flag)
-        pulumi.set(__self__, "iteration_count", iteration_count)
-        pulumi.set(__self__, "iteration_frequency_days", iteration_frequency_days)
-        pulumi.set(__self__, "linked_flag", linked_flag)
-        pulumi.set(__self__, "linked_flag_id", linked_flag_id)
-        pulumi.set(__self__, "linked_flag_key", linked_flag_key)
-        pulumi.set(__self__, "linked_insight_id", linked_insight_id)
         pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "project_id", project_id)
         pulumi.set(__self__, "questions", questions)
-        pulumi.set(__self__, "response_sampling_interval", response_sampling_interval)
-        pulumi.set(__self__, "response_sampling_interval_type", response_sampling_interval_type)
-        pulumi.set(__self__, "response_sampling_limit", response_sampling_limit)
-        pulumi.set(__self__, "response_sampling_start_date", response_sampling_start_date)
-        pulumi.set(__self__, "responses_limit", responses_limit)
         pulumi.set(__self__, "schedule", schedule)
-        pulumi.set(__self__, "start_date", start_date)
         pulumi.set(__self__, "status", status)
         pulumi.set(__self__, "survey_id", survey_id)
-        pulumi.set(__self__, "targeting_flag", targeting_flag)
-        pulumi.set(__self__, "targeting_flag_id", targeting_flag_id)
-        pulumi.set(__self__, "targeting_flag_key", targeting_flag_key)
-        pulumi.set(__self__, "translations", translations)
         pulumi.set(__self__, "type", type)
-
-    @_builtins.property
-    @pulumi.getter
-    def appearance(self) -> 'outputs.SurveyAppearance':
-        """
-        Appearance settings: colours, texts, surveyPopupDelaySeconds, widgetType, shuffleQuestions, …
-        """
-        return pulumi.get(self, "appearance")
+        if appearance is not None:
+            pulumi.set(__self__, "appearance", appearance)
+        if conditions is not None:
+            pulumi.set(__self__, "conditions", conditions)
+        if created_by is not None:
+            pulumi.set(__self__, "created_by", created_by)
+        if end_date is not None:
+            pulumi.set(__self__, "end_date", end_date)
+        if form_content is not None:
+            pulumi.set(__self__, "form_content", form_content)
+        if internal_targeting_flag is not None:
+            pulumi.set(__self__, "internal_targeting_flag", internal_targeting_flag)
+        if iteration_count is not None:
+            pulumi.set(__self__, "iteration_count", iteration_count)
+        if iteration_frequency_days is not None:
+            pulumi.set(__self__, "iteration_frequency_days", iteration_frequency_days)
+        if linked_flag is not None:
+            pulumi.set(__self__, "linked_flag", linked_flag)
+        if linked_flag_id is not None:
+            pulumi.set(__self__, "linked_flag_id", linked_flag_id)
+        if linked_flag_key is not None:
+            pulumi.set(__self__, "linked_flag_key", linked_flag_key)
+        if linked_insight_id is not None:
+            pulumi.set(__self__, "linked_insight_id", linked_insight_id)
+        if response_sampling_interval is not None:
+            pulumi.set(__self__, "response_sampling_interval", response_sampling_interval)
+        if response_sampling_interval_type is not None:
+            pulumi.set(__self__, "response_sampling_interval_type", response_sampling_interval_type)
+        if response_sampling_limit is not None:
+            pulumi.set(__self__, "response_sampling_limit", response_sampling_limit)
+        if response_sampling_start_date is not None:
+            pulumi.set(__self__, "response_sampling_start_date", response_sampling_start_date)
+        if responses_limit is not None:
+            pulumi.set(__self__, "responses_limit", responses_limit)
+        if start_date is not None:
+            pulumi.set(__self__, "start_date", start_date)
+        if targeting_flag is not None:
+            pulumi.set(__self__, "targeting_flag", targeting_flag)
+        if targeting_flag_id is not None:
+            pulumi.set(__self__, "targeting_flag_id", targeting_flag_id)
+        if targeting_flag_key is not None:
+            pulumi.set(__self__, "targeting_flag_key", targeting_flag_key)
+        if translations is not None:
+            pulumi.set(__self__, "translations", translations)
 
     @_builtins.property
     @pulumi.getter
@@ -1708,28 +1730,12 @@ class GetSurveysSurvey(dict):
         return pulumi.get(self, "base_language")
 
     @_builtins.property
-    @pulumi.getter
-    def conditions(self) -> 'outputs.SurveyConditions':
-        """
-        Display conditions: url, urlMatchType, selector, events, actions, deviceTypes, seenSurveyWaitPeriodInDays, …
-        """
-        return pulumi.get(self, "conditions")
-
-    @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> _builtins.str:
         """
         When the survey was created (ISO 8601).
         """
         return pulumi.get(self, "created_at")
-
-    @_builtins.property
-    @pulumi.getter(name="createdBy")
-    def created_by(self) -> 'outputs.CreatedBy':
-        """
-        The user who created the survey.
-        """
-        return pulumi.get(self, "created_by")
 
     @_builtins.property
     @pulumi.getter
@@ -1756,78 +1762,6 @@ class GetSurveysSurvey(dict):
         return pulumi.get(self, "enable_partial_responses")
 
     @_builtins.property
-    @pulumi.getter(name="endDate")
-    def end_date(self) -> _builtins.str:
-        """
-        Stops the survey at this time (ISO 8601); null: not stopped.
-        """
-        return pulumi.get(self, "end_date")
-
-    @_builtins.property
-    @pulumi.getter(name="formContent")
-    def form_content(self) -> Mapping[str, Any]:
-        """
-        The content of a form-style survey, as PostHog's survey builder writes it (any JSON object).
-        """
-        return pulumi.get(self, "form_content")
-
-    @_builtins.property
-    @pulumi.getter(name="internalTargetingFlag")
-    def internal_targeting_flag(self) -> 'outputs.Flag':
-        """
-        The flag PostHog maintains to stop showing the survey to people who answered or dismissed it.
-        """
-        return pulumi.get(self, "internal_targeting_flag")
-
-    @_builtins.property
-    @pulumi.getter(name="iterationCount")
-    def iteration_count(self) -> _builtins.int:
-        """
-        How many times a recurring survey repeats (0 to 500); null: not recurring.
-        """
-        return pulumi.get(self, "iteration_count")
-
-    @_builtins.property
-    @pulumi.getter(name="iterationFrequencyDays")
-    def iteration_frequency_days(self) -> _builtins.int:
-        """
-        Days between a recurring survey's iterations (1 to 365).
-        """
-        return pulumi.get(self, "iteration_frequency_days")
-
-    @_builtins.property
-    @pulumi.getter(name="linkedFlag")
-    def linked_flag(self) -> 'outputs.Flag':
-        """
-        The linked feature flag, as PostHog holds it.
-        """
-        return pulumi.get(self, "linked_flag")
-
-    @_builtins.property
-    @pulumi.getter(name="linkedFlagId")
-    def linked_flag_id(self) -> _builtins.int:
-        """
-        A feature flag (by id) that must be enabled for the survey to show.
-        """
-        return pulumi.get(self, "linked_flag_id")
-
-    @_builtins.property
-    @pulumi.getter(name="linkedFlagKey")
-    def linked_flag_key(self) -> _builtins.str:
-        """
-        The linked flag by key instead of id (ids differ between projects and hosts); never with linkedFlagId.
-        """
-        return pulumi.get(self, "linked_flag_key")
-
-    @_builtins.property
-    @pulumi.getter(name="linkedInsightId")
-    def linked_insight_id(self) -> _builtins.int:
-        """
-        An insight (by id) shown with the survey's results; null: none.
-        """
-        return pulumi.get(self, "linked_insight_id")
-
-    @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
         """
@@ -1852,60 +1786,12 @@ class GetSurveysSurvey(dict):
         return pulumi.get(self, "questions")
 
     @_builtins.property
-    @pulumi.getter(name="responseSamplingInterval")
-    def response_sampling_interval(self) -> _builtins.int:
-        """
-        How many interval units one sampling period lasts (1 or more); null: no sampling.
-        """
-        return pulumi.get(self, "response_sampling_interval")
-
-    @_builtins.property
-    @pulumi.getter(name="responseSamplingIntervalType")
-    def response_sampling_interval_type(self) -> 'SurveyResponseSamplingIntervalType':
-        """
-        The unit of the sampling interval: day, week (default) or month.
-        """
-        return pulumi.get(self, "response_sampling_interval_type")
-
-    @_builtins.property
-    @pulumi.getter(name="responseSamplingLimit")
-    def response_sampling_limit(self) -> _builtins.int:
-        """
-        The most responses collected per sampling period (needs responseSamplingStartDate and responseSamplingInterval); null: no limit.
-        """
-        return pulumi.get(self, "response_sampling_limit")
-
-    @_builtins.property
-    @pulumi.getter(name="responseSamplingStartDate")
-    def response_sampling_start_date(self) -> _builtins.str:
-        """
-        When response sampling starts (ISO 8601, today or later in UTC); needed by a responseSamplingLimit.
-        """
-        return pulumi.get(self, "response_sampling_start_date")
-
-    @_builtins.property
-    @pulumi.getter(name="responsesLimit")
-    def responses_limit(self) -> _builtins.int:
-        """
-        Stop collecting after this many responses; null: no limit.
-        """
-        return pulumi.get(self, "responses_limit")
-
-    @_builtins.property
     @pulumi.getter
     def schedule(self) -> 'SurveySchedule':
         """
         How often a person sees the survey: once (default), recurring or always.
         """
         return pulumi.get(self, "schedule")
-
-    @_builtins.property
-    @pulumi.getter(name="startDate")
-    def start_date(self) -> _builtins.str:
-        """
-        Launches the survey at this time (ISO 8601; a future date schedules the launch); null: not launched.
-        """
-        return pulumi.get(self, "start_date")
 
     @_builtins.property
     @pulumi.getter
@@ -1924,8 +1810,160 @@ class GetSurveysSurvey(dict):
         return pulumi.get(self, "survey_id")
 
     @_builtins.property
+    @pulumi.getter
+    def type(self) -> 'SurveyType':
+        """
+        popover, api, widget or external_survey (the older button, email and full_screen pass with a warning).
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def appearance(self) -> Optional['outputs.SurveyAppearance']:
+        """
+        Appearance settings: colours, texts, surveyPopupDelaySeconds, widgetType, shuffleQuestions, …
+        """
+        return pulumi.get(self, "appearance")
+
+    @_builtins.property
+    @pulumi.getter
+    def conditions(self) -> Optional['outputs.SurveyConditions']:
+        """
+        Display conditions: url, urlMatchType, selector, events, actions, deviceTypes, seenSurveyWaitPeriodInDays, …
+        """
+        return pulumi.get(self, "conditions")
+
+    @_builtins.property
+    @pulumi.getter(name="createdBy")
+    def created_by(self) -> Optional['outputs.CreatedBy']:
+        """
+        The user who created the survey.
+        """
+        return pulumi.get(self, "created_by")
+
+    @_builtins.property
+    @pulumi.getter(name="endDate")
+    def end_date(self) -> Optional[_builtins.str]:
+        """
+        Stops the survey at this time (ISO 8601); null: not stopped.
+        """
+        return pulumi.get(self, "end_date")
+
+    @_builtins.property
+    @pulumi.getter(name="formContent")
+    def form_content(self) -> Optional[Mapping[str, Any]]:
+        """
+        The content of a form-style survey, as PostHog's survey builder writes it (any JSON object).
+        """
+        return pulumi.get(self, "form_content")
+
+    @_builtins.property
+    @pulumi.getter(name="internalTargetingFlag")
+    def internal_targeting_flag(self) -> Optional['outputs.Flag']:
+        """
+        The flag PostHog maintains to stop showing the survey to people who answered or dismissed it.
+        """
+        return pulumi.get(self, "internal_targeting_flag")
+
+    @_builtins.property
+    @pulumi.getter(name="iterationCount")
+    def iteration_count(self) -> Optional[_builtins.int]:
+        """
+        How many times a recurring survey repeats (0 to 500); null: not recurring.
+        """
+        return pulumi.get(self, "iteration_count")
+
+    @_builtins.property
+    @pulumi.getter(name="iterationFrequencyDays")
+    def iteration_frequency_days(self) -> Optional[_builtins.int]:
+        """
+        Days between a recurring survey's iterations (1 to 365).
+        """
+        return pulumi.get(self, "iteration_frequency_days")
+
+    @_builtins.property
+    @pulumi.getter(name="linkedFlag")
+    def linked_flag(self) -> Optional['outputs.Flag']:
+        """
+        The linked feature flag, as PostHog holds it.
+        """
+        return pulumi.get(self, "linked_flag")
+
+    @_builtins.property
+    @pulumi.getter(name="linkedFlagId")
+    def linked_flag_id(self) -> Optional[_builtins.int]:
+        """
+        A feature flag (by id) that must be enabled for the survey to show.
+        """
+        return pulumi.get(self, "linked_flag_id")
+
+    @_builtins.property
+    @pulumi.getter(name="linkedFlagKey")
+    def linked_flag_key(self) -> Optional[_builtins.str]:
+        """
+        The linked flag by key instead of id (ids differ between projects and hosts); never with linkedFlagId.
+        """
+        return pulumi.get(self, "linked_flag_key")
+
+    @_builtins.property
+    @pulumi.getter(name="linkedInsightId")
+    def linked_insight_id(self) -> Optional[_builtins.int]:
+        """
+        An insight (by id) shown with the survey's results; null: none.
+        """
+        return pulumi.get(self, "linked_insight_id")
+
+    @_builtins.property
+    @pulumi.getter(name="responseSamplingInterval")
+    def response_sampling_interval(self) -> Optional[_builtins.int]:
+        """
+        How many interval units one sampling period lasts (1 or more); null: no sampling.
+        """
+        return pulumi.get(self, "response_sampling_interval")
+
+    @_builtins.property
+    @pulumi.getter(name="responseSamplingIntervalType")
+    def response_sampling_interval_type(self) -> Optional['SurveyResponseSamplingIntervalType']:
+        """
+        The unit of the sampling interval: day, week (default) or month.
+        """
+        return pulumi.get(self, "response_sampling_interval_type")
+
+    @_builtins.property
+    @pulumi.getter(name="responseSamplingLimit")
+    def response_sampling_limit(self) -> Optional[_builtins.int]:
+        """
+        The most responses collected per sampling period (needs responseSamplingStartDate and responseSamplingInterval); null: no limit.
+        """
+        return pulumi.get(self, "response_sampling_limit")
+
+    @_builtins.property
+    @pulumi.getter(name="responseSamplingStartDate")
+    def response_sampling_start_date(self) -> Optional[_builtins.str]:
+        """
+        When response sampling starts (ISO 8601, today or later in UTC); needed by a responseSamplingLimit.
+        """
+        return pulumi.get(self, "response_sampling_start_date")
+
+    @_builtins.property
+    @pulumi.getter(name="responsesLimit")
+    def responses_limit(self) -> Optional[_builtins.int]:
+        """
+        Stop collecting after this many responses; null: no limit.
+        """
+        return pulumi.get(self, "responses_limit")
+
+    @_builtins.property
+    @pulumi.getter(name="startDate")
+    def start_date(self) -> Optional[_builtins.str]:
+        """
+        Launches the survey at this time (ISO 8601; a future date schedules the launch); null: not launched.
+        """
+        return pulumi.get(self, "start_date")
+
+    @_builtins.property
     @pulumi.getter(name="targetingFlag")
-    def targeting_flag(self) -> 'outputs.Flag':
+    def targeting_flag(self) -> Optional['outputs.Flag']:
         """
         The targeting feature flag, as PostHog holds it.
         """
@@ -1933,7 +1971,7 @@ class GetSurveysSurvey(dict):
 
     @_builtins.property
     @pulumi.getter(name="targetingFlagId")
-    def targeting_flag_id(self) -> _builtins.int:
+    def targeting_flag_id(self) -> Optional[_builtins.int]:
         """
         An existing feature flag (by id) to target the survey with.
         """
@@ -1941,7 +1979,7 @@ class GetSurveysSurvey(dict):
 
     @_builtins.property
     @pulumi.getter(name="targetingFlagKey")
-    def targeting_flag_key(self) -> _builtins.str:
+    def targeting_flag_key(self) -> Optional[_builtins.str]:
         """
         The targeting flag by key instead of id; never with targetingFlagId.
         """
@@ -1949,19 +1987,11 @@ class GetSurveysSurvey(dict):
 
     @_builtins.property
     @pulumi.getter
-    def translations(self) -> Mapping[str, 'outputs.SurveyTranslationsValue']:
+    def translations(self) -> Optional[Mapping[str, 'outputs.SurveyTranslationsValue']]:
         """
         The survey's own texts in other languages, by language code such as "fr" or "pt-BR" (not the base language).
         """
         return pulumi.get(self, "translations")
-
-    @_builtins.property
-    @pulumi.getter
-    def type(self) -> 'SurveyType':
-        """
-        popover, api, widget or external_survey (the older button, email and full_screen pass with a warning).
-        """
-        return pulumi.get(self, "type")
 
 
 @pulumi.output_type

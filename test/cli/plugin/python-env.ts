@@ -24,21 +24,23 @@ function wheelhouse(): string {
 }
 
 /**
- * The wheel folder, holding `pulumi==PYTHON_SDK_VERSION` with its dependencies (setuptools among them, so an sdk
- * wheel builds from it offline); downloaded on first use.
+ * What the wheel folder holds: Pulumi's SDK with its dependencies, and what building the generated SDK's wheel
+ * needs (sdk/python's pyproject.toml, `[build-system] requires`), which pip fetches into an isolated build
+ * environment and which pulumi's own dependencies no longer bring.
  */
+const WHEELHOUSE_REQUIREMENTS = [`pulumi==${PYTHON_SDK_VERSION}`, "setuptools>=61.0"];
+
+/** The wheel folder, holding WHEELHOUSE_REQUIREMENTS so an sdk wheel builds from it offline; downloaded on first use. */
 export async function wheelFolder(): Promise<string> {
   const dir = wheelhouse();
+  // The marker names what was downloaded, so a folder filled for other requirements is filled again.
   const done = path.join(dir, "complete");
-  if (!fs.existsSync(done)) {
-    await run(
-      "python3",
-      ["-m", "pip", "download", "--quiet", "--dest", dir, `pulumi==${PYTHON_SDK_VERSION}`],
-      {
-        maxBuffer: 16 * 1024 * 1024,
-      },
-    );
-    fs.writeFileSync(done, "");
+  const wanted = JSON.stringify(WHEELHOUSE_REQUIREMENTS);
+  if (!fs.existsSync(done) || fs.readFileSync(done, "utf8") !== wanted) {
+    await run("python3", ["-m", "pip", "download", "--quiet", "--dest", dir, ...WHEELHOUSE_REQUIREMENTS], {
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    fs.writeFileSync(done, wanted);
   }
   return dir;
 }

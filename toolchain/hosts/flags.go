@@ -1,0 +1,63 @@
+package main
+
+// The command line each stand-in accepts: exactly the flags of the real host it stands for, and nothing more.
+//
+// Pulumi's hosts read their flags with Go's `flag` package on flag.CommandLine, which also carries glog's flags
+// (-v, -logtostderr, ...: sdk/go/common/util/logging imports glog, and the engine passes them when it flows its
+// logging, buildPluginArguments in sdk/go/common/resource/plugin/plugin.go). Any other flag stops the host with
+// "flag provided but not defined: -<name>", the usage, and exit status 2. That is what the engine inside
+// pulumi-yaml v1.25.0 (sdk v3.206.0, buildArgsForNewPlugin) meets when it starts a host with
+// `-typescript=false -root=<dir>`: those flags were removed from the hosts in pulumi/pulumi v3.214.0 (#21065).
+// The flags per host, as their main functions define them (pulumi/pulumi at 1b5949891b, after #21065):
+//   - sdk/nodejs/cmd/pulumi-language-nodejs/main.go, main: -tracing, -runtime (nodejs or bun; anything else is
+//     "unsupported runtime: <name>"), -version;
+//   - sdk/python/cmd/pulumi-language-python/main.go, main: -tracing, -version, -use-executor;
+//   - sdk/go/pulumi-language-go/main.go, main and parseRunParams: -version, -tracing.
+
+import (
+	"flag"
+	"fmt"
+)
+
+// hostFlags is what a host's command line says.
+type hostFlags struct {
+	tracing     string
+	showVersion bool
+	// runtime (nodejs): the JavaScript runtime; the stand-in runs node only.
+	runtime string
+	// useExecutor (python): the program to run instead of the pulumi-language-python-exec beside the host.
+	useExecutor string
+	// engineAddress is the first positional argument, when given.
+	engineAddress string
+}
+
+// parseFlags defines the language's flags on fs and parses argv with it. With flag.CommandLine (ExitOnError), an
+// unknown flag ends the process as it ends the real host's.
+func parseFlags(language string, fs *flag.FlagSet, argv []string) (*hostFlags, error) {
+	f := &hostFlags{}
+	fs.StringVar(&f.tracing, "tracing", "", "Emit tracing to a Zipkin-compatible tracing endpoint")
+	fs.BoolVar(&f.showVersion, "version", false, "Print the current plugin version and exit")
+	switch language {
+	case "nodejs":
+		fs.StringVar(&f.runtime, "runtime", "nodejs", "The JavaScript runtime to run programs with")
+	case "python":
+		fs.StringVar(&f.useExecutor, "use-executor", "", "The program to run instead of pulumi-language-python-exec")
+	}
+	if err := fs.Parse(argv); err != nil {
+		return nil, err
+	}
+	if args := fs.Args(); len(args) > 0 {
+		f.engineAddress = args[0]
+	}
+	if language == "nodejs" {
+		switch f.runtime {
+		case "nodejs":
+		case "bun":
+			// The real host accepts bun; the stand-in has no bun support, so it says so rather than run node.
+			return nil, fmt.Errorf("runtime bun is not supported by pulumi-posthog's stand-in nodejs host")
+		default:
+			return nil, fmt.Errorf("unsupported runtime: %s", f.runtime)
+		}
+	}
+	return f, nil
+}
