@@ -3,7 +3,7 @@
 // - dynamic face: a nodejs program of N `Survey`s against one of N resources on bench/fixtures/trivial-dynamic,
 //   an installed module whose exports are the provider (serialised as one `require` line, as our shim is);
 // - plugin face: a YAML program of N surveys of `posthog-iac` against one of N things of
-//   bench/fixtures/trivial-plugin, a provider plugin folder started through the same PulumiPlugin.yaml path.
+//   bench/fixtures/trivial-plugin, a provider plugin folder started the same way (its executable launcher).
 // For each face and each N (25, 100, 200; BENCH_CLI_COUNTS=5,10 for a quick look) ours and trivial run
 // interleaved, step by step: `up`, a no-op `preview`, a `refresh`; then the state bytes per resource. Each step
 // reports wall time and CPU (user + sys of the CLI's whole process tree: the CLI, its language host, the program,
