@@ -1,12 +1,22 @@
 // The one parser both faces run on what the engine hands a provider (inputs, stored outputs), before any rule
 // looks at it: each object becomes a plain object of its own keys (CreateDataProperty, never assignment), and
-// "__proto__" is refused wherever it appears, as a key or as a prototype, with one message. Over the provider
-// protocol a "__proto__" key never arrives: google-protobuf decodes a Struct's map by assignment into a plain
-// object, so the entry is lost before either face's code runs, and both see the same inputs without it. It does
-// arrive when the provider module is called in-process with an object literal's `__proto__` (a prototype whose
-// keys a plain read such as `inputs.name` would take as declared): that is refused here. Every other built-in
-// name (constructor, toString, hasOwnProperty, …) is a plain key like any other; the rules then refuse it as an
-// unknown input or key, or pass it on in `extra` and the other free-form objects.
+// "__proto__" is refused wherever it appears, as a key or as a prototype, with one message.
+//
+// What the engine does with a "__proto__" key (read in @pulumi/pulumi 3.248's runtime/rpc.js,
+// serializeFilteredProperties, and google-protobuf 3.21's struct_pb.js, Struct.fromJavaScript and
+// jspb.Map): a program's own "__proto__" key (JSON.parse makes one) is never sent as a key. The SDK copies each
+// input by assignment (`result[k] = v`), so the key becomes the prototype of the copy, and Struct.fromJavaScript
+// walks the copy with for…in, inherited keys included: the prototype's keys are sent as if declared. The SDK's
+// Resource also assigns each input to the resource object (`onto[k] = new Output(…)`, transferProperties), which
+// replaces the resource's own prototype, so the program then dies with no message. The provider cannot tell such
+// keys from declared ones, so the resource classes refuse an own "__proto__" key at construction
+// (`declaredArgs` below), before the SDK sees it. A "__proto__" key that does reach the wire (a YAML program's
+// quoted key, sent by a language host written in Go) is lost on the provider's side: jspb decodes a Struct's
+// map into a plain object by assignment, so the entry sets that object's prototype and is never listed, on both
+// faces alike. It does arrive when the provider module is called in-process with an object literal's `__proto__`
+// (a prototype whose keys a plain read such as `inputs.name` would take as declared): that is refused here. Every
+// other built-in name (constructor, toString, hasOwnProperty, …) is a plain key like any other; the rules then
+// refuse it as an unknown input or key, or pass it on in `extra` and the other free-form objects.
 import type * as pulumi from "@pulumi/pulumi";
 import { formatPath, type CheckFailure } from "./check-failures";
 import { isRecord, type Json } from "./json";
@@ -27,20 +37,51 @@ function isPlainPrototype(value: object): boolean {
   return proto === Object.prototype || proto === null;
 }
 
+/** The failure for a "__proto__" (key or prototype) in the object at `path`. */
+function protoFailure(path: readonly PropertyKey[]): CheckFailure {
+  const at = [...path, PROTO];
+  return { property: String(at[0]), reason: protoReason(formatPath(at)) };
+}
+
 function copy(value: unknown, path: PropertyKey[], failures: CheckFailure[]): unknown {
   if (Array.isArray(value)) return value.map((item, i) => copy(item, [...path, i], failures));
   if (value === null || typeof value !== "object") return value;
-  const refuse = () => {
-    const at = [...path, PROTO];
-    failures.push({ property: String(at[0]), reason: protoReason(formatPath(at)) });
-  };
-  if (!isPlainPrototype(value)) refuse();
+  if (!isPlainPrototype(value)) failures.push(protoFailure(path));
   const entries: [string, unknown][] = [];
   for (const [key, item] of Object.entries(value)) {
-    if (key === PROTO) refuse();
+    if (key === PROTO) failures.push(protoFailure(path));
     else entries.push([key, copy(item, [...path, key], failures)]);
   }
   return Object.fromEntries(entries);
+}
+
+/**
+ * Each own "__proto__" key in a program's plain objects and arrays, at any depth. Values of other kinds (an
+ * Output, a promise, a resource, a Date) are not walked: their content is not known when a resource is declared.
+ */
+function ownProtoKeys(value: unknown, path: PropertyKey[], failures: CheckFailure[]): void {
+  if (Array.isArray(value)) value.forEach((item, i) => ownProtoKeys(item, [...path, i], failures));
+  if (value === null || typeof value !== "object" || Array.isArray(value) || !isPlainPrototype(value)) return;
+  for (const [key, item] of Object.entries(value)) {
+    if (key === PROTO) failures.push(protoFailure(path));
+    else ownProtoKeys(item, [...path, key], failures);
+  }
+}
+
+/**
+ * A resource's arguments as declared, or an error naming the resource and each "__proto__" key in them: thrown
+ * when the program declares the resource, before the SDK copies the arguments (see the top of this file).
+ * `kind` and `name` are the resource's type and name (`Survey`, `"nps"`).
+ */
+export function declaredArgs<A>(kind: string, name: string, args: A): A {
+  const failures: CheckFailure[] = [];
+  ownProtoKeys(args, [], failures);
+  if (failures.length > 0) {
+    throw new Error(
+      `${kind} "${name}": ${failures.map((f) => f.reason).join(" ")} Nothing was sent to PostHog.`,
+    );
+  }
+  return args;
 }
 
 /** `raw` as plain objects of their own keys, and a failure for each "__proto__" in it (none: nothing was lost). */

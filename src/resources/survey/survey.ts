@@ -3,6 +3,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { SURVEY_OUTPUT_NAMES } from "./mapping";
 import type { SurveyFields, SurveyOptions, SurveyOutputs } from "./types";
+import { declaredArgs } from "../../provider-kit/seam";
 
 const surveyProvider: pulumi.dynamic.ResourceProvider = require("./shim");
 
@@ -55,7 +56,8 @@ export class Survey extends pulumi.dynamic.Resource {
       {
         // Every output must be a prop for Pulumi to create an Output for it (a `get` passes no inputs).
         ...OUTPUTS_NOT_KNOWN_YET,
-        ...args,
+        // Refused here if it holds a "__proto__" key, before the SDK copies it (provider-kit/seam.ts).
+        ...declaredArgs("Survey", name, args),
         // Own keys only, as the spread above (and the engine) see them: never a date inherited from a prototype.
         startDate: isoDate(args && Object.hasOwn(args, "startDate") ? args.startDate : undefined),
         endDate: isoDate(args && Object.hasOwn(args, "endDate") ? args.endDate : undefined),
