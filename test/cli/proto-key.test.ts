@@ -1,0 +1,155 @@
+// A survey definition read from JSON with a "__proto__" key (JSON.parse makes it an own key), through the real
+// CLI on both faces (issue 38). On the dynamic face the SDK would turn the key into the prototype of the inputs
+// it sends, so its keys would reach PostHog as declared, and of the resource object, so the program would die
+// with no message (provider-kit/seam.ts): the class refuses it, in the seam's words, when the program declares
+// it. A YAML program carries the key as a quoted mapping key; the YAML language host checks a resource's
+// properties against the plugin's schema and refuses it there, before the plugin is called (the key is not a
+// property, and the name it wraps is not declared). Either way preview and up fail with a message that says
+// so, PostHog receives no survey, and the run after the program is fixed is clean.
+import fs from "node:fs";
+import path from "node:path";
+import { inCliStack, inInstalledProgram } from "./program-folder";
+import { requirePulumiCli } from "../support/pulumi-cli";
+import type { LoggedRequest } from "../support/stack";
+import { PACKAGE_NAME, RESOURCE_TOKENS } from "../../src/plugin/tokens";
+
+const pulumi = requirePulumiCli();
+const withCli = pulumi ? it : it.skip;
+
+const INJECTED = "Injected via proto";
+const DEFINITION = `{"__proto__":{"name":"${INJECTED}"},"type":"popover","questions":[{"type":"open","question":"Q?"}]}`;
+const FIXED = '{"name":"Fixed survey","type":"popover","questions":[{"type":"open","question":"Q?"}]}';
+
+const jsProgram = (json: string) =>
+  [
+    'const posthog = require("pulumi-posthog");',
+    `const raw = JSON.parse('${json}');`,
+    'new posthog.Survey("p", raw);',
+    "",
+  ].join("\n");
+
+/** The same program in YAML: the quoted key is a plain string key of the mapping, sent as the engine gets it. */
+const yamlResources = (fixed: boolean, proto?: string) =>
+  [
+    "resources:",
+    "  p:",
+    `    type: ${RESOURCE_TOKENS.Survey}`,
+    "    properties:",
+    fixed ? "      name: Fixed survey" : `      "__proto__":\n        name: ${INJECTED}`,
+    ...(proto ? [`      "__proto__":\n        ${proto}`] : []),
+    "      type: popover",
+    "      questions:",
+    "        - type: open",
+    '          question: "Q?"',
+    "",
+  ].join("\n");
+
+const REASON =
+  "cannot be declared: \"__proto__\" is JavaScript's name for an object's prototype, not a key PostHog can " +
+  "receive, and it is refused on every face alike. Remove it.";
+
+/** The CLI's failure, as its message (stdout and stderr); fails the test if the command succeeded. */
+async function failureOf(run: Promise<unknown>): Promise<string> {
+  try {
+    await run;
+  } catch (e) {
+    return e instanceof Error ? e.message : String(e);
+  }
+  throw new Error("the command succeeded");
+}
+
+/** Requests that created or changed anything in PostHog. */
+const writes = (log: LoggedRequest[]) => log.filter((r) => r.method !== "GET");
+
+describe("a __proto__ key read from JSON, through the real Pulumi CLI", () => {
+  withCli(
+    "dynamic face: preview and up refuse it when the program declares the survey; fixed, the next up is clean",
+    async () => {
+      if (!pulumi) throw new Error("runs only with a pulumi CLI");
+      const files = {
+        "Pulumi.yaml": "name: proto-key\nruntime: nodejs\nmain: index.js\n",
+        "index.js": jsProgram(DEFINITION),
+      };
+      await inCliStack(pulumi, { files }, async (stack) => {
+        for (const command of [["preview"], ["up", "--yes", "--skip-preview"]]) {
+          const message = await failureOf(stack.cli(...command));
+          expect(message).toContain(`Survey "p": __proto__ ${REASON} Nothing was sent to PostHog.`);
+          // The error itself, not the bare exit the SDK gave when the key replaced the resource's prototype.
+          expect(message).not.toContain("promises were still active");
+        }
+        expect(writes(await stack.requests())).toEqual([]);
+        expect(await stack.control("GET", "/state")).toMatchObject({ surveys: [] });
+
+        fs.writeFileSync(path.join(stack.dir, "index.js"), jsProgram(FIXED));
+        await stack.clearRequests();
+        const up = await stack.cli("up", "--yes", "--skip-preview");
+        expect(up.stdout).not.toMatch(/error/i);
+        expect(writes(await stack.requests()).map((r) => [r.method, r.path])).toEqual([
+          ["POST", `/api/projects/${stack.projectId}/surveys/`],
+        ]);
+        expect(await stack.control("GET", "/state")).toMatchObject({ surveys: [{ name: "Fixed survey" }] });
+        await stack.cli("preview", "--expect-no-changes");
+      });
+    },
+    1_800_000,
+  );
+
+  withCli(
+    "plugin face: a YAML program's quoted __proto__ key is refused at preview and up; fixed, the next up is clean",
+    async () => {
+      if (!pulumi) throw new Error("runs only with a pulumi CLI");
+      await inInstalledProgram(pulumi, async ({ dir, emulator, cli }) => {
+        const file = path.join(dir, "Pulumi.yaml");
+        const project = "name: proto-key-yaml\nruntime: yaml\n";
+        fs.writeFileSync(file, project + yamlResources(false));
+        await cli("package", "add", path.join(dir, "node_modules", "pulumi-posthog", "plugin"));
+        const added = fs.readFileSync(file, "utf8");
+        await cli("stack", "init", "dev");
+        await cli("config", "set", `${PACKAGE_NAME}:host`, emulator.url);
+        await cli("config", "set", "--secret", `${PACKAGE_NAME}:apiKey`, emulator.apiKey);
+        await cli("config", "set", `${PACKAGE_NAME}:projectId`, String(emulator.projectId));
+        await cli("config", "set", `${PACKAGE_NAME}:organizationId`, emulator.organizationId);
+        const log = async () =>
+          (
+            (await (await fetch(`${emulator.url}/_emulator/requests`, auth(emulator.apiKey))).json()) as {
+              requests: LoggedRequest[];
+            }
+          ).requests;
+        const surveys = async () =>
+          (
+            (await (await fetch(`${emulator.url}/_emulator/state`, auth(emulator.apiKey))).json()) as {
+              surveys: { name: string }[];
+            }
+          ).surveys;
+
+        for (const command of [["preview"], ["up", "--yes", "--skip-preview"]]) {
+          const message = await failureOf(cli(...command));
+          expect(message).toContain(
+            `${RESOURCE_TOKENS.Survey} is not assignable from {__proto__: {name: string}`,
+          );
+          expect(message).toContain("name: Missing required property 'name'");
+        }
+        // With the name declared beside it, the key itself is what the host refuses.
+        fs.writeFileSync(
+          file,
+          added.replace(yamlResources(false), yamlResources(true, "description: Injected")),
+        );
+        for (const command of [["preview"], ["up", "--yes", "--skip-preview"]]) {
+          const message = await failureOf(cli(...command));
+          expect(message).toContain(`Property __proto__ does not exist on '${RESOURCE_TOKENS.Survey}'`);
+        }
+        expect(writes(await log())).toEqual([]);
+        expect(await surveys()).toEqual([]);
+
+        fs.writeFileSync(file, added.replace(yamlResources(false), yamlResources(true)));
+        const up = await cli("up", "--yes", "--skip-preview");
+        expect(up.stdout).not.toMatch(/error/i);
+        expect((await surveys()).map((s) => s.name)).toEqual(["Fixed survey"]);
+        await cli("preview", "--expect-no-changes");
+      });
+    },
+    1_800_000,
+  );
+});
+
+const auth = (apiKey: string) => ({ headers: { authorization: `Bearer ${apiKey}` } });
