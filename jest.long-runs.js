@@ -19,5 +19,6 @@ module.exports = [
   // end to end: each over a minute on a loaded machine, and each the last to finish in a loaded `npm test`.
   "test/reliability/failure-messages.test.ts",
   "test/reliability/auth.test.ts",
+  "test/reliability/key-check.test.ts",
   "test/examples/demo.test.ts",
 ];

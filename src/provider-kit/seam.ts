@@ -21,6 +21,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { formatPath, type CheckFailure } from "./check-failures";
 import { isRecord, type Json } from "./json";
 import { scrub, scrubError, scrubMessage } from "../scrub";
+import { resolveSettings } from "../config";
 
 const PROTO = "__proto__";
 
@@ -136,6 +137,17 @@ function scrubbedFailures(result: pulumi.dynamic.CheckResult): pulumi.dynamic.Ch
 }
 
 /**
+ * The run's check of the key and host (key-check.ts), unless `checkKeyAndHost` is false; loaded on first use, so
+ * a preview with the check off loads no HTTP client.
+ */
+async function keyAndHost(kind: string): Promise<void> {
+  const settings = resolveSettings();
+  if (!settings.checkKeyAndHost) return;
+  const { checkKeyAndHost } = require("./key-check") as typeof import("./key-check");
+  await checkKeyAndHost(kind, settings.host, settings.apiKey);
+}
+
+/**
  * A resource's engine calls as both faces make them (raw property bags in), each bag parsed once here:
  * `declare` turns the own-property copy of the inputs into the resource's declaration, which is all the core
  * sees. `resource` names the resource in a refusal outside check (which reports it as a failure instead).
@@ -155,7 +167,10 @@ export function atTheSeam<D>(
     check: scrubbing(async (olds: Raw, news: Raw): Promise<pulumi.dynamic.CheckResult> => {
       const { value, failures } = ownProperties(news);
       if (failures.length > 0) return scrubbedFailures({ inputs: value, failures });
-      return scrubbedFailures(await preview.check(ownProperties(olds).value, declare(value)));
+      const result = await preview.check(ownProperties(olds).value, declare(value));
+      // Inputs that pass their rules are planned next: the key and host are checked first (one request a run).
+      if (!result.failures || result.failures.length === 0) await keyAndHost(resource);
+      return scrubbedFailures(result);
     }),
     diff: scrubbing(async (id: string, olds: Raw, news: Raw) =>
       preview.diff(id, stored(olds), declared(news)),

@@ -271,6 +271,9 @@ export async function inCliStack<T>(
       "posthog:organizationId": emulator.organizationId,
       "posthog:requestsPerSecond": "0",
       "posthog:rateWindows": "off",
+      // The tests count their resources' requests; the run's check of the key and host is tested on its own
+      // (test/cli/key-check.test.ts).
+      "posthog:checkKeyAndHost": "false",
       "posthog:apiKey": emulator.apiKey,
     };
     const stack: CliStack = {
