@@ -10,10 +10,11 @@
 // Resource also assigns each input to the resource object (`onto[k] = new Output(…)`, transferProperties), which
 // replaces the resource's own prototype, so the program then dies with no message. The provider cannot tell such
 // keys from declared ones, so the resource classes refuse an own "__proto__" key at construction
-// (`declaredArgs` below), before the SDK sees it. A "__proto__" key that does reach the wire (a YAML program's
-// quoted key, sent by a language host written in Go) is lost on the provider's side: jspb decodes a Struct's
-// map into a plain object by assignment, so the entry sets that object's prototype and is never listed, on both
-// faces alike. It does arrive when the provider module is called in-process with an object literal's `__proto__`
+// (`declaredArgs` below), before the SDK sees it. A YAML program's quoted "__proto__" key is refused by the YAML
+// host itself where the schema types the object ("Property __proto__ does not exist"); inside a free-form map
+// (a setting's `extra`) it does reach the wire, and is lost on the provider's side: jspb decodes a Struct's map
+// into a plain object by assignment, so the entry sets that object's prototype and is never listed, on both
+// faces alike (test/cli/proto-key.test.ts). It does arrive when the provider module is called in-process with an object literal's `__proto__`
 // (a prototype whose keys a plain read such as `inputs.name` would take as declared): that is refused here. Every
 // other built-in name (constructor, toString, hasOwnProperty, …) is a plain key like any other; the rules then
 // refuse it as an unknown input or key, or pass it on in `extra` and the other free-form objects.

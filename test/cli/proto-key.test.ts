@@ -146,6 +146,15 @@ describe("a __proto__ key read from JSON, through the real Pulumi CLI", () => {
         expect(up.stdout).not.toMatch(/error/i);
         expect((await surveys()).map((s) => s.name)).toEqual(["Fixed survey"]);
         await cli("preview", "--expect-no-changes");
+
+        // Inside a free-form map (a setting's `extra`) the host lets the key through; the plugin's protocol
+        // decoding drops the entry (provider-kit/seam.ts), so nothing of it reaches PostHog.
+        const extra =
+          '      appearance:\n        extra:\n          "__proto__":\n            backgroundColor: "#000000"\n';
+        fs.writeFileSync(file, added.replace(yamlResources(false), yamlResources(true) + extra));
+        await cli("up", "--yes", "--skip-preview");
+        expect(JSON.stringify(await log())).not.toContain("#000000");
+        expect(JSON.stringify(await surveys())).not.toContain("#000000");
       });
     },
     1_800_000,
