@@ -1,10 +1,8 @@
 // Issue 36: `pulumi preview` with a revoked key or a dead host fails, through the real CLI, on both faces, with
 // the message `up` gives (provider-kit/key-check.ts), after at most one request for the run; a good key previews
 // clean after that one request; `checkKeyAndHost: false` sends none. Prints each preview's time and requests.
-import fs from "node:fs";
-import path from "node:path";
-import { inCliStack, inInstalledProgram } from "./program-folder";
-import { requirePulumiCli } from "../support/pulumi-cli";
+import { inCliStack, inInstalledProgram, yamlPluginStack } from "./program-folder";
+import { failureOf, requirePulumiCli } from "../support/pulumi-cli";
 import type { LoggedRequest } from "../support/stack";
 import { PACKAGE_NAME, RESOURCE_TOKENS } from "../../src/plugin/tokens";
 
@@ -48,16 +46,6 @@ const revoked = (ns: string) =>
 const dead = (ns: string) =>
   "PostHog API GET /api/users/@me/ failed: nothing accepted the connection at 127.0.0.1:1 (ECONNREFUSED). " +
   `Check ${ns}:host (or the POSTHOG_HOST environment variable), and that PostHog (or the emulator) is running there.`;
-
-/** The CLI's failure, as its message (stdout and stderr); fails the test if the command succeeded. */
-async function failureOf(run: Promise<unknown>): Promise<string> {
-  try {
-    await run;
-  } catch (e) {
-    return e instanceof Error ? e.message : String(e);
-  }
-  throw new Error("the command succeeded");
-}
 
 /** What one face's steps saw: the table printed after the test, for the issue's note. */
 const seen: string[] = ["| face | preview with | result | time | requests |", "|---|---|---|---|---|"];
@@ -138,10 +126,9 @@ describe("pulumi preview checks the key and the host, through the real Pulumi CL
     "plugin face (YAML): a revoked key and a dead host fail the preview with up's message",
     async () => {
       if (!pulumi) throw new Error("runs only with a pulumi CLI");
-      await inInstalledProgram(pulumi, async ({ dir, emulator, cli }) => {
-        fs.writeFileSync(path.join(dir, "Pulumi.yaml"), YAML_PROGRAM);
-        await cli("package", "add", path.join(dir, "node_modules", "pulumi-posthog", "plugin"));
-        await cli("stack", "init", "dev");
+      await inInstalledProgram(pulumi, async (program) => {
+        const { emulator, cli } = program;
+        await yamlPluginStack(program, YAML_PROGRAM);
         const set = async (name: string, value: string) => {
           await cli(
             "config",
@@ -151,9 +138,6 @@ describe("pulumi preview checks the key and the host, through the real Pulumi CL
             value,
           );
         };
-        await set("projectId", String(emulator.projectId));
-        await set("organizationId", emulator.organizationId);
-        await set("host", emulator.url);
         const control = (method: string) =>
           fetch(`${emulator.url}/_emulator/requests`, {
             method,

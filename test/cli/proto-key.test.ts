@@ -8,10 +8,10 @@
 // so, PostHog receives no survey, and the run after the program is fixed is clean.
 import fs from "node:fs";
 import path from "node:path";
-import { inCliStack, inInstalledProgram } from "./program-folder";
-import { requirePulumiCli } from "../support/pulumi-cli";
+import { inCliStack, inInstalledProgram, yamlPluginStack } from "./program-folder";
+import { failureOf, requirePulumiCli } from "../support/pulumi-cli";
 import type { LoggedRequest } from "../support/stack";
-import { PACKAGE_NAME, RESOURCE_TOKENS } from "../../src/plugin/tokens";
+import { RESOURCE_TOKENS } from "../../src/plugin/tokens";
 
 const pulumi = requirePulumiCli();
 const withCli = pulumi ? it : it.skip;
@@ -47,16 +47,6 @@ const yamlResources = (fixed: boolean, proto?: string) =>
 const REASON =
   "cannot be declared: \"__proto__\" is JavaScript's name for an object's prototype, not a key PostHog can " +
   "receive, and it is refused on every face alike. Remove it.";
-
-/** The CLI's failure, as its message (stdout and stderr); fails the test if the command succeeded. */
-async function failureOf(run: Promise<unknown>): Promise<string> {
-  try {
-    await run;
-  } catch (e) {
-    return e instanceof Error ? e.message : String(e);
-  }
-  throw new Error("the command succeeded");
-}
 
 /** Requests that created or changed anything in PostHog. */
 const writes = (log: LoggedRequest[]) => log.filter((r) => r.method !== "GET");
@@ -98,17 +88,13 @@ describe("a __proto__ key read from JSON, through the real Pulumi CLI", () => {
     "plugin face: a YAML program's quoted __proto__ key is refused at preview and up; fixed, the next up is clean",
     async () => {
       if (!pulumi) throw new Error("runs only with a pulumi CLI");
-      await inInstalledProgram(pulumi, async ({ dir, emulator, cli }) => {
+      await inInstalledProgram(pulumi, async (program) => {
+        const { dir, emulator, cli } = program;
         const file = path.join(dir, "Pulumi.yaml");
-        const project = "name: proto-key-yaml\nruntime: yaml\n";
-        fs.writeFileSync(file, project + yamlResources(false));
-        await cli("package", "add", path.join(dir, "node_modules", "pulumi-posthog", "plugin"));
-        const added = fs.readFileSync(file, "utf8");
-        await cli("stack", "init", "dev");
-        await cli("config", "set", `${PACKAGE_NAME}:host`, emulator.url);
-        await cli("config", "set", "--secret", `${PACKAGE_NAME}:apiKey`, emulator.apiKey);
-        await cli("config", "set", `${PACKAGE_NAME}:projectId`, String(emulator.projectId));
-        await cli("config", "set", `${PACKAGE_NAME}:organizationId`, emulator.organizationId);
+        const added = await yamlPluginStack(
+          program,
+          "name: proto-key-yaml\nruntime: yaml\n" + yamlResources(false),
+        );
         const log = async () =>
           (
             (await (await fetch(`${emulator.url}/_emulator/requests`, auth(emulator.apiKey))).json()) as {

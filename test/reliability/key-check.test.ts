@@ -7,12 +7,10 @@
 // the same through the real CLI).
 import { Invite, InviteBatch, Survey } from "../../src";
 import { PACKAGE_NAME } from "../../src/plugin/tokens";
-import { createEngine, type Engine, type Program } from "../support/engine";
+import type { Engine, Program } from "../support/engine";
+import { engineOnFreshProvider } from "./helpers";
 import { PluginResource } from "../plugin/plugin-resource";
-import { startPluginServer } from "../support/plugin-server";
-import { startProviderServer, type ProviderServer } from "../support/provider-server";
-import { REPO_ROOT, selfLinkNodePath } from "../support/self-link";
-import { pluginRouting, startStack, type TestStack } from "../support/stack";
+import { startStack, type TestStack } from "../support/stack";
 
 type Face = "dynamic" | "plugin";
 const NAMESPACE: Record<Face, string> = { dynamic: "posthog", plugin: PACKAGE_NAME };
@@ -66,18 +64,6 @@ afterAll(async () => {
 
 /** A fresh provider process of the face (as each run of the real engine starts one), configured with `settings`. */
 async function engineFor(face: Face, settings: Record<string, string>): Promise<Engine> {
-  const start = {
-    cwd: REPO_ROOT,
-    env: {
-      NODE_PATH: selfLinkNodePath(),
-      POSTHOG_API_KEY: "",
-      POSTHOG_PERSONAL_API_KEY: "",
-      POSTHOG_HOST: "",
-    },
-  };
-  const server: ProviderServer =
-    face === "dynamic" ? await startProviderServer(start) : await startPluginServer(start);
-  closers.push(() => server.close());
   const ns = NAMESPACE[face];
   const base: Record<string, string> = {
     host: stack.url,
@@ -88,11 +74,7 @@ async function engineFor(face: Face, settings: Record<string, string>): Promise<
     ...settings,
   };
   const config = Object.fromEntries(Object.entries(base).map(([name, value]) => [`${ns}:${name}`, value]));
-  return createEngine({
-    server,
-    config,
-    ...(face === "plugin" && "invoke" in server ? { routing: pluginRouting(server as never) } : {}),
-  });
+  return engineOnFreshProvider(face, config, closers);
 }
 
 const logged = async () => (await stack.requests()).map((r) => `${r.method} ${r.path} ${r.status}`);

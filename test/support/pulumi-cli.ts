@@ -106,3 +106,13 @@ export function cliIn(pulumi: string, dir: string): (...args: string[]) => Promi
     }
   };
 }
+
+/** A CLI run's failure, as its message (stdout and stderr); fails the test if the command succeeded. */
+export async function failureOf(run: Promise<unknown>): Promise<string> {
+  try {
+    await run;
+  } catch (e) {
+    return e instanceof Error ? e.message : String(e);
+  }
+  throw new Error("the command succeeded");
+}
