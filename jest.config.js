@@ -1,14 +1,62 @@
-// `npm test` runs every project; `npx jest --selectProjects unit` (`npm run test:unit`) only the fast ones.
-// A project is a set of test folders, by what their tests start (docs/contributing/code-map.md, "Tests"):
-//   unit      no server, no plugin: pure functions and schemas
-//   emulator  the emulator and the HTTP client against it (or a stub server), in process
-//   engine    the resources through the simulated engine and the dynamic-provider plugin, against the emulator
-//   cli       the real Pulumi CLI: run by `npm run test:cli` (jest.cli.config.js); here reported as skipped
-// The files that take minutes each (jest.long-runs.js) and the packed tarballs installed (test/package) run in
-// `npm run test:slow` (jest.slow.config.js), a CI stage of its own.
+// The one jest configuration. A project is a set of test files, by what their tests start
+// (docs/contributing/code-map.md, "Tests"); a stage is the projects one CI step runs (.ci/run), chosen by
+// JEST_STAGE, which each npm script sets (none: `test`):
+//   npm test               test      unit, emulator, engine, cli: nothing but Node and npm (the cli project's tests
+//                                    are reported skipped here)
+//   npm run test:cli       cli       cli, marked as the real-CLI suite (`npm run toolchain` builds the CLI)
+//   npm run test:slow      slow      long (the files that take minutes each, LONG_RUNS below) and package (the
+//                                    packed tarballs installed)
+//   npm run test:compat    compat    the packed package in fresh Pulumi programs (test/compat)
+//   npm run test:registry  registry  the release's publish steps against a local registry, then the real CLI
+// One file: `npx jest <file>` in its stage (`JEST_STAGE=cli npx jest test/cli/<file>`); one project of a stage:
+// `npx jest --selectProjects unit` (npm run test:unit).
 const path = require("node:path");
-const base = require("./jest.base");
-const longRuns = require("./jest.long-runs");
+
+// The engine-level files that each take minutes on a loaded machine (several `up`s per case, hundreds of cases,
+// killed and resumed plugins, or load at scale): the `long` project runs exactly these and every other project
+// leaves them out, so a file is in one stage or the other and `npm test` stays inside ten minutes on a loaded
+// two-core machine. Paths are relative to the repository root.
+const LONG_RUNS = [
+  "test/property/round-trip.test.ts",
+  "test/property/survey-lifecycle-model.test.ts",
+  "test/reliability/interrupted-runs.test.ts",
+  "test/export/round-trip.test.ts",
+  "test/export/every-state.test.ts",
+  "test/survey/lifecycle-table.test.ts",
+  // Load and cost at scale: hundreds of concurrent calls, and the request counts of refreshing many resources.
+  "test/reliability/concurrency.test.ts",
+  "test/client/rate-limit-storm.test.ts",
+  "test/invite/refresh-cost.test.ts",
+  "test/survey/refresh-cost.test.ts",
+  // A plugin process per row or credential (the failure-message table, authentication, the key and host check),
+  // and the compiled demo run end to end: each over a minute on a loaded machine, and each the last to finish in a
+  // loaded `npm test`.
+  "test/reliability/failure-messages.test.ts",
+  "test/reliability/auth.test.ts",
+  "test/reliability/key-check.test.ts",
+  "test/examples/demo.test.ts",
+];
+
+/** What every project shares: ts-jest, and the package names mapped to this repo's source. */
+const base = {
+  rootDir: __dirname,
+  testEnvironment: "node",
+  transform: {
+    "^.+\\.ts$": ["ts-jest", { tsconfig: "tsconfig.json" }],
+  },
+  // Examples and generated programs import the package by name, and tests the workspace packages (the emulator,
+  // the sanitiser): in tests each is this repo's source, so ts-jest needs no build of them.
+  moduleNameMapper: {
+    "^pulumi-posthog$": "<rootDir>/src",
+    "^pulumi-posthog/testing$": "<rootDir>/src/testing",
+    "^posthog-emulator$": "<rootDir>/packages/posthog-emulator/src",
+    "^@pulumi-posthog/posthog-html$": "<rootDir>/packages/posthog-html/src",
+    "^@pulumi-posthog/cli-options$": "<rootDir>/packages/cli-options/src",
+  },
+};
+
+/** A path as a regular expression that matches only itself. */
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 // `folders` are under test/; `more` are other roots, such as an example's own tests (examples/<name>/test).
 const project = (displayName, folders, more = []) => ({
@@ -16,42 +64,81 @@ const project = (displayName, folders, more = []) => ({
   displayName,
   roots: [...folders.map((folder) => `<rootDir>/test/${folder}`), ...more.map((root) => `<rootDir>/${root}`)],
   testMatch: ["**/*.test.ts"],
-  testPathIgnorePatterns: ["/node_modules/", ...longRuns.map((file) => escape(path.join(__dirname, file)))],
+  testPathIgnorePatterns: ["/node_modules/", ...LONG_RUNS.map((file) => escape(path.join(__dirname, file)))],
 });
 
-/** A path as a regular expression that matches only itself. */
-const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const PROJECTS = {
+  unit: project("unit", ["unit"]),
+  emulator: project("emulator", ["emulator", "client"]),
+  engine: project(
+    "engine",
+    [
+      "converge",
+      "examples",
+      "export",
+      "functions",
+      "harness",
+      "invite",
+      "plugin",
+      "preview",
+      "property",
+      "reliability",
+      "survey",
+      "testing",
+    ],
+    ["examples/nps-program/test"],
+  ),
+  cli: project("cli", ["cli"]),
+  long: {
+    ...base,
+    displayName: "long",
+    roots: ["<rootDir>/test"],
+    testMatch: LONG_RUNS.map((f) => `<rootDir>/${f}`),
+  },
+  package: {
+    ...base,
+    displayName: "package",
+    roots: ["<rootDir>/test/package"],
+    testMatch: ["**/*.test.ts"],
+  },
+  compat: { ...base, displayName: "compat", roots: ["<rootDir>/test/compat"], testMatch: ["**/*.compat.ts"] },
+  registry: {
+    ...base,
+    displayName: "registry",
+    // The packages are installed by name into folders outside the repo: nothing maps them to the repo's source.
+    moduleNameMapper: {},
+    roots: ["<rootDir>/test/registry"],
+    testMatch: ["**/*.registry.ts"],
+  },
+};
+
+// A guard against a hung test, not a speed limit: an engine-level test runs several `up`s through the plugin, and on
+// a loaded two-core machine (load 4 and more) one such test has taken over a minute. Tests wait for conditions,
+// never for time; speed goals live in `npm run bench`. The stages that install, build or run the CLI get 30 minutes.
+const LONG = 30 * 60 * 1000;
+
+// `cliSuite`: the stage's processes are marked as the real-CLI suite (test/support/cli-suite-setup.ts), the only
+// place requirePulumiCli looks for a CLI; the registry stage's by-name install runs a program through it too.
+// `maxWorkers`: two files at a time keep CI inside its budget on two cores (a CLI test mostly waits on the CLI, a
+// language host, node and the plugin); compat and registry install and publish, one file at a time.
+const STAGES = {
+  test: { projects: ["unit", "emulator", "engine", "cli"], testTimeout: 240_000, maxWorkers: 2 },
+  cli: { projects: ["cli"], cliSuite: true, testTimeout: LONG, maxWorkers: 2 },
+  slow: { projects: ["long", "package"], testTimeout: LONG, maxWorkers: 2 },
+  compat: { projects: ["compat"], testTimeout: LONG, maxWorkers: 1 },
+  registry: { projects: ["registry"], cliSuite: true, testTimeout: LONG, maxWorkers: 1 },
+};
+
+const stageName = process.env.JEST_STAGE || "test";
+const stage = STAGES[stageName];
+if (!stage) throw new Error(`JEST_STAGE=${stageName}: no such stage (${Object.keys(STAGES).join(", ")})`);
+const suiteSetup = { setupFiles: ["<rootDir>/test/support/cli-suite-setup.ts"] };
 
 /** @type {import('jest').Config} */
 module.exports = {
-  projects: [
-    project("unit", ["unit"]),
-    project("emulator", ["emulator", "client"]),
-    project(
-      "engine",
-      [
-        "converge",
-        "examples",
-        "export",
-        "functions",
-        "harness",
-        "invite",
-        "plugin",
-        "preview",
-        "property",
-        "reliability",
-        "survey",
-        "testing",
-      ],
-      ["examples/nps-program/test"],
-    ),
-    project("cli", ["cli"]),
-  ],
-  // A guard against a hung test, not a speed limit: an engine-level test runs several `up`s through the plugin,
-  // and on a loaded two-core machine (load 4 and more) one such test has taken over a minute. Tests wait for
-  // conditions, never for time; speed goals live in `npm run bench`.
-  testTimeout: 240_000,
-  maxWorkers: 2,
+  projects: stage.projects.map((name) => ({ ...PROJECTS[name], ...(stage.cliSuite ? suiteSetup : {}) })),
+  testTimeout: stage.testTimeout,
+  maxWorkers: stage.maxWorkers,
   // A worker that has grown past 1 GB after a file is replaced before the next: ts-jest's compiler and the
   // in-process emulators pile up across ~140 files, and one worker reached 7 GB and was killed by the kernel's
   // OOM killer while a second suite shared the machine.

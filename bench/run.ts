@@ -35,7 +35,8 @@ const BENCHMARKS: Record<string, Bench> = {
 /** What the figures mean, under the table. */
 const NOTES = [
   "Notes:",
-  "- Floors: 0 requests for a no-op, 1 per changed resource, ceil(N/100) for whatever a 100-per-page listing can answer;",
+  "- Floors: a no-op sends at most 1 request a run (the check of the key and host), 1 per changed resource,",
+  "  ceil(N/100) for whatever a 100-per-page listing can answer;",
   "  N x latency / parallelism for wall time; (ceil(N/limit) - 1) windows under a rate limit.",
   "- Client-side scheduling mirrors PostHog's per-key windows (480 a minute, 4800 an hour): a request goes at once",
   "  while both have room and otherwise waits until the oldest entry leaves, so runs under 480 requests are",

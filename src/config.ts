@@ -61,6 +61,12 @@ function milliseconds(meaning: string, min: number): (value: string, name: strin
   };
 }
 
+/** "true" or "false". */
+function boolean(value: string, name: string): boolean {
+  if (value === "true" || value === "false") return value === "true";
+  throw new Error(`${name} must be true or false, got "${value}".`);
+}
+
 /** An http(s) URL: the client sends the key to it, so nothing else (ftp:, javascript:, a bare name) is taken. */
 function httpHost(value: string, name: string): string {
   let url: URL | undefined;
@@ -119,6 +125,17 @@ export const SETTINGS = rows({
   projectId: { env: ["POSTHOG_PROJECT_ID"], parse: text },
   /** The organization (UUID) invites use when they name none; unset: the key's current organization. */
   organizationId: { env: ["POSTHOG_ORGANIZATION_ID"], parse: text },
+  // The check: provider-kit/key-check.ts.
+  /**
+   * Ask PostHog once per run, before the first resource is planned, whose key this is (`GET /api/users/@me/`), so
+   * that a revoked key or a host that is not PostHog fails at preview with the message `up` would give; false
+   * skips the request (a preview that must not reach PostHog).
+   */
+  checkKeyAndHost: {
+    env: ["POSTHOG_CHECK_KEY_AND_HOST"],
+    parse: boolean,
+    default: true,
+  },
   /** An optional extra client-side cap per host+key, on top of the rate windows; off by default. */
   requestsPerSecond: {
     env: ["POSTHOG_REQUESTS_PER_SECOND"],

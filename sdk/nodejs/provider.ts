@@ -35,6 +35,7 @@ export class Provider extends pulumi.ProviderResource {
         opts = opts || {};
         {
             resourceInputs["apiKey"] = args?.apiKey ? pulumi.secret(args.apiKey) : undefined;
+            resourceInputs["checkKeyAndHost"] = pulumi.output(args?.checkKeyAndHost).apply(JSON.stringify);
             resourceInputs["host"] = args?.host;
             resourceInputs["listCacheTtlMs"] = pulumi.output(args?.listCacheTtlMs).apply(JSON.stringify);
             resourceInputs["organizationId"] = args?.organizationId;
@@ -58,6 +59,10 @@ export interface ProviderArgs {
      * A personal API key with the scopes the resources need (survey:write, organization_member:write, …). Falls back to the environment variable POSTHOG_API_KEY, then POSTHOG_PERSONAL_API_KEY.
      */
     apiKey?: pulumi.Input<string | undefined>;
+    /**
+     * Ask PostHog once per run, before the first resource is planned, whose key this is (`GET /api/users/@me/`), so that a revoked key or a host that is not PostHog fails at preview with the message `up` would give; false skips the request (a preview that must not reach PostHog). Falls back to the environment variable POSTHOG_CHECK_KEY_AND_HOST.
+     */
+    checkKeyAndHost?: pulumi.Input<boolean | undefined>;
     /**
      * The PostHog host to talk to (default https://us.posthog.com; https://eu.posthog.com or your own). Falls back to the environment variable POSTHOG_HOST.
      */

@@ -3,6 +3,7 @@
 // `/surveys/%5Bobject%20Object%5D/`. The same check runs on both faces: a program's call and a plugin invoke.
 import { z } from "zod";
 import { failuresFromZod } from "./check-failures";
+import { ownProperties } from "./seam";
 
 /** A project id: PostHog's numeric id, as a number or its text (or "@current"). */
 export const projectIdRule = z.union([z.string(), z.number().int()]);
@@ -13,7 +14,12 @@ export function checkArgs<S extends z.ZodRawShape>(
   rules: S,
   args: unknown,
 ): z.infer<z.ZodObject<S>> {
-  const parsed = z.strictObject(rules).safeParse(args ?? {});
+  // A "__proto__" anywhere in them is refused by the seam's rule, in its words, before the rules read them.
+  const own = ownProperties(args);
+  if (own.failures.length > 0) {
+    throw new Error(`${fn}: ${own.failures.map((f) => f.reason).join(" ")} Nothing was sent to PostHog.`);
+  }
+  const parsed = z.strictObject(rules).safeParse(own.value);
   if (parsed.success) return parsed.data;
   const reasons = failuresFromZod(parsed.error).map((f) =>
     f.reason.startsWith(f.property) ? f.reason : `${f.property}: ${f.reason}`,

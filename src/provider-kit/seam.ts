@@ -1,16 +1,28 @@
 // The one parser both faces run on what the engine hands a provider (inputs, stored outputs), before any rule
 // looks at it: each object becomes a plain object of its own keys (CreateDataProperty, never assignment), and
-// "__proto__" is refused wherever it appears, as a key or as a prototype, with one message. Over the provider
-// protocol a "__proto__" key never arrives: google-protobuf decodes a Struct's map by assignment into a plain
-// object, so the entry is lost before either face's code runs, and both see the same inputs without it. It does
-// arrive when the provider module is called in-process with an object literal's `__proto__` (a prototype whose
-// keys a plain read such as `inputs.name` would take as declared): that is refused here. Every other built-in
-// name (constructor, toString, hasOwnProperty, …) is a plain key like any other; the rules then refuse it as an
-// unknown input or key, or pass it on in `extra` and the other free-form objects.
+// "__proto__" is refused wherever it appears, as a key or as a prototype, with one message.
+//
+// What the engine does with a "__proto__" key (read in @pulumi/pulumi 3.248's runtime/rpc.js,
+// serializeFilteredProperties, and google-protobuf 3.21's struct_pb.js, Struct.fromJavaScript and
+// jspb.Map): a program's own "__proto__" key (JSON.parse makes one) is never sent as a key. The SDK copies each
+// input by assignment (`result[k] = v`), so the key becomes the prototype of the copy, and Struct.fromJavaScript
+// walks the copy with for…in, inherited keys included: the prototype's keys are sent as if declared. The SDK's
+// Resource also assigns each input to the resource object (`onto[k] = new Output(…)`, transferProperties), which
+// replaces the resource's own prototype, so the program then dies with no message. The provider cannot tell such
+// keys from declared ones, so the resource classes refuse an own "__proto__" key at construction
+// (`declaredArgs` below), before the SDK sees it. A YAML program's quoted "__proto__" key is refused by the YAML
+// host itself where the schema types the object ("Property __proto__ does not exist"); inside a free-form map
+// (a setting's `extra`) it does reach the wire, and is lost on the provider's side: jspb decodes a Struct's map
+// into a plain object by assignment, so the entry sets that object's prototype and is never listed, on both
+// faces alike (test/cli/proto-key.test.ts). It does arrive when the provider module is called in-process with an object literal's `__proto__`
+// (a prototype whose keys a plain read such as `inputs.name` would take as declared): that is refused here. Every
+// other built-in name (constructor, toString, hasOwnProperty, …) is a plain key like any other; the rules then
+// refuse it as an unknown input or key, or pass it on in `extra` and the other free-form objects.
 import type * as pulumi from "@pulumi/pulumi";
 import { formatPath, type CheckFailure } from "./check-failures";
 import { isRecord, type Json } from "./json";
 import { scrub, scrubError, scrubMessage } from "../scrub";
+import { resolveSettings } from "../config";
 
 const PROTO = "__proto__";
 
@@ -27,20 +39,51 @@ function isPlainPrototype(value: object): boolean {
   return proto === Object.prototype || proto === null;
 }
 
+/** The failure for a "__proto__" (key or prototype) in the object at `path`. */
+function protoFailure(path: readonly PropertyKey[]): CheckFailure {
+  const at = [...path, PROTO];
+  return { property: String(at[0]), reason: protoReason(formatPath(at)) };
+}
+
 function copy(value: unknown, path: PropertyKey[], failures: CheckFailure[]): unknown {
   if (Array.isArray(value)) return value.map((item, i) => copy(item, [...path, i], failures));
   if (value === null || typeof value !== "object") return value;
-  const refuse = () => {
-    const at = [...path, PROTO];
-    failures.push({ property: String(at[0]), reason: protoReason(formatPath(at)) });
-  };
-  if (!isPlainPrototype(value)) refuse();
+  if (!isPlainPrototype(value)) failures.push(protoFailure(path));
   const entries: [string, unknown][] = [];
   for (const [key, item] of Object.entries(value)) {
-    if (key === PROTO) refuse();
+    if (key === PROTO) failures.push(protoFailure(path));
     else entries.push([key, copy(item, [...path, key], failures)]);
   }
   return Object.fromEntries(entries);
+}
+
+/**
+ * Each own "__proto__" key in a program's plain objects and arrays, at any depth. Values of other kinds (an
+ * Output, a promise, a resource, a Date) are not walked: their content is not known when a resource is declared.
+ */
+function ownProtoKeys(value: unknown, path: PropertyKey[], failures: CheckFailure[]): void {
+  if (Array.isArray(value)) value.forEach((item, i) => ownProtoKeys(item, [...path, i], failures));
+  if (value === null || typeof value !== "object" || Array.isArray(value) || !isPlainPrototype(value)) return;
+  for (const [key, item] of Object.entries(value)) {
+    if (key === PROTO) failures.push(protoFailure(path));
+    else ownProtoKeys(item, [...path, key], failures);
+  }
+}
+
+/**
+ * A resource's arguments as declared, or an error naming the resource and each "__proto__" key in them: thrown
+ * when the program declares the resource, before the SDK copies the arguments (see the top of this file).
+ * `kind` and `name` are the resource's type and name (`Survey`, `"nps"`).
+ */
+export function declaredArgs<A>(kind: string, name: string, args: A): A {
+  const failures: CheckFailure[] = [];
+  ownProtoKeys(args, [], failures);
+  if (failures.length > 0) {
+    throw new Error(
+      `${kind} "${name}": ${failures.map((f) => f.reason).join(" ")} Nothing was sent to PostHog.`,
+    );
+  }
+  return args;
 }
 
 /** `raw` as plain objects of their own keys, and a failure for each "__proto__" in it (none: nothing was lost). */
@@ -95,6 +138,17 @@ function scrubbedFailures(result: pulumi.dynamic.CheckResult): pulumi.dynamic.Ch
 }
 
 /**
+ * The run's check of the key and host (key-check.ts), unless `checkKeyAndHost` is false; loaded on first use, so
+ * a preview with the check off loads no HTTP client.
+ */
+async function keyAndHost(kind: string): Promise<void> {
+  const settings = resolveSettings();
+  if (!settings.checkKeyAndHost) return;
+  const { checkKeyAndHost } = require("./key-check") as typeof import("./key-check");
+  await checkKeyAndHost(kind, settings.host, settings.apiKey);
+}
+
+/**
  * A resource's engine calls as both faces make them (raw property bags in), each bag parsed once here:
  * `declare` turns the own-property copy of the inputs into the resource's declaration, which is all the core
  * sees. `resource` names the resource in a refusal outside check (which reports it as a failure instead).
@@ -114,7 +168,10 @@ export function atTheSeam<D>(
     check: scrubbing(async (olds: Raw, news: Raw): Promise<pulumi.dynamic.CheckResult> => {
       const { value, failures } = ownProperties(news);
       if (failures.length > 0) return scrubbedFailures({ inputs: value, failures });
-      return scrubbedFailures(await preview.check(ownProperties(olds).value, declare(value)));
+      const result = await preview.check(ownProperties(olds).value, declare(value));
+      // Inputs that pass their rules are planned next: the key and host are checked first (one request a run).
+      if (!result.failures || result.failures.length === 0) await keyAndHost(resource);
+      return scrubbedFailures(result);
     }),
     diff: scrubbing(async (id: string, olds: Raw, news: Raw) =>
       preview.diff(id, stored(olds), declared(news)),

@@ -360,6 +360,8 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
         "The project (numeric id) resources and data functions use when they name none; unset: the key's current project.",
       organizationId:
         "The organization (UUID) invites use when they name none; unset: the key's current organization.",
+      checkKeyAndHost:
+        "Ask PostHog once per run, before the first resource is planned, whose key this is (`GET /api/users/@me/`), so that a revoked key or a host that is not PostHog fails at preview with the message `up` would give; false skips the request (a preview that must not reach PostHog).",
       requestsPerSecond:
         "An optional extra client-side cap per host+key, on top of the rate windows; off by default.",
       rateWindows:

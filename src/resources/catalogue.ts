@@ -27,6 +27,7 @@ const CONFIG_RULES: { [K in SettingName]: z.ZodType } = {
   apiKey: z.string(),
   projectId: z.string(),
   organizationId: z.string(),
+  checkKeyAndHost: z.boolean(),
   requestsPerSecond: z.number().nonnegative(),
   rateWindows: z.string(),
   requestDeadlineMs: z.number().nonnegative(),

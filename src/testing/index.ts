@@ -64,7 +64,10 @@ export interface PostHogEmulator {
   readonly config: Readonly<Record<string, string>>;
   /** The POSTHOG_* variables pointing at the emulator (set in this process unless setEnvironment is false). */
   readonly environment: Readonly<Record<string, string>>;
-  /** Empties the emulator: surveys, flags, invites, members added since the start, faults, the request log. */
+  /**
+   * Empties the emulator: surveys, flags, invites, members added since the start, faults, the request log; a request
+   * still waiting out a latency fault is dropped, so it never lands in the next test's log.
+   */
   reset(): Promise<void>;
   /** The requests answered since the start or the last reset or clearRequests, oldest first. */
   requests(): Promise<RecordedRequest[]>;

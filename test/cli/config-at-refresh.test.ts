@@ -3,7 +3,7 @@
 // the provider from the checkpoint (docs/contributing/engine-cross-check.md, "Where refresh and destroy get the
 // provider's configuration"). The same steps run through the engine harness in test/reliability/auth.test.ts
 // ("refresh and destroy use the key of the last up ..."); the two must agree.
-import { requirePulumiCli } from "../support/pulumi-cli";
+import { failureOf, requirePulumiCli } from "../support/pulumi-cli";
 import { inCliStack, type CliStack } from "./program-folder";
 
 const pulumi = requirePulumiCli();
@@ -27,16 +27,6 @@ interface Held {
 
 interface Exported {
   deployment: { resources: { type: string; inputs?: Record<string, unknown> }[] };
-}
-
-/** The CLI's failure, as its message (stdout and stderr); fails the test if the command succeeded. */
-async function failureOf(run: Promise<unknown>): Promise<string> {
-  try {
-    await run;
-  } catch (e) {
-    return e instanceof Error ? e.message : String(e);
-  }
-  throw new Error("the command succeeded");
 }
 
 const held = (stack: CliStack) => stack.control<Held>("GET", "/state");

@@ -5,9 +5,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import YAML from "yaml";
-import { inInstalledProgram } from "./program-folder";
+import { inInstalledProgram, yamlPluginStack } from "./program-folder";
 import { requirePulumiCli } from "../support/pulumi-cli";
-import { PACKAGE_NAME, RESOURCE_TOKENS } from "../../src/plugin/tokens";
+import { RESOURCE_TOKENS } from "../../src/plugin/tokens";
 
 // Chosen when the file loads: with no `pulumi` on PATH jest reports the test as skipped (and the message says why).
 const pulumi = requirePulumiCli();
@@ -30,15 +30,10 @@ describe("real Pulumi CLI with the provider plugin", () => {
     "package add, a YAML program: preview, up, import with a clean preview after, destroy",
     async () => {
       if (!pulumi) throw new Error("runs only with a pulumi CLI");
-      await inInstalledProgram(pulumi, async ({ dir, emulator, cli }) => {
+      await inInstalledProgram(pulumi, async (folder) => {
+        const { dir, emulator, cli } = folder;
         const file = path.join(dir, "Pulumi.yaml");
-        fs.writeFileSync(file, YAML.stringify(PROGRAM));
-        await cli("package", "add", path.join(dir, "node_modules", "pulumi-posthog", "plugin"));
-        await cli("stack", "init", "dev");
-        await cli("config", "set", `${PACKAGE_NAME}:host`, emulator.url);
-        await cli("config", "set", "--secret", `${PACKAGE_NAME}:apiKey`, emulator.apiKey);
-        await cli("config", "set", `${PACKAGE_NAME}:projectId`, String(emulator.projectId));
-        await cli("config", "set", `${PACKAGE_NAME}:organizationId`, emulator.organizationId);
+        await yamlPluginStack(folder, YAML.stringify(PROGRAM));
 
         // A new stack: the CLI counts the stack resource too.
         expect((await cli("preview")).stdout).toContain("+ 2 to create");

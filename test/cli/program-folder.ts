@@ -20,6 +20,7 @@ import { offlineCliEnv } from "../support/pulumi-cli";
 import { REPO_ROOT } from "../support/self-link";
 import type { LoggedRequest } from "../support/stack";
 import type { PluginLanguage } from "./plugin/languages";
+import { PACKAGE_NAME } from "../../src/plugin/tokens";
 
 export interface CliRun {
   stdout: string;
@@ -271,6 +272,9 @@ export async function inCliStack<T>(
       "posthog:organizationId": emulator.organizationId,
       "posthog:requestsPerSecond": "0",
       "posthog:rateWindows": "off",
+      // The tests count their resources' requests; the run's check of the key and host is tested on its own
+      // (test/cli/key-check.test.ts).
+      "posthog:checkKeyAndHost": "false",
       "posthog:apiKey": emulator.apiKey,
     };
     const stack: CliStack = {
@@ -358,6 +362,24 @@ export interface InstalledProgram {
   emulator: EmulatorHandle;
   cli: ProgramFolder["cli"];
   spawnCli: ProgramFolder["spawnCli"];
+}
+
+/**
+ * A YAML program on the installed plugin in the folder: `Pulumi.yaml` written, `pulumi package add` of the plugin, a
+ * stack `dev` whose `posthog-iac:*` config points at the emulator (the key as a secret). Returns Pulumi.yaml as
+ * `package add` left it.
+ */
+export async function yamlPluginStack(program: InstalledProgram, pulumiYaml: string): Promise<string> {
+  const { dir, emulator, cli } = program;
+  const file = path.join(dir, "Pulumi.yaml");
+  fs.writeFileSync(file, pulumiYaml);
+  await cli("package", "add", path.join(dir, "node_modules", "pulumi-posthog", "plugin"));
+  await cli("stack", "init", "dev");
+  await cli("config", "set", `${PACKAGE_NAME}:host`, emulator.url);
+  await cli("config", "set", "--secret", `${PACKAGE_NAME}:apiKey`, emulator.apiKey);
+  await cli("config", "set", `${PACKAGE_NAME}:projectId`, String(emulator.projectId));
+  await cli("config", "set", `${PACKAGE_NAME}:organizationId`, emulator.organizationId);
+  return fs.readFileSync(file, "utf8");
 }
 
 /** A program folder and an emulator (the default key), both removed afterwards. */

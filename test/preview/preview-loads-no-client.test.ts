@@ -1,22 +1,27 @@
-// A preview (configure, check, diff) must not load the HTTP client: axios and everything under src/client/ are
-// loaded only by create, read, update and delete. Nor must a program that only declares resources (the data
-// functions load the client on their first call). Checked in fresh node processes against the built package.
+// A preview (configure, check, diff) must not load the HTTP client beyond the run's one check of the key and host
+// (provider-kit/key-check.ts, which loads it on its first call): with that check off (`checkKeyAndHost: false`),
+// axios and everything under src/client/ are loaded only by create, read, update and delete. Nor must a program
+// that only declares resources (the data functions load the client on their first call). Checked in fresh node
+// processes against the built package.
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { REPO_ROOT } from "../support/self-link";
 
 const DIST = path.join(REPO_ROOT, "dist");
 
-function modulesLoadedBy(script: string): string[] {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("POSTHOG_")));
+function modulesLoadedBy(script: string, settings: Record<string, string> = {}): string[] {
+  const env = {
+    ...Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("POSTHOG_"))),
+    ...settings,
+  };
   const out = execFileSync(process.execPath, [path.join(__dirname, script), DIST], { env, encoding: "utf8" });
   return (JSON.parse(out) as string[]).map((file) =>
     path.relative(REPO_ROOT, file).split(path.sep).join("/"),
   );
 }
 
-test("configure, check and diff of every resource load neither axios nor the client", () => {
-  const loaded = modulesLoadedBy("load-preview.js");
+test("with the key check off, configure, check and diff of every resource load neither axios nor the client", () => {
+  const loaded = modulesLoadedBy("load-preview.js", { POSTHOG_CHECK_KEY_AND_HOST: "false" });
   // The calls really ran through the preview modules...
   expect(loaded).toEqual(
     expect.arrayContaining([

@@ -1,6 +1,7 @@
 // Credentials that cannot work: no key, a key PostHog does not know, and a key without the scope an operation
 // needs. Each must fail with an error that names the resource and says what to fix, and never echo the key.
-// Check makes no request, so these show at `up`, not at preview (see the report for a proposal).
+// With the run's check of the key and host off (the harness's default), check makes no request, so these show at
+// `up`; key-check.test.ts has the same credentials failing at preview with the check on.
 // Each credential gets its own plugin process: the SDK configures a provider once per process.
 import { Invite, InviteBatch, Survey } from "../../src";
 import type { Program, RunResult } from "../support/engine";

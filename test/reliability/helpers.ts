@@ -5,9 +5,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createEngine, Engine, RunResult } from "../support/engine";
+import { startPluginServer } from "../support/plugin-server";
 import { ProviderServer, startProviderServer } from "../support/provider-server";
 import { REPO_ROOT, selfLinkNodePath } from "../support/self-link";
-import { startStack, TestStack } from "../support/stack";
+import { pluginRouting, startStack, TestStack } from "../support/stack";
 
 export interface EmulatorSurvey {
   id: string;
@@ -172,3 +173,32 @@ export function slug(text: string): string {
 }
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A provider process of the face of its own (each credential needs one, as each run of the real engine starts
+ * one), with no POSTHOG_* key or host in its environment so that only `config` counts, configured by the engine
+ * with `config`. `closers` gets the process's close.
+ */
+export async function engineOnFreshProvider(
+  face: "dynamic" | "plugin",
+  config: Record<string, string>,
+  closers: (() => Promise<void>)[],
+): Promise<Engine> {
+  const start = {
+    cwd: REPO_ROOT,
+    env: {
+      NODE_PATH: selfLinkNodePath(),
+      POSTHOG_API_KEY: "",
+      POSTHOG_PERSONAL_API_KEY: "",
+      POSTHOG_HOST: "",
+    },
+  };
+  const server: ProviderServer =
+    face === "dynamic" ? await startProviderServer(start) : await startPluginServer(start);
+  closers.push(() => server.close());
+  return createEngine({
+    server,
+    config,
+    ...(face === "plugin" && "invoke" in server ? { routing: pluginRouting(server as never) } : {}),
+  });
+}

@@ -57,6 +57,8 @@ const base = (host: string): Record<string, string> => ({
   apiKey: KEY,
   projectId: "1",
   rateWindows: "off",
+  // Each case calls one operation; the run's check of the key and host has its own tests (key-check.test.ts).
+  checkKeyAndHost: "false",
   retryBaseMs: "10",
   requestTimeoutMs: "2000",
   requestDeadlineMs: "4000",

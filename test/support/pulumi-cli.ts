@@ -1,4 +1,4 @@
-// The real-CLI tests (test/cli) run in `npm run test:cli` (jest.cli.config.js), with the `pulumi` CLI that
+// The real-CLI tests (test/cli) run in `npm run test:cli` (jest.config.js's `cli` stage), with the `pulumi` CLI that
 // `npm run toolchain` builds (toolchain/pins.json, in the user's cache: toolchain/location.js), or else one on
 // PATH. Everywhere else (`npm test`, which needs nothing but Node and npm) they say why and jest reports them as
 // skipped.
@@ -45,7 +45,7 @@ export const CLI_SKIP_MESSAGE =
   "skipped: no pulumi CLI (run `npm run toolchain`, or put one on PATH) — real-CLI end-to-end test did not run";
 export const CLI_SUITE_MESSAGE = "skipped: real-CLI end-to-end tests run in `npm run test:cli`";
 
-/** Set by jest.cli.config.js's setup file: this process is the real-CLI suite. */
+/** Set by the setup file of jest.config.js's `cli` and `registry` stages: this process is the real-CLI suite. */
 export const CLI_SUITE_ENV = "PULUMI_POSTHOG_CLI_SUITE";
 
 /**
@@ -118,4 +118,14 @@ export function cliIn(pulumi: string, dir: string): (...args: string[]) => Promi
       throw e;
     }
   };
+}
+
+/** A CLI run's failure, as its message (stdout and stderr); fails the test if the command succeeded. */
+export async function failureOf(run: Promise<unknown>): Promise<string> {
+  try {
+    await run;
+  } catch (e) {
+    return e instanceof Error ? e.message : String(e);
+  }
+  throw new Error("the command succeeded");
 }

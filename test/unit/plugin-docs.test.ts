@@ -1,15 +1,14 @@
 // The user docs for the plugin (docs/_index.md, docs/installation-configuration.md) against the schema they
 // describe: the Registry's front matter, every YAML program's types, property names and values, the property
-// and enum names the Python, Go, C# and TypeScript examples use, and the config table's keys and environment
-// variables. Generated SDKs cannot be built here (that needs the Pulumi CLI), so their names are derived by
-// Pulumi's naming rules: snake_case in Python, PascalCase fields and `<Enum><Value>` constants in Go, PascalCase
-// in C#.
+// and enum names the Python, Go and TypeScript examples use (and no C# example while C# is not available), and the
+// config table's keys and environment variables. Generated SDKs cannot be built here (that needs the Pulumi CLI),
+// so their names are derived by Pulumi's naming rules: snake_case in Python, PascalCase fields and `<Enum><Value>`
+// constants in Go.
 import fs from "node:fs";
 import path from "node:path";
 import { parse } from "yaml";
 import { z } from "zod";
 import { getSchema } from "../../src/plugin/schema";
-import { pascalCase } from "../../src/plugin/json-schema-to-pulumi";
 import type { ComplexTypeSpec, PropertySpec, TypeSpec } from "../../src/plugin/schema-spec";
 import { SETTINGS } from "../../src/config";
 import { PACKAGE_NAME, PROVIDER_TOKEN, RESOURCE_TOKENS } from "../../src/plugin/tokens";
@@ -219,14 +218,11 @@ describe("the plugin's Registry docs", () => {
     }
   });
 
-  it("has C# examples using the SDK's property and enum names", () => {
-    for (const { code } of blocksIn("csharp")) {
-      expect(unknownNames(all(code, /^\s+([A-Z]\w*) = /gm), inputs)).toEqual([]);
-      for (const [, type, member] of code.matchAll(/PosthogIac\.(\w+)\.([A-Z]\w*)\b/g)) {
-        expect(enums.get(type)?.map(pascalCase)).toContain(member);
-      }
-      expect(unknownNames(all(code, /\bnps\.(\w+)/g), outputs)).toEqual([]);
-    }
+  // The README lists C# (and Java) as not yet available: no .NET SDK can be generated or tested here, so the
+  // docs show no C# program a reader would take as supported (issue 36).
+  it("shows no C# example while C# is not available", () => {
+    expect(blocksIn("csharp").map((block) => block.doc)).toEqual([]);
+    expect(read("README.md")).toMatch(/\| Java, C# \| not yet/);
   });
 
   it("has TypeScript examples using the same property names", () => {

@@ -78,6 +78,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulato
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= new Promise<void>((resolve) => {
+      em.endWaits();
       server.close(() => resolve());
       server.closeAllConnections();
     }).then(() => em.save());

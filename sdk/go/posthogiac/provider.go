@@ -38,6 +38,8 @@ func NewProvider(ctx *pulumi.Context,
 type providerArgs struct {
 	// A personal API key with the scopes the resources need (survey:write, organization_member:write, …). Falls back to the environment variable POSTHOG_API_KEY, then POSTHOG_PERSONAL_API_KEY.
 	ApiKey *string `pulumi:"apiKey"`
+	// Ask PostHog once per run, before the first resource is planned, whose key this is (`GET /api/users/@me/`), so that a revoked key or a host that is not PostHog fails at preview with the message `up` would give; false skips the request (a preview that must not reach PostHog). Falls back to the environment variable POSTHOG_CHECK_KEY_AND_HOST.
+	CheckKeyAndHost *bool `pulumi:"checkKeyAndHost"`
 	// The PostHog host to talk to (default https://us.posthog.com; https://eu.posthog.com or your own). Falls back to the environment variable POSTHOG_HOST.
 	Host *string `pulumi:"host"`
 	// How long a finished listing (of surveys, flags, invites or members) is reused; 0 turns the cache off. Falls back to the environment variable POSTHOG_LIST_CACHE_TTL_MS.
@@ -62,6 +64,8 @@ type providerArgs struct {
 type ProviderArgs struct {
 	// A personal API key with the scopes the resources need (survey:write, organization_member:write, …). Falls back to the environment variable POSTHOG_API_KEY, then POSTHOG_PERSONAL_API_KEY.
 	ApiKey pulumi.StringPtrInput
+	// Ask PostHog once per run, before the first resource is planned, whose key this is (`GET /api/users/@me/`), so that a revoked key or a host that is not PostHog fails at preview with the message `up` would give; false skips the request (a preview that must not reach PostHog). Falls back to the environment variable POSTHOG_CHECK_KEY_AND_HOST.
+	CheckKeyAndHost pulumi.BoolPtrInput
 	// The PostHog host to talk to (default https://us.posthog.com; https://eu.posthog.com or your own). Falls back to the environment variable POSTHOG_HOST.
 	Host pulumi.StringPtrInput
 	// How long a finished listing (of surveys, flags, invites or members) is reused; 0 turns the cache off. Falls back to the environment variable POSTHOG_LIST_CACHE_TTL_MS.

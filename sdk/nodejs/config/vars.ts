@@ -19,6 +19,17 @@ Object.defineProperty(exports, "apiKey", {
 });
 
 /**
+ * Ask PostHog once per run, before the first resource is planned, whose key this is (`GET /api/users/@me/`), so that a revoked key or a host that is not PostHog fails at preview with the message `up` would give; false skips the request (a preview that must not reach PostHog). Falls back to the environment variable POSTHOG_CHECK_KEY_AND_HOST.
+ */
+export declare const checkKeyAndHost: boolean | undefined;
+Object.defineProperty(exports, "checkKeyAndHost", {
+    get() {
+        return __config.getObject<boolean>("checkKeyAndHost");
+    },
+    enumerable: true,
+});
+
+/**
  * The PostHog host to talk to (default https://us.posthog.com; https://eu.posthog.com or your own). Falls back to the environment variable POSTHOG_HOST.
  */
 export declare const host: string | undefined;

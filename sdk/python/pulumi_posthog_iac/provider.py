@@ -20,6 +20,7 @@ __all__ = ['ProviderArgs', 'Provider']
 class ProviderArgs:
     def __init__(__self__, *,
                  api_key: pulumi.Input[Optional[_builtins.str]] = None,
+                 check_key_and_host: pulumi.Input[Optional[_builtins.bool]] = None,
                  host: pulumi.Input[Optional[_builtins.str]] = None,
                  list_cache_ttl_ms: pulumi.Input[Optional[_builtins.float]] = None,
                  organization_id: pulumi.Input[Optional[_builtins.str]] = None,
@@ -33,6 +34,7 @@ class ProviderArgs:
         The set of arguments for constructing a Provider resource.
 
         :param pulumi.Input[_builtins.str] api_key: A personal API key with the scopes the resources need (survey:write, organization_member:write, …). Falls back to the environment variable POSTHOG_API_KEY, then POSTHOG_PERSONAL_API_KEY.
+        :param pulumi.Input[_builtins.bool] check_key_and_host: Ask PostHog once per run, before the first resource is planned, whose key this is (`GET /api/users/@me/`), so that a revoked key or a host that is not PostHog fails at preview with the message `up` would give; false skips the request (a preview that must not reach PostHog). Falls back to the environment variable POSTHOG_CHECK_KEY_AND_HOST.
         :param pulumi.Input[_builtins.str] host: The PostHog host to talk to (default https://us.posthog.com; https://eu.posthog.com or your own). Falls back to the environment variable POSTHOG_HOST.
         :param pulumi.Input[_builtins.float] list_cache_ttl_ms: How long a finished listing (of surveys, flags, invites or members) is reused; 0 turns the cache off. Falls back to the environment variable POSTHOG_LIST_CACHE_TTL_MS.
         :param pulumi.Input[_builtins.str] organization_id: The organization (UUID) invites use when they name none; unset: the key's current organization. Falls back to the environment variable POSTHOG_ORGANIZATION_ID.
@@ -45,6 +47,8 @@ class ProviderArgs:
         """
         if api_key is not None:
             pulumi.set(__self__, "api_key", api_key)
+        if check_key_and_host is not None:
+            pulumi.set(__self__, "check_key_and_host", check_key_and_host)
         if host is not None:
             pulumi.set(__self__, "host", host)
         if list_cache_ttl_ms is not None:
@@ -75,6 +79,18 @@ class ProviderArgs:
     @api_key.setter
     def api_key(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "api_key", value)
+
+    @_builtins.property
+    @pulumi.getter(name="checkKeyAndHost")
+    def check_key_and_host(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Ask PostHog once per run, before the first resource is planned, whose key this is (`GET /api/users/@me/`), so that a revoked key or a host that is not PostHog fails at preview with the message `up` would give; false skips the request (a preview that must not reach PostHog). Falls back to the environment variable POSTHOG_CHECK_KEY_AND_HOST.
+        """
+        return pulumi.get(self, "check_key_and_host")
+
+    @check_key_and_host.setter
+    def check_key_and_host(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "check_key_and_host", value)
 
     @_builtins.property
     @pulumi.getter
@@ -192,6 +208,7 @@ class Provider(pulumi.ProviderResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  api_key: pulumi.Input[Optional[_builtins.str]] = None,
+                 check_key_and_host: pulumi.Input[Optional[_builtins.bool]] = None,
                  host: pulumi.Input[Optional[_builtins.str]] = None,
                  list_cache_ttl_ms: pulumi.Input[Optional[_builtins.float]] = None,
                  organization_id: pulumi.Input[Optional[_builtins.str]] = None,
@@ -208,6 +225,7 @@ class Provider(pulumi.ProviderResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] api_key: A personal API key with the scopes the resources need (survey:write, organization_member:write, …). Falls back to the environment variable POSTHOG_API_KEY, then POSTHOG_PERSONAL_API_KEY.
+        :param pulumi.Input[_builtins.bool] check_key_and_host: Ask PostHog once per run, before the first resource is planned, whose key this is (`GET /api/users/@me/`), so that a revoked key or a host that is not PostHog fails at preview with the message `up` would give; false skips the request (a preview that must not reach PostHog). Falls back to the environment variable POSTHOG_CHECK_KEY_AND_HOST.
         :param pulumi.Input[_builtins.str] host: The PostHog host to talk to (default https://us.posthog.com; https://eu.posthog.com or your own). Falls back to the environment variable POSTHOG_HOST.
         :param pulumi.Input[_builtins.float] list_cache_ttl_ms: How long a finished listing (of surveys, flags, invites or members) is reused; 0 turns the cache off. Falls back to the environment variable POSTHOG_LIST_CACHE_TTL_MS.
         :param pulumi.Input[_builtins.str] organization_id: The organization (UUID) invites use when they name none; unset: the key's current organization. Falls back to the environment variable POSTHOG_ORGANIZATION_ID.
@@ -243,6 +261,7 @@ class Provider(pulumi.ProviderResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  api_key: pulumi.Input[Optional[_builtins.str]] = None,
+                 check_key_and_host: pulumi.Input[Optional[_builtins.bool]] = None,
                  host: pulumi.Input[Optional[_builtins.str]] = None,
                  list_cache_ttl_ms: pulumi.Input[Optional[_builtins.float]] = None,
                  organization_id: pulumi.Input[Optional[_builtins.str]] = None,
@@ -262,6 +281,7 @@ class Provider(pulumi.ProviderResource):
             __props__ = ProviderArgs.__new__(ProviderArgs)
 
             __props__.__dict__["api_key"] = None if api_key is None else pulumi.Output.secret(api_key)
+            __props__.__dict__["check_key_and_host"] = pulumi.Output.from_input(check_key_and_host).apply(pulumi.runtime.to_json) if check_key_and_host is not None else None
             __props__.__dict__["host"] = host
             __props__.__dict__["list_cache_ttl_ms"] = pulumi.Output.from_input(list_cache_ttl_ms).apply(pulumi.runtime.to_json) if list_cache_ttl_ms is not None else None
             __props__.__dict__["organization_id"] = organization_id

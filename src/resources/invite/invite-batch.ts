@@ -2,6 +2,7 @@
 // removing or changing a person touches only that person. The provider object is the thin shim (batch-shim.ts).
 import * as pulumi from "@pulumi/pulumi";
 import type { AppliedPerson, BatchInvitation, InviteLevel, PrivateProjectAccess } from "./types";
+import { declaredArgs } from "../../provider-kit/seam";
 
 const batchProvider: pulumi.dynamic.ResourceProvider = require("./batch-shim");
 
@@ -56,7 +57,8 @@ export class InviteBatch extends pulumi.dynamic.Resource {
         message: undefined,
         sendEmail: undefined,
         removeMemberOnDelete: undefined,
-        ...args,
+        // Refused here if it holds a "__proto__" key, before the SDK copies it (provider-kit/seam.ts).
+        ...declaredArgs("InviteBatch", name, args),
         invitations: undefined,
       },
       opts,

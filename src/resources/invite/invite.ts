@@ -2,6 +2,7 @@
 // object passed to Pulumi is the thin shim (shim.ts).
 import * as pulumi from "@pulumi/pulumi";
 import type { InviteLevel, InviteStatus, InviteUser, PrivateProjectAccess } from "./types";
+import { declaredArgs } from "../../provider-kit/seam";
 
 const inviteProvider: pulumi.dynamic.ResourceProvider = require("./shim");
 
@@ -76,7 +77,8 @@ export class Invite extends pulumi.dynamic.Resource {
         renewWhenExpired: undefined,
         adopt: undefined,
         removeMemberOnDelete: undefined,
-        ...args,
+        // Refused here if it holds a "__proto__" key, before the SDK copies it (provider-kit/seam.ts).
+        ...declaredArgs("Invite", name, args),
         inviteId: undefined,
         memberId: undefined,
         userUuid: undefined,

@@ -4,6 +4,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { SURVEY_OUTPUT_NAMES } from "./mapping";
 import { IDENTITY_INPUT, topLevelUrn } from "../../provider-kit/identity";
 import type { SurveyFields, SurveyOptions, SurveyOutputs } from "./types";
+import { declaredArgs } from "../../provider-kit/seam";
 
 const surveyProvider: pulumi.dynamic.ResourceProvider = require("./shim");
 
@@ -53,6 +54,9 @@ export interface Survey extends SurveyOutputProperties {}
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class Survey extends pulumi.dynamic.Resource {
   constructor(name: string, args: SurveyArgs, opts?: pulumi.CustomResourceOptions) {
+    // Refused here if it holds a "__proto__" key, before the SDK copies it (provider-kit/seam.ts); checked before
+    // the stack limit below, so the error keeps its stack.
+    const declared = declaredArgs("Survey", name, args);
     // The SDK records `new Error().stack` four times per property it makes an Output of (runtime/rpc.ts,
     // transferProperties, through runtime/debuggable.ts, debuggablePromise: kept only for its promise-leak report),
     // each formatted through the language host's source-map hook: most of a Survey's constructor time. No stack is
@@ -67,7 +71,7 @@ export class Survey extends pulumi.dynamic.Resource {
         {
           // Every output must be a prop for Pulumi to create an Output for it (a `get` passes no inputs).
           ...OUTPUTS_NOT_KNOWN_YET,
-          ...args,
+          ...declared,
           // Own keys only, as the spread above (and the engine) see them: never a date inherited from a prototype.
           startDate: isoDate(args && Object.hasOwn(args, "startDate") ? args.startDate : undefined),
           endDate: isoDate(args && Object.hasOwn(args, "endDate") ? args.endDate : undefined),

@@ -29,6 +29,8 @@ export function emulatorStackConfig(namespace: string, emulator: Emulator): Reco
     [`${namespace}:organizationId`]: emulator.organizationId,
     [`${namespace}:requestsPerSecond`]: "0",
     [`${namespace}:rateWindows`]: "off",
+    // The run's check of the key and host is tested on its own (test/cli/key-check.test.ts).
+    [`${namespace}:checkKeyAndHost`]: "false",
   };
 }
 

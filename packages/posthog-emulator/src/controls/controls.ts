@@ -40,6 +40,8 @@ const reset: Control = (em) => {
   em.faults.clear();
   em.limiter.configure(null);
   em.latencyMs = 0;
+  // A request still waiting out a latency is the previous test's: dropped, never logged in the next one.
+  em.endWaits();
   em.rollouts.enforceFlagWriteScope = false;
   em.clearLog();
   em.clock.offsetMs = em.initialOffsetMs;

@@ -60,4 +60,30 @@ export class Emulator implements Core {
     this.log = [];
     this.logSeq = 1;
   }
+
+  /** The latency waits in progress (ends them early with false). */
+  private readonly waits = new Set<(done: boolean) => void>();
+
+  /**
+   * Resolves true after `ms`, or false as soon as `endWaits` runs: a request still waiting out its latency when
+   * the emulator is reset or closed is dropped, never answered or logged. Otherwise an attempt a client gave up on
+   * (a timeout) would reach the handler and the log after the reset, in the next test's log, and its timer would
+   * hold the process open after close ("A worker process has failed to exit gracefully").
+   */
+  wait(ms: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      const finish = (done: boolean) => {
+        clearTimeout(timer);
+        this.waits.delete(finish);
+        resolve(done);
+      };
+      const timer = setTimeout(() => finish(true), ms);
+      this.waits.add(finish);
+    });
+  }
+
+  /** Ends every latency wait in progress: their requests are dropped (at reset and close). */
+  endWaits(): void {
+    for (const finish of [...this.waits]) finish(false);
+  }
 }

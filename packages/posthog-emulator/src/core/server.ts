@@ -18,14 +18,17 @@ import type { Fault } from "./faults";
 import { ApiRequest } from "./request";
 import { matchApiRoute, unroutedScope } from "./routes";
 
-type Outcome = { kind: "respond"; result: Result } | { kind: "reset" } | { kind: "drop"; status: number };
+type Outcome =
+  | { kind: "respond"; result: Result }
+  | { kind: "reset" }
+  | { kind: "drop"; status: number }
+  // Reset or closed while the request waited out its latency: dropped unanswered and unlogged (Emulator.wait).
+  | { kind: "abandoned" };
 
 /** APIScopePermission's message when a method has no scope a key could hold (posthog/permissions.py). */
 const NO_KEY_ACCESS = "This action does not support personal API key access";
 
 const WRITE_METHODS = new Set(["POST", "PATCH", "PUT", "DELETE"]);
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 function errorResult(e: unknown): Result {
   if (e instanceof ApiError) return { status: e.status, body: e.body, headers: e.headers };
@@ -74,9 +77,9 @@ function faultResult(fault: Fault, method: string): Result {
 }
 
 async function apiPipeline(em: Emulator, req: ApiRequest, hostFallback: string): Promise<Outcome> {
-  if (em.latencyMs > 0) await sleep(em.latencyMs);
+  if (em.latencyMs > 0 && !(await em.wait(em.latencyMs))) return { kind: "abandoned" };
   const fault = em.faults.take(req.method, req.path);
-  if (fault?.latencyMs) await sleep(fault.latencyMs);
+  if (fault?.latencyMs && !(await em.wait(fault.latencyMs))) return { kind: "abandoned" };
   if (fault?.reset) return { kind: "reset" };
   if (fault && (fault.status !== undefined || fault.retryAfter !== undefined)) {
     return { kind: "respond", result: faultResult(fault, req.method) };
@@ -190,6 +193,10 @@ export function createHandler(em: Emulator, hostFallback: () => string) {
         return;
       }
       const outcome = await apiPipeline(em, req, hostFallback());
+      if (outcome.kind === "abandoned") {
+        raw.socket.destroy();
+        return;
+      }
       const status =
         outcome.kind === "respond" ? outcome.result.status : outcome.kind === "drop" ? outcome.status : 0;
       em.record({ method: req.method, path, query, status, body: req.logBody() });

@@ -16,6 +16,11 @@ func GetApiKey(ctx *pulumi.Context) string {
 	return config.Get(ctx, "posthog-iac:apiKey")
 }
 
+// Ask PostHog once per run, before the first resource is planned, whose key this is (`GET /api/users/@me/`), so that a revoked key or a host that is not PostHog fails at preview with the message `up` would give; false skips the request (a preview that must not reach PostHog). Falls back to the environment variable POSTHOG_CHECK_KEY_AND_HOST.
+func GetCheckKeyAndHost(ctx *pulumi.Context) bool {
+	return config.GetBool(ctx, "posthog-iac:checkKeyAndHost")
+}
+
 // The PostHog host to talk to (default https://us.posthog.com; https://eu.posthog.com or your own). Falls back to the environment variable POSTHOG_HOST.
 func GetHost(ctx *pulumi.Context) string {
 	return config.Get(ctx, "posthog-iac:host")

@@ -19,6 +19,11 @@ apiKey: Optional[str]
 A personal API key with the scopes the resources need (survey:write, organization_member:write, …). Falls back to the environment variable POSTHOG_API_KEY, then POSTHOG_PERSONAL_API_KEY.
 """
 
+checkKeyAndHost: Optional[bool]
+"""
+Ask PostHog once per run, before the first resource is planned, whose key this is (`GET /api/users/@me/`), so that a revoked key or a host that is not PostHog fails at preview with the message `up` would give; false skips the request (a preview that must not reach PostHog). Falls back to the environment variable POSTHOG_CHECK_KEY_AND_HOST.
+"""
+
 host: Optional[str]
 """
 The PostHog host to talk to (default https://us.posthog.com; https://eu.posthog.com or your own). Falls back to the environment variable POSTHOG_HOST.

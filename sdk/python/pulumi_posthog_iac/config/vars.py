@@ -28,6 +28,13 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get('apiKey')
 
     @_builtins.property
+    def check_key_and_host(self) -> Optional[bool]:
+        """
+        Ask PostHog once per run, before the first resource is planned, whose key this is (`GET /api/users/@me/`), so that a revoked key or a host that is not PostHog fails at preview with the message `up` would give; false skips the request (a preview that must not reach PostHog). Falls back to the environment variable POSTHOG_CHECK_KEY_AND_HOST.
+        """
+        return __config__.get_bool('checkKeyAndHost')
+
+    @_builtins.property
     def host(self) -> Optional[str]:
         """
         The PostHog host to talk to (default https://us.posthog.com; https://eu.posthog.com or your own). Falls back to the environment variable POSTHOG_HOST.
