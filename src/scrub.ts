@@ -102,10 +102,34 @@ export function maskSecrets<T>(value: T, onMasked: (path: string) => void, path 
   return value;
 }
 
+/** How loud a message is; the engine shows both at normal verbosity (a debug message it hides). */
+export type MessageSeverity = "warning" | "info";
+
+/** Where messages go once scrubbed: one writer for the whole process, set by the face that serves it. */
+export type MessageSink = (severity: MessageSeverity, text: string) => void;
+
 /**
- * A warning from the provider process, scrubbed. The engine shows a provider's stderr to the person running
- * Pulumi, and the outcome (e.g. "already a member") is not an error, so it must not fail the step.
+ * Until a face connects the engine's log service (provider-kit/engine-log.ts), a message goes to stderr: that
+ * is where a unit test or a command line sees it. The engine itself never shows a plugin's stderr as a warning.
+ */
+const toStderr: MessageSink = (severity, text) => void process.stderr.write(`${severity}: ${text}\n`);
+
+let sink: MessageSink = toStderr;
+
+/** Sends every later message to `next` (undefined: back to stderr). */
+export function setMessageSink(next: MessageSink | undefined): void {
+  sink = next ?? toStderr;
+}
+
+/**
+ * A warning for the person running Pulumi, scrubbed. The outcome it reports (e.g. "already a member") is not an
+ * error, so it must not fail the step.
  */
 export function warn(message: string): void {
-  process.stderr.write(`warning: ${scrubMessage(message)}\n`);
+  sink("warning", scrubMessage(message));
+}
+
+/** An informational message for the person running Pulumi, scrubbed. */
+export function inform(message: string): void {
+  sink("info", scrubMessage(message));
 }

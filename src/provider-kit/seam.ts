@@ -11,6 +11,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { formatPath, type CheckFailure } from "./check-failures";
 import { isRecord, type Json } from "./json";
 import { scrub, scrubError, scrubMessage } from "../scrub";
+import { delivered, logThroughEngineInDynamicProvider } from "./engine-log";
 
 const PROTO = "__proto__";
 
@@ -73,12 +74,20 @@ export interface ApplyCore<D> {
 
 type Raw = Record<string, unknown>;
 
-/** A call whose failure reaches the engine scrubbed of any key and capped to fit its gRPC limits (src/scrub.ts). */
+/**
+ * A call whose failure reaches the engine scrubbed of any key and capped to fit its gRPC limits (src/scrub.ts),
+ * and whose warnings reach the engine's log before it answers (engine-log.ts; on the dynamic face the process is
+ * connected on its first call, as nothing of ours runs there before).
+ */
 function scrubbing<A extends unknown[], R>(run: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
-  return (...args) =>
-    run(...args).catch((error: unknown) => {
-      throw scrubError(error);
-    });
+  return (...args) => {
+    logThroughEngineInDynamicProvider();
+    return delivered(() =>
+      run(...args).catch((error: unknown) => {
+        throw scrubError(error);
+      }),
+    );
+  };
 }
 
 /**

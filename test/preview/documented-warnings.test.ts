@@ -43,12 +43,15 @@ async function upThenAccept(program: Program, accept: string[] = []): Promise<En
 /** The warnings a preview of `program` printed, and the requests it sent. */
 async function previewWarnings(engine: Engine, program: Program): Promise<string[]> {
   await stack().clearRequests();
-  const before = stack().server.stderr().length;
+  const before = stack().server.engineLog().length;
+  const debugBefore = stack().server.stderr().length;
   const preview = await engine.preview(program);
   expect(preview.errors).toEqual([]);
   expect(await stack().requests()).toEqual([]);
+  // One writer: the engine's log, never stderr as well (which the engine would show again, unattributed).
+  expect(stack().server.stderr().slice(debugBefore)).not.toContain("warning");
   return stack()
-    .server.stderr()
+    .server.engineLog()
     .slice(before)
     .split("\n")
     .filter((line) => line.startsWith("warning: "));

@@ -211,7 +211,7 @@ describe.each(SCENARIOS)("$title killed after any request", (scenario) => {
 
         const { server, engine } = await newRun(stack, statePath, pool);
         const again = await scenario.operation(engine);
-        const tookOver = takenOver(server.stderr());
+        const tookOver = takenOver(server.engineLog());
         await server.close();
         const requests = await stack.requests();
         await stack.clearRequests();
