@@ -94,7 +94,7 @@ export function providerService(): grpc.UntypedServiceImplementation {
     }),
     configure: unary(async (req: pb.ConfigureRequest) => {
       const variables = new Map(req.getVariablesMap().toArray());
-      configure(unwrap(fromStruct(req.getArgs())).plain, variables);
+      configure(unwrap(fromStruct(req.getArgs())), variables);
       return new pb.ConfigureResponse()
         .setAcceptsecrets(true)
         .setAcceptresources(true)
@@ -131,7 +131,6 @@ export function providerService(): grpc.UntypedServiceImplementation {
       const response = new pb.ReadResponse();
       if (Object.keys(state.plain).length === 0 && Object.keys(inputs.plain).length === 0) {
         const imported = await code.importById(req.getId());
-        if (!imported) return response; // no id: the object does not exist
         return response
           .setId(imported.id)
           .setProperties(toStruct(imported.outputs))

@@ -11,7 +11,7 @@
 // `console.warn`. Both faces receive the engine's address as their first argument instead (see engineAddress).
 import { AsyncLocalStorage } from "node:async_hooks";
 import * as grpc from "@grpc/grpc-js";
-import { EngineClient } from "@pulumi/pulumi/proto/engine_grpc_pb";
+import { EngineService } from "@pulumi/pulumi/proto/engine_grpc_pb";
 import { LogRequest, LogSeverity } from "@pulumi/pulumi/proto/engine_pb";
 import { setMessageSink, type MessageSeverity } from "../scrub";
 
@@ -54,7 +54,10 @@ export function engineAddress(args: readonly string[]): string | undefined {
 export function logThroughEngine(address: string): void {
   if (connectedTo === address) return;
   connectedTo = address;
-  const engine = new EngineClient(address, grpc.credentials.createInsecure());
+  // A client of this package's grpc-js, on the SDK's definition of the call: the SDK's own EngineClient is built
+  // on the SDK's copy of grpc-js, which refuses credentials made by another copy (one install has both).
+  const engine = new grpc.Client(address, grpc.credentials.createInsecure());
+  const log = EngineService.log;
   setMessageSink((severity, text) => {
     const request = new LogRequest()
       .setSeverity(SEVERITY[severity])
@@ -64,11 +67,19 @@ export function logThroughEngine(address: string): void {
     delivery = delivery.then(
       () =>
         new Promise<void>((resolve) => {
-          engine.log(request, new grpc.Metadata(), { deadline: Date.now() + LOG_DEADLINE_MS }, (error) => {
-            // The engine did not take it (it is gone, or this is no engine): keep the message in the debug log.
-            if (error) process.stderr.write(`${severity}: ${text}\n`);
-            resolve();
-          });
+          engine.makeUnaryRequest(
+            log.path,
+            log.requestSerialize,
+            log.responseDeserialize,
+            request,
+            new grpc.Metadata(),
+            { deadline: Date.now() + LOG_DEADLINE_MS },
+            (error) => {
+              // The engine did not take it (it is gone, or this is no engine): keep it in the debug log.
+              if (error) process.stderr.write(`${severity}: ${text}\n`);
+              resolve();
+            },
+          );
         }),
     );
   });

@@ -2,6 +2,7 @@
 // removing or changing a person touches only that person. The provider object is the thin shim (batch-shim.ts).
 import * as pulumi from "@pulumi/pulumi";
 import type { AppliedPerson, BatchInvitation, InviteLevel, PrivateProjectAccess } from "./types";
+import { warnOfPlainKey } from "../../provider-kit/plain-key";
 
 const batchProvider: pulumi.dynamic.ResourceProvider = require("./batch-shim");
 
@@ -63,5 +64,6 @@ export class InviteBatch extends pulumi.dynamic.Resource {
       "posthog",
       "InviteBatch",
     );
+    warnOfPlainKey(this);
   }
 }

@@ -2,6 +2,7 @@
 // object passed to Pulumi is the thin shim (shim.ts).
 import * as pulumi from "@pulumi/pulumi";
 import type { InviteLevel, InviteStatus, InviteUser, PrivateProjectAccess } from "./types";
+import { warnOfPlainKey } from "../../provider-kit/plain-key";
 
 const inviteProvider: pulumi.dynamic.ResourceProvider = require("./shim");
 
@@ -91,5 +92,6 @@ export class Invite extends pulumi.dynamic.Resource {
       "posthog",
       "Invite",
     );
+    warnOfPlainKey(this);
   }
 }

@@ -3,6 +3,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { SURVEY_OUTPUT_NAMES } from "./mapping";
 import type { SurveyFields, SurveyOptions, SurveyOutputs } from "./types";
+import { warnOfPlainKey } from "../../provider-kit/plain-key";
 
 const surveyProvider: pulumi.dynamic.ResourceProvider = require("./shim");
 
@@ -64,6 +65,7 @@ export class Survey extends pulumi.dynamic.Resource {
       "posthog",
       "Survey",
     );
+    warnOfPlainKey(this);
   }
 
   /** A read-only reference to an existing survey (Pulumi cannot import dynamic resources; see `adopt`). */
