@@ -63,12 +63,15 @@ export function scrubMessage(text: string): string {
 
 /**
  * The error as a face may throw it: its message (and an init failure's reasons) scrubbed and capped, its stack
- * dropped (it repeats the raw message). The same object, so its class and fields stay for callers.
+ * emptied (it repeats the raw message). Empty rather than the message again: the SDK's dynamic provider prints a
+ * failed check, diff, read or delete as `${e}: ${e.stack}` on its stderr (sdk/nodejs/cmd/dynamic-provider), which
+ * the engine shows under the stack, so a stack holding the message printed it twice on one line. The same
+ * object, so its class and fields stay for callers.
  */
 export function scrubError(error: unknown): Error {
   const e = error instanceof Error ? error : new Error(String(error));
   e.message = scrubMessage(e.message);
-  e.stack = `${e.name}: ${e.message}`;
+  e.stack = "";
   if ("reasons" in e && Array.isArray(e.reasons)) e.reasons = e.reasons.map((r) => scrubMessage(String(r)));
   return e;
 }

@@ -19,6 +19,7 @@ import { fromStruct, rewrap, toStruct, unwrap } from "./wire-values";
 import { newEmpty } from "./bindings-empty";
 import { scrub, scrubMessage } from "../scrub";
 import { forResource } from "../provider-kit/engine-log";
+import { cancelRequests } from "../client/cancel";
 
 type Handler<Req, Res> = grpc.handleUnaryCall<Req, Res>;
 
@@ -74,7 +75,11 @@ export function providerService(): grpc.UntypedServiceImplementation {
         .setSupportsAutonamingConfiguration(false),
     ),
     attach: unary(async () => newEmpty()),
-    cancel: unary(async () => newEmpty()),
+    // The run is cancelled (a single Ctrl-C): every request in flight ends now with an error (client/cancel.ts).
+    cancel: unary(async () => {
+      cancelRequests();
+      return newEmpty();
+    }),
     getPluginInfo: unary(async () => new PluginInfo().setVersion(VERSION)),
     getSchema: unary(async (req: pb.GetSchemaRequest) => {
       if (req.getVersion() !== 0) throw new Error(`unsupported schema version ${req.getVersion()}`);

@@ -12,6 +12,7 @@ import { formatPath, type CheckFailure } from "./check-failures";
 import { isRecord, type Json } from "./json";
 import { scrub, scrubError, scrubMessage } from "../scrub";
 import { delivered, logThroughEngineInDynamicProvider } from "./engine-log";
+import { warn } from "./warn";
 
 const PROTO = "__proto__";
 
@@ -104,6 +105,20 @@ function scrubbedFailures(result: pulumi.dynamic.CheckResult): pulumi.dynamic.Ch
 }
 
 /**
+ * Why a refresh drops a resource from the stack: PostHog answered that the object is gone (a 404, which is also
+ * its answer to an id that is not one of its ids). The engine only counts it among the deleted.
+ */
+function droppedAtRefresh(resource: string, id: string, state: Json): string {
+  const named = [state.name, state.targetEmail].find((v) => typeof v === "string");
+  const who = named === undefined ? resource : `${resource} "${String(named)}"`;
+  return (
+    `${who}: PostHog has no object with the stored id "${id}" (deleted in PostHog, or the id in the state is not ` +
+    "one of its ids), so refresh removes it from the stack's state. The next `pulumi up` creates it again if " +
+    "the program still declares it."
+  );
+}
+
+/**
  * A resource's engine calls as both faces make them (raw property bags in), each bag parsed once here:
  * `declare` turns the own-property copy of the inputs into the resource's declaration, which is all the core
  * sees. `resource` names the resource in a refusal outside check (which reports it as a failure instead).
@@ -129,7 +144,12 @@ export function atTheSeam<D>(
       preview.diff(id, stored(olds), declared(news)),
     ),
     create: scrubbing(async (news: Raw) => apply().create(declared(news))),
-    read: scrubbing(async (id: string, props: Raw) => apply().read(id, stored(props))),
+    read: scrubbing(async (id: string, props: Raw) => {
+      const state = stored(props);
+      const result = await apply().read(id, state);
+      if (!result.id) warn(droppedAtRefresh(resource, id, state));
+      return result;
+    }),
     update: scrubbing(async (id: string, olds: Raw, news: Raw) =>
       apply().update(id, stored(olds), declared(news)),
     ),

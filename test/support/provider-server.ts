@@ -4,6 +4,7 @@
 import { ChildProcess, spawn } from "child_process";
 import * as grpc from "@grpc/grpc-js";
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
+import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import { ResourceProviderClient } from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as pb from "@pulumi/pulumi/proto/provider_pb";
 import { Status } from "@pulumi/pulumi/proto/status_pb";
@@ -70,6 +71,8 @@ export interface ProviderServer {
   engineLog(): string;
   /** The same, each with its severity and the URN it names. */
   logged(): LoggedMessage[];
+  /** The engine's Cancel, as it sends it to every provider when a run is cancelled (a single Ctrl-C). */
+  cancel(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -167,6 +170,10 @@ export class GrpcProviderServer implements ProviderServer {
     protected readonly engine: EngineLogServer,
   ) {
     this.pid = child.pid ?? -1;
+  }
+
+  async cancel(): Promise<void> {
+    await this.call((cb) => this.client.cancel(new Empty(), cb));
   }
 
   engineLog(): string {
