@@ -195,13 +195,14 @@ export function configKey(name: SettingName): string {
 }
 
 /**
- * The warning for an API key set in stack config without `--secret`: the stack's config file holds it in plain
- * text, and `alsoIn` names where else it lands on this face ("" for nowhere).
+ * The warning for an API key set in stack config without `--secret` (the dynamic face: provider-kit/plain-key.ts):
+ * the stack's config file holds it in plain text, and Pulumi copies it into the `pulumi-nodejs` provider's inputs.
  */
-export function plainKeyWarning(alsoIn: string): string {
+export function plainKeyWarning(): string {
   const key = configKey("apiKey");
   return (
-    `${key} is not a secret: the stack's config file (Pulumi.<stack>.yaml) holds the key in plain text${alsoIn}. ` +
+    `${key} is not a secret: the stack's config file (Pulumi.<stack>.yaml) holds the key in plain text, and so ` +
+    "do the stack's state and its backups (the pulumi-nodejs provider's inputs). " +
     `Set it with \`pulumi config set --secret ${key} <key>\`, or use the ${SETTINGS.apiKey.env[0]} environment ` +
     "variable instead."
   );

@@ -5,15 +5,7 @@
 // refusal names them so (the plugin sets the namespace at start: provider-kit/settings-source.ts). The
 // environment fallbacks stay where they are, in resolveSettings: CheckConfig never copies an environment value
 // into the provider's inputs, so neither the key nor anything else from the environment reaches state.
-import {
-  plainKeyWarning,
-  readPulumiConfig,
-  replacesProvider,
-  SETTINGS,
-  setPulumiConfig,
-  type SettingName,
-} from "../config";
-import { warn } from "../provider-kit/warn";
+import { readPulumiConfig, replacesProvider, SETTINGS, setPulumiConfig, type SettingName } from "../config";
 import { UNKNOWN } from "../provider-kit/unknown";
 import { secret, type Props } from "./wire-values";
 
@@ -45,7 +37,13 @@ function parseOne(props: Props, key: SettingName): unknown {
   return readPulumiConfig((name) => (name === key ? text(props[name]) : undefined))[key];
 }
 
-/** CheckConfig: each setting parsed as the dynamic providers parse it; unknown keys refused by name. */
+/**
+ * CheckConfig: each setting parsed as the dynamic providers parse it; unknown keys refused by name. The key is
+ * marked secret in the answer whatever the user did, so the provider's inputs in the state hold it encrypted even
+ * when it was set without `--secret`. That also means the plugin cannot warn about such a key: CheckConfig gets
+ * every value with its secret mark stripped (pkg/resource/plugin/provider_plugin.go, provider.CheckConfig,
+ * FilterProperties without KeepSecrets), and Configure gets this answer, secret again.
+ */
 export function checkConfig(news: Props): { inputs: Props; failures: Failure[] } {
   const failures: Failure[] = [];
   for (const key of Object.keys(news)) {
@@ -101,24 +99,9 @@ export function diffConfig(olds: Props, news: Props): { changed: boolean; replac
  * Configure: the settings every later call of this process uses. The engine sends them as `args` (typed
  * properties) and, for older plugins, as `variables` keyed `<package>:config:<key>`; args win.
  */
-export function configure(
-  args: { plain: Props; secretKeys: ReadonlySet<string> },
-  variables: ReadonlyMap<string, string>,
-): void {
-  warnOfPlainKey(args);
+export function configure(args: Props, variables: ReadonlyMap<string, string>): void {
   const fromVariables: Props = {};
   for (const [name, value] of variables) fromVariables[name.slice(name.lastIndexOf(":") + 1)] = value;
-  const merged: Props = { ...fromVariables, ...args.plain };
+  const merged: Props = { ...fromVariables, ...args };
   setPulumiConfig((name) => text(merged[name]));
-}
-
-/**
- * A key the engine sends unmarked was set without `--secret`. CheckConfig marks it secret for the state
- * (checkConfig above), but the stack's config file still holds it in the clear. Configure runs at every preview
- * and up, once per provider, so the warning comes once per command.
- */
-function warnOfPlainKey(args: { plain: Props; secretKeys: ReadonlySet<string> }): void {
-  const key: SettingName = "apiKey";
-  if (typeof args.plain[key] === "string" && args.plain[key] !== "" && !args.secretKeys.has(key))
-    warn(plainKeyWarning(""));
 }

@@ -99,7 +99,7 @@ export function providerService(): grpc.UntypedServiceImplementation {
     }),
     configure: unary(async (req: pb.ConfigureRequest) => {
       const variables = new Map(req.getVariablesMap().toArray());
-      configure(unwrap(fromStruct(req.getArgs())), variables);
+      configure(unwrap(fromStruct(req.getArgs())).plain, variables);
       return new pb.ConfigureResponse()
         .setAcceptsecrets(true)
         .setAcceptresources(true)

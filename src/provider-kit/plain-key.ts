@@ -21,10 +21,7 @@ export function warnOfPlainKey(resource: pulumi.Resource): void {
   const value = pulumi.runtime.getConfig(key);
   const secretKeys = secretConfigKeys();
   if (value === undefined || value === "" || secretKeys === undefined || secretKeys.includes(key)) return;
-  void pulumi.log.warn(
-    plainKeyWarning(", and so do the stack's state and its backups (the pulumi-nodejs provider's inputs)"),
-    resource,
-  );
+  void pulumi.log.warn(plainKeyWarning(), resource);
 }
 
 const SecretKeys = z.array(z.string());
