@@ -166,11 +166,8 @@ export function createTransport(opts: ClientOptions): Transport {
       fail({
         status: 0,
         code: "cancelled",
-        detail:
-          "the run was cancelled (Ctrl-C) before PostHog answered" +
-          (sent && spec.method === "POST"
-            ? "; the request may have been applied, and the next `pulumi up` looks for it before creating anything"
-            : ""),
+        // Whoever sent the POST says what its unknown outcome means (provider-kit/late-create.ts).
+        detail: "the run was cancelled (Ctrl-C) before PostHog answered",
         outcomeUnknown: sent && spec.method === "POST",
         attempts,
       });
