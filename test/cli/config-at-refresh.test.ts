@@ -4,7 +4,7 @@
 // provider's configuration"). The same steps run through the engine harness in test/reliability/auth.test.ts
 // ("refresh and destroy use the key of the last up ..."); the two must agree.
 import { requirePulumiCli } from "../support/pulumi-cli";
-import { inCliStack, type CliStack } from "./program-folder";
+import { failureOf, inCliStack, type CliStack } from "./program-folder";
 
 const pulumi = requirePulumiCli();
 const withCli = pulumi ? it : it.skip;
@@ -27,16 +27,6 @@ interface Held {
 
 interface Exported {
   deployment: { resources: { type: string; inputs?: Record<string, unknown> }[] };
-}
-
-/** The CLI's failure, as its message (stdout and stderr); fails the test if the command succeeded. */
-async function failureOf(run: Promise<unknown>): Promise<string> {
-  try {
-    await run;
-  } catch (e) {
-    return e instanceof Error ? e.message : String(e);
-  }
-  throw new Error("the command succeeded");
 }
 
 const held = (stack: CliStack) => stack.control<Held>("GET", "/state");

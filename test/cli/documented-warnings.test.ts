@@ -9,13 +9,14 @@ import { requirePulumiCli } from "../support/pulumi-cli";
 import { emulatorCall } from "../support/fresh-connection";
 import { DOCUMENTED_WARNINGS, HTML_QUESTION } from "../support/documented-warnings";
 import {
+  initPluginStack,
   inCliStack,
   inInstalledProgram,
   readProject,
   writeProject,
   type ProgramFolder,
 } from "./program-folder";
-import { PACKAGE_NAME, RESOURCE_TOKENS } from "../../src/plugin/tokens";
+import { RESOURCE_TOKENS } from "../../src/plugin/tokens";
 
 const pulumi = requirePulumiCli();
 const withCli = pulumi ? it : it.skip;
@@ -158,15 +159,11 @@ describe("the warnings the guides promise, through the real CLI at normal verbos
 
   withCli("plugin face: a YAML program", async () => {
     if (!pulumi) throw new Error("runs only with a pulumi CLI");
-    await inInstalledProgram(pulumi, async ({ dir, emulator, cli }) => {
+    await inInstalledProgram(pulumi, async (program) => {
+      const { dir, emulator, cli } = program;
       writeProject(dir, { name: "documented-warnings", runtime: "yaml" });
+      await initPluginStack(program);
       const write = (resources: Declared[]) => writeYamlProgram(dir, resources);
-      await cli("package", "add", path.join(dir, "node_modules", "pulumi-posthog", "plugin"));
-      await cli("stack", "init", "dev");
-      await cli("config", "set", `${PACKAGE_NAME}:host`, emulator.url);
-      await cli("config", "set", "--secret", `${PACKAGE_NAME}:apiKey`, emulator.apiKey);
-      await cli("config", "set", `${PACKAGE_NAME}:projectId`, String(emulator.projectId));
-      await cli("config", "set", `${PACKAGE_NAME}:organizationId`, emulator.organizationId);
       const printed = await previewAfterChanges(cli, write, emulator);
       expectEachOnce("plugin", printed, emulator.organizationId);
     });

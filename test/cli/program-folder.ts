@@ -20,6 +20,7 @@ import { offlineCliEnv } from "../support/pulumi-cli";
 import { REPO_ROOT } from "../support/self-link";
 import type { LoggedRequest } from "../support/stack";
 import type { PluginLanguage } from "./plugin/languages";
+import { PACKAGE_NAME } from "../../src/plugin/tokens";
 
 export interface CliRun {
   stdout: string;
@@ -372,4 +373,36 @@ export async function inInstalledProgram(
     await emulator.close();
     folder.cleanup();
   }
+}
+
+/**
+ * `pulumi package add` of the installed plugin (the project file must exist), a stack `dev`, and its
+ * `posthog-iac:*` config for the emulator; the key as a secret unless `plainKey`.
+ */
+export async function initPluginStack(
+  { dir, emulator, cli }: InstalledProgram,
+  opts: { plainKey?: boolean } = {},
+): Promise<void> {
+  await cli("package", "add", path.join(dir, PLUGIN_FOLDER));
+  await cli("stack", "init", "dev");
+  await cli("config", "set", `${PACKAGE_NAME}:host`, emulator.url);
+  await cli(
+    "config",
+    "set",
+    ...(opts.plainKey ? [] : ["--secret"]),
+    `${PACKAGE_NAME}:apiKey`,
+    emulator.apiKey,
+  );
+  await cli("config", "set", `${PACKAGE_NAME}:projectId`, String(emulator.projectId));
+  await cli("config", "set", `${PACKAGE_NAME}:organizationId`, emulator.organizationId);
+}
+
+/** The CLI's failure, as its message (stdout and stderr); fails the test if the command succeeded. */
+export async function failureOf(run: Promise<unknown>): Promise<string> {
+  try {
+    await run;
+  } catch (e) {
+    return e instanceof Error ? e.message : String(e);
+  }
+  throw new Error("the command succeeded");
 }

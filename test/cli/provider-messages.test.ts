@@ -6,7 +6,7 @@
 import path from "node:path";
 import { requirePulumiCli } from "../support/pulumi-cli";
 import { emulatorCall } from "../support/fresh-connection";
-import { inCliStack, inInstalledProgram, readProject, writeProject } from "./program-folder";
+import { failureOf, initPluginStack, inCliStack, inInstalledProgram, writeProject } from "./program-folder";
 import { PACKAGE_NAME, RESOURCE_TOKENS } from "../../src/plugin/tokens";
 
 const pulumi = requirePulumiCli();
@@ -47,16 +47,6 @@ async function deleteTheSurvey(url: string, apiKey: string, projectId: number): 
   return id;
 }
 
-/** The CLI's failure, as its message; fails the test if the command succeeded. */
-async function failureOf(run: Promise<unknown>): Promise<string> {
-  try {
-    await run;
-  } catch (e) {
-    return e instanceof Error ? e.message : String(e);
-  }
-  throw new Error("the command succeeded");
-}
-
 describe("the provider's messages through the real CLI at normal verbosity", () => {
   withCli("dynamic face: a plain key at preview, a resource dropped at refresh", async () => {
     if (!pulumi) throw new Error("runs only with a pulumi CLI");
@@ -89,18 +79,14 @@ describe("the provider's messages through the real CLI at normal verbosity", () 
     "plugin face: a plain key kept out of the state, a resource dropped at refresh, import of a bad id",
     async () => {
       if (!pulumi) throw new Error("runs only with a pulumi CLI");
-      await inInstalledProgram(pulumi, async ({ dir, emulator, cli }) => {
-        writeProject(dir, { name: "provider-messages", runtime: "yaml" });
-        await cli("package", "add", path.join(dir, "node_modules", "pulumi-posthog", "plugin"));
+      await inInstalledProgram(pulumi, async (program) => {
+        const { dir, emulator, cli } = program;
         writeProject(dir, {
-          ...readProject(dir),
+          name: "provider-messages",
+          runtime: "yaml",
           resources: { s: { type: RESOURCE_TOKENS.Survey, properties: SURVEY } },
         });
-        await cli("stack", "init", "dev");
-        await cli("config", "set", `${PACKAGE_NAME}:host`, emulator.url);
-        await cli("config", "set", `${PACKAGE_NAME}:apiKey`, emulator.apiKey); // without --secret
-        await cli("config", "set", `${PACKAGE_NAME}:projectId`, String(emulator.projectId));
-        await cli("config", "set", `${PACKAGE_NAME}:organizationId`, emulator.organizationId);
+        await initPluginStack(program, { plainKey: true });
 
         // The plugin cannot tell a plain key (CheckConfig gets every value unmarked); it marks the key secret,
         // so the state holds it encrypted whatever the config file does (provider-config.ts, checkConfig).
