@@ -195,20 +195,6 @@ export function configKey(name: SettingName): string {
 }
 
 /**
- * The warning for an API key set in stack config without `--secret` (the dynamic face: provider-kit/plain-key.ts):
- * the stack's config file holds it in plain text, and Pulumi copies it into the `pulumi-nodejs` provider's inputs.
- */
-export function plainKeyWarning(): string {
-  const key = configKey("apiKey");
-  return (
-    `${key} is not a secret: the stack's config file (Pulumi.<stack>.yaml) holds the key in plain text, and so ` +
-    "do the stack's state and its backups (the pulumi-nodejs provider's inputs). " +
-    `Set it with \`pulumi config set --secret ${key} <key>\`, or use the ${SETTINGS.apiKey.env[0]} environment ` +
-    "variable instead."
-  );
-}
-
-/**
  * Where a user sets a setting, for a message that tells them to change it: the face's config key and the
  * environment variable (`posthog:host (or the POSTHOG_HOST environment variable)`).
  */

@@ -8,7 +8,7 @@
 // of the Automation API) nothing is said.
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { plainKeyWarning } from "../config";
+import { configKey, SETTINGS } from "../config";
 import { DYNAMIC_PROVIDER_NAMESPACE } from "./settings-source";
 
 let checked = false;
@@ -36,4 +36,15 @@ function secretConfigKeys(): string[] | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The warning: the config file holds the key in plain text, and Pulumi copies it into the provider's inputs. */
+export function plainKeyWarning(): string {
+  const key = configKey("apiKey");
+  return (
+    `${key} is not a secret: the stack's config file (Pulumi.<stack>.yaml) holds the key in plain text, and so ` +
+    "do the stack's state and its backups (the pulumi-nodejs provider's inputs). " +
+    `Set it with \`pulumi config set --secret ${key} <key>\`, or use the ${SETTINGS.apiKey.env[0]} environment ` +
+    "variable instead."
+  );
 }
