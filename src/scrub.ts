@@ -63,12 +63,15 @@ export function scrubMessage(text: string): string {
 
 /**
  * The error as a face may throw it: its message (and an init failure's reasons) scrubbed and capped, its stack
- * dropped (it repeats the raw message). The same object, so its class and fields stay for callers.
+ * emptied (it repeats the raw message). Empty rather than the message again: the SDK's dynamic provider prints a
+ * failed check, diff, read or delete as `${e}: ${e.stack}` on its stderr (sdk/nodejs/cmd/dynamic-provider), which
+ * the engine shows under the stack, so a stack holding the message printed it twice on one line. The same
+ * object, so its class and fields stay for callers.
  */
 export function scrubError(error: unknown): Error {
   const e = error instanceof Error ? error : new Error(String(error));
   e.message = scrubMessage(e.message);
-  e.stack = `${e.name}: ${e.message}`;
+  e.stack = "";
   if ("reasons" in e && Array.isArray(e.reasons)) e.reasons = e.reasons.map((r) => scrubMessage(String(r)));
   return e;
 }
@@ -102,10 +105,34 @@ export function maskSecrets<T>(value: T, onMasked: (path: string) => void, path 
   return value;
 }
 
+/** How loud a message is; the engine shows both at normal verbosity (a debug message it hides). */
+export type MessageSeverity = "warning" | "info";
+
+/** Where messages go once scrubbed: one writer for the whole process, set by the face that serves it. */
+export type MessageSink = (severity: MessageSeverity, text: string) => void;
+
 /**
- * A warning from the provider process, scrubbed. The engine shows a provider's stderr to the person running
- * Pulumi, and the outcome (e.g. "already a member") is not an error, so it must not fail the step.
+ * Until a face connects the engine's log service (provider-kit/engine-log.ts), a message goes to stderr: that
+ * is where a unit test or a command line sees it. The engine itself never shows a plugin's stderr as a warning.
+ */
+const toStderr: MessageSink = (severity, text) => void process.stderr.write(`${severity}: ${text}\n`);
+
+let sink: MessageSink = toStderr;
+
+/** Sends every later message to `next` (undefined: back to stderr). */
+export function setMessageSink(next: MessageSink | undefined): void {
+  sink = next ?? toStderr;
+}
+
+/**
+ * A warning for the person running Pulumi, scrubbed. The outcome it reports (e.g. "already a member") is not an
+ * error, so it must not fail the step.
  */
 export function warn(message: string): void {
-  process.stderr.write(`warning: ${scrubMessage(message)}\n`);
+  sink("warning", scrubMessage(message));
+}
+
+/** An informational message for the person running Pulumi, scrubbed. */
+export function inform(message: string): void {
+  sink("info", scrubMessage(message));
 }

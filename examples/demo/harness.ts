@@ -12,7 +12,7 @@ export interface DemoEngine {
   up(config: Record<string, string>): Promise<RunResult>;
   refresh(config: Record<string, string>): Promise<RunResult>;
   destroy(config: Record<string, string>): Promise<RunResult>;
-  /** The warnings the provider printed since the last call (Pulumi shows a provider's stderr to the user). */
+  /** The warnings the provider logged to the engine since the last call (what Pulumi shows the user). */
   warnings(): string[];
   close(): Promise<void>;
 }
@@ -48,7 +48,7 @@ export async function startHarnessEngine(root: string, project: string, stack: s
     warnings: (() => {
       let seen = 0;
       return () => {
-        const text = server.stderr();
+        const text = server.engineLog();
         const fresh = text.slice(seen);
         seen = text.length;
         return fresh.split("\n").filter((line) => line.startsWith("warning: "));

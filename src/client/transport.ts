@@ -19,6 +19,7 @@ import {
 } from "./retry";
 import { describeHttpError, describeParseError } from "./describe";
 import { userAgent } from "./user-agent";
+import { cancellation } from "./cancel";
 import { holdsSecret, maskSecrets, rememberSecret, warn } from "../scrub";
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
@@ -78,6 +79,8 @@ export function createTransport(opts: ClientOptions): Transport {
   async function attempt(spec: CallSpec<unknown>, url: URL, attemptTimeoutMs: number): Promise<RawResponse> {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), attemptTimeoutMs);
+    const cancel = () => controller.abort();
+    cancellation.addEventListener("abort", cancel);
     try {
       const res = await ax.request<string>({
         method: spec.method,
@@ -97,6 +100,7 @@ export function createTransport(opts: ClientOptions): Transport {
       };
     } finally {
       clearTimeout(timer);
+      cancellation.removeEventListener("abort", cancel);
     }
   }
 
@@ -154,7 +158,23 @@ export function createTransport(opts: ClientOptions): Transport {
       }
     }
 
+    /**
+     * The run was cancelled: this call ends now. A POST that may have gone out may have been applied, so it is
+     * never sent again in this run (late-create.ts looks for it at the next `up`).
+     */
+    const cancelled = (attempts: number, sent: boolean) =>
+      fail({
+        status: 0,
+        code: "cancelled",
+        // Whoever sent the POST says what its unknown outcome means (provider-kit/late-create.ts).
+        detail: "the run was cancelled (Ctrl-C) before PostHog answered",
+        outcomeUnknown: sent && spec.method === "POST",
+        attempts,
+      });
+
     for (let retryIndex = 0; ; retryIndex++) {
+      // A POST is retried only when it was not applied (retry.ts, decide), so nothing here may have been.
+      if (cancellation.aborted) throw cancelled(retryIndex, false);
       const taken = await slot(retryIndex);
       if (left() <= 0) {
         taken.done();
@@ -172,6 +192,7 @@ export function createTransport(opts: ClientOptions): Transport {
         taken.done();
       }
       if (result.ok) return result.value;
+      if (cancellation.aborted) throw cancelled(retryIndex + 1, true);
       const { outcome, error } = result;
       const d = decide(spec.method, outcome, retryIndex, policy);
       if (d.retry && d.pauseAll) {
@@ -208,7 +229,7 @@ export function createTransport(opts: ClientOptions): Transport {
           attempts: retryIndex + 1,
         });
       }
-      await sleep(d.delayMs);
+      await sleep(d.delayMs, cancellation);
     }
   }
 

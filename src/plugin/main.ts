@@ -8,9 +8,16 @@
 import * as grpc from "@grpc/grpc-js";
 import { ResourceProviderService } from "@pulumi/pulumi/proto/provider_grpc_pb";
 import { providerService } from "./service";
+import { engineAddress, logThroughEngine } from "../provider-kit/engine-log";
 
-/** Starts the server on a free local port and prints the port; resolves with it. */
+/**
+ * Starts the server on a free local port and prints the port; resolves with it. Its warnings go to the engine
+ * whose address is the first argument: the engine passes it to the executable, and the SDK's `run-plugin` sets
+ * `process.argv` to the plugin's own arguments before calling this (sdk/nodejs/cmd/run-plugin/run.ts, run).
+ */
 export async function serve(): Promise<number> {
+  const engine = engineAddress(process.argv.slice(2));
+  if (engine) logThroughEngine(engine);
   const server = new grpc.Server({
     // Schemas and survey lists exceed gRPC's 4 MiB default; the SDK's own servers lift the limit the same way.
     "grpc.max_receive_message_length": 400 * 1024 * 1024,

@@ -37,7 +37,13 @@ function parseOne(props: Props, key: SettingName): unknown {
   return readPulumiConfig((name) => (name === key ? text(props[name]) : undefined))[key];
 }
 
-/** CheckConfig: each setting parsed as the dynamic providers parse it; unknown keys refused by name. */
+/**
+ * CheckConfig: each setting parsed as the dynamic providers parse it; unknown keys refused by name. The key is
+ * marked secret in the answer whatever the user did, so the provider's inputs in the state hold it encrypted even
+ * when it was set without `--secret`. That also means the plugin cannot warn about such a key: CheckConfig gets
+ * every value with its secret mark stripped (pkg/resource/plugin/provider_plugin.go, provider.CheckConfig,
+ * FilterProperties without KeepSecrets), and Configure gets this answer, secret again.
+ */
 export function checkConfig(news: Props): { inputs: Props; failures: Failure[] } {
   const failures: Failure[] = [];
   for (const key of Object.keys(news)) {

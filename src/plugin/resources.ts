@@ -8,8 +8,8 @@ import { RESOURCE_TOKENS, type ResourceName } from "./tokens";
 
 export interface ResourceCode {
   provider(): ProviderModule;
-  /** Read with only an id (`pulumi import`); undefined when the object does not exist. */
-  importById(id: string): Promise<Imported | undefined>;
+  /** Read with only an id (`pulumi import`); fails saying what is wrong with the id when it leads to nothing. */
+  importById(id: string): Promise<Imported>;
 }
 
 const CODE: { [N in ResourceName]: ResourceCode } = {

@@ -19,13 +19,25 @@ import { fromStruct, rewrap, toStruct, unwrap, withoutNulls } from "./wire-value
 import { newEmpty } from "./bindings-empty";
 import { IDENTITY_INPUT } from "../provider-kit/identity";
 import { scrub, scrubMessage } from "../scrub";
+import { forResource } from "../provider-kit/engine-log";
+import { cancelRequests } from "../client/cancel";
 
 type Handler<Req, Res> = grpc.handleUnaryCall<Req, Res>;
 
-/** A unary handler from an async function; any failure becomes the engine's error (errors.ts). */
-function unary<Req, Res>(run: (req: Req) => Promise<Res>): Handler<Req, Res> {
+/** The resource a request is about, for the messages logged while serving it. */
+const urnOf = (req: { getUrn(): string }): string => req.getUrn();
+
+/**
+ * A unary handler from an async function; any failure becomes the engine's error (errors.ts). The messages it
+ * logs name the resource `urnOf` reads from the request (none: the stack), and reach the engine before the answer
+ * (provider-kit/engine-log.ts).
+ */
+function unary<Req, Res>(
+  run: (req: Req) => Promise<Res>,
+  urnOf: (req: Req) => string = () => "",
+): Handler<Req, Res> {
   return (call, callback) => {
-    run(call.request).then(
+    forResource(urnOf(call.request), () => run(call.request)).then(
       (res) => callback(null, res),
       (error: unknown) => callback(grpcError(error), null),
     );
@@ -64,7 +76,11 @@ export function providerService(): grpc.UntypedServiceImplementation {
         .setSupportsAutonamingConfiguration(false),
     ),
     attach: unary(async () => newEmpty()),
-    cancel: unary(async () => newEmpty()),
+    // The run is cancelled (a single Ctrl-C): every request in flight ends now with an error (client/cancel.ts).
+    cancel: unary(async () => {
+      cancelRequests();
+      return newEmpty();
+    }),
     getPluginInfo: unary(async () => new PluginInfo().setVersion(VERSION)),
     getSchema: unary(async (req: pb.GetSchemaRequest) => {
       if (req.getVersion() !== 0) throw new Error(`unsupported schema version ${req.getVersion()}`);
@@ -76,7 +92,7 @@ export function providerService(): grpc.UntypedServiceImplementation {
     checkConfig: unary(async (req: pb.CheckRequest) => {
       const { inputs, failures } = checkConfig(unwrap(fromStruct(req.getNews())).plain);
       return new pb.CheckResponse().setInputs(toStruct(inputs)).setFailuresList(failuresOf(failures));
-    }),
+    }, urnOf),
     diffConfig: unary(async (req: pb.DiffRequest) => {
       const olds = unwrap(fromStruct(req.getOldInputs() ?? req.getOlds())).plain;
       const { changed, replaces } = diffConfig(olds, unwrap(fromStruct(req.getNews())).plain);
@@ -99,13 +115,13 @@ export function providerService(): grpc.UntypedServiceImplementation {
       return new pb.CheckResponse()
         .setInputs(toStruct(rewrap(result.inputs ?? news.plain, news.secretKeys)))
         .setFailuresList(failuresOf(result.failures));
-    }),
+    }, urnOf),
     diff: unary(async (req: pb.DiffRequest) => {
       const olds = unwrap(fromStruct(req.getOlds())).plain;
       const news = unwrap(fromStruct(req.getNews())).plain;
       const result = await resourceCode(req.getUrn(), req.getType()).provider().diff(req.getId(), olds, news);
       return diffResponse(result.changes, result.replaces, result.deleteBeforeReplace);
-    }),
+    }, urnOf),
     create: unary(async (req: pb.CreateRequest) => {
       const news = unwrap(fromStruct(req.getProperties()));
       // A preview creates nothing: the checked inputs stand for the outputs, the id stays unknown.
@@ -116,7 +132,7 @@ export function providerService(): grpc.UntypedServiceImplementation {
       const inputs = { ...news.plain, [IDENTITY_INPUT]: req.getUrn() };
       const { id, outs } = await resourceCode(req.getUrn(), req.getType()).provider().create(inputs);
       return new pb.CreateResponse().setId(id).setProperties(toStruct(rewrap(outs ?? {}, news.secretKeys)));
-    }),
+    }, urnOf),
     read: unary(async (req: pb.ReadRequest) => {
       const state = unwrap(fromStruct(req.getProperties()));
       const inputs = unwrap(fromStruct(req.getInputs()));
@@ -124,7 +140,6 @@ export function providerService(): grpc.UntypedServiceImplementation {
       const response = new pb.ReadResponse();
       if (Object.keys(state.plain).length === 0 && Object.keys(inputs.plain).length === 0) {
         const imported = await code.importById(req.getId());
-        if (!imported) return response; // no id: the object does not exist
         return response
           .setId(imported.id)
           .setProperties(toStruct(imported.outputs))
@@ -135,7 +150,7 @@ export function providerService(): grpc.UntypedServiceImplementation {
       const secretKeys = new Set([...state.secretKeys, ...inputs.secretKeys]);
       response.setId(result.id).setProperties(toStruct(rewrap(result.props ?? {}, secretKeys)));
       return response.setInputs(toStruct(rewrap(result.inputs ?? inputs.plain, inputs.secretKeys)));
-    }),
+    }, urnOf),
     update: unary(async (req: pb.UpdateRequest) => {
       const news = unwrap(fromStruct(req.getNews()));
       if (req.getPreview())
@@ -144,12 +159,12 @@ export function providerService(): grpc.UntypedServiceImplementation {
       const code = resourceCode(req.getUrn(), req.getType()).provider();
       const { outs } = await code.update(req.getId(), olds, news.plain);
       return new pb.UpdateResponse().setProperties(toStruct(rewrap(outs ?? {}, news.secretKeys)));
-    }),
+    }, urnOf),
     delete: unary(async (req: pb.DeleteRequest) => {
       const props = unwrap(fromStruct(req.getProperties())).plain;
       await resourceCode(req.getUrn(), req.getType()).provider().delete(req.getId(), props);
       return newEmpty();
-    }),
+    }, urnOf),
 
     invoke: unary(async (req: pb.InvokeRequest) => {
       const args = unwrap(fromStruct(req.getArgs()));

@@ -5,6 +5,7 @@
 // and records them as the declared inputs, the bookkeeping its diff compares against.
 import type * as pulumi from "@pulumi/pulumi";
 import { declaredInputs } from "./declared";
+import { configKey } from "../config";
 
 type Json = Record<string, unknown>;
 
@@ -23,4 +24,37 @@ export async function importedAs(
 ): Promise<Imported> {
   const inputs: Json = (await check({}, args)).inputs ?? args;
   return { id, inputs, outputs: { ...outputs, declared: declaredInputs(inputs) } };
+}
+
+/** PostHog's ids for surveys and invites: UUIDs (any version; PostHog makes UUIDv7). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What `pulumi import` of one kind of object needs to say when an id does not lead to it. */
+export interface ImportKind {
+  /** "survey", "pending invite". */
+  what: string;
+  /** Where the user finds a right id. */
+  whereIdsAre: string;
+  /** "project" or "organization": the scope the provider looks in, and the setting that names it. */
+  scope: "project" | "organization";
+}
+
+/** Refuses an id that cannot be one of `kind`'s, saying what is wrong with it, before any request. */
+export function checkImportId(kind: ImportKind, id: string): void {
+  if (id.trim() === "") throw new Error(`pulumi import needs the ${kind.what}'s id: ${kind.whereIdsAre}.`);
+  if (!UUID.test(id))
+    throw new Error(
+      `"${id}" is not a ${kind.what} id: PostHog's ids are UUIDs such as 0190c0de-1234-7abc-8def-0123456789ab ` +
+        `(${kind.whereIdsAre}).`,
+    );
+}
+
+/** The error for a well-formed id that names nothing in the scope the provider works in. */
+export function notFoundForImport(kind: ImportKind, id: string, scopeId: string, also = ""): Error {
+  const setting = configKey(kind.scope === "project" ? "projectId" : "organizationId");
+  return new Error(
+    `PostHog has no ${kind.what} ${id} in ${kind.scope} ${scopeId}, the ${kind.scope} this provider works in ` +
+      `(${setting}, or the key's current ${kind.scope}). ${also}If the ${kind.what} belongs to another ` +
+      `${kind.scope}, import it through a provider whose ${setting.split(":")[1]} names that ${kind.scope}.`,
+  );
 }

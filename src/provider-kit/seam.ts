@@ -23,6 +23,8 @@ import { formatPath, type CheckFailure } from "./check-failures";
 import { isRecord, type Json } from "./json";
 import { scrub, scrubError, scrubMessage } from "../scrub";
 import { resolveSettings } from "../config";
+import { delivered, logThroughEngineInDynamicProvider } from "./engine-log";
+import { warn } from "./warn";
 
 const PROTO = "__proto__";
 
@@ -116,12 +118,20 @@ export interface ApplyCore<D> {
 
 type Raw = Record<string, unknown>;
 
-/** A call whose failure reaches the engine scrubbed of any key and capped to fit its gRPC limits (src/scrub.ts). */
+/**
+ * A call whose failure reaches the engine scrubbed of any key and capped to fit its gRPC limits (src/scrub.ts),
+ * and whose warnings reach the engine's log before it answers (engine-log.ts; on the dynamic face the process is
+ * connected on its first call, as nothing of ours runs there before).
+ */
 function scrubbing<A extends unknown[], R>(run: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
-  return (...args) =>
-    run(...args).catch((error: unknown) => {
-      throw scrubError(error);
-    });
+  return (...args) => {
+    logThroughEngineInDynamicProvider();
+    return delivered(() =>
+      run(...args).catch((error: unknown) => {
+        throw scrubError(error);
+      }),
+    );
+  };
 }
 
 /**
@@ -146,6 +156,20 @@ async function keyAndHost(kind: string): Promise<void> {
   if (!settings.checkKeyAndHost) return;
   const { checkKeyAndHost } = require("./key-check") as typeof import("./key-check");
   await checkKeyAndHost(kind, settings.host, settings.apiKey);
+}
+
+/**
+ * Why a refresh drops a resource from the stack: PostHog answered that the object is gone (a 404, which is also
+ * its answer to an id that is not one of its ids). The engine only counts it among the deleted.
+ */
+function droppedAtRefresh(resource: string, id: string, state: Json): string {
+  const named = [state.name, state.targetEmail].find((v) => typeof v === "string");
+  const who = named === undefined ? resource : `${resource} "${String(named)}"`;
+  return (
+    `${who}: PostHog has no object with the stored id "${id}" (deleted in PostHog, or the id in the state is not ` +
+    "one of its ids), so refresh removes it from the stack's state. The next `pulumi up` creates it again if " +
+    "the program still declares it."
+  );
 }
 
 /**
@@ -177,7 +201,12 @@ export function atTheSeam<D>(
       preview.diff(id, stored(olds), declared(news)),
     ),
     create: scrubbing(async (news: Raw) => apply().create(declared(news))),
-    read: scrubbing(async (id: string, props: Raw) => apply().read(id, stored(props))),
+    read: scrubbing(async (id: string, props: Raw) => {
+      const state = stored(props);
+      const result = await apply().read(id, state);
+      if (!result.id) warn(droppedAtRefresh(resource, id, state));
+      return result;
+    }),
     update: scrubbing(async (id: string, olds: Raw, news: Raw) =>
       apply().update(id, stored(olds), declared(news)),
     ),

@@ -396,3 +396,25 @@ export async function inInstalledProgram(
     folder.cleanup();
   }
 }
+
+/**
+ * `pulumi package add` of the installed plugin (the project file must exist), a stack `dev`, and its
+ * `posthog-iac:*` config for the emulator; the key as a secret unless `plainKey`.
+ */
+export async function initPluginStack(
+  { dir, emulator, cli }: InstalledProgram,
+  opts: { plainKey?: boolean } = {},
+): Promise<void> {
+  await cli("package", "add", path.join(dir, PLUGIN_FOLDER));
+  await cli("stack", "init", "dev");
+  await cli("config", "set", `${PACKAGE_NAME}:host`, emulator.url);
+  await cli(
+    "config",
+    "set",
+    ...(opts.plainKey ? [] : ["--secret"]),
+    `${PACKAGE_NAME}:apiKey`,
+    emulator.apiKey,
+  );
+  await cli("config", "set", `${PACKAGE_NAME}:projectId`, String(emulator.projectId));
+  await cli("config", "set", `${PACKAGE_NAME}:organizationId`, emulator.organizationId);
+}

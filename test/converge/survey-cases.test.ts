@@ -27,10 +27,10 @@ const program = (args: SurveyArgs) => () => {
 /** `up`, with the requests it sent and what the plugin printed. */
 async function up(engine: Engine, args: SurveyArgs) {
   await stack.clearRequests();
-  const printed = stack.server.stderr().length;
+  const printed = stack.server.engineLog().length;
   const result = await engine.up(program(args));
   expect(result.errors).toEqual([]);
-  return { requests: await stack.requests(), warnings: stack.server.stderr().slice(printed) };
+  return { requests: await stack.requests(), warnings: stack.server.engineLog().slice(printed) };
 }
 
 /** The next preview shows no change and sends no request. */
@@ -247,11 +247,11 @@ test.each(["button", "email", "full_screen"] as const)(
     const engine = stack.newEngine();
     const args: SurveyArgs = { name: `Retired type ${type}`, type };
     await stack.clearRequests();
-    const printed = stack.server.stderr().length;
+    const printed = stack.server.engineLog().length;
     const preview = await engine.preview(program(args));
     expect(preview.errors).toEqual([]);
     expect(preview.steps.map((s) => [s.op, s.checkFailures])).toEqual([["create", []]]);
-    expect(stack.server.stderr().slice(printed)).toBe(
+    expect(stack.server.engineLog().slice(printed)).toBe(
       `warning: Survey "Retired type ${type}": type "${type}" is no longer offered by PostHog; the current types ` +
         'are popover, api, widget, external_survey. For a feedback button use type "widget" with ' +
         'appearance.widgetType "button".\n',

@@ -65,12 +65,12 @@ describe("Invite accepted since the last refresh", () => {
     const { engine, stored, uuid } = await acceptedOutside(args);
     const admin = { ...args, level: "admin" as const };
 
-    const before = stack().server.stderr().length;
+    const before = stack().server.engineLog().length;
     const preview = await engine.preview(program(admin));
     expect(preview.errors).toEqual([]);
     expect(preview.steps.map((s) => [s.op, s.replaceKeys])).toEqual([["update", []]]);
     expect(await stack().requests()).toEqual([]);
-    expect(stack().server.stderr().slice(before)).toContain(
+    expect(stack().server.engineLog().slice(before)).toContain(
       'warning: Invite "cat@example.com": level changed. At `pulumi up`, if cat@example.com has not accepted yet, ' +
         "a new invitation with these terms replaces the pending one (PostHog cannot edit an invite); if they have " +
         "accepted since, only the level is applied, to their membership, and nothing is sent.",

@@ -60,13 +60,13 @@ describe("InviteBatch as a roster", () => {
         .map((p) => (promoted.has(p.targetEmail) ? { ...p, level: "admin" as const } : p)),
     };
 
-    const written = stack().server.stderr().length;
+    const written = stack().server.engineLog().length;
     await stack().clearRequests();
     const preview = await engine.preview(program(next));
     expect(preview.errors).toEqual([]);
     expect(preview.steps.map((s) => [s.op, s.replaceKeys])).toEqual([["update", []]]);
     expect(await stack().requests()).toEqual([]);
-    const warnings = stack().server.stderr().slice(written);
+    const warnings = stack().server.engineLog().slice(written);
     expect(warnings).toContain(
       `warning: InviteBatch: user0@example.com will be REMOVED from organization ${stack().organizationId} (removeMemberOnDelete is on), not just uninvited.`,
     );

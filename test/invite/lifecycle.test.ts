@@ -198,7 +198,7 @@ describe("Invite lifecycle", () => {
 
     const engine = stack.newEngine();
     const args: InviteArgs = { targetEmail: "Gina@example.com", level: "admin", adopt: true };
-    const written = stack.server.stderr().length;
+    const written = stack.server.engineLog().length;
     await stack.clearRequests();
     const up = await engine.up(program(args, "gina"));
     expect(up.errors).toEqual([]);
@@ -207,7 +207,7 @@ describe("Invite lifecycle", () => {
       id: `member:${gina?.id}`,
       outputs: { status: "accepted", level: "member", inviteId: null, memberId: gina?.id },
     });
-    expect(stack.server.stderr().slice(written)).toContain(
+    expect(stack.server.engineLog().slice(written)).toContain(
       'warning: Invite "gina@example.com": adopted the membership of gina@example.com, whose level is member, ' +
         "not admin. The next `pulumi up` changes it to admin unless the program is changed to match.",
     );

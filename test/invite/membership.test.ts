@@ -75,13 +75,13 @@ describe("Invite after acceptance", () => {
 
     // 4. Arm removal: recorded (no request), with a warning naming the person; then remove from the roster.
     const armed = { ...admin, removeMemberOnDelete: true };
-    const before = stack().server.stderr().length;
+    const before = stack().server.engineLog().length;
     await stack().clearRequests();
     const arm = await engine.up(program(armed));
     expect(arm.errors).toEqual([]);
     expect(arm.steps.map((s) => s.op)).toEqual(["update"]);
     expect(await stack().requests()).toEqual([]);
-    expect(stack().server.stderr().slice(before)).toContain(
+    expect(stack().server.engineLog().slice(before)).toContain(
       `warning: Invite "alice@example.com": removeMemberOnDelete is on: deleting this resource will REMOVE alice@example.com from organization ${stack().organizationId}.`,
     );
     const removalPreview = await engine.preview(() => undefined);

@@ -25,6 +25,7 @@ import { getSchema } from "../../src/plugin/schema";
 import { PACKAGE_NAME, PLUGIN_EXECUTABLE, RESOURCE_TOKENS } from "../../src/plugin/tokens";
 import { PluginServer } from "../support/plugin-server";
 import { readPort, stderrOf } from "../support/provider-server";
+import { startEngineLogServer } from "../support/engine-log-server";
 import { REPO_ROOT } from "../support/self-link";
 
 const { version } = z
@@ -107,7 +108,8 @@ describe("the unpacked linux archive, run as the engine runs a plugin", () => {
     execFileSync("tar", ["-xzf", archives[linux], "-C", folder]);
     emulator = await startEmulator({ port: 0 });
     // Only PATH (for `node`): no NODE_PATH or anything else that could reach the repository's modules.
-    const child = spawn(path.join(folder, PLUGIN_EXECUTABLE), ["127.0.0.1:1"], {
+    const engine = await startEngineLogServer();
+    const child = spawn(path.join(folder, PLUGIN_EXECUTABLE), [engine.address], {
       cwd: work,
       env: { PATH: process.env.PATH ?? "" },
       stdio: ["ignore", "pipe", "pipe"],
@@ -115,7 +117,7 @@ describe("the unpacked linux archive, run as the engine runs a plugin", () => {
     stderrOf(child);
     const port = await readPort(child);
     const client = new ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
-    server = new PluginServer(child, port, client, stderrOf(child));
+    server = new PluginServer(child, port, client, stderrOf(child), engine);
   });
   afterAll(async () => {
     await server?.close();

@@ -110,5 +110,6 @@ test("the shared scenario sends the same requests to PostHog through both faces"
   for (const face of FACES) {
     expect(engines[face].state()).toEqual([]);
     expect(stacks[face].server.stderr()).not.toContain(stacks[face].apiKey);
+    expect(stacks[face].server.engineLog()).not.toContain(stacks[face].apiKey);
   }
 });

@@ -106,6 +106,6 @@ test("two explicit providers, two hosts and two keys: each resource's requests r
   const text = JSON.stringify(engine.state());
   for (const key of [us.apiKey, eu.apiKey]) {
     expect(text).not.toContain(key);
-    for (const plugin of plugins.values()) expect(plugin.stderr()).not.toContain(key);
+    for (const plugin of plugins.values()) expect(plugin.stderr() + plugin.engineLog()).not.toContain(key);
   }
 });

@@ -58,10 +58,44 @@ test.each([
   },
 );
 
-test("an id PostHog does not have: the import fails with 'does not exist'", async () => {
-  const engine = stack.newEngine();
+describe("an id that leads to nothing: the import fails naming what is wrong with it, and nothing is stored", () => {
+  const survey = RESOURCE_TOKENS.Survey;
+  const invite = RESOURCE_TOKENS.Invite;
   const missing = "0190c0de-0000-7000-8000-000000000000";
-  const result = await engine.import(RESOURCE_TOKENS.Survey, "ghost", missing);
-  expect(result.errors.map((e) => e.message)).toEqual([`resource '${missing}' does not exist`]);
-  expect(engine.state()).toEqual([]);
+  it.each([
+    [
+      "a survey id PostHog does not have",
+      survey,
+      missing,
+      () =>
+        `PostHog has no survey ${missing} in project ${stack.projectId}, the project this provider works in ` +
+        "(posthog-iac:projectId, or the key's current project). If the survey belongs to another project, import " +
+        "it through a provider whose projectId names that project.",
+    ],
+    [
+      "a malformed survey id",
+      survey,
+      "42",
+      () =>
+        '"42" is not a survey id: PostHog\'s ids are UUIDs such as 0190c0de-1234-7abc-8def-0123456789ab (the one ' +
+        "in the survey's address in PostHog, …/surveys/<id>).",
+    ],
+    [
+      "an invite id the organization does not have",
+      invite,
+      missing,
+      () =>
+        `PostHog has no pending invite ${missing} in organization ${stack.organizationId}, the organization ` +
+        "this provider works in (posthog-iac:organizationId, or the key's current organization). An accepted " +
+        "invite no longer exists: the person is a member, and there is nothing to import. If the pending invite " +
+        "belongs to another organization, import it through a provider whose organizationId names that organization.",
+    ],
+  ])("%s", async (_what, type, id, message) => {
+    const engine = stack.newEngine();
+    await stack.clearRequests();
+    const result = await engine.import(type, "ghost", id);
+    expect(result.errors.map((e) => e.message)).toEqual([message()]);
+    expect(engine.state()).toEqual([]);
+    if (id === "42") expect(await stack.requests()).toEqual([]); // refused before asking PostHog
+  });
 });

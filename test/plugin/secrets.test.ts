@@ -48,6 +48,7 @@ test("the key: secret in the provider's checked config, absent from state, plugi
     errors,
     JSON.stringify(refused.errors),
     stack.server.stderr(),
+    stack.server.engineLog(),
   ].join("\n");
   for (const key of [stack.apiKey, wrongKey]) expect(everything).not.toContain(key);
 });

@@ -1,11 +1,13 @@
 // Issue 29: every warning the guides promise at preview, through the engine harness and the real plugin: the
 // guide says it (the quoted part is in the guide's text) and `pulumi preview` prints exactly it, with no request.
+// test/cli/documented-warnings.test.ts shows the same texts through the real CLI on both faces.
 import fs from "node:fs";
 import path from "node:path";
 import { Invite, InviteBatch, Survey, type InviteArgs, type InviteBatchArgs } from "../../src";
 import type { Engine, Program } from "../support/engine";
 import { REPO_ROOT } from "../support/self-link";
 import { rosterStack } from "../invite/roster-stack";
+import { DOCUMENTED_WARNINGS, HTML_QUESTION } from "../support/documented-warnings";
 
 const stack = rosterStack();
 
@@ -43,12 +45,15 @@ async function upThenAccept(program: Program, accept: string[] = []): Promise<En
 /** The warnings a preview of `program` printed, and the requests it sent. */
 async function previewWarnings(engine: Engine, program: Program): Promise<string[]> {
   await stack().clearRequests();
-  const before = stack().server.stderr().length;
+  const before = stack().server.engineLog().length;
+  const debugBefore = stack().server.stderr().length;
   const preview = await engine.preview(program);
   expect(preview.errors).toEqual([]);
   expect(await stack().requests()).toEqual([]);
+  // One writer: the engine's log, never stderr as well (which the engine would show again, unattributed).
+  expect(stack().server.stderr().slice(debugBefore)).not.toContain("warning");
   return stack()
-    .server.stderr()
+    .server.engineLog()
     .slice(before)
     .split("\n")
     .filter((line) => line.startsWith("warning: "));
@@ -74,10 +79,7 @@ const ROWS: [string, Row][] = [
       setUp: () =>
         upThenAccept(invite({ targetEmail: "lev@example.com", level: "member", sendEmail: false })),
       preview: invite({ targetEmail: "lev@example.com", level: "admin", sendEmail: false }),
-      warning: () =>
-        'warning: Invite "lev@example.com": level changed. At `pulumi up`, if lev@example.com has not accepted ' +
-        "yet, a new invitation with these terms replaces the pending one (PostHog cannot edit an invite); if they " +
-        "have accepted since, only the level is applied, to their membership, and nothing is sent.",
+      warning: () => DOCUMENTED_WARNINGS.levelChanged("lev@example.com"),
     },
   ],
   [
@@ -89,9 +91,7 @@ const ROWS: [string, Row][] = [
       setUp: () =>
         upThenAccept(invite({ targetEmail: "arm@example.com", sendEmail: false }), ["arm@example.com"]),
       preview: invite({ targetEmail: "arm@example.com", sendEmail: false, removeMemberOnDelete: true }),
-      warning: () =>
-        `warning: Invite "arm@example.com": removeMemberOnDelete is on: deleting this resource will REMOVE ` +
-        `arm@example.com from organization ${org()}.`,
+      warning: () => DOCUMENTED_WARNINGS.removalArmed("arm@example.com", org()),
     },
   ],
   [
@@ -105,9 +105,7 @@ const ROWS: [string, Row][] = [
           ["old@example.com"],
         ),
       preview: invite({ targetEmail: "new@example.com", sendEmail: false, removeMemberOnDelete: true }),
-      warning: () =>
-        `warning: Invite "old@example.com": old@example.com will be REMOVED from organization ${org()} ` +
-        "(removeMemberOnDelete is on), not just uninvited.",
+      warning: () => DOCUMENTED_WARNINGS.replacementRemoves("old@example.com", org()),
     },
   ],
   [
@@ -130,9 +128,7 @@ const ROWS: [string, Row][] = [
         sendEmail: false,
         invites: [{ targetEmail: "stay@example.com" }],
       }),
-      warning: () =>
-        `warning: InviteBatch: go@example.com will be REMOVED from organization ${org()} ` +
-        "(removeMemberOnDelete is on), not just uninvited.",
+      warning: () => DOCUMENTED_WARNINGS.batchDropsMember("go@example.com", org()),
     },
   ],
   [
@@ -146,12 +142,10 @@ const ROWS: [string, Row][] = [
         new Survey("onboarding", {
           name: "Onboarding",
           type: "popover",
-          questions: [{ type: "open", question: "How do you use <b>Dashboards</b> & <i>Insights</i>?" }],
+          questions: [{ type: "open", question: HTML_QUESTION }],
         });
       },
-      warning: () =>
-        'warning: Survey "Onboarding": PostHog sanitises the HTML in questions[0].question and stores it as ' +
-        '"How do you use <b>Dashboards</b> &amp; <i>Insights</i>?".',
+      warning: DOCUMENTED_WARNINGS.sanitisedHtml,
     },
   ],
   [
@@ -163,9 +157,7 @@ const ROWS: [string, Row][] = [
       preview: () => {
         new Survey("old", { name: "Old button", type: "button" });
       },
-      warning: () =>
-        'warning: Survey "Old button": type "button" is no longer offered by PostHog; the current types are ' +
-        'popover, api, widget, external_survey. For a feedback button use type "widget" with appearance.widgetType "button".',
+      warning: DOCUMENTED_WARNINGS.retiredType,
     },
   ],
 ];
@@ -174,6 +166,6 @@ describe("the warnings the guides promise, at preview", () => {
   it.each(ROWS)("%s", async (_what, row) => {
     expect(guide(row.guide)).toContain(row.promise);
     const engine = await row.setUp();
-    expect(await previewWarnings(engine, row.preview)).toEqual([row.warning()]);
+    expect(await previewWarnings(engine, row.preview)).toEqual([`warning: ${row.warning()}`]);
   });
 });

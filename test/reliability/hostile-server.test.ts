@@ -71,7 +71,7 @@ interface Face {
   create(inputs: Props): Promise<Props>;
   read(id: string, outputs: Props): Promise<Props>;
   invoke(fn: keyof typeof FUNCTION_TOKENS, args: Props): Promise<Props>;
-  /** Everything the face wrote to its log (stderr) so far. */
+  /** Everything the face wrote so far: its debug output (stderr) and its messages to the engine. */
   log(): string;
 }
 
@@ -137,7 +137,7 @@ function pluginFace(server: () => PluginServer): Face {
       return (await server().read(id, urn, outputs, {})).outputs;
     },
     invoke: (fn, args) => server().invoke(FUNCTION_TOKENS[fn], args),
-    log: () => server().stderr(),
+    log: () => server().stderr() + server().engineLog(),
   };
 }
 
@@ -485,7 +485,12 @@ describe.each(["dynamic", "plugin"] as const)("%s face through the engine harnes
     expect(message.length).toBeLessThan(4500);
     const posts = (await stack.requests()).filter((r) => r.method === "POST");
     expect(posts).toHaveLength(1);
-    const everything = [message, JSON.stringify(engine.state()), stack.server.stderr()].join("\n");
+    const everything = [
+      message,
+      JSON.stringify(engine.state()),
+      stack.server.stderr(),
+      stack.server.engineLog(),
+    ].join("\n");
     expect(everything).not.toContain(stack.apiKey);
     table.push(
       `engine harness: 400, 200 KiB detail echoing the key\t${which}\tstep failed, ${message.length} chars\t${ms} ms\tkey appears: no`,

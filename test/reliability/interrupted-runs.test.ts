@@ -241,7 +241,7 @@ describe.each(SCENARIOS)("$title killed after any request", (scenario) => {
 
         const { server, engine } = await newRun(stack, statePath, pool);
         const again = await scenario.operation(engine);
-        const tookOver = takenOver(server.stderr());
+        const tookOver = takenOver(server.engineLog());
         await server.close();
         // An invite the killed run sent is refused, nothing sent: the user adopts it and runs again.
         const adopted = refused(again.errors.map((e) => e.message));

@@ -171,7 +171,13 @@ class SimulatedEngine implements Engine {
     await this.configure(this.config);
     const run = newRun(false);
     const urn = `urn:pulumi:${this.stack}::${this.project}::${type}::${name}`;
-    const res = await this.server.read(id, urn, {}, {});
+    // A failed Read fails the import with the provider's message (pkg/resource/deploy/step.go, ImportStep.Apply).
+    const res = await this.server.read(id, urn, {}, {}).catch((error: unknown) => {
+      if (!(error instanceof ProviderCallError)) throw error;
+      run.errors.push({ urn, message: error.message });
+      return undefined;
+    });
+    if (!res) return { steps: run.steps, outputs: {}, errors: run.errors };
     if (!res.id) run.errors.push({ urn, message: `resource '${id}' does not exist` });
     else if (!res.inputs) run.errors.push({ urn, message: "provider does not support importing resources" });
     else {

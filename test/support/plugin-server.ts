@@ -123,13 +123,13 @@ function unwrapSecret(value: unknown): unknown {
 
 /** Starts the plugin and shakes hands with it, as the engine does before any other call. */
 export async function startPluginServer(opts: StartOptions & { main?: string } = {}): Promise<PluginServer> {
-  const { child, port } = await spawnPlugin(opts.main ?? PLUGIN_MAIN, opts);
+  const { child, port, engine } = await spawnPlugin(opts.main ?? PLUGIN_MAIN, opts);
   const client = new ResourceProviderClient(
     `127.0.0.1:${port}`,
     grpc.credentials.createInsecure(),
     ENGINE_CHANNEL_OPTIONS,
   );
-  const server = new PluginServer(child, port, client, stderrOf(child));
+  const server = new PluginServer(child, port, client, stderrOf(child), engine);
   await server.handshake();
   return server;
 }

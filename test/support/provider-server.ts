@@ -4,10 +4,12 @@
 import { ChildProcess, spawn } from "child_process";
 import * as grpc from "@grpc/grpc-js";
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
+import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import { ResourceProviderClient } from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as pb from "@pulumi/pulumi/proto/provider_pb";
 import { Status } from "@pulumi/pulumi/proto/status_pb";
 import { Props, toStruct } from "./values";
+import { startEngineLogServer, type EngineLogServer, type LoggedMessage } from "./engine-log-server";
 
 export interface CheckFailure {
   property: string;
@@ -60,8 +62,17 @@ export interface ProviderServer {
     inputs: Props,
   ): Promise<{ id: string; outputs: Props; inputs?: Props }>;
   delete(id: string, urn: string, outputs: Props, oldInputs: Props): Promise<void>;
-  /** What the plugin process has written to stderr (its warnings, which the engine shows the user). */
+  /**
+   * What the plugin process has written to stderr: debug output, which the engine shows only at `-v=9` (never a
+   * warning; see engine-log-server.ts).
+   */
   stderr(): string;
+  /** The warnings and info messages the provider logged to the engine, as the CLI prints them ("warning: …"). */
+  engineLog(): string;
+  /** The same, each with its severity and the URN it names. */
+  logged(): LoggedMessage[];
+  /** The engine's Cancel, as it sends it to every provider when a run is cancelled (a single Ctrl-C). */
+  cancel(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -86,31 +97,33 @@ export const ENGINE_CHANNEL_OPTIONS: grpc.ChannelOptions = {
 };
 
 export async function startProviderServer(opts: StartOptions = {}): Promise<ProviderServer> {
-  const { child, port } = await spawnPlugin(DYNAMIC_PROVIDER_MAIN, opts);
+  const { child, port, engine } = await spawnPlugin(DYNAMIC_PROVIDER_MAIN, opts);
   const client = new ResourceProviderClient(
     `127.0.0.1:${port}`,
     grpc.credentials.createInsecure(),
     ENGINE_CHANNEL_OPTIONS,
   );
-  return new GrpcProviderServer(child, port, client, stderrOf(child));
+  return new GrpcProviderServer(child, port, client, stderrOf(child), engine);
 }
 
 /**
  * Starts a provider plugin as the engine does (pulumi/pulumi pkg/resource/plugin/plugin.go, newPlugin): the
- * executable with the engine's address as its argument, its port read from stdout. Here the engine address is
- * a closed port, as the plugin never calls back.
+ * executable with the engine's address as its argument, its port read from stdout. The address is a harness
+ * engine serving Log (engine-log-server.ts), where the plugin's warnings arrive.
  */
 export async function spawnPlugin(
   main: string,
   opts: StartOptions = {},
-): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, [main, "127.0.0.1:1"], {
+): Promise<{ child: ChildProcess; port: number; engine: EngineLogServer }> {
+  const engine = await startEngineLogServer();
+  const child = spawn(process.execPath, [main, engine.address], {
     cwd: opts.cwd ?? process.cwd(),
     env: { ...process.env, ...opts.env, PULUMI_NODEJS_PROJECT: opts.project ?? "project" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   stderrOf(child); // collected from the start, for ProviderServer.stderr()
-  return { child, port: await readPort(child) };
+  child.once("exit", () => void engine.close());
+  return { child, port: await readPort(child), engine };
 }
 
 /** What the child has written to stderr so far (collected from the spawn on). */
@@ -154,8 +167,21 @@ export class GrpcProviderServer implements ProviderServer {
     readonly port: number,
     protected readonly client: ResourceProviderClient,
     readonly stderr: () => string,
+    protected readonly engine: EngineLogServer,
   ) {
     this.pid = child.pid ?? -1;
+  }
+
+  async cancel(): Promise<void> {
+    await this.call((cb) => this.client.cancel(new Empty(), cb));
+  }
+
+  engineLog(): string {
+    return this.engine.printed();
+  }
+
+  logged(): LoggedMessage[] {
+    return this.engine.messages();
   }
 
   protected call<Res>(invoke: (cb: Callback<Res>) => unknown): Promise<Res> {
@@ -241,10 +267,12 @@ export class GrpcProviderServer implements ProviderServer {
 
   async close(): Promise<void> {
     this.client.close();
-    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
-    const exited = new Promise<void>((resolve) => this.child.once("exit", () => resolve()));
-    this.child.kill("SIGTERM");
-    await exited;
+    if (this.child.exitCode === null && this.child.signalCode === null) {
+      const exited = new Promise<void>((resolve) => this.child.once("exit", () => resolve()));
+      this.child.kill("SIGTERM");
+      await exited;
+    }
+    await this.engine.close();
   }
 }
 

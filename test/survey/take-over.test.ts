@@ -43,7 +43,7 @@ async function up(statePath: string, program: Program) {
     errors: result.errors.map((e) => e.message),
     steps: result.steps.map((s) => `${s.op} ${s.name}`),
     requests: received(await stack.requests()).map((r) => `${r.method} ${r.path} ${r.status}`),
-    warnings: server.stderr(),
+    warnings: server.engineLog(),
     state: engine.state(),
   };
 }

@@ -3,6 +3,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { AppliedPerson, BatchInvitation, InviteLevel, PrivateProjectAccess } from "./types";
 import { declaredArgs } from "../../provider-kit/seam";
+import { warnOfPlainKey } from "../../provider-kit/plain-key";
 
 const batchProvider: pulumi.dynamic.ResourceProvider = require("./batch-shim");
 
@@ -65,5 +66,6 @@ export class InviteBatch extends pulumi.dynamic.Resource {
       "posthog",
       "InviteBatch",
     );
+    warnOfPlainKey(this);
   }
 }

@@ -3,6 +3,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { InviteLevel, InviteStatus, InviteUser, PrivateProjectAccess } from "./types";
 import { declaredArgs } from "../../provider-kit/seam";
+import { warnOfPlainKey } from "../../provider-kit/plain-key";
 
 const inviteProvider: pulumi.dynamic.ResourceProvider = require("./shim");
 
@@ -93,5 +94,6 @@ export class Invite extends pulumi.dynamic.Resource {
       "posthog",
       "Invite",
     );
+    warnOfPlainKey(this);
   }
 }

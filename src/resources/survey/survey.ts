@@ -5,6 +5,7 @@ import { SURVEY_OUTPUT_NAMES } from "./mapping";
 import { IDENTITY_INPUT, topLevelUrn } from "../../provider-kit/identity";
 import type { SurveyFields, SurveyOptions, SurveyOutputs } from "./types";
 import { declaredArgs } from "../../provider-kit/seam";
+import { warnOfPlainKey } from "../../provider-kit/plain-key";
 
 const surveyProvider: pulumi.dynamic.ResourceProvider = require("./shim");
 
@@ -86,6 +87,7 @@ export class Survey extends pulumi.dynamic.Resource {
     } finally {
       Error.stackTraceLimit = stackTraceLimit;
     }
+    warnOfPlainKey(this);
   }
 
   /** A read-only reference to an existing survey (Pulumi cannot import dynamic resources; see `adopt`). */
