@@ -87,6 +87,7 @@ describe("the plugin on the engine's provider path", () => {
       requestTimeoutMs: "1000",
       retryBaseMs: "10",
       listCacheTtlMs: "0",
+      checkKeyAndHost: "false",
     };
     expect(Object.keys(changedValue).sort()).toEqual([...CONFIG_KEYS].sort());
     for (const key of CONFIG_KEYS) {

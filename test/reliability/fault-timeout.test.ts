@@ -11,7 +11,14 @@ const LATENCY_MS = CLIENT_TIMEOUT_MS + 1_000;
 
 const email = (who: string) => `${who}@timeout.example.com`;
 const survey = (name: string, description: string) =>
-  new Survey(name, { name: `timeout ${name}`, description, type: "popover" });
+  // A question without an id carries the mark that proves a survey is this resource's (provider-kit/ownership.ts),
+  // so a create whose answer came too late is found as its own.
+  new Survey(name, {
+    name: `timeout ${name}`,
+    description,
+    type: "popover",
+    questions: [{ type: "open", question: "Why?" }],
+  });
 const invite = (name: string, firstName: string) =>
   new Invite(name, { targetEmail: email(name), firstName, sendEmail: false });
 const batch = (name: string, people: string[]) =>

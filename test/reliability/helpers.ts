@@ -142,6 +142,10 @@ export async function startReliabilityStack(opts: ReliabilityOptions = {}): Prom
     expectNoKeyLeaked: async () => {
       const places: [string, string][] = [
         ["plugin stdout/stderr", pluginOutput()],
+        ...[stack.server, ...extraServers].map((s, i): [string, string] => [
+          `engine log ${i} (warnings and info)`,
+          s.engineLog(),
+        ]),
         ["emulator request log", JSON.stringify(await stack.requests())],
         ...engines.map((e, i): [string, string] => [
           `engine ${i} state (inputs, outputs, __provider)`,

@@ -20,8 +20,9 @@ export const FAULTS: FaultKind[] = [
   { name: "500", spec: { status: 500 }, provesNotApplied: false },
   { name: "502", spec: { status: 502 }, provesNotApplied: false },
   { name: "503", spec: { status: 503 }, provesNotApplied: true },
-  // No answer at all: the provider must find out itself whether a POST took effect.
-  { name: "connection reset", spec: { reset: true }, provesNotApplied: true },
+  // No answer at all: the provider cannot tell whether a POST took effect, so it looks, and never sends it again
+  // (provider-kit/late-create.ts): a POST the reset kept from PostHog surfaces, and the re-run makes it.
+  { name: "connection reset", spec: { reset: true }, provesNotApplied: false },
   { name: "commit, then drop", spec: { commitThenDrop: true }, provesNotApplied: true },
 ];
 
@@ -98,7 +99,7 @@ export async function faultLifecycle(
       rs.remember(error.message);
       expect(error.urn.endsWith(`::${subject.resourceName(s)}`)).toBe(true);
       expect(error.message).toContain(subject.label(s));
-      expect(error.message).toMatch(/PostHog API \w+ \S+ failed/);
+      expect(error.message).toMatch(/PostHog API \w+ \S+ (failed|got no answer)/);
     }
     expect(mustSurface(target, fault)).toBe(true);
     const again = await run(engine, subject, s, op, version);
