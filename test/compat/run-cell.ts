@@ -65,8 +65,9 @@ export async function runCell(cell: Cell, tarballs: Tarballs, tools: Toolchain):
       cwd: dir,
     });
 
-  // The language host runs every Node.js program with TypeScript support switched on (its default).
-  const env = cleanEnv({ PULUMI_NODEJS_TYPESCRIPT: "true" });
+  // The language host runs every Node.js program with TypeScript support switched on (its default). No PostHog
+  // runs here, so the run's check of the key and host is off: it has its own tests (test/cli/key-check.test.ts).
+  const env = cleanEnv({ PULUMI_NODEJS_TYPESCRIPT: "true", POSTHOG_CHECK_KEY_AND_HOST: "false" });
   result.load = await exec(tools.node(cell.node), ["load.cjs", String(RESOURCES_PER_PROGRAM)], {
     cwd: dir,
     env,
