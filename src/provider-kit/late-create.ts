@@ -3,7 +3,7 @@
 // land later, so the lookup goes on, at growing intervals, until the request deadline (requestDeadlineMs)
 // counted from when the create began. A dropped connection is looked up once: what it wrote, if anything, is
 // already written. When nothing turns up, the create fails saying the request may have been applied: the next
-// `up` looks again before posting, and meets the object if it landed in between (interrupted-runs.md).
+// `up` looks again before posting, and meets the object if it landed in between (docs/contributing/interrupted-runs.md).
 import type { PostHogApiError } from "../client";
 import { isTimedOut } from "./errors";
 import type { Settings } from "../config";

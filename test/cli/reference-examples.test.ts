@@ -89,9 +89,10 @@ const writes = (requests: string[]) => requests.filter((r) => !r.startsWith("GET
 const EXPECTATIONS: Record<string, PageExpectation> = {
   Survey: {
     afterUp: ({ up, destroy, outputs }) => {
+      // The question carries the id derived from the resource's identity, its ownership mark (provider-kit/ownership.ts).
       expect(writes(up)).toEqual([
         expect.stringMatching(
-          /^POST \/api\/projects\/\d+\/surveys\/ 201 .*"name":"Product feedback".*"questions":\[\{"question":"What should we build next\?","type":"open"\}\].*"type":"api"/,
+          /^POST \/api\/projects\/\d+\/surveys\/ 201 .*"name":"Product feedback".*"questions":\[\{"id":":id","question":"What should we build next\?","type":"open"\}\].*"type":"api"/,
         ),
       ]);
       expect(outputs.surveyId).toMatch(UUID);

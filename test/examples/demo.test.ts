@@ -58,7 +58,8 @@ describe("npm run demo", () => {
     expect(section(out, "1. pulumi preview")).toEqual([
       "+ create posthog:Invite teammate",
       "+ create posthog:Survey welcome-survey",
-      "plan: 2 to create · 0 HTTP requests",
+      // The run's one check of the key and host (provider-kit/key-check.ts), at the first plan.
+      "plan: 2 to create · 1 HTTP request (GET 1)",
     ]);
     expect(section(out, "2. pulumi up").slice(0, 2)).toEqual([
       "+ create posthog:Invite teammate id=<id>",
@@ -88,7 +89,7 @@ describe("npm run demo", () => {
       "done · 2 HTTP requests (DELETE 2)",
     ]);
     const summary =
-      /^summary: 2 created, 2 updated, 0 replaced, 2 deleted · 10 HTTP requests to the emulator · ([\d.]+)s$/m.exec(
+      /^summary: 2 created, 2 updated, 0 replaced, 2 deleted · 11 HTTP requests to the emulator · ([\d.]+)s$/m.exec(
         out,
       );
     expect(summary).not.toBeNull();

@@ -9,6 +9,7 @@ import { Invite, Survey } from "../../src";
 import type { InviteInputs as InviteArgs } from "../../src/resources/invite/types";
 import type { SurveyInputs as SurveyArgs } from "../../src/resources/survey/types";
 import type { Engine } from "../support";
+import { IDENTITY_INPUT } from "../../src/provider-kit/identity";
 import { LoggedRequest, startStack, TestStack } from "../support/stack";
 import { action, variantFlag } from "../converge/fixtures";
 import { Fixtures, inviteArgs, laterDateText, paddedText, richText, surveyArgs } from "./arbitraries";
@@ -132,13 +133,19 @@ async function roundTrip(c: Case): Promise<void> {
     expect(preview.steps.filter((s) => s.op !== "same").map((s) => [s.name, s.changedKeys])).toEqual([]);
     expect(preview.requests).toEqual([]);
 
-    const before = engine.state().map((r) => r.inputs);
+    // The identity input is read at create only (provider-kit/ownership.ts); refresh rebuilds inputs from what
+    // PostHog holds, which cannot carry it, under the real engine as here.
+    const inputsNow = () =>
+      engine
+        .state()
+        .map((r) => Object.fromEntries(Object.entries(r.inputs).filter(([k]) => k !== IDENTITY_INPUT)));
+    const before = inputsNow();
     const refresh = await engine.refresh();
     expect(refresh.errors).toEqual([]);
     expect(refresh.steps.filter((s) => s.changedKeys.length > 0).map((s) => [s.name, s.changedKeys])).toEqual(
       [],
     );
-    expect(engine.state().map((r) => r.inputs)).toEqual(before);
+    expect(inputsNow()).toEqual(before);
 
     const editedSurveys = c.surveys.map((s) => s.edit.args);
     const editedInvites = c.invites.map((i) => i.edited);

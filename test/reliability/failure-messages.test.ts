@@ -137,7 +137,7 @@ const ROWS: Row[] = [
     resource: "survey",
     message: (ns, w) =>
       // The POST went out and got no answer, so the message names it first, then the lookup that followed it.
-      `${create(w)} PostHog API POST ${surveys(w)} got no answer (no response within 300 ms (timeout)), so it may have been applied; looking for what it made then failed: PostHog API GET ${surveys(w)} failed: no response within 300 ms (timeout) [after 7 attempts]. Raise ${ns}:requestTimeoutMs (or the POSTHOG_REQUEST_TIMEOUT_MS environment variable) if PostHog is slow, or check ${ns}:host. Run the update again: it looks again before posting.`,
+      `${create(w)} PostHog API POST ${surveys(w)} got no answer (no response within 300 ms (timeout)), so it may have been applied; it was not sent again, and looking for what it made then failed: PostHog API GET ${surveys(w)} failed: no response within 300 ms (timeout) [after 7 attempts]. Raise ${ns}:requestTimeoutMs (or the POSTHOG_REQUEST_TIMEOUT_MS environment variable) if PostHog is slow, or check ${ns}:host. Run pulumi up again: it looks for the object before posting anything.`,
   },
 ];
 
