@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import YAML from "yaml";
-import { inCliStack, inInstalledProgram, type CliRun } from "./program-folder";
+import { inCliStack, inInstalledProgram, yamlPluginStack, type CliRun } from "./program-folder";
 import { requirePulumiCli } from "../support/pulumi-cli";
 import { emulatorCall } from "../support/fresh-connection";
 import type { LoggedRequest } from "../support/stack";
@@ -101,19 +101,14 @@ describe("an invite POST answered after the client's timeout is sent once, throu
     "plugin (YAML program)",
     async () => {
       if (!pulumi) throw new Error("runs only with a pulumi CLI");
-      await inInstalledProgram(pulumi, async ({ dir, emulator, cli }) => {
+      await inInstalledProgram(pulumi, async (installed) => {
+        const { emulator, cli } = installed;
         const program = {
           name: "late-post",
           runtime: "yaml",
           resources: { late: { type: RESOURCE_TOKENS.Invite, properties: { targetEmail: EMAIL } } },
         };
-        fs.writeFileSync(path.join(dir, "Pulumi.yaml"), YAML.stringify(program));
-        await cli("package", "add", path.join(dir, "node_modules", "pulumi-posthog", "plugin"));
-        await cli("stack", "init", "dev");
-        await cli("config", "set", `${PACKAGE_NAME}:host`, emulator.url);
-        await cli("config", "set", "--secret", `${PACKAGE_NAME}:apiKey`, emulator.apiKey);
-        await cli("config", "set", `${PACKAGE_NAME}:projectId`, String(emulator.projectId));
-        await cli("config", "set", `${PACKAGE_NAME}:organizationId`, emulator.organizationId);
+        await yamlPluginStack(installed, YAML.stringify(program));
         await cli("config", "set", `${PACKAGE_NAME}:requestTimeoutMs`, String(TIMEOUT_MS));
         await latePost({ url: emulator.url, apiKey: emulator.apiKey, run: cli }, "plugin-yaml");
       });
