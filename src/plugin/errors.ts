@@ -9,6 +9,7 @@ import { Status } from "@pulumi/pulumi/proto/status_pb";
 import { rememberSecret, scrubMessage } from "../scrub";
 import { resolveSettings } from "../config";
 import { toStruct, type Props } from "./wire-values";
+import { outputsForState } from "./declared-state";
 
 export { REDACTED } from "../scrub";
 
@@ -33,7 +34,7 @@ export function grpcError(error: unknown): Partial<grpc.StatusObject> {
   if (failure) {
     const detail = new ErrorResourceInitFailed();
     detail.setId(failure.id);
-    detail.setProperties(toStruct(failure.properties));
+    detail.setProperties(toStruct(outputsForState(failure.properties)));
     detail.setReasonsList(failure.reasons.map(scrubbed));
     const any = new Any();
     any.pack(detail.serializeBinary(), "pulumirpc.ErrorResourceInitFailed");

@@ -5,6 +5,7 @@
 // preview (the engine assumes previews are supported after a handshake); Read with only an id for an import.
 // Every resource rule is the dynamic providers' own (resources.ts); this file only translates.
 import * as grpc from "@grpc/grpc-js";
+import type { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import * as pb from "@pulumi/pulumi/proto/provider_pb";
 import { PluginInfo } from "@pulumi/pulumi/proto/plugin_pb";
 import type { IResourceProviderServer } from "@pulumi/pulumi/proto/provider_grpc_pb";
@@ -21,6 +22,7 @@ import { IDENTITY_INPUT } from "../provider-kit/identity";
 import { scrub, scrubMessage } from "../scrub";
 import { forResource } from "../provider-kit/engine-log";
 import { cancelRequests } from "../client/cancel";
+import { engineSendsOldInputs, outputsForState, outputsWithDeclared } from "./declared-state";
 
 type Handler<Req, Res> = grpc.handleUnaryCall<Req, Res>;
 
@@ -51,6 +53,11 @@ function failuresOf(
   return (failures ?? []).map((f) =>
     new pb.CheckFailure().setProperty(scrub(f.property)).setReason(scrubMessage(f.reason)),
   );
+}
+
+/** A resource's stored outputs as its code reads them, `declared` rebuilt from its stored inputs (declared-state.ts). */
+function storedOutputs(outputs: Struct | undefined, inputs: Struct | undefined) {
+  return outputsWithDeclared(unwrap(fromStruct(outputs)).plain, unwrap(fromStruct(inputs)).plain);
 }
 
 const DIFF = pb.DiffResponse.DiffChanges;
@@ -99,6 +106,7 @@ export function providerService(): grpc.UntypedServiceImplementation {
       return diffResponse(changed, replaces);
     }),
     configure: unary(async (req: pb.ConfigureRequest) => {
+      engineSendsOldInputs(req.getSendsOldInputs(), req.getSendsOldInputsToDelete());
       const variables = new Map(req.getVariablesMap().toArray());
       configure(unwrap(fromStruct(req.getArgs())).plain, variables);
       return new pb.ConfigureResponse()
@@ -117,7 +125,7 @@ export function providerService(): grpc.UntypedServiceImplementation {
         .setFailuresList(failuresOf(result.failures));
     }, urnOf),
     diff: unary(async (req: pb.DiffRequest) => {
-      const olds = unwrap(fromStruct(req.getOlds())).plain;
+      const olds = storedOutputs(req.getOlds(), req.getOldInputs());
       const news = unwrap(fromStruct(req.getNews())).plain;
       const result = await resourceCode(req.getUrn(), req.getType()).provider().diff(req.getId(), olds, news);
       return diffResponse(result.changes, result.replaces, result.deleteBeforeReplace);
@@ -131,7 +139,9 @@ export function providerService(): grpc.UntypedServiceImplementation {
       // (provider-kit/identity.ts); the request's URN wins over any input of that name.
       const inputs = { ...news.plain, [IDENTITY_INPUT]: req.getUrn() };
       const { id, outs } = await resourceCode(req.getUrn(), req.getType()).provider().create(inputs);
-      return new pb.CreateResponse().setId(id).setProperties(toStruct(rewrap(outs ?? {}, news.secretKeys)));
+      return new pb.CreateResponse()
+        .setId(id)
+        .setProperties(toStruct(rewrap(outputsForState(outs ?? {}), news.secretKeys)));
     }, urnOf),
     read: unary(async (req: pb.ReadRequest) => {
       const state = unwrap(fromStruct(req.getProperties()));
@@ -142,26 +152,30 @@ export function providerService(): grpc.UntypedServiceImplementation {
         const imported = await code.importById(req.getId());
         return response
           .setId(imported.id)
-          .setProperties(toStruct(imported.outputs))
+          .setProperties(toStruct(outputsForState(imported.outputs)))
           .setInputs(toStruct(imported.inputs));
       }
-      const result = await code.provider().read(req.getId(), state.plain);
+      const result = await code.provider().read(req.getId(), outputsWithDeclared(state.plain, inputs.plain));
       if (!result.id) return response;
       const secretKeys = new Set([...state.secretKeys, ...inputs.secretKeys]);
-      response.setId(result.id).setProperties(toStruct(rewrap(result.props ?? {}, secretKeys)));
+      response
+        .setId(result.id)
+        .setProperties(toStruct(rewrap(outputsForState(result.props ?? {}), secretKeys)));
       return response.setInputs(toStruct(rewrap(result.inputs ?? inputs.plain, inputs.secretKeys)));
     }, urnOf),
     update: unary(async (req: pb.UpdateRequest) => {
       const news = unwrap(fromStruct(req.getNews()));
       if (req.getPreview())
         return new pb.UpdateResponse().setProperties(toStruct(rewrap(news.plain, news.secretKeys)));
-      const olds = unwrap(fromStruct(req.getOlds())).plain;
+      const olds = storedOutputs(req.getOlds(), req.getOldInputs());
       const code = resourceCode(req.getUrn(), req.getType()).provider();
       const { outs } = await code.update(req.getId(), olds, news.plain);
-      return new pb.UpdateResponse().setProperties(toStruct(rewrap(outs ?? {}, news.secretKeys)));
+      return new pb.UpdateResponse().setProperties(
+        toStruct(rewrap(outputsForState(outs ?? {}), news.secretKeys)),
+      );
     }, urnOf),
     delete: unary(async (req: pb.DeleteRequest) => {
-      const props = unwrap(fromStruct(req.getProperties())).plain;
+      const props = storedOutputs(req.getProperties(), req.getOldInputs());
       await resourceCode(req.getUrn(), req.getType()).provider().delete(req.getId(), props);
       return newEmpty();
     }, urnOf),

@@ -556,17 +556,8 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
     },
   },
   SurveyFlag: {
-    doc: "A feature flag as nested in a survey.",
-    members: {
-      id: "The flag's id.",
-      teamId: "The project the flag belongs to.",
-      name: "The flag's description.",
-      key: "The flag's key.",
-      filters: "Release conditions: `{groups: [...], ...}` as PostHog holds them.",
-      active: "Whether the flag is on.",
-      deleted: "Whether the flag was deleted.",
-      ensureExperienceContinuity: "Whether a person keeps the same flag value across devices and sessions.",
-    },
+    doc: "A feature flag as nested in a survey: which flag it is and whether it is on. Its conditions are not kept here: a targeting flag's are the survey's own `targetingFlagFilters`, the internal flag's are PostHog's fixed rule for the survey, and a linked flag is read whole with `getFeatureFlag`.",
+    members: { id: "The flag's id.", key: "The flag's key.", active: "Whether the flag is on." },
   },
   SurveyFormContent: { doc: "A form-style survey's content, kept as PostHog holds it.", members: {} },
   SurveyInputs: {

@@ -79,11 +79,17 @@ const batch = releasedOne(NAMES.batch);
 const organization = `/api/organizations/${String(invite.outputs.organizationId)}`;
 const surveyPath = `/api/projects/${String(survey.outputs.projectId)}/surveys/${survey.id}/`;
 
+/** The survey outputs that hold a nested flag: state now keeps its id, key and `active` (survey/mapping.ts, flag). */
+const FLAG_OUTPUTS = new Set(["linkedFlag", "targetingFlag", "internalTargetingFlag"]);
+const keptFlag = z.object({ id: z.number(), key: z.string(), active: z.boolean() });
+const asKeptNow = (key: string, value: unknown): unknown =>
+  FLAG_OUTPUTS.has(key) && value !== null ? keptFlag.parse(value) : value;
+
 /**
  * Every output the release recorded is still there with its value (or the value `changed` gives it). Outputs
  * the current package adds are allowed: a new field is not a break; a renamed or dropped one is. A null output
  * may now be absent: state keeps no null output (survey/mapping.ts, storedOutputs), and every reader takes an
- * absent output as null.
+ * absent output as null. A nested flag keeps only its id, key and `active`, and it keeps each of them.
  */
 function expectKept(
   now: StateResource | undefined,
@@ -94,7 +100,7 @@ function expectKept(
   expect(now?.urn).toBe(before.urn);
   const expected = Object.entries(before.outputs).map(([key, value]) => [
     key,
-    key in changed ? changed[key] : value,
+    key in changed ? changed[key] : asKeptNow(key, value),
   ]);
   const kept = Object.fromEntries(expected.filter(([, value]) => value !== null));
   expect(now?.outputs).toEqual(expect.objectContaining(kept));
@@ -174,7 +180,7 @@ describe("a state written by the released package", () => {
       declared: { ...record.parse(survey.outputs.declared), description: EDITED_DESCRIPTION },
       // The release stored the flag as the create's answers had it, before PostHog turned it on for the
       // launched survey; the PATCH's answer is read afresh.
-      internalTargetingFlag: { ...record.parse(survey.outputs.internalTargetingFlag), active: true },
+      internalTargetingFlag: { ...keptFlag.parse(survey.outputs.internalTargetingFlag), active: true },
     });
     expectKept(state.get(NAMES.invite), invite);
     expectKept(state.get(NAMES.batch), batch);

@@ -978,20 +978,10 @@ func (o EventsValuePropertyFiltersValueMapOutput) MapIndex(k pulumi.StringInput)
 type Flag struct {
 	// Whether the flag is on.
 	Active bool `pulumi:"active"`
-	// Whether the flag was deleted.
-	Deleted bool `pulumi:"deleted"`
-	// Whether a person keeps the same flag value across devices and sessions.
-	EnsureExperienceContinuity bool `pulumi:"ensureExperienceContinuity"`
-	// Release conditions: `{groups: [...], ...}` as PostHog holds them.
-	Filters map[string]interface{} `pulumi:"filters"`
 	// The flag's id.
 	Id int `pulumi:"id"`
 	// The flag's key.
 	Key string `pulumi:"key"`
-	// The flag's description.
-	Name string `pulumi:"name"`
-	// The project the flag belongs to.
-	TeamId *int `pulumi:"teamId"`
 }
 
 // The shape of Survey.linkedFlag.
@@ -1014,21 +1004,6 @@ func (o FlagOutput) Active() pulumi.BoolOutput {
 	return o.ApplyT(func(v Flag) bool { return v.Active }).(pulumi.BoolOutput)
 }
 
-// Whether the flag was deleted.
-func (o FlagOutput) Deleted() pulumi.BoolOutput {
-	return o.ApplyT(func(v Flag) bool { return v.Deleted }).(pulumi.BoolOutput)
-}
-
-// Whether a person keeps the same flag value across devices and sessions.
-func (o FlagOutput) EnsureExperienceContinuity() pulumi.BoolOutput {
-	return o.ApplyT(func(v Flag) bool { return v.EnsureExperienceContinuity }).(pulumi.BoolOutput)
-}
-
-// Release conditions: `{groups: [...], ...}` as PostHog holds them.
-func (o FlagOutput) Filters() pulumi.MapOutput {
-	return o.ApplyT(func(v Flag) map[string]interface{} { return v.Filters }).(pulumi.MapOutput)
-}
-
 // The flag's id.
 func (o FlagOutput) Id() pulumi.IntOutput {
 	return o.ApplyT(func(v Flag) int { return v.Id }).(pulumi.IntOutput)
@@ -1037,16 +1012,6 @@ func (o FlagOutput) Id() pulumi.IntOutput {
 // The flag's key.
 func (o FlagOutput) Key() pulumi.StringOutput {
 	return o.ApplyT(func(v Flag) string { return v.Key }).(pulumi.StringOutput)
-}
-
-// The flag's description.
-func (o FlagOutput) Name() pulumi.StringOutput {
-	return o.ApplyT(func(v Flag) string { return v.Name }).(pulumi.StringOutput)
-}
-
-// The project the flag belongs to.
-func (o FlagOutput) TeamId() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v Flag) *int { return v.TeamId }).(pulumi.IntPtrOutput)
 }
 
 type FlagPtrOutput struct{ *pulumi.OutputState }
@@ -1083,36 +1048,6 @@ func (o FlagPtrOutput) Active() pulumi.BoolPtrOutput {
 	}).(pulumi.BoolPtrOutput)
 }
 
-// Whether the flag was deleted.
-func (o FlagPtrOutput) Deleted() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v *Flag) *bool {
-		if v == nil {
-			return nil
-		}
-		return &v.Deleted
-	}).(pulumi.BoolPtrOutput)
-}
-
-// Whether a person keeps the same flag value across devices and sessions.
-func (o FlagPtrOutput) EnsureExperienceContinuity() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v *Flag) *bool {
-		if v == nil {
-			return nil
-		}
-		return &v.EnsureExperienceContinuity
-	}).(pulumi.BoolPtrOutput)
-}
-
-// Release conditions: `{groups: [...], ...}` as PostHog holds them.
-func (o FlagPtrOutput) Filters() pulumi.MapOutput {
-	return o.ApplyT(func(v *Flag) map[string]interface{} {
-		if v == nil {
-			return nil
-		}
-		return v.Filters
-	}).(pulumi.MapOutput)
-}
-
 // The flag's id.
 func (o FlagPtrOutput) Id() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *Flag) *int {
@@ -1131,26 +1066,6 @@ func (o FlagPtrOutput) Key() pulumi.StringPtrOutput {
 		}
 		return &v.Key
 	}).(pulumi.StringPtrOutput)
-}
-
-// The flag's description.
-func (o FlagPtrOutput) Name() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *Flag) *string {
-		if v == nil {
-			return nil
-		}
-		return &v.Name
-	}).(pulumi.StringPtrOutput)
-}
-
-// The project the flag belongs to.
-func (o FlagPtrOutput) TeamId() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v *Flag) *int {
-		if v == nil {
-			return nil
-		}
-		return v.TeamId
-	}).(pulumi.IntPtrOutput)
 }
 
 // The shape of GetInvites.invites[].

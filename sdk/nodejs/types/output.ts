@@ -121,18 +121,6 @@ export interface Flag {
      */
     active: boolean;
     /**
-     * Whether the flag was deleted.
-     */
-    deleted: boolean;
-    /**
-     * Whether a person keeps the same flag value across devices and sessions.
-     */
-    ensureExperienceContinuity: boolean;
-    /**
-     * Release conditions: `{groups: [...], ...}` as PostHog holds them.
-     */
-    filters: {[key: string]: any};
-    /**
      * The flag's id.
      */
     id: number;
@@ -140,14 +128,6 @@ export interface Flag {
      * The flag's key.
      */
     key: string;
-    /**
-     * The flag's description.
-     */
-    name: string;
-    /**
-     * The project the flag belongs to.
-     */
-    teamId?: number;
 }
 
 /**

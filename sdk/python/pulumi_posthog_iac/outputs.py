@@ -381,55 +381,20 @@ class Flag(dict):
     """
     The shape of Survey.linkedFlag.
     """
-    @staticmethod
-    def __key_warning(key: str):
-        suggest = None
-        if key == "ensureExperienceContinuity":
-            suggest = "ensure_experience_continuity"
-        elif key == "teamId":
-            suggest = "team_id"
-
-        if suggest:
-            pulumi.log.warn(f"Key '{key}' not found in Flag. Access the value via the '{suggest}' property getter instead.")
-
-    def __getitem__(self, key: str) -> Any:
-        Flag.__key_warning(key)
-        return super().__getitem__(key)
-
-    def get(self, key: str, default = None) -> Any:
-        Flag.__key_warning(key)
-        return super().get(key, default)
-
     def __init__(__self__, *,
                  active: _builtins.bool,
-                 deleted: _builtins.bool,
-                 ensure_experience_continuity: _builtins.bool,
-                 filters: Mapping[str, Any],
                  id: _builtins.int,
-                 key: _builtins.str,
-                 name: _builtins.str,
-                 team_id: Optional[_builtins.int] = None):
+                 key: _builtins.str):
         """
         The shape of Survey.linkedFlag.
 
         :param _builtins.bool active: Whether the flag is on.
-        :param _builtins.bool deleted: Whether the flag was deleted.
-        :param _builtins.bool ensure_experience_continuity: Whether a person keeps the same flag value across devices and sessions.
-        :param Mapping[str, Any] filters: Release conditions: `{groups: [...], ...}` as PostHog holds them.
         :param _builtins.int id: The flag's id.
         :param _builtins.str key: The flag's key.
-        :param _builtins.str name: The flag's description.
-        :param _builtins.int team_id: The project the flag belongs to.
         """
         pulumi.set(__self__, "active", active)
-        pulumi.set(__self__, "deleted", deleted)
-        pulumi.set(__self__, "ensure_experience_continuity", ensure_experience_continuity)
-        pulumi.set(__self__, "filters", filters)
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "key", key)
-        pulumi.set(__self__, "name", name)
-        if team_id is not None:
-            pulumi.set(__self__, "team_id", team_id)
 
     @_builtins.property
     @pulumi.getter
@@ -438,30 +403,6 @@ class Flag(dict):
         Whether the flag is on.
         """
         return pulumi.get(self, "active")
-
-    @_builtins.property
-    @pulumi.getter
-    def deleted(self) -> _builtins.bool:
-        """
-        Whether the flag was deleted.
-        """
-        return pulumi.get(self, "deleted")
-
-    @_builtins.property
-    @pulumi.getter(name="ensureExperienceContinuity")
-    def ensure_experience_continuity(self) -> _builtins.bool:
-        """
-        Whether a person keeps the same flag value across devices and sessions.
-        """
-        return pulumi.get(self, "ensure_experience_continuity")
-
-    @_builtins.property
-    @pulumi.getter
-    def filters(self) -> Mapping[str, Any]:
-        """
-        Release conditions: `{groups: [...], ...}` as PostHog holds them.
-        """
-        return pulumi.get(self, "filters")
 
     @_builtins.property
     @pulumi.getter
@@ -478,22 +419,6 @@ class Flag(dict):
         The flag's key.
         """
         return pulumi.get(self, "key")
-
-    @_builtins.property
-    @pulumi.getter
-    def name(self) -> _builtins.str:
-        """
-        The flag's description.
-        """
-        return pulumi.get(self, "name")
-
-    @_builtins.property
-    @pulumi.getter(name="teamId")
-    def team_id(self) -> Optional[_builtins.int]:
-        """
-        The project the flag belongs to.
-        """
-        return pulumi.get(self, "team_id")
 
 
 @pulumi.output_type

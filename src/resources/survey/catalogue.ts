@@ -25,13 +25,8 @@ import type { SurveyComputed, SurveyFlag } from "./types";
 const flagRule = z
   .object({
     id: z.number().int(),
-    teamId: z.number().int().nullable(),
-    name: z.string(),
     key: z.string(),
-    filters: z.record(z.string(), z.unknown()),
     active: z.boolean(),
-    deleted: z.boolean(),
-    ensureExperienceContinuity: z.boolean(),
   })
   .meta(docsFrom("SurveyFlag")) satisfies z.ZodType<SurveyFlag>;
 const flagSchema = () => jsonSchema(flagRule.nullable());

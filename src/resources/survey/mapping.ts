@@ -6,7 +6,6 @@ import { withoutUndefined } from "../../provider-kit/equality";
 import {
   currentValue,
   fieldMatches,
-  isJson,
   outputValue,
   SURVEY_FIELD_NAMES,
   SURVEY_FIELDS,
@@ -16,18 +15,13 @@ import type { SurveyFlag, SurveyOutputs } from "./types";
 
 type Json = Record<string, unknown>;
 
+/**
+ * A nested flag as outputs keep it: its id, key and whether it is on. The rest is derivable or another object's
+ * (types.ts, SurveyFlag), and each byte here is state the file backend rewrites at every step (storedOutputs).
+ */
 function flag(wire: WireFeatureFlag | null | undefined): SurveyFlag | null {
   if (!wire) return null;
-  return {
-    id: wire.id,
-    teamId: wire.team_id ?? null,
-    name: wire.name ?? "",
-    key: wire.key,
-    filters: isJson(wire.filters) ? wire.filters : {},
-    active: wire.active ?? false,
-    deleted: wire.deleted ?? false,
-    ensureExperienceContinuity: Boolean(wire.ensure_experience_continuity),
-  };
+  return { id: wire.id, key: wire.key, active: wire.active ?? false };
 }
 
 /** Server survey -> outputs (every input field, server-assigned ids, flags, who and when). */

@@ -166,24 +166,18 @@ export interface SurveyOptions {
 /** A Survey's inputs once check has validated them. */
 export interface SurveyInputs extends SurveyFields, SurveyOptions {}
 
-/** A feature flag as nested in a survey. */
+/**
+ * A feature flag as nested in a survey: which flag it is and whether it is on. Its conditions are not kept here:
+ * a targeting flag's are the survey's own `targetingFlagFilters`, the internal flag's are PostHog's fixed rule for
+ * the survey, and a linked flag is read whole with `getFeatureFlag`.
+ */
 export interface SurveyFlag {
   /** The flag's id. */
   id: number;
-  /** The project the flag belongs to. */
-  teamId: number | null;
-  /** The flag's description. */
-  name: string;
   /** The flag's key. */
   key: string;
-  /** Release conditions: `{groups: [...], ...}` as PostHog holds them. */
-  filters: Record<string, unknown>;
   /** Whether the flag is on. */
   active: boolean;
-  /** Whether the flag was deleted. */
-  deleted: boolean;
-  /** Whether a person keeps the same flag value across devices and sessions. */
-  ensureExperienceContinuity: boolean;
 }
 
 /** The user who created the survey. */
