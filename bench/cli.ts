@@ -9,6 +9,8 @@
 // reports wall time and CPU (user + sys of the CLI's whole process tree: the CLI, its language host, the program,
 // the plugins; the emulator runs apart) and ours / trivial. The cold start is a 1-survey preview of a new stack,
 // and invites get the state-bytes row too. The emulator answers at once (no latency), file backend, --parallel 8.
+// Each `up` is also run by the requests floor: the trivial provider sending the POSTs a survey's create must send,
+// as ours sends them (bench/fixtures/floor-requests.js), so ours / floor is our own work over the API's.
 // Without a CLI it returns one row saying so, and the rest of `npm run bench` runs.
 import { execFile } from "node:child_process";
 import fs from "node:fs";
@@ -131,6 +133,12 @@ function installAll(): InstalledProgram {
   fs.cpSync(path.join(fixtures, "trivial-plugin"), path.join(installed.dir, "trivial-plugin"), {
     recursive: true,
   });
+  // The requests floor's module beside each (it finds axios in the program's node_modules, as the package's).
+  for (const folder of ["node_modules/trivial-dynamic-provider", "trivial-plugin"])
+    fs.copyFileSync(
+      path.join(fixtures, "floor-requests.js"),
+      path.join(installed.dir, folder, "floor-requests.js"),
+    );
   return installed;
 }
 
@@ -144,11 +152,21 @@ async function project(
   impl: Impl,
   kind: Kind,
   count: number,
+  requestsFloor = false,
 ): Promise<Project> {
   projects += 1;
   const dir = path.join(installed.dir, `${face}-${impl}-${kind}-${count}-${projects}`);
   fs.mkdirSync(dir);
-  const env = offlineCliEnv(pulumi, dir);
+  const env = {
+    ...offlineCliEnv(pulumi, dir),
+    // The requests floor (bench/fixtures/floor-requests.js): the trivial provider sends a survey's POST and DELETE.
+    ...(requestsFloor
+      ? {
+          BENCH_FLOOR_SURVEYS: `${emulator.url}/api/projects/${emulator.projectId}/surveys/`,
+          BENCH_FLOOR_KEY: emulator.apiKey,
+        }
+      : {}),
+  };
   const cli = (...args: string[]) => timedCli(pulumi, dir, env, args);
   if (face === "dynamic") {
     fs.writeFileSync(path.join(dir, "Pulumi.yaml"), `name: bench-${impl}\nruntime: nodejs\nmain: index.js\n`);
@@ -212,6 +230,9 @@ interface StepFigures {
 interface CountFigures {
   count: number;
   steps: Record<Step, StepFigures>;
+  /** The `up` of the trivial provider that sends the same POSTs (the requests floor), and the requests it sent. */
+  floorUp: Cost;
+  floorRequests: number;
   bytes: Record<Impl, number>;
 }
 
@@ -236,8 +257,8 @@ async function measureFace(
     ((await control("GET", "/requests")).body as { requests: LoggedRequest[] }).requests.filter(
       (r) => !r.path.startsWith("/_emulator"),
     ).length;
-  const make = (impl: Impl, kind: Kind, count: number) =>
-    project(pulumi, installed, emulator, face, impl, kind, count);
+  const make = (impl: Impl, kind: Kind, count: number, requestsFloor = false) =>
+    project(pulumi, installed, emulator, face, impl, kind, count, requestsFloor);
   await control("POST", "/latency", { ms: 0 });
 
   // Cold start: a 1-survey preview of a new stack, ours and trivial alternately.
@@ -251,6 +272,9 @@ async function measureFace(
       ours: await make("ours", "survey", count),
       trivial: await make("trivial", "survey", count),
     };
+    const floor = await make("trivial", "survey", count, true);
+    let floorUp: Cost = { wallMs: Number.NaN, cpuMs: Number.NaN };
+    let floorRequests = 0;
     // Alternate which goes first, so neither always runs right after the other's disk writes.
     const order: Impl[] = round % 2 === 0 ? ["ours", "trivial"] : ["trivial", "ours"];
     const steps = {} as Record<Step, StepFigures>;
@@ -264,10 +288,18 @@ async function measureFace(
         if (impl === "ours") ourRequests = await requests();
       }
       steps[step] = { cost, requests: ourRequests };
+      if (step === "up") {
+        // The requests floor's up, then its destroy at once: its surveys would lengthen ours' listings.
+        await control("DELETE", "/requests");
+        loads.push(os.loadavg()[0]);
+        floorUp = await floor.run(...STEP_ARGS.up);
+        floorRequests = await requests();
+        await floor.run("destroy", "--yes", "--skip-preview");
+      }
     }
     const bytes = { ours: await both.ours.resourceBytes(), trivial: await both.trivial.resourceBytes() };
     for (const impl of IMPLS) await both[impl].run("destroy", "--yes", "--skip-preview");
-    figures.push({ count, steps, bytes });
+    figures.push({ count, steps, bytes, floorUp, floorRequests });
   }
 
   const inviteBytes = {} as Record<Impl, number>;
@@ -311,6 +343,12 @@ function faceRows(face: Face, f: FaceFigures): Row[] {
         ratios(s.cost),
       );
     }
+    row(
+      `up of ${c.count} surveys, against the requests floor (trivial sending the same POSTs)`,
+      `${seconds(c.steps.up.cost.ours)}; ${c.steps.up.requests} requests`,
+      `floor: ${seconds(c.floorUp)}; ${c.floorRequests} requests (floor / trivial: CPU ${ratio(c.floorUp.cpuMs, c.steps.up.cost.trivial.cpuMs)})`,
+      `wall ${ratio(c.steps.up.cost.ours.wallMs, c.floorUp.wallMs)}, CPU ${ratio(c.steps.up.cost.ours.cpuMs, c.floorUp.cpuMs)}`,
+    );
     row(
       `state bytes per survey (N = ${c.count})`,
       `${Math.round(c.bytes.ours)} B`,
