@@ -556,8 +556,14 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
     },
   },
   SurveyFlag: {
-    doc: "A feature flag as nested in a survey: which flag it is and whether it is on. Its conditions are not kept here: a targeting flag's are the survey's own `targetingFlagFilters`, the internal flag's are PostHog's fixed rule for the survey, and a linked flag is read whole with `getFeatureFlag`.",
-    members: { id: "The flag's id.", key: "The flag's key.", active: "Whether the flag is on." },
+    doc: "A feature flag as nested in a survey: which flag it is and whether it is on, and for the targeting flag the conditions in force. The internal flag's conditions are PostHog's fixed rule for the survey, and a linked flag is read whole with `getFeatureFlag`.",
+    members: {
+      id: "The flag's id.",
+      key: "The flag's key.",
+      active: "Whether the flag is on.",
+      filters:
+        "The targeting flag's release conditions as PostHog holds them (`targetingFlagFilters` is what was last applied); absent on the other flags.",
+    },
   },
   SurveyFormContent: { doc: "A form-style survey's content, kept as PostHog holds it.", members: {} },
   SurveyInputs: {

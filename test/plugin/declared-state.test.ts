@@ -31,7 +31,13 @@ const surveyBodies = async () =>
 const stateFile = z
   .object({
     resources: z.array(
-      z.object({ type: z.string(), inputs: z.record(z.string(), z.unknown()) }).passthrough(),
+      z
+        .object({
+          type: z.string(),
+          inputs: z.record(z.string(), z.unknown()),
+          outputs: z.record(z.string(), z.unknown()),
+        })
+        .passthrough(),
     ),
   })
   .passthrough();

@@ -978,6 +978,8 @@ func (o EventsValuePropertyFiltersValueMapOutput) MapIndex(k pulumi.StringInput)
 type Flag struct {
 	// Whether the flag is on.
 	Active bool `pulumi:"active"`
+	// The targeting flag's release conditions as PostHog holds them (`targetingFlagFilters` is what was last applied); absent on the other flags.
+	Filters map[string]interface{} `pulumi:"filters"`
 	// The flag's id.
 	Id int `pulumi:"id"`
 	// The flag's key.
@@ -1002,6 +1004,11 @@ func (o FlagOutput) ToFlagOutputWithContext(ctx context.Context) FlagOutput {
 // Whether the flag is on.
 func (o FlagOutput) Active() pulumi.BoolOutput {
 	return o.ApplyT(func(v Flag) bool { return v.Active }).(pulumi.BoolOutput)
+}
+
+// The targeting flag's release conditions as PostHog holds them (`targetingFlagFilters` is what was last applied); absent on the other flags.
+func (o FlagOutput) Filters() pulumi.MapOutput {
+	return o.ApplyT(func(v Flag) map[string]interface{} { return v.Filters }).(pulumi.MapOutput)
 }
 
 // The flag's id.
@@ -1046,6 +1053,16 @@ func (o FlagPtrOutput) Active() pulumi.BoolPtrOutput {
 		}
 		return &v.Active
 	}).(pulumi.BoolPtrOutput)
+}
+
+// The targeting flag's release conditions as PostHog holds them (`targetingFlagFilters` is what was last applied); absent on the other flags.
+func (o FlagPtrOutput) Filters() pulumi.MapOutput {
+	return o.ApplyT(func(v *Flag) map[string]interface{} {
+		if v == nil {
+			return nil
+		}
+		return v.Filters
+	}).(pulumi.MapOutput)
 }
 
 // The flag's id.

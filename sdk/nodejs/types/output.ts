@@ -121,6 +121,10 @@ export interface Flag {
      */
     active: boolean;
     /**
+     * The targeting flag's release conditions as PostHog holds them (`targetingFlagFilters` is what was last applied); absent on the other flags.
+     */
+    filters?: {[key: string]: any};
+    /**
      * The flag's id.
      */
     id: number;

@@ -384,17 +384,21 @@ class Flag(dict):
     def __init__(__self__, *,
                  active: _builtins.bool,
                  id: _builtins.int,
-                 key: _builtins.str):
+                 key: _builtins.str,
+                 filters: Optional[Mapping[str, Any]] = None):
         """
         The shape of Survey.linkedFlag.
 
         :param _builtins.bool active: Whether the flag is on.
         :param _builtins.int id: The flag's id.
         :param _builtins.str key: The flag's key.
+        :param Mapping[str, Any] filters: The targeting flag's release conditions as PostHog holds them (`targetingFlagFilters` is what was last applied); absent on the other flags.
         """
         pulumi.set(__self__, "active", active)
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "key", key)
+        if filters is not None:
+            pulumi.set(__self__, "filters", filters)
 
     @_builtins.property
     @pulumi.getter
@@ -419,6 +423,14 @@ class Flag(dict):
         The flag's key.
         """
         return pulumi.get(self, "key")
+
+    @_builtins.property
+    @pulumi.getter
+    def filters(self) -> Optional[Mapping[str, Any]]:
+        """
+        The targeting flag's release conditions as PostHog holds them (`targetingFlagFilters` is what was last applied); absent on the other flags.
+        """
+        return pulumi.get(self, "filters")
 
 
 @pulumi.output_type

@@ -27,6 +27,7 @@ const flagRule = z
     id: z.number().int(),
     key: z.string(),
     active: z.boolean(),
+    filters: z.record(z.string(), z.unknown()).optional(),
   })
   .meta(docsFrom("SurveyFlag")) satisfies z.ZodType<SurveyFlag>;
 const flagSchema = () => jsonSchema(flagRule.nullable());

@@ -167,9 +167,9 @@ export interface SurveyOptions {
 export interface SurveyInputs extends SurveyFields, SurveyOptions {}
 
 /**
- * A feature flag as nested in a survey: which flag it is and whether it is on. Its conditions are not kept here:
- * a targeting flag's are the survey's own `targetingFlagFilters`, the internal flag's are PostHog's fixed rule for
- * the survey, and a linked flag is read whole with `getFeatureFlag`.
+ * A feature flag as nested in a survey: which flag it is and whether it is on, and for the targeting flag the
+ * conditions in force. The internal flag's conditions are PostHog's fixed rule for the survey, and a linked flag
+ * is read whole with `getFeatureFlag`.
  */
 export interface SurveyFlag {
   /** The flag's id. */
@@ -178,6 +178,8 @@ export interface SurveyFlag {
   key: string;
   /** Whether the flag is on. */
   active: boolean;
+  /** The targeting flag's release conditions as PostHog holds them (`targetingFlagFilters` is what was last applied); absent on the other flags. */
+  filters?: Record<string, unknown>;
 }
 
 /** The user who created the survey. */
