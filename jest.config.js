@@ -55,7 +55,7 @@ const base = {
   },
   // Closes the inspector session the Pulumi SDK opens in a test file that serializes a dynamic provider: left open,
   // each such file's whole module graph stayed in the worker (the file says why).
-  setupFilesAfterEnv: ["<rootDir>/test/support/sdk-inspector-teardown.ts"],
+  setupFilesAfterEnv: ["<rootDir>/test/setup/sdk-inspector-teardown.ts"],
 };
 
 /** A path as a regular expression that matches only itself. */
