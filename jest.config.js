@@ -35,12 +35,17 @@ const LONG_RUNS = [
   "test/reliability/auth.test.ts",
   "test/reliability/key-check.test.ts",
   "test/examples/demo.test.ts",
+  // A 5 MiB survey through both faces and the harness's gRPC, and two stacks taking turns over one project: each over
+  // a minute of CPU-bound work on a loaded two-core machine, and together a fifth of a loaded `npm test`.
+  "test/harness/large-reply.test.ts",
+  "test/survey/take-over.test.ts",
 ];
 
 /** What every project shares: ts-jest, and the package names mapped to this repo's source. */
 const base = {
   rootDir: __dirname,
-  testEnvironment: "node",
+  // jest's node environment, with a worker that leaves at once when jest ends it (the file says why).
+  testEnvironment: "<rootDir>/test/setup/node-environment.ts",
   transform: {
     "^.+\\.ts$": ["ts-jest", { tsconfig: "tsconfig.json" }],
   },
@@ -52,6 +57,8 @@ const base = {
     "^posthog-emulator$": "<rootDir>/packages/posthog-emulator/src",
     "^@pulumi-posthog/posthog-html$": "<rootDir>/packages/posthog-html/src",
     "^@pulumi-posthog/cli-options$": "<rootDir>/packages/cli-options/src",
+    // The SDK loads it eagerly and never uses it in a test: the real module, loaded on first use (the file says why).
+    "^@npmcli/arborist$": "<rootDir>/test/setup/lazy-arborist.js",
   },
   // Closes the inspector session the Pulumi SDK opens in a test file that serializes a dynamic provider: left open,
   // each such file's whole module graph stayed in the worker (the file says why).
