@@ -44,7 +44,7 @@ const LONG_RUNS = [
 /** What every project shares: ts-jest, and the package names mapped to this repo's source. */
 const base = {
   rootDir: __dirname,
-  // jest's node environment, with a worker that leaves at once when jest ends it (the file says why).
+  // jest's node environment, with workers that end within the 500 ms jest allows on a loaded machine (the file says why).
   testEnvironment: "<rootDir>/test/setup/node-environment.ts",
   transform: {
     "^.+\\.ts$": ["ts-jest", { tsconfig: "tsconfig.json" }],
@@ -150,10 +150,7 @@ module.exports = {
   testTimeout: stage.testTimeout,
   maxWorkers: stage.maxWorkers,
   // No workerIdleMemoryLimit. A worker once reached 7 GB, from the SDK's inspector sessions (base's
-  // setupFilesAfterEnv now closes them; a worker's heap after GC stays under ~0.4 GB over the whole run). The limit
-  // compares the heap before GC, garbage included, so it kept replacing workers; one replaced as the run ended, on
-  // a loaded machine, was reported as "A worker process has failed to exit gracefully". At load 8 and more on two
-  // cores jest may still print it: no handle is left open (a worker's 'exit' event fires within 5 ms of jest's end
-  // message), but Node's teardown of a worker of ~1 GB, starved of CPU, takes 0.6-0.8 s (0.2 s unloaded), past
-  // the 500 ms jest-worker allows (BaseWorkerPool.end, FORCE_EXIT_DELAY) before it sends SIGTERM.
+  // setupFilesAfterEnv now closes them). The limit compares the heap before GC, garbage included, so it kept replacing
+  // workers, and one replaced as the run ended, on a loaded machine, was reported as "A worker process has failed to
+  // exit gracefully". Base's test environment keeps a worker's heap in check instead, and lets it exit promptly.
 };

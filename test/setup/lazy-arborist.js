@@ -7,6 +7,7 @@
 // again when the SDK's inspector session (opened to serialize a dynamic provider) replayed every loaded script.
 // Here the module is the real one, loaded on first use of its one export: the SDK imports it with __importStar,
 // which hands back a module marked __esModule as it is, so nothing reads Arborist until computeCodePaths runs.
+
 // The package's entry file, by a path the mapping (which matches the bare name only) leaves alone. Not by
 // module.createRequire: inside jest that hands back jest's own require, which would map the name back to this file.
 const REAL = require.resolve("@npmcli/arborist/lib/index.js");

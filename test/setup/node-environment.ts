@@ -33,9 +33,11 @@ function exitPromptlyOnceDrained(): void {
   if (exitArmed) return;
   exitArmed = true;
   // 'beforeExit' fires only when the event loop is empty, which in a jest worker is after jest's end request. The
-  // 'exit' listener is added then, so that it runs after every listener anything else added before.
+  // 'exit' listener is added then, so that it runs after every listener anything else added before, and it exits
+  // with process.exitCode as those left it: in a run in band this is jest's own process, whose 'exit' listener sets
+  // the failure code (jest-cli, readResultsAndExit), after the code the event was emitted with.
   process.once("beforeExit", () => {
-    process.once("exit", (code) => process.exit(code));
+    process.once("exit", () => process.exit());
   });
 }
 
