@@ -36,7 +36,7 @@ const LONG_RUNS = [
   "test/reliability/key-check.test.ts",
   "test/examples/demo.test.ts",
   // A 5 MiB survey through both faces and the harness's gRPC, and two stacks taking turns over one project: each over
-  // a minute of CPU-bound work on a loaded two-core machine, and together a fifth of a loaded `npm test`.
+  // a minute of CPU-bound work on a loaded two-core machine, and together a ninth of a loaded `npm test`'s file time.
   "test/harness/large-reply.test.ts",
   "test/survey/take-over.test.ts",
 ];

@@ -99,19 +99,12 @@ interface Face {
  * test, is to delete the empty sidecar (docs/contributing/interrupted-runs.md). Answers the files removed.
  */
 function removeEmptySidecars(folder: string): string[] {
-  const removed: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const file = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(file);
-      else if (entry.name.endsWith(".attrs") && fs.statSync(file).size === 0) {
-        fs.rmSync(file);
-        removed.push(path.relative(folder, file));
-      }
-    }
-  };
-  walk(path.join(folder, "backend"));
-  return removed;
+  const backend = path.join(folder, "backend");
+  const empty = fs
+    .readdirSync(backend, { recursive: true, encoding: "utf8" })
+    .filter((file) => file.endsWith(".attrs") && fs.statSync(path.join(backend, file)).size === 0);
+  for (const file of empty) fs.rmSync(path.join(backend, file));
+  return empty.map((file) => path.join("backend", file));
 }
 
 interface PostHogState {
