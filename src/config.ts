@@ -16,7 +16,7 @@ import {
   POSTHOG_CLOUD_RATE_WINDOWS,
   type RateWindow,
 } from "./rate-windows";
-import { configNamespace } from "./provider-kit/settings-source";
+import { configNamespace, setElsewhere } from "./provider-kit/settings-source";
 import { rememberSecret } from "./scrub";
 
 export const DEFAULT_HOST = "https://us.posthog.com";
@@ -80,7 +80,18 @@ function httpHost(value: string, name: string): string {
       `${name} must be an http(s) URL such as ${DEFAULT_HOST} or http://127.0.0.1:8010, got "${value}".`,
     );
   }
-  return value.replace(/\/+$/, "");
+  const base = value.replace(/\/+$/, "");
+  // A path is kept (a PostHog behind a proxy at https://example.com/posthog), but one ending in /api is the API's
+  // own root copied from PostHog's docs: every request path already starts with /api/ (src/client), so it would
+  // ask /api/api/users/@me/ and get a bare 404.
+  if (/\/api$/i.test(new URL(base).pathname)) {
+    const without = base.replace(/\/api$/i, "");
+    throw new Error(
+      `${name} is PostHog's address without the API path, such as ${DEFAULT_HOST}: the provider adds /api/… to ` +
+        `each request itself, so "${value}" would be asked for ${without}/api/api/…. Set it to ${without}.`,
+    );
+  }
+  return base;
 }
 
 /**
@@ -281,6 +292,16 @@ export function resolveSettings(
 }
 
 export function requireApiKey(settings: Settings): string {
+  const misplaced = settings.apiKey ? undefined : setElsewhere("apiKey");
+  if (misplaced) {
+    // A key is set, under the other face's namespace: say so, and name the key this face reads.
+    throw new Error(
+      `No PostHog API key is set under ${configKey("apiKey")}, which ${misplaced.readHere} read. The stack sets ` +
+        `${misplaced.key} instead, which only ${misplaced.readBy} read. Set the key this program's resources ` +
+        `read: \`pulumi config set --secret ${configKey("apiKey")} <personal API key>\` (and ` +
+        `\`pulumi config rm ${misplaced.key}\` if nothing else reads it), or the POSTHOG_API_KEY environment variable.`,
+    );
+  }
   if (!settings.apiKey) {
     throw new Error(
       `No PostHog API key is configured. Set it with \`pulumi config set --secret ${configKey("apiKey")} <personal API key>\` ` +

@@ -19,11 +19,12 @@
 // other built-in name (constructor, toString, hasOwnProperty, …) is a plain key like any other; the rules then
 // refuse it as an unknown input or key, or pass it on in `extra` and the other free-form objects.
 import type * as pulumi from "@pulumi/pulumi";
-import { formatPath, type CheckFailure } from "./check-failures";
+import { formatPath, forTheEngine, type CheckFailure } from "./check-failures";
 import { isRecord, type Json } from "./json";
 import { scrub, scrubError, scrubMessage } from "../scrub";
 import { resolveSettings } from "../config";
 import { delivered, logThroughEngineInDynamicProvider } from "./engine-log";
+import { expectEcho } from "./sdk-echo";
 import { warn } from "./warn";
 
 const PROTO = "__proto__";
@@ -121,26 +122,34 @@ type Raw = Record<string, unknown>;
 /**
  * A call whose failure reaches the engine scrubbed of any key and capped to fit its gRPC limits (src/scrub.ts),
  * and whose warnings reach the engine's log before it answers (engine-log.ts; on the dynamic face the process is
- * connected on its first call, as nothing of ours runs there before).
+ * connected on its first call, as nothing of ours runs there before). On the dynamic face the SDK's server prints
+ * what check, diff, read and delete throw before answering with it, and that echo is dropped (sdk-echo.ts); create
+ * and update errors it answers without printing.
  */
-function scrubbing<A extends unknown[], R>(run: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
+function scrubbing<A extends unknown[], R>(
+  run: (...args: A) => Promise<R>,
+  echoed: "echoed by the SDK" | "answered as is" = "echoed by the SDK",
+): (...args: A) => Promise<R> {
   return (...args) => {
     logThroughEngineInDynamicProvider();
     return delivered(() =>
       run(...args).catch((error: unknown) => {
-        throw scrubError(error);
+        const scrubbed = scrubError(error);
+        if (echoed === "echoed by the SDK") expectEcho(scrubbed);
+        throw scrubbed;
       }),
     );
   };
 }
 
 /**
- * Check's answer as the engine may show it: each failure's reason (which may quote a bad value, and a value may
- * be the key) and property scrubbed and capped, like every other message that leaves the provider.
+ * Check's answer as the engine may show it: a failure inside a property without the property (forTheEngine), and
+ * each failure's reason (which may quote a bad value, and a value may be the key) and property scrubbed and
+ * capped, like every other message that leaves the provider.
  */
 function scrubbedFailures(result: pulumi.dynamic.CheckResult): pulumi.dynamic.CheckResult {
   if (!result.failures || result.failures.length === 0) return result;
-  const failures = result.failures.map((f) => ({
+  const failures = result.failures.map(forTheEngine).map((f) => ({
     property: scrub(f.property),
     reason: scrubMessage(f.reason),
   }));
@@ -200,15 +209,16 @@ export function atTheSeam<D>(
     diff: scrubbing(async (id: string, olds: Raw, news: Raw) =>
       preview.diff(id, stored(olds), declared(news)),
     ),
-    create: scrubbing(async (news: Raw) => apply().create(declared(news))),
+    create: scrubbing(async (news: Raw) => apply().create(declared(news)), "answered as is"),
     read: scrubbing(async (id: string, props: Raw) => {
       const state = stored(props);
       const result = await apply().read(id, state);
       if (!result.id) warn(droppedAtRefresh(resource, id, state));
       return result;
     }),
-    update: scrubbing(async (id: string, olds: Raw, news: Raw) =>
-      apply().update(id, stored(olds), declared(news)),
+    update: scrubbing(
+      async (id: string, olds: Raw, news: Raw) => apply().update(id, stored(olds), declared(news)),
+      "answered as is",
     ),
     delete: scrubbing(async (id: string, props: Raw) => apply().delete(id, stored(props))),
   };

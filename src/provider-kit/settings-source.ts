@@ -6,6 +6,8 @@
 // `<plugin package>:apiKey` through the plugin.
 // A module of its own, loading nothing, so the plugin can set it without loading the Pulumi SDK at start.
 
+import { PACKAGE_NAME } from "./tokens";
+
 /** The config namespace of the dynamic providers (`new pulumi.Config("posthog")`). */
 export const DYNAMIC_PROVIDER_NAMESPACE = "posthog";
 
@@ -26,4 +28,34 @@ export function providerSettingsOnly(): boolean {
 /** The namespace of the config keys the user on this face sets (`<namespace>:<setting>`). */
 export function configNamespace(): string {
   return source.namespace;
+}
+
+/** What reads each face's namespace (a plural, for "… read"), for a message about a setting under the other one. */
+const READERS: { readonly [namespace: string]: string } = {
+  [DYNAMIC_PROVIDER_NAMESPACE]: "the pulumi-posthog npm package's TypeScript classes (Survey, Invite, InviteBatch)",
+  [PACKAGE_NAME]: `the resources of the ${PACKAGE_NAME} provider plugin (the YAML, Python, Go and nodejs SDKs)`,
+};
+
+/** The namespace of the other face: the plugin's package for the dynamic face, and `posthog` for the plugin. */
+export function otherNamespace(): string {
+  return source.providerOnly ? DYNAMIC_PROVIDER_NAMESPACE : PACKAGE_NAME;
+}
+
+/** The settings this stack sets under the other face's namespace, by name; recorded by each face's Configure. */
+let elsewhere: readonly string[] = [];
+
+/** Records the settings (by name, never their values) the stack sets under `otherNamespace()`. */
+export function noteSettingsElsewhere(names: readonly string[]): void {
+  elsewhere = [...names];
+}
+
+/**
+ * For a setting this face's namespace lacks: where the stack sets it instead, under the other face's namespace,
+ * and who reads that one (`posthog:apiKey` in a YAML stack, whose plugin reads `posthog-iac:apiKey`). Undefined
+ * when the other namespace does not have it either.
+ */
+export function setElsewhere(name: string): { key: string; readBy: string; readHere: string } | undefined {
+  if (!elsewhere.includes(name)) return undefined;
+  const other = otherNamespace();
+  return { key: `${other}:${name}`, readBy: READERS[other] ?? other, readHere: READERS[configNamespace()] ?? "" };
 }
