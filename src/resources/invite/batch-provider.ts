@@ -8,7 +8,7 @@ import * as preview from "./batch-preview";
 
 export { configureProvider as configure } from "../../provider-kit/configure";
 
-const batch = atTheSeam("InviteBatch", declareInviteBatch, preview, (): ApplyCore<InviteBatchDeclaration> =>
+const batch = atTheSeam("InviteBatch", "organization", declareInviteBatch, preview, (): ApplyCore<InviteBatchDeclaration> =>
   require("./batch-apply"),
 );
 export const { check, diff, create, read, update } = batch;

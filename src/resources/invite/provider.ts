@@ -8,7 +8,7 @@ import * as preview from "./preview";
 
 export { configureProvider as configure } from "../../provider-kit/configure";
 
-const invite = atTheSeam("Invite", declareInvite, preview, (): ApplyCore<InviteDeclaration> =>
+const invite = atTheSeam("Invite", "organization", declareInvite, preview, (): ApplyCore<InviteDeclaration> =>
   require("./apply"),
 );
 export const { check, diff, create, read, update } = invite;

@@ -8,7 +8,7 @@ import * as preview from "./preview";
 
 export { configureProvider as configure } from "../../provider-kit/configure";
 
-const survey = atTheSeam("Survey", declareSurvey, preview, (): ApplyCore<SurveyDeclaration> =>
+const survey = atTheSeam("Survey", "project", declareSurvey, preview, (): ApplyCore<SurveyDeclaration> =>
   require("./apply"),
 );
 export const { check, diff, create, read, update } = survey;
