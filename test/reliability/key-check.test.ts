@@ -139,8 +139,8 @@ describe.each(["dynamic", "plugin"] as const)("the %s face", (face) => {
     expect(preview.errors.map((e) => e.message)).toEqual([notFound, notFound]);
     // Two surveys in project 999 (the setting), one in the emulator's own (its input): one request each.
     expect((await logged()).sort()).toEqual([
-      "GET /api/projects/999/surveys/ 404",
       `GET /api/projects/${stack.projectId}/surveys/ 200`,
+      "GET /api/projects/999/surveys/ 404",
       "GET /api/users/@me/ 200",
     ]);
   });
