@@ -119,11 +119,13 @@ describe.each(["dynamic", "plugin"] as const)("the %s face", (face) => {
       const preview = await (await engineFor(face, { apiKey })).preview(program(face));
       expect(preview.errors).toEqual([]);
       expect(preview.steps.map((s) => s.op)).toEqual(["create", "create", "create"]);
-      expect((await logged()).sort()).toEqual([
-        `GET /api/organizations/${stack.organizationId}/invites/ 200`,
-        `GET /api/projects/${stack.projectId}/surveys/ 200`,
-        `GET /api/users/@me/ ${apiKey === userlessKey ? 403 : 200}`,
-      ]);
+      expect((await logged()).sort()).toEqual(
+        [
+          `GET /api/organizations/${stack.organizationId}/invites/ 200`,
+          `GET /api/projects/${stack.projectId}/surveys/ 200`,
+          `GET /api/users/@me/ ${apiKey === userlessKey ? 403 : 200}`,
+        ].sort(),
+      );
     }
   });
 
@@ -138,11 +140,13 @@ describe.each(["dynamic", "plugin"] as const)("the %s face", (face) => {
     // Each survey of project 999 gets the one answer; the one in the emulator's project plans.
     expect(preview.errors.map((e) => e.message)).toEqual([notFound, notFound]);
     // Two surveys in project 999 (the setting), one in the emulator's own (its input): one request each.
-    expect((await logged()).sort()).toEqual([
-      `GET /api/projects/${stack.projectId}/surveys/ 200`,
-      "GET /api/projects/999/surveys/ 404",
-      "GET /api/users/@me/ 200",
-    ]);
+    expect((await logged()).sort()).toEqual(
+      [
+        `GET /api/projects/${stack.projectId}/surveys/ 200`,
+        "GET /api/projects/999/surveys/ 404",
+        "GET /api/users/@me/ 200",
+      ].sort(),
+    );
   });
 
   it("a wrong organizationId fails the preview of every invite, after one request for it", async () => {
@@ -156,11 +160,13 @@ describe.each(["dynamic", "plugin"] as const)("the %s face", (face) => {
       notFound("Invite"),
       notFound("InviteBatch"),
     ]);
-    expect((await logged()).sort()).toEqual([
-      `GET /api/organizations/${org}/invites/ 404`,
-      `GET /api/projects/${stack.projectId}/surveys/ 200`,
-      "GET /api/users/@me/ 200",
-    ]);
+    expect((await logged()).sort()).toEqual(
+      [
+        `GET /api/organizations/${org}/invites/ 404`,
+        `GET /api/projects/${stack.projectId}/surveys/ 200`,
+        "GET /api/users/@me/ 200",
+      ].sort(),
+    );
   });
 
   it("an up checks first too, so a revoked key fails before any create; checkKeyAndHost false sends nothing", async () => {
