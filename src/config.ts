@@ -16,7 +16,7 @@ import {
   POSTHOG_CLOUD_RATE_WINDOWS,
   type RateWindow,
 } from "./rate-windows";
-import { configNamespace, setElsewhere } from "./provider-kit/settings-source";
+import { commandLineFlags, configNamespace, setElsewhere } from "./provider-kit/settings-source";
 import { rememberSecret } from "./scrub";
 
 export const DEFAULT_HOST = "https://us.posthog.com";
@@ -217,18 +217,34 @@ export function replacesProvider(name: SettingName): boolean {
   return row.replacesProvider === true;
 }
 
-/** The config key of a setting as the user on this face sets it: `posthog:apiKey`, or `posthog-iac:apiKey`. */
+/**
+ * The config key of a setting as the user on this face sets it: `posthog:apiKey`, or `posthog-iac:apiKey`; on a
+ * command line (export), its flag or else its environment variable.
+ */
 export function configKey(name: SettingName): string {
+  const flags = commandLineFlags();
+  if (flags) return flags[name] ?? SETTINGS[name].env[0];
   return `${configNamespace()}:${name}`;
 }
 
 /**
  * Where a user sets a setting, for a message that tells them to change it: the face's config key and the
- * environment variable (`posthog:host (or the POSTHOG_HOST environment variable)`).
+ * environment variable (`posthog:host (or the POSTHOG_HOST environment variable)`); on a command line, the flag
+ * and the variable (`--host (or the POSTHOG_HOST environment variable)`), or the variable alone.
  */
 export function whereToSet(name: SettingName): string {
   const row: Setting<unknown> = SETTINGS[name];
+  const flags = commandLineFlags();
+  if (flags && flags[name] === undefined) return `the ${row.env[0]} environment variable`;
   return `${configKey(name)} (or the ${row.env[0]} environment variable)`;
+}
+
+/**
+ * Where the project or organization of a request is named: the resource's own input or the setting; on a command
+ * line (export), the flag or the variable alone.
+ */
+export function whereScopeIsSet(name: "projectId" | "organizationId"): string {
+  return commandLineFlags() ? whereToSet(name) : `the resource's ${name} or ${whereToSet(name)}`;
 }
 
 /**

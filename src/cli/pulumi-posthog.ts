@@ -3,9 +3,10 @@
 // comes from the environment, never from a flag: flags end up in shell history and process lists.
 import fs from "node:fs";
 import { packageVersion } from "../client/user-agent";
-import { DEFAULT_HOST } from "../config";
+import { DEFAULT_HOST, type SettingName } from "../config";
 import { scrub, scrubMessage } from "../scrub";
 import { exportProgram, type ExportOptions } from "../export";
+import { useCommandLineSettings } from "../provider-kit/settings-source";
 import { describeOptions, readOptions, UsageError, type OptionTable } from "@pulumi-posthog/cli-options";
 
 const HELP_OPTIONS = {
@@ -70,7 +71,16 @@ interface Output {
   stderr(text: string): void;
 }
 
+/** The export options that set a setting of src/config.ts, named in every message about that setting. */
+const SETTING_FLAGS = {
+  host: "--host",
+  projectId: "--project",
+  organizationId: "--organization",
+} as const satisfies { [K in SettingName]?: `--${keyof typeof EXPORT_OPTIONS}` };
+
 async function runExport(argv: string[], out: Output): Promise<number> {
+  // Export reads flags and the environment, never Pulumi config: its messages name those.
+  useCommandLineSettings(SETTING_FLAGS);
   const values = readOptions(argv, EXPORT_OPTIONS);
   if (values.help) {
     out.stdout(`${EXPORT_USAGE}\n`);

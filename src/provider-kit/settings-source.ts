@@ -11,7 +11,12 @@ import { PACKAGE_NAME } from "./tokens";
 /** The config namespace of the dynamic providers (`new pulumi.Config("posthog")`). */
 export const DYNAMIC_PROVIDER_NAMESPACE = "posthog";
 
-let source: { namespace: string; providerOnly: boolean } = {
+let source: {
+  namespace: string;
+  providerOnly: boolean;
+  /** On a command line (export): each setting's flag, where it has one; no Pulumi config is read. */
+  flags?: { readonly [name: string]: string };
+} = {
   namespace: DYNAMIC_PROVIDER_NAMESPACE,
   providerOnly: false,
 };
@@ -19,6 +24,19 @@ let source: { namespace: string; providerOnly: boolean } = {
 /** Called once by the provider plugin at start, with its package name (its stack config namespace). */
 export function useProviderSettings(namespace: string): void {
   source = { namespace, providerOnly: true };
+}
+
+/**
+ * Called by a command line that reads flags and environment variables only (`pulumi-posthog export`), with the
+ * flag of each setting that has one: every message then names the flag or the variable, never Pulumi config.
+ */
+export function useCommandLineSettings(flags: { readonly [name: string]: string }): void {
+  source = { ...source, flags };
+}
+
+/** On a command line: the flags by setting name; undefined in a Pulumi program or the plugin. */
+export function commandLineFlags(): { readonly [name: string]: string } | undefined {
+  return source.flags;
 }
 
 export function providerSettingsOnly(): boolean {
@@ -32,7 +50,8 @@ export function configNamespace(): string {
 
 /** What reads each face's namespace (a plural, for "… read"), for a message about a setting under the other one. */
 const READERS: { readonly [namespace: string]: string } = {
-  [DYNAMIC_PROVIDER_NAMESPACE]: "the pulumi-posthog npm package's TypeScript classes (Survey, Invite, InviteBatch)",
+  [DYNAMIC_PROVIDER_NAMESPACE]:
+    "the pulumi-posthog npm package's TypeScript classes (Survey, Invite, InviteBatch)",
   [PACKAGE_NAME]: `the resources of the ${PACKAGE_NAME} provider plugin (the YAML, Python, Go and nodejs SDKs)`,
 };
 
@@ -57,5 +76,9 @@ export function noteSettingsElsewhere(names: readonly string[]): void {
 export function setElsewhere(name: string): { key: string; readBy: string; readHere: string } | undefined {
   if (!elsewhere.includes(name)) return undefined;
   const other = otherNamespace();
-  return { key: `${other}:${name}`, readBy: READERS[other] ?? other, readHere: READERS[configNamespace()] ?? "" };
+  return {
+    key: `${other}:${name}`,
+    readBy: READERS[other] ?? other,
+    readHere: READERS[configNamespace()] ?? "",
+  };
 }

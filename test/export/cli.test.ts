@@ -181,6 +181,39 @@ describe("pulumi-posthog export and the key", () => {
     });
   });
 
+  // Issue 44: export reads flags and the environment only, so its hints name those, never Pulumi config.
+  it("a dead host, a host ending in /api and a wrong project name --host, --project and the variables", async () => {
+    const env = { POSTHOG_API_KEY: emulator.apiKey };
+    expect(
+      await cli(["export", "--project", "1", "--no-invites", "--host", "http://127.0.0.1:1"], env),
+    ).toEqual({
+      code: 1,
+      stdout: "",
+      stderr:
+        "pulumi-posthog: PostHog API GET /api/projects/1/surveys/ failed: nothing accepted the connection at " +
+        "127.0.0.1:1 (ECONNREFUSED). Check --host (or the POSTHOG_HOST environment variable), and that PostHog " +
+        "(or the emulator) is running there\n",
+    });
+    expect(await cli(["export", "--no-invites", "--host", `${emulator.url}/api`], env)).toEqual({
+      code: 1,
+      stdout: "",
+      stderr:
+        `pulumi-posthog: host is PostHog's address without the API path, such as https://us.posthog.com: the ` +
+        `provider adds /api/… to each request itself, so "${emulator.url}/api" would be asked for ` +
+        `${emulator.url}/api/api/…. Set it to ${emulator.url}.\n`,
+    });
+    expect(
+      await cli(["export", "--project", "999", "--no-invites"], { ...env, POSTHOG_HOST: emulator.url }),
+    ).toEqual({
+      code: 1,
+      stdout: "",
+      stderr:
+        "pulumi-posthog: PostHog API GET /api/projects/999/surveys/ failed with 404 not_found: Project not found. " +
+        "Project 999 does not exist or the key cannot see it: check --project (or the POSTHOG_PROJECT_ID " +
+        "environment variable)\n",
+    });
+  });
+
   it("prints the program to stdout, resolving the key's current project and organization", async () => {
     const result = await cli(["export"], { POSTHOG_HOST: emulator.url, POSTHOG_API_KEY: emulator.apiKey });
     expect(result).toMatchObject({ code: 0, stderr: "" });
