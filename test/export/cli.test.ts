@@ -40,6 +40,8 @@ const EXPORT_USAGE = `usage: pulumi-posthog export [options]
 
 Writes a Pulumi TypeScript program declaring the surveys, pending invites and members that exist in
 PostHog, each adopting what exists: the first \`pulumi up\` takes them over without creating anything.
+With --format import, writes the file \`pulumi import --file\` takes instead, for a program in any
+language on the posthog-iac plugin.
 
 options:
       --project ID       project to export surveys from
@@ -50,6 +52,8 @@ options:
                          default: POSTHOG_HOST, then https://us.posthog.com
       --no-invites       export surveys only
                          default: off
+      --format FORMAT    program or import: a TypeScript program, or the file of \`pulumi import --file\`
+                         default: program
       --out FILE         write the program to FILE
                          default: standard output
   -h, --help             print this help and exit
@@ -116,6 +120,9 @@ describe("pulumi-posthog command-line mistakes (exit 2, nothing sent)", () => {
       usageError("--out needs a value (--out FILE)"),
     );
     expect(await cli(["export", "--no-invites=yes"])).toEqual(usageError("--no-invites takes no value"));
+    expect(await cli(["export", "--format", "yaml"])).toEqual(
+      usageError('--format must be program or import, got "yaml"'),
+    );
     expect(await cli(["export", "12345"])).toEqual(usageError('unexpected argument "12345"'));
   });
 });
