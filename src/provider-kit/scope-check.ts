@@ -24,7 +24,8 @@ async function ask(kind: ScopeKind, id: string): Promise<void> {
     if (kind === "project") await client.surveys.list(id, { limit: 1 });
     else await client.invites.list(id, { limit: 1 });
   } catch (error) {
-    if (error instanceof PostHogApiError && error.status === 403 && /scope '/.test(error.detail ?? "")) return;
+    if (error instanceof PostHogApiError && error.status === 403 && /scope '/.test(error.detail ?? ""))
+      return;
     throw error;
   }
 }
