@@ -180,3 +180,23 @@ describe.each(["dynamic", "plugin"] as const)("the %s face", (face) => {
     expect(await logged()).toEqual([]);
   });
 });
+
+// The cost of the checks at scale (issue 44; the benchmark counts requests against a floor): a run of 100 surveys
+// in one project sends one request for the key and one for the project, then the 100 creates.
+it("a 100-survey up sends one request for the key, one for the project, and the 100 POSTs", async () => {
+  await stack.clearRequests();
+  const hundred: Program = () => {
+    for (let i = 0; i < 100; i++) new PluginResource("Survey", `s${i}`, { ...SURVEY, name: `Survey ${i}` });
+  };
+  const up = await (await engineFor("plugin", {})).up(hundred);
+  expect(up.errors).toEqual([]);
+  const requests = await logged();
+  expect(requests.filter((r) => r.startsWith("GET "))).toEqual([
+    "GET /api/users/@me/ 200",
+    `GET /api/projects/${stack.projectId}/surveys/ 200`,
+  ]);
+  expect(requests.filter((r) => r === `POST /api/projects/${stack.projectId}/surveys/ 201`)).toHaveLength(
+    100,
+  );
+  expect(requests).toHaveLength(102);
+});
