@@ -1,4 +1,5 @@
-// Responses are keyed by question id: edits must keep each question's server-assigned id.
+// Responses are keyed by question id: edits must keep each question's server-assigned id. Ids follow their
+// questions (src/resources/survey/question-ids.ts): an insert, a reorder or an edit in place moves no answer.
 import { Survey, SurveyArgs, SurveyQuestion } from "../../src";
 import { startStack, TestStack } from "../support/stack";
 
@@ -22,7 +23,7 @@ async function serverQuestions(id: string): Promise<{ id: string; question: stri
 }
 
 describe("question ids", () => {
-  it("survive an edit of the question text (matched by position)", async () => {
+  it("survive an edit of the question text in place (same position and type, the old text gone)", async () => {
     const engine = stack.newEngine();
     const questions: SurveyQuestion[] = [
       { type: "open", question: "First?" },
@@ -60,6 +61,55 @@ describe("question ids", () => {
       ["q-dislike", "What do you dislike?"],
       ["q-like", "What do you like?"],
     ]);
+    await engine.destroy();
+  });
+
+  it("stay with their questions when one is inserted at the front: the PATCH, the preview's warning", async () => {
+    const engine = stack.newEngine();
+    const questions: SurveyQuestion[] = [
+      { type: "open", question: "How likely are you to recommend us?" },
+      { type: "open", question: "What could we improve?" },
+    ];
+    const args = { name: "Ids after an insert", type: "popover" as const, questions };
+    await engine.up(program(args));
+    const id = String(engine.state()[0].id);
+    const before = await serverQuestions(id);
+
+    const inserted = {
+      ...args,
+      questions: [{ type: "open" as const, question: "Which feature do you use most?" }, ...questions],
+    };
+    const logged = stack.server.engineLog().length;
+    await stack.clearRequests();
+    const preview = await engine.preview(program(inserted));
+    expect(preview.steps.map((s) => [s.op, s.changedKeys])).toEqual([["update", ["questions"]]]);
+    expect(await stack.requests()).toEqual([]);
+    expect(stack.server.engineLog().slice(logged)).toContain(
+      'warning: Survey "Ids after an insert": questions[0] ("Which feature do you use most?") gets a new id from ' +
+        "PostHog: it matches no question the survey holds (the same type and text, or an edit in place: the same " +
+        "position and type). Every question the survey holds keeps its id, and with it its responses (PostHog keys " +
+        "each response by its question's id, $survey_response_<id>).",
+    );
+
+    await engine.up(program(inserted));
+    const writes = (await stack.requests()).filter((r) => r.method !== "GET");
+    expect(writes.map((r) => [r.method, r.path, r.body])).toEqual([
+      [
+        "PATCH",
+        `/api/projects/${stack.projectId}/surveys/${id}/`,
+        {
+          questions: [
+            { type: "open", question: "Which feature do you use most?" },
+            { type: "open", question: "How likely are you to recommend us?", id: before[0].id },
+            { type: "open", question: "What could we improve?", id: before[1].id },
+          ],
+        },
+      ],
+    ]);
+    const after = await serverQuestions(id);
+    expect(after.map((q) => q.id).slice(1)).toEqual(before.map((q) => q.id));
+    expect(before.map((q) => q.id)).not.toContain(after[0].id);
+    expect((await engine.preview(program(inserted))).steps.map((s) => s.op)).toEqual(["same"]);
     await engine.destroy();
   });
 });
