@@ -84,6 +84,11 @@ describe("question ids follow their questions", () => {
     expect(ids([open("Why?"), open("Why?"), open("Other")], held)).toEqual(["w1", "w2", "o"]);
     // One duplicate removed: the first keeps the first id; the second held id leaves with its responses.
     expect(matchQuestionIds([open("Why?"), open("Other")], held).leaving).toEqual([held[2]]);
+    // An insert before two copies leaves each copy its own id.
+    const twins = [open("Why?", "w1"), open("Why?", "w2")];
+    expect(ids([open("New"), open("Why?"), open("Why?")], twins)).toEqual([undefined, "w1", "w2"]);
+    // The first copy edited in place: it keeps its id, and the second copy keeps its own.
+    expect(ids([open("Why, really?"), open("Why?")], twins)).toEqual(["w1", "w2"]);
     // The second edited in place at its position: the first held text is still declared, its own copy is not.
     expect(ids([open("Why?"), open("Other"), open("Why not?")], held)).toEqual(["w1", "o", "w2"]);
   });

@@ -11,8 +11,10 @@
 //
 // So an id is given, in this order of rules (docs/contributing/interrupted-runs.md#question-ids):
 // 1. a declared `id` always wins;
-// 2. an unchanged question (same type, same text as PostHog stores it) keeps its id wherever it moved; identical
-//    questions (duplicates) are matched in order, the first declared to the first held;
+// 2. an unchanged question (same type, same text as PostHog stores it) keeps its id wherever it moved. Identical
+//    questions (duplicates) are matched in order: the unchanged questions are aligned as a diff aligns lines (a
+//    longest run kept in the same order), so an insert, a removal or an edit of one copy leaves every other copy
+//    its own id; a question that moved past others is matched after, to the first free held copy;
 // 3. a question edited in place (same position, same type, and the old text is not the text of any declared
 //    question still without an id) keeps the id of the question that was there;
 // 4. anything else is a new question: sent without an id, so PostHog gives it a new one, as its API asks.
@@ -68,14 +70,16 @@ export function matchQuestionIds(declared: readonly Json[], held: readonly Json[
     used.add(id);
   };
 
-  // Rule 2: the same type and stored text, first free match in the held order (duplicates in order).
+  // Rule 2: the same type and stored text. First the longest run of such questions kept in the same order (as a
+  // diff aligns lines), then any that moved past others, each to the first free held one.
+  const key = (q: Json | undefined): string | undefined =>
+    text(q) === undefined ? undefined : JSON.stringify([q?.type, text(q)]);
+  const declaredKeys = stored.map((q, i) => (given[i]?.id === undefined ? key(q) : undefined));
+  const heldKeys = held.map((q, j) => (free(j) ? key(q) : undefined));
+  for (const [i, j] of inOrder(declaredKeys, heldKeys)) give(i, j, "unchanged");
   given.forEach((entry, i) => {
-    if (entry.id !== undefined) return;
-    const wanted = stored[i];
-    const j = held.findIndex(
-      (old, k) =>
-        free(k) && text(old) !== undefined && old.type === wanted?.type && text(old) === text(wanted),
-    );
+    if (entry.id !== undefined || declaredKeys[i] === undefined) return;
+    const j = held.findIndex((old, k) => free(k) && key(old) === declaredKeys[i]);
     if (j >= 0) give(i, j, "unchanged");
   });
 
@@ -94,6 +98,34 @@ export function matchQuestionIds(declared: readonly Json[], held: readonly Json[
     return id !== undefined && text(old) !== undefined && !used.has(id);
   });
   return { given, leaving };
+}
+
+/**
+ * The pairs (declared index, held index) of a longest common subsequence of two key lists (undefined matches
+ * nothing). Where two pairings are as long, the held question is skipped first, so an edited copy of a duplicate
+ * leaves its twin at its own position (declared [A', A] against held [A, A] pairs the second with the second).
+ */
+function inOrder(a: readonly (string | undefined)[], b: readonly (string | undefined)[]): [number, number][] {
+  const same = (i: number, j: number) => a[i] !== undefined && a[i] === b[j];
+  // longest[i][j]: the length of a longest common subsequence of a[i..] and b[j..].
+  const longest = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
+  for (let i = a.length - 1; i >= 0; i--) {
+    for (let j = b.length - 1; j >= 0; j--) {
+      const row = longest[i] ?? [];
+      row[j] = same(i, j)
+        ? 1 + (longest[i + 1]?.[j + 1] ?? 0)
+        : Math.max(longest[i + 1]?.[j] ?? 0, row[j + 1] ?? 0);
+    }
+  }
+  const pairs: [number, number][] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    if (same(i, j)) pairs.push([i++, j++]);
+    else if ((longest[i]?.[j + 1] ?? 0) >= (longest[i + 1]?.[j] ?? 0)) j++;
+    else i++;
+  }
+  return pairs;
 }
 
 /** `declared` with the id each is written with (rules above); one without keeps no `id` key. */
