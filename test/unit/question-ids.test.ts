@@ -260,4 +260,24 @@ describe("properties over random edits", () => {
       { numRuns: 500 },
     );
   });
+
+  it("no two questions share an id even when PostHog holds one id twice (it checks none)", () => {
+    const repeated = fc.array(
+      fc.record({
+        type: fc.constantFrom("open" as const, "rating" as const),
+        question: fc.constantFrom(...TEXTS),
+        id: fc.constantFrom("x", "y", "z"),
+      }),
+      { maxLength: 6 },
+    );
+    fc.assert(
+      fc.property(repeated, fc.array(question, { maxLength: 6 }), (held, declared) => {
+        const written = matchQuestionIds(declared, held)
+          .given.map((g) => g.id)
+          .filter((id): id is string => id !== undefined);
+        expect(new Set(written).size).toBe(written.length);
+      }),
+      { numRuns: 300 },
+    );
+  });
 });

@@ -63,9 +63,10 @@ export function matchQuestionIds(declared: readonly Json[], held: readonly Json[
     const id = idOf(held[j]);
     return id !== undefined && !used.has(id);
   };
+  // PostHog may hold one id twice (it checks none): the first question given it keeps it.
   const give = (i: number, j: number, rule: IdRule) => {
     const id = idOf(held[j]);
-    if (id === undefined) return;
+    if (id === undefined || used.has(id)) return;
     given[i] = { id, rule };
     used.add(id);
   };
