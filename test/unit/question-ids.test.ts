@@ -130,6 +130,15 @@ describe("the preview's notice", () => {
     );
   });
 
+  it("says whose responses stay with the id of a removed question", () => {
+    expect(questionIdNotice('Survey "S"', [open("What could we improve?")], HELD)).toBe(
+      'Survey "S": PostHog keys each response by its question\'s id ($survey_response_<id>), so responses already ' +
+        'given stay with the id they were given under: those to "How likely are you to recommend us?" with id id-a. ' +
+        "That id leaves the survey, so none of its questions shows those responses. To carry an id over to a " +
+        "changed question, declare it as that question's `id`.",
+    );
+  });
+
   it("says nothing when every question keeps its id", () => {
     expect(
       questionIdNotice(
