@@ -189,6 +189,23 @@ describe("each install route downloads the plugin from this project's release", 
   );
 
   withCli(
+    "YAML without the package declaration: the CLI asks github.com/pulumi/pulumi-posthog-iac, which does not exist",
+    async () => {
+      // Why the quickstart carries sdks/posthog-iac/: a YAML program names only type tokens, so the CLI falls back
+      // to github://api.github.com/pulumi/pulumi-<name> (sdk/go/common/workspace/plugins.go, fallbackSource).
+      const p = program("yaml-bare", "yaml-quickstart");
+      fs.rmSync(path.join(p.dir, "sdks"), { recursive: true });
+      if (!host) throw new Error("no release host");
+      host.take();
+      await expect(p.cli("bare", "install")).rejects.toThrow(/404/);
+      const asked = host.take();
+      console.log(`YAML without the declaration: pulumi install:\n  ${asked.join("\n  ")}`);
+      expect(asked).toEqual([`GET /repos/pulumi/pulumi-${PACKAGE_NAME}/releases/latest`]);
+    },
+    10 * 60_000,
+  );
+
+  withCli(
     "YAML: pulumi package add of the npm package's plugin folder asks no server, and declares this release",
     async () => {
       const p = program("yaml-package-add", "yaml-quickstart");
