@@ -37,7 +37,7 @@ it("a key with organization_member:read creates an invite; deleting it needs org
 it("the README names both scopes for invites, and says creating one checks none", () => {
   const readme = fs.readFileSync(path.join(REPO_ROOT, "README.md"), "utf8").replace(/\s+/g, " ");
   expect(readme).toContain(
-    "`organization_member:read` to create an invite (a create first lists the pending invites; PostHog checks no scope on the create itself)",
+    "`organization_member:read` to create an invite (PostHog checks no scope on the create; a create first lists pending invites)",
   );
   expect(readme).toContain(
     "`organization_member:write` to delete or replace one, change a member's level or send an `InviteBatch`",
