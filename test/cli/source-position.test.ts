@@ -16,7 +16,7 @@ const PROGRAM = [
   "",
   'const survey = new posthog.Survey("nps", { name: "Where from?", type: "popover", questions: [{ type: "open", question: "Hi?" }] });',
   'new posthog.Invite("ada", { targetEmail: "ada@example.com", level: "member" });',
-  'new posthog.InviteBatch("team", { invites: [{ email: "grace@example.com" }] });',
+  'new posthog.InviteBatch("team", { invites: [{ targetEmail: "grace@example.com" }] });',
   'export const read = posthog.Survey.get("again", survey.id).name;',
   "",
 ].join("\n");
