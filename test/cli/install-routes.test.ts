@@ -201,6 +201,10 @@ describe("each install route downloads the plugin from this project's release", 
       const asked = host.take();
       console.log(`YAML without the declaration: pulumi install:\n  ${asked.join("\n  ")}`);
       expect(asked).toEqual([`GET /repos/pulumi/pulumi-${PACKAGE_NAME}/releases/latest`]);
+      // And `pulumi about` knows no version for it.
+      const about = (await p.cli("bare", "about")).stdout;
+      console.log(`YAML without the declaration: pulumi about:\n${about}`);
+      expect(about).toMatch(new RegExp(`resource\\s+${PACKAGE_NAME}\\s+unknown`));
     },
     10 * 60_000,
   );
