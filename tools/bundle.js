@@ -29,9 +29,14 @@ const noZodLocales = {
   name: "no-zod-locales",
   setup(build) {
     build.onResolve({ filter: /^\.\.\/locales\/index\.c?js$/ }, (args) =>
-      args.importer.includes(`${path.sep}zod${path.sep}`) ? { path: "zod-locales", namespace: "empty" } : undefined,
+      args.importer.includes(`${path.sep}zod${path.sep}`)
+        ? { path: "zod-locales", namespace: "empty" }
+        : undefined,
     );
-    build.onLoad({ filter: /.*/, namespace: "empty" }, () => ({ contents: "module.exports = {};", loader: "js" }));
+    build.onLoad({ filter: /.*/, namespace: "empty" }, () => ({
+      contents: "module.exports = {};",
+      loader: "js",
+    }));
   },
 };
 
@@ -44,7 +49,9 @@ async function main() {
   for (const entry of ENTRIES) {
     // A bundle of a bundle would hold a second copy of the modules the first one holds: start from tsc's output.
     if (fs.readFileSync(path.join(dist, entry), "utf8").includes(BANNER))
-      throw new Error(`dist/${entry} is already a bundle: run \`npm run build\`, which compiles it again first.`);
+      throw new Error(
+        `dist/${entry} is already a bundle: run \`npm run build\`, which compiles it again first.`,
+      );
   }
   const result = await esbuild.build({
     entryPoints: ENTRIES.map((entry) => path.join(dist, entry)),

@@ -14,7 +14,10 @@ function modulesLoadedBy(script: string, settings: Record<string, string> = {}, 
     ...Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("POSTHOG_"))),
     ...settings,
   };
-  const out = execFileSync(process.execPath, [path.join(__dirname, script), DIST, ...args], { env, encoding: "utf8" });
+  const out = execFileSync(process.execPath, [path.join(__dirname, script), DIST, ...args], {
+    env,
+    encoding: "utf8",
+  });
   return (JSON.parse(out) as string[]).map((file) =>
     path.relative(REPO_ROOT, file).split(path.sep).join("/"),
   );
