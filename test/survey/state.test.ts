@@ -71,9 +71,8 @@ describe("Survey state", () => {
     const declared = { name: "At reset", type: "popover" as const, description: "Kept: not its reset" };
     const read = () => {
       const survey = new Survey("reset", declared);
-      return Object.fromEntries(
-        [...RESET_OUTPUTS.keys(), "description", "surveyId"].map((k) => [k, survey[k]]),
-      );
+      const fields: (keyof Survey)[] = [...RESET_OUTPUTS.keys(), "description", "surveyId"];
+      return Object.fromEntries(fields.map((k) => [k, survey[k]]));
     };
     const up = await engine.up(read);
     expect(up.errors).toEqual([]);
