@@ -15,7 +15,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { TEMPLATES } from "../compat/templates";
 import { npm } from "../package/install";
-import { hostFolders, requirePulumiCli } from "../support/pulumi-cli";
+import { cliPath, requirePulumiCli } from "../support/pulumi-cli";
 import { REPO_ROOT } from "../support/self-link";
 import { packAll } from "../../tools/release/pack";
 
@@ -47,7 +47,7 @@ type Run = { code: number; output: string };
 async function run(dir: string, file: string, args: string[]): Promise<Run> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    PATH: [...(pulumi ? hostFolders(pulumi) : []), process.env.PATH ?? ""].join(path.delimiter),
+    PATH: pulumi ? cliPath(pulumi) : process.env.PATH,
   };
   for (const name of Object.keys(env))
     if (/^(POSTHOG_|JEST_|NODE_PATH|NODE_OPTIONS|TS_NODE_|npm_)/.test(name)) delete env[name];
