@@ -24,7 +24,9 @@ if (pulumi && process.platform === "linux") {
     const file = path.relative(REPO_ROOT, expect.getState().testPath ?? "unknown");
     const hosts = describeHosts(runs);
     const record = { file, hostsFolder: process.env[LANGUAGE_HOSTS_ENV] ?? null, hosts, runs };
-    const out = path.join(REPO_ROOT, ".tmp", "language-hosts", `${path.basename(file)}.json`);
+    // One record per file and hosts folder, so a run with the real hosts and one with the stand-ins both stay.
+    const folderTag = record.hostsFolder ? `@${record.hostsFolder.replace(/[^\w.-]+/g, "_")}` : "";
+    const out = path.join(REPO_ROOT, ".tmp", "language-hosts", `${path.basename(file)}${folderTag}.json`);
     fs.mkdirSync(path.dirname(out), { recursive: true });
     fs.writeFileSync(out, `${JSON.stringify(record, null, 2)}\n`);
     console.log(`language hosts that ran (${file}):\n${hosts.map((h) => `  ${h}`).join("\n") || "  none"}`);
@@ -33,7 +35,7 @@ if (pulumi && process.platform === "linux") {
       throw new Error(
         `${file} started language hosts from outside the folder it was meant to use ` +
           `(${LANGUAGE_HOSTS_ENV}=${process.env[LANGUAGE_HOSTS_ENV] ?? "(unset: the CLI's own folder)"}):\n` +
-          stray.map((run) => `  ${run.argv0} (ran ${run.exe})`).join("\n") +
+          [...new Set(stray.map((run) => `  ${run.argv0} (ran ${run.exe})`))].join("\n") +
           "\nGive the test's CLI runs the PATH of cliPath (test/support/pulumi-cli.ts).",
       );
   });
