@@ -57,4 +57,13 @@ function cliPath(cliFolder, env = process.env) {
   return [...hostFolders(cliFolder, env), env.PATH ?? ""].join(path.delimiter);
 }
 
-module.exports = { PINS_FILE, readPins, pinsFor, toolchainDir, binDir, LANGUAGE_HOSTS_ENV, hostFolders, cliPath };
+module.exports = {
+  PINS_FILE,
+  readPins,
+  pinsFor,
+  toolchainDir,
+  binDir,
+  LANGUAGE_HOSTS_ENV,
+  hostFolders,
+  cliPath,
+};

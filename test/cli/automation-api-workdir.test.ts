@@ -34,7 +34,10 @@ describe("the Automation API with a program folder", () => {
     "LocalWorkspace with workDir: up creates the survey through the nodejs host, preview changes nothing, destroy removes it",
     async () => {
       if (!pulumi) throw new Error("runs only with a pulumi CLI");
-      const files = { "Pulumi.yaml": "name: workdir\nruntime: nodejs\nmain: index.js\n", "index.js": PROGRAM };
+      const files = {
+        "Pulumi.yaml": "name: workdir\nruntime: nodejs\nmain: index.js\n",
+        "index.js": PROGRAM,
+      };
       await inCliStack(pulumi, { files, init: false }, async (stack) => {
         // The `pulumi` on PATH, as PulumiCommand.get() finds it without `root`. With `root` (an absolute command),
         // PulumiCommand.run puts the CLI's own folder first on PATH, ahead of a named hosts folder.

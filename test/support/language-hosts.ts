@@ -36,7 +36,9 @@ export function runtimeOf(run: HostRun): string {
  */
 export async function startHostRecording(root: number = process.pid): Promise<HostRecording> {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "language-hosts-")), "runs.jsonl");
-  const sampler = spawn(process.execPath, [SAMPLER, String(root), file], { stdio: ["ignore", "pipe", "inherit"] });
+  const sampler = spawn(process.execPath, [SAMPLER, String(root), file], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   const exited = new Promise<void>((resolve) => sampler.once("exit", () => resolve()));
   await new Promise<void>((resolve, reject) => {
     sampler.once("error", reject);

@@ -7,11 +7,15 @@ import path from "node:path";
 
 /** Every file under `dir` that git tracks or would track (not ignored), relative to `dir`, with its content. */
 export function sourceTree(dir: string): Record<string, string> {
-  const listed = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "-z", "--", "."], {
-    cwd: dir,
-    encoding: "utf8",
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const listed = execFileSync(
+    "git",
+    ["ls-files", "--cached", "--others", "--exclude-standard", "-z", "--", "."],
+    {
+      cwd: dir,
+      encoding: "utf8",
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   const out: Record<string, string> = {};
   for (const file of listed.split("\0").filter(Boolean).sort()) {
     const full = path.join(dir, file);

@@ -8,7 +8,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { LANGUAGE_HOSTS_ENV } from "../support/pulumi-cli";
-import { describeHosts, expectedHost, runtimeOf, startHostRecording, strayHosts } from "../support/language-hosts";
+import {
+  describeHosts,
+  expectedHost,
+  runtimeOf,
+  startHostRecording,
+  strayHosts,
+} from "../support/language-hosts";
 
 const onLinux = process.platform === "linux" ? it : it.skip;
 
@@ -74,7 +80,9 @@ describe("the language host recording", () => {
     ]);
     expect(expectedHost(pulumi, "python")).toBe(path.join(hosts, "pulumi-language-python"));
     expect(expectedHost(pulumi, "go")).toBe(standIn);
-    expect(strayHosts(pulumi, runs).map((run) => run.argv0)).toEqual([path.join(cli, "pulumi-language-python")]);
+    expect(strayHosts(pulumi, runs).map((run) => run.argv0)).toEqual([
+      path.join(cli, "pulumi-language-python"),
+    ]);
   });
 
   onLinux("with no folder named, the CLI's own hosts are the expected ones", async () => {
@@ -83,7 +91,9 @@ describe("the language host recording", () => {
     await startHost(path.join(cli, "pulumi-language-python"));
     await startHost(path.join(hosts, "pulumi-language-python")); // a host from elsewhere on PATH
     const runs = await recording.stop();
-    expect(strayHosts(pulumi, runs).map((run) => run.argv0)).toEqual([path.join(hosts, "pulumi-language-python")]);
+    expect(strayHosts(pulumi, runs).map((run) => run.argv0)).toEqual([
+      path.join(hosts, "pulumi-language-python"),
+    ]);
   });
 
   onLinux("sees only the processes below the one it watches", async () => {

@@ -432,15 +432,17 @@ func checkBunSDKVersion(ctx context.Context, dir string) error {
 	return nil
 }
 
+// GetProgramDependencies lists the program's packages through its package manager (GetProgramDependencies in the
+// nodejs host, with its wording for a package manager that cannot be resolved).
 func (h *nodejsHost) GetProgramDependencies(ctx context.Context, req *pulumirpc.GetProgramDependenciesRequest,
 ) (*pulumirpc.GetProgramDependenciesResponse, error) {
 	opts, err := parseNodeOptions(req.Info, h.runtime)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("failed to parse options: %w", err)
 	}
 	pm, err := npm.ResolvePackageManager(opts.packagemanager, req.Info.ProgramDirectory)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("failed to determine package manager: %w", err)
 	}
 	packages, err := pm.ListPackages(ctx, req.Info.ProgramDirectory, req.TransitiveDependencies)
 	if err != nil {
