@@ -143,10 +143,10 @@ const stageName = process.env.JEST_STAGE || "test";
 const stage = STAGES[stageName];
 if (!stage) throw new Error(`JEST_STAGE=${stageName}: no such stage (${Object.keys(STAGES).join(", ")})`);
 // The suite's own check, around each file: the language hosts its CLI runs started came from the folder they were
-// meant to (test/support/host-check.ts).
+// meant to (test/setup/host-check.ts).
 const suiteSetup = (project) => ({
   setupFiles: ["<rootDir>/test/support/cli-suite-setup.ts"],
-  setupFilesAfterEnv: [...project.setupFilesAfterEnv, "<rootDir>/test/support/host-check.ts"],
+  setupFilesAfterEnv: [...project.setupFilesAfterEnv, "<rootDir>/test/setup/host-check.ts"],
 });
 
 /** @type {import('jest').Config} */

@@ -1,5 +1,5 @@
 // Which language hosts a test's CLI runs really started, and whether each came from the folder the run was meant to
-// take it from. test/support/host-check.ts records every file of the CLI suite with it; the cross-check
+// take it from. test/setup/host-check.ts records every file of the CLI suite with it; the cross-check
 // (docs/contributing/engine-cross-check.md) states its table's hosts from these records, not from the variable
 // that was set.
 import { spawn } from "node:child_process";

@@ -1,4 +1,4 @@
-// The CLI suite's check of itself (test/support/host-check.ts) rests on the host recording: it must see which
+// The CLI suite's check of itself (test/setup/host-check.ts) rests on the host recording: it must see which
 // binary a language host process really ran, and tell a host from the named folder from one that is not. Here the
 // "hosts" are copies of `sleep` under the hosts' names, in a folder named by PULUMI_POSTHOG_LANGUAGE_HOSTS and in a
 // stand-in CLI folder (one binary, linked under a host's name, as the toolchain's stand-ins are). Linux only: the

@@ -6,9 +6,9 @@
 // cross-check believes it ran Pulumi's host).
 import fs from "node:fs";
 import path from "node:path";
-import { LANGUAGE_HOSTS_ENV, pulumiFromToolchain, pulumiOnPath } from "./pulumi-cli";
-import { describeHosts, startHostRecording, strayHosts, type HostRecording } from "./language-hosts";
-import { REPO_ROOT } from "./self-link";
+import { LANGUAGE_HOSTS_ENV, pulumiFromToolchain, pulumiOnPath } from "../support/pulumi-cli";
+import { describeHosts, startHostRecording, strayHosts, type HostRecording } from "../support/language-hosts";
+import { REPO_ROOT } from "../support/self-link";
 
 // The CLI requirePulumiCli gives this stage's tests.
 const pulumi = pulumiFromToolchain() ?? pulumiOnPath();
