@@ -3,6 +3,7 @@
 import { callContext, scopeForCreate } from "../../provider-kit/context";
 import {
   checkImportId,
+  claimImported,
   importedAs,
   notFoundForImport,
   type Imported,
@@ -21,7 +22,7 @@ const INVITE: ImportKind = {
 };
 
 /** Fails saying what is wrong when the id is malformed or the organization has no pending invite with it. */
-export async function importInvite(id: string): Promise<Imported> {
+export async function importInvite(id: string, urn: string): Promise<Imported> {
   checkImportId(INVITE, id);
   const ctx = callContext();
   const organizationId = await scopeForCreate("Invite", "organization", undefined, ctx);
@@ -33,5 +34,6 @@ export async function importInvite(id: string): Promise<Imported> {
   // The invite's own read, from the listing just made (list-cache), gives the outputs a refresh would.
   const found = await read(id, args);
   if (!found.id || !found.props) throw notFoundForImport(INVITE, id, organizationId, accepted);
+  claimImported(INVITE, "invite", found.id, urn);
   return importedAs(found.id, found.props, args, (olds, news) => check(olds, declareInvite(news)));
 }
