@@ -59,9 +59,10 @@ export interface RefusedObject {
 export function renameWaysOut(refused: RefusedObject, face: Face = thisFace()): string {
   const { object, id, urn, adopt, spares, token } = refused;
   const name = identityFromUrn(urn)?.name ?? "<resource name>";
-  const importWay = face !== "dynamic"
-    ? `, or run pulumi import ${token} ${name} ${id} before pulumi up (the stack records it under this resource)`
-    : "";
+  const importWay =
+    face !== "dynamic"
+      ? `, or run pulumi import ${token} ${name} ${id} before pulumi up (the stack records it under this resource)`
+      : "";
   return (
     `If this resource was renamed, declare its old name as an alias, ${aliasOption(urn, face)}: the renamed resource ` +
     `keeps ${object} and its state, and nothing is sent or deleted. Otherwise, to manage ${object} with this ` +

@@ -183,7 +183,12 @@ describe("plugin face", () => {
   /** One run of the plugin face: a fresh plugin process on `state`. */
   async function pluginRun<T>(state: string, run: (engine: ReturnType<typeof createEngine>) => Promise<T>) {
     const server = await startPluginServer({ cwd: REPO_ROOT, env: { NODE_PATH: selfLinkNodePath() } });
-    const engine = createEngine({ server, config: plugin.config, statePath: state, routing: pluginRouting(server) });
+    const engine = createEngine({
+      server,
+      config: plugin.config,
+      statePath: state,
+      routing: pluginRouting(server),
+    });
     await plugin.clearRequests();
     try {
       const result = await run(engine);

@@ -71,7 +71,9 @@ describe("adoption, import and diff are claims a delete respects", () => {
     holdForRun("survey", "h1", NEW);
     expect(isUnclaimed("survey", "h1")).toBe(true);
     expect(claimForDelete("survey", "h1", 'Survey "NPS"')).toBe(false);
-    expect(stderr).toHaveBeenCalledWith(expect.stringContaining(`resource "renamed" (${NEW}) of this stack holds it`));
+    expect(stderr).toHaveBeenCalledWith(
+      expect.stringContaining(`resource "renamed" (${NEW}) of this stack holds it`),
+    );
     holdForRun("survey", "h2", NEW);
     expect(claimForAdoption("survey", "h2", OTHER)).toBeUndefined();
     // A hold never weakens a stronger claim, and an unknown holder or id records nothing.
@@ -84,7 +86,9 @@ describe("adoption, import and diff are claims a delete respects", () => {
 
   it("a second adoption of one object in a run is refused, naming who has it; the same holder may repeat", () => {
     markCreated("invite", "c1", OTHER);
-    expect(claimForAdoption("invite", "c1", NEW)).toBe(`resource "other" (${OTHER}) of this run already created it`);
+    expect(claimForAdoption("invite", "c1", NEW)).toBe(
+      `resource "other" (${OTHER}) of this run already created it`,
+    );
     expect(claimForAdoption("invite", "d1", NEW)).toBeUndefined();
     expect(claimForAdoption("invite", "d1", NEW)).toBeUndefined();
     expect(claimForDelete("invite", "e1", "Invite")).toBe(true);

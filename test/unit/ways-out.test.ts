@@ -38,8 +38,12 @@ describe("the alias each face writes", () => {
   it("TypeScript (both faces), Python and Go name the old name", () => {
     expect(aliasOption(URN, "dynamic")).toBe('the resource\'s options { aliases: [{ name: "<old name>" }] }');
     expect(aliasOption(URN, "nodejs")).toBe(aliasOption(URN, "dynamic"));
-    expect(aliasOption(URN, "python")).toBe('opts=pulumi.ResourceOptions(aliases=[pulumi.Alias(name="<old name>")])');
-    expect(aliasOption(URN, "go")).toBe('pulumi.Aliases([]pulumi.Alias{{Name: pulumi.String("<old name>")}})');
+    expect(aliasOption(URN, "python")).toBe(
+      'opts=pulumi.ResourceOptions(aliases=[pulumi.Alias(name="<old name>")])',
+    );
+    expect(aliasOption(URN, "go")).toBe(
+      'pulumi.Aliases([]pulumi.Alias{{Name: pulumi.String("<old name>")}})',
+    );
   });
   it("a language it cannot tell stays generic", () => {
     expect(aliasOption(URN, "unknown")).toBe(
@@ -51,12 +55,16 @@ describe("the alias each face writes", () => {
 describe("renameWaysOut", () => {
   it("names the alias first, then adopt, then (plugin) pulumi import with this resource's name", () => {
     const text = renameWaysOut(REFUSED, "yaml");
-    const order = ["as an alias", 'adopt: {id: "s1"}', "pulumi import posthog-iac:index:Survey nps-new s1"].map(
-      (part) => text.indexOf(part),
-    );
+    const order = [
+      "as an alias",
+      'adopt: {id: "s1"}',
+      "pulumi import posthog-iac:index:Survey nps-new s1",
+    ].map((part) => text.indexOf(part));
     expect(order.every((at) => at >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
-    expect(text).toContain("the renamed resource keeps survey s1 and its state, and nothing is sent or deleted");
+    expect(text).toContain(
+      "the renamed resource keeps survey s1 and its state, and nothing is sent or deleted",
+    );
     expect(text).toContain("is then dropped from the stack without deleting it, with a warning");
   });
   it("offers no import on the dynamic face, where Pulumi cannot import", () => {
