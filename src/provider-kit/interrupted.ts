@@ -20,9 +20,10 @@ import { warn } from "./warn";
 
 /**
  * How this run came to hold an object: made by a create, taken over from an interrupted run, adopted (`adopt`, or
- * `pulumi import`), held by a resource whose diff keeps its id, or deleted by this process.
+ * `pulumi import`), held by a resource whose diff keeps its id, wanted by a create that was refused on it, or
+ * deleted by this process.
  */
-type Claim = "created" | "taken" | "adopted" | "held" | "deleted";
+type Claim = "created" | "taken" | "adopted" | "held" | "refused" | "deleted";
 
 interface Entry {
   claim: Claim;
@@ -63,7 +64,7 @@ export function isUnclaimed(kind: string, id: string): boolean {
 export function claimForAdoption(kind: string, id: string, holder: string | undefined): string | undefined {
   const key = keyOf(kind, id);
   const entry = claims.get(key);
-  if (entry && entry.claim !== "held" && entry.holder !== holder) {
+  if (entry && entry.claim !== "held" && entry.claim !== "refused" && entry.holder !== holder) {
     return entry.claim === "deleted"
       ? `this run deleted ${kind} ${id}`
       : `${holderName(entry.holder, "another resource")} of this run already ${CLAIMED[entry.claim]}`;
@@ -82,8 +83,20 @@ export function holdForRun(kind: string, id: string, holder: string | undefined)
   if (!claims.has(key)) claims.set(key, { claim: "held", holder });
 }
 
+/**
+ * Records that the create of `holder` was refused on `id` (it cannot prove the object its own): what a resource
+ * renamed without an alias meets. The engine still deletes the old name at the end of a run that goes on after the
+ * refusal (`pulumi up --continue-on-error`), so that delete must fail instead: the object stays in PostHog and the
+ * old name in the stack, where an alias can still find it. Never replaces another claim.
+ */
+export function markRefused(kind: string, id: string, holder: string | undefined): void {
+  const key = keyOf(kind, id);
+  const entry = claims.get(key);
+  if (!entry || entry.claim === "held") claims.set(key, { claim: "refused", holder });
+}
+
 /** What each claim says the holder did, as a message puts it. */
-const CLAIMED: Record<Exclude<Claim, "deleted">, string> = {
+const CLAIMED: Record<Exclude<Claim, "deleted" | "refused">, string> = {
   created: "created it",
   taken: "took it over",
   adopted: "adopted or imported it",
@@ -98,12 +111,21 @@ function holderName(holder: string | undefined, fallback: string): string {
 
 /**
  * Before deleting `id`: false, with a warning naming the holder, when another resource of this run holds it (took
- * it over, adopted or imported it, or keeps it, as its diff showed): the caller must leave it alone. Otherwise
- * records the delete, so no create takes it over, and answers true.
+ * it over, adopted or imported it, or keeps it, as its diff showed): the caller must leave it alone. Throws when a
+ * create of this run was refused on it (markRefused), so the resource stays in the stack. Otherwise records the
+ * delete, so no create takes it over, and answers true.
  */
 export function claimForDelete(kind: string, id: string, label: string): boolean {
   const key = keyOf(kind, id);
   const entry = claims.get(key);
+  if (entry?.claim === "refused") {
+    throw new Error(
+      `${label}: not deleting ${kind} ${id}: in this run the create of ${holderName(entry.holder, "another resource")} ` +
+        "was refused on it, as happens to a resource renamed without an alias. It stays in PostHog, and this " +
+        "resource stays in the stack: give that resource an alias to this one's name (nothing is sent), or set " +
+        "adopt on it, or remove it from the program, and run pulumi up again.",
+    );
+  }
   if (entry && entry.claim !== "created" && entry.claim !== "deleted") {
     const why =
       entry.claim === "taken"

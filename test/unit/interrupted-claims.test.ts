@@ -8,6 +8,7 @@ import {
   holdForRun,
   isUnclaimed,
   markCreated,
+  markRefused,
 } from "../../src/provider-kit/interrupted";
 import { invalidateOrganization, invitesAtStart } from "../../src/provider-kit/list-cache";
 
@@ -82,6 +83,20 @@ describe("adoption, import and diff are claims a delete respects", () => {
     holdForRun("survey", "h3", undefined);
     holdForRun("survey", "", NEW);
     expect(claimForDelete("survey", "h3", "Survey")).toBe(true);
+  });
+
+  it("an object a create of this run was refused on is not deleted: the delete fails, so the resource stays", () => {
+    markRefused("survey", "r1", NEW);
+    expect(() => claimForDelete("survey", "r1", 'Survey "NPS"')).toThrow(
+      `Survey "NPS": not deleting survey r1: in this run the create of resource "renamed" (${NEW}) was refused on it`,
+    );
+    // Adopting it afterwards is allowed (the refused resource, adopting next time), and the delete then skips.
+    expect(claimForAdoption("survey", "r1", NEW)).toBeUndefined();
+    expect(claimForDelete("survey", "r1", 'Survey "NPS"')).toBe(false);
+    // A refusal never replaces a claim, nor resurrects a deleted object.
+    expect(claimForDelete("survey", "r2", "Survey")).toBe(true);
+    markRefused("survey", "r2", NEW);
+    expect(claimForDelete("survey", "r2", "Survey")).toBe(true);
   });
 
   it("a second adoption of one object in a run is refused, naming who has it; the same holder may repeat", () => {

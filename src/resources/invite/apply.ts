@@ -32,7 +32,7 @@ import {
   writeBody,
 } from "./mapping";
 import { warn } from "../../provider-kit/warn";
-import { claimForAdoption, claimForDelete } from "../../provider-kit/interrupted";
+import { claimForAdoption, claimForDelete, markRefused } from "../../provider-kit/interrupted";
 import { inviteIdOf, MEMBER_CLAIM, memberIdOf } from "./held";
 import { claimCreated, pendingInviteError, pendingInvites } from "./interrupted";
 
@@ -135,6 +135,8 @@ async function adoptableMember(
  */
 async function refusePending(client: PostHogClient, org: string, news: InviteDeclaration): Promise<void> {
   const pending = await pendingInvites(client, org, [news.terms.targetEmail]);
+  // Not this run's to delete either: the old name of a renamed resource must not take it with it.
+  for (const invite of pending) markRefused("invite", invite.id, news.urn);
   if (pending.length > 0) throw pendingInviteError(org, pending, true, news.urn);
 }
 

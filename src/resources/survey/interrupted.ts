@@ -6,7 +6,7 @@
 // same name and content are not enough, since two stacks of one program on one project declare both alike.
 import type { PostHogClient } from "../../client";
 import type { WireSurvey } from "../../client";
-import { claimForTakeOver } from "../../provider-kit/interrupted";
+import { claimForTakeOver, markRefused } from "../../provider-kit/interrupted";
 import type { SurveyDeclaration } from "./declaration";
 import { unproven } from "./ownership";
 import { RESOURCE_TOKENS } from "../../provider-kit/tokens";
@@ -81,6 +81,8 @@ export async function takeOverInterrupted(
   if (reasons.length === 0 && !claimForTakeOver("survey", existing.id, survey.urn))
     reasons.push("another resource of this run already manages it");
   if (reasons.length > 0) {
+    // Not this run's to delete either: the old name of a renamed resource must not take it with it.
+    markRefused("survey", existing.id, survey.urn);
     throw new Error(
       `${clash.message.replace(/\.$/, "")}. Survey ${existing.id} holds the name in project ${project}, and this ` +
         `stack cannot prove it is its own to take over: ${reasons.join("; ")}. Nothing was written. ${waysOut(name, existing.id, survey.urn)}`,
