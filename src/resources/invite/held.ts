@@ -1,6 +1,6 @@
 // What an Invite holds in PostHog, as the run's claims name it (provider-kit/interrupted.ts): its pending invite,
-// or, once the person has joined, their membership. Read from the stored outputs by diff (the resource keeps it
-// through the run) and by delete (which must leave it alone when another resource of the stack holds it).
+// or, once the person has joined, their membership. Read from the stored outputs by diff (the resource keeps its
+// invite through the run) and by delete (which must leave it alone when another resource of the stack holds it).
 import type { Json } from "../../provider-kit/json";
 import { MEMBER_ID_PREFIX } from "./mapping";
 
@@ -18,11 +18,13 @@ export function memberIdOf(id: string, props: Json): string | undefined {
   return id.startsWith(MEMBER_ID_PREFIX) ? id.slice(MEMBER_ID_PREFIX.length) : undefined;
 }
 
-/** What the resource `id` with stored outputs `props` holds: its membership once accepted, else its invite. */
-export function heldObject(id: string, props: Json): { kind: string; id: string } | undefined {
-  if (id.startsWith(MEMBER_ID_PREFIX) || props.status === "accepted") {
-    const member = memberIdOf(id, props);
-    return member === undefined ? undefined : { kind: MEMBER_CLAIM, id: member };
-  }
-  return { kind: "invite", id: inviteIdOf(id, props) };
+/**
+ * The pending invite the resource `id` with stored outputs `props` holds; none once accepted. A membership is
+ * claimed only by adoption: a diff's hold lasts as long as its provider process, and the removal it would guard
+ * is opt-in (`removeMemberOnDelete`), so a process serving more than one run (the engine harness) must not keep a
+ * later run's removal from happening.
+ */
+export function heldInvite(id: string, props: Json): string | undefined {
+  if (id.startsWith(MEMBER_ID_PREFIX) || props.status === "accepted") return undefined;
+  return inviteIdOf(id, props);
 }

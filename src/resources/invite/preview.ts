@@ -9,7 +9,7 @@ import { memberRemovalArmedWarning, memberRemovalWarning, ownerRemovalRefused } 
 import { warn } from "../../provider-kit/warn";
 import { adoptionWarning, isCreate } from "../../provider-kit/adoption";
 import { holdForRun } from "../../provider-kit/interrupted";
-import { heldObject } from "./held";
+import { heldInvite } from "./held";
 
 import type { Json } from "../../provider-kit/json";
 
@@ -47,8 +47,8 @@ export async function diff(
   if (olds.status === "accepted") announceMemberRemoval(olds, news, replaces.length > 0);
   else if (replaces.length === 0) announceReinvite(olds, news);
   // Kept through this run: no resource leaving the stack deletes it (provider-kit/interrupted.ts).
-  const held = replaces.length === 0 ? heldObject(id, olds) : undefined;
-  if (held) holdForRun(held.kind, held.id, news.urn);
+  const held = replaces.length === 0 ? heldInvite(id, olds) : undefined;
+  if (held) holdForRun("invite", held, news.urn);
   return { changes, replaces, deleteBeforeReplace: false };
 }
 
