@@ -5,6 +5,7 @@ import type { InviteLevel, InviteStatus, InviteUser, PrivateProjectAccess } from
 import { declaredArgs } from "../../provider-kit/seam";
 import { warnOfPlainKey } from "../../provider-kit/plain-key";
 import { IDENTITY_INPUT, topLevelUrn } from "../../provider-kit/identity";
+import { positionAtCaller } from "../../provider-kit/source-position";
 
 /** The type the dynamic provider gives an Invite in its URN. */
 const INVITE_TYPE = "pulumi-nodejs:dynamic/posthog:Invite";
@@ -68,39 +69,45 @@ export class Invite extends pulumi.dynamic.Resource {
   declare readonly status: pulumi.Output<InviteStatus>;
 
   constructor(name: string, args: InviteArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      inviteProvider,
-      name,
-      {
-        // Every output must be listed for Pulumi to create an Output for it (undefined is not sent).
-        organizationId: undefined,
-        firstName: undefined,
-        message: undefined,
-        level: undefined,
-        privateProjectAccess: undefined,
-        sendEmail: undefined,
-        renewWhenExpired: undefined,
-        adopt: undefined,
-        removeMemberOnDelete: undefined,
-        // Refused here if it holds a "__proto__" key, before the SDK copies it (provider-kit/seam.ts).
-        ...declaredArgs("Invite", name, args),
-        inviteId: undefined,
-        memberId: undefined,
-        userUuid: undefined,
-        isExpired: undefined,
-        emailingAttemptMade: undefined,
-        createdAt: undefined,
-        updatedAt: undefined,
-        createdBy: undefined,
-        status: undefined,
-        // Not an argument: which resource of the stack this is, so the invite or membership it adopts is known as
-        // its own, and no resource leaving the stack deletes it (provider-kit/interrupted.ts).
-        [IDENTITY_INPUT]: topLevelUrn(pulumi.getProject(), pulumi.getStack(), INVITE_TYPE, name),
-      },
-      opts,
-      "posthog",
-      "Invite",
-    );
+    // The source position the engine records is the caller's line (provider-kit/source-position.ts).
+    const restoreStacks = positionAtCaller(__filename);
+    try {
+      super(
+        inviteProvider,
+        name,
+        {
+          // Every output must be listed for Pulumi to create an Output for it (undefined is not sent).
+          organizationId: undefined,
+          firstName: undefined,
+          message: undefined,
+          level: undefined,
+          privateProjectAccess: undefined,
+          sendEmail: undefined,
+          renewWhenExpired: undefined,
+          adopt: undefined,
+          removeMemberOnDelete: undefined,
+          // Refused here if it holds a "__proto__" key, before the SDK copies it (provider-kit/seam.ts).
+          ...declaredArgs("Invite", name, args),
+          inviteId: undefined,
+          memberId: undefined,
+          userUuid: undefined,
+          isExpired: undefined,
+          emailingAttemptMade: undefined,
+          createdAt: undefined,
+          updatedAt: undefined,
+          createdBy: undefined,
+          status: undefined,
+          // Not an argument: which resource of the stack this is, so the invite or membership it adopts is known as
+          // its own, and no resource leaving the stack deletes it (provider-kit/interrupted.ts).
+          [IDENTITY_INPUT]: topLevelUrn(pulumi.getProject(), pulumi.getStack(), INVITE_TYPE, name),
+        },
+        opts,
+        "posthog",
+        "Invite",
+      );
+    } finally {
+      restoreStacks();
+    }
     warnOfPlainKey(this);
   }
 }
