@@ -10,20 +10,29 @@ const calls = (): typeof import("../providers") => require("../providers");
 
 export interface ResourceCode {
   provider(): ProviderModule;
-  /** Read with only an id (`pulumi import`); fails saying what is wrong with the id when it leads to nothing. */
-  importById(id: string): Promise<Imported>;
+  /**
+   * Read with only an id (`pulumi import`) for the resource `urn`, which then holds the object; fails saying what
+   * is wrong with the id when it leads to nothing.
+   */
+  importById(id: string, urn: string): Promise<Imported>;
 }
 
 const CODE: { [N in ResourceName]: ResourceCode } = {
   Survey: {
     provider: () => calls().survey(),
-    importById: (id) =>
-      (require("../resources/survey/import") as typeof import("../resources/survey/import")).importSurvey(id),
+    importById: (id, urn) =>
+      (require("../resources/survey/import") as typeof import("../resources/survey/import")).importSurvey(
+        id,
+        urn,
+      ),
   },
   Invite: {
     provider: () => calls().invite(),
-    importById: (id) =>
-      (require("../resources/invite/import") as typeof import("../resources/invite/import")).importInvite(id),
+    importById: (id, urn) =>
+      (require("../resources/invite/import") as typeof import("../resources/invite/import")).importInvite(
+        id,
+        urn,
+      ),
   },
   InviteBatch: {
     provider: () => calls().inviteBatch(),

@@ -128,7 +128,8 @@ export function providerService(): grpc.UntypedServiceImplementation {
     }, urnOf),
     diff: unary(async (req: pb.DiffRequest) => {
       const olds = storedOutputs(req.getOlds(), req.getOldInputs());
-      const news = unwrap(fromStruct(req.getNews())).plain;
+      // As at create: the URN says which resource keeps the id, so no resource leaving the stack deletes it.
+      const news = { ...unwrap(fromStruct(req.getNews())).plain, [IDENTITY_INPUT]: req.getUrn() };
       const result = await resourceCode(req.getUrn(), req.getType()).provider().diff(req.getId(), olds, news);
       return diffResponse(result.changes, result.replaces, result.deleteBeforeReplace);
     }, urnOf),
@@ -151,7 +152,8 @@ export function providerService(): grpc.UntypedServiceImplementation {
       const code = resourceCode(req.getUrn(), req.getType());
       const response = new pb.ReadResponse();
       if (Object.keys(state.plain).length === 0 && Object.keys(inputs.plain).length === 0) {
-        const imported = await code.importById(req.getId());
+        // An import is a claim for this resource (provider-kit/interrupted.ts), like `adopt`.
+        const imported = await code.importById(req.getId(), req.getUrn());
         return response
           .setId(imported.id)
           .setProperties(toStruct(outputsForState(imported.outputs)))

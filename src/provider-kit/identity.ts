@@ -31,3 +31,9 @@ export function identityFromUrn(urn: unknown): ResourceIdentity | undefined {
 export function topLevelUrn(project: string, stack: string, type: string, name: string): string {
   return `urn:pulumi:${stack}::${project}::${type}::${name}`;
 }
+
+/** The URN the face set in `inputs` (IDENTITY_INPUT), when it is one: the holder of what a create claims. */
+export function urnOf(inputs: Record<string, unknown>): { urn?: string } {
+  const urn = inputs[IDENTITY_INPUT];
+  return typeof urn === "string" && identityFromUrn(urn) ? { urn } : {};
+}

@@ -6,6 +6,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { declaredInputs } from "./declared";
 import { configKey } from "../config";
+import { claimForAdoption } from "./interrupted";
 
 type Json = Record<string, unknown>;
 
@@ -57,4 +58,14 @@ export function notFoundForImport(kind: ImportKind, id: string, scopeId: string,
       `(${setting}, or the key's current ${kind.scope}). ${also}If the ${kind.what} belongs to another ` +
       `${kind.scope}, import it through a provider whose ${setting.split(":")[1]} names that ${kind.scope}.`,
   );
+}
+
+/**
+ * An import is a claim, as `adopt` is (interrupted.ts): the resource `urn` holds the object from now on, so a
+ * resource of the stack that held it and leaves the program is dropped without deleting it. `claim` is the kind the
+ * claims name (`survey`, `invite`). Fails when another resource of this run made, took or adopted it.
+ */
+export function claimImported(kind: ImportKind, claim: string, id: string, urn: string): void {
+  const refused = claimForAdoption(claim, id, urn);
+  if (refused) throw new Error(`pulumi import of ${kind.what} ${id} refused: ${refused}.`);
 }

@@ -65,7 +65,7 @@ describe("adoption", () => {
     const engine = stack.newEngine();
     const up = await engine.up(program({ name: "Clash", type: "popover" }));
     expect(up.errors[0].message).toContain("There is already a survey with this name.");
-    expect(up.errors[0].message).toContain('set adopt: {name: "Clash"}');
+    expect(up.errors[0].message).toContain('(or adopt: {name: "Clash"})');
     expect(up.errors[0].message).not.toContain(stack.apiKey);
   });
 });

@@ -2,10 +2,13 @@
 // interrupted.ts), and the one invite listing per organization that take-overs look in (list-cache.ts).
 import type { PostHogClient, WireInvite } from "../../src/client";
 import {
+  claimForAdoption,
   claimForDelete,
   claimForTakeOver,
+  holdForRun,
   isUnclaimed,
   markCreated,
+  markRefused,
 } from "../../src/provider-kit/interrupted";
 import { invalidateOrganization, invitesAtStart } from "../../src/provider-kit/list-cache";
 
@@ -31,7 +34,7 @@ describe("claims", () => {
     expect(claimForDelete("survey", "left", 'Survey "Old name"')).toBe(false);
     expect(stderr).toHaveBeenCalledWith(
       expect.stringContaining(
-        'warning: Survey "Old name": not deleting survey left: another resource of this run took it over',
+        'warning: Survey "Old name": not deleting survey left: another resource of this stack took it over in this run',
       ),
     );
   });
@@ -40,6 +43,71 @@ describe("claims", () => {
     expect(claimForDelete("invite", "gone", "InviteBatch")).toBe(true);
     expect(claimForTakeOver("invite", "gone")).toBe(false);
     expect(claimForTakeOver("survey", "gone")).toBe(true);
+  });
+});
+
+describe("adoption, import and diff are claims a delete respects", () => {
+  let stderr: jest.SpyInstance;
+  beforeEach(() => {
+    stderr = jest.spyOn(process.stderr, "write").mockImplementation(() => true);
+  });
+  afterEach(() => stderr.mockRestore());
+  const NEW = "urn:pulumi:dev::shop::posthog-iac:index:Survey::renamed";
+  const OTHER = "urn:pulumi:dev::shop::posthog-iac:index:Survey::other";
+
+  it("an adopted object is not deleted by the resource leaving the stack; the warning names the holder", () => {
+    expect(claimForAdoption("survey", "a1", NEW)).toBeUndefined();
+    expect(claimForDelete("survey", "a1", 'Survey "NPS"')).toBe(false);
+    expect(stderr).toHaveBeenCalledWith(
+      expect.stringContaining(
+        `warning: Survey "NPS": not deleting survey a1: resource "renamed" (${NEW}) of this stack adopted or ` +
+          "imported it in this run. It stays in PostHog, managed by that resource; only this resource leaves the stack.",
+      ),
+    );
+    // Nor taken over by a create of this run.
+    expect(claimForTakeOver("survey", "a1", OTHER)).toBe(false);
+  });
+
+  it("a diff that keeps the id holds it: no delete, and a take-over or adoption may still claim it", () => {
+    holdForRun("survey", "h1", NEW);
+    expect(isUnclaimed("survey", "h1")).toBe(true);
+    expect(claimForDelete("survey", "h1", 'Survey "NPS"')).toBe(false);
+    expect(stderr).toHaveBeenCalledWith(
+      expect.stringContaining(`resource "renamed" (${NEW}) of this stack holds it`),
+    );
+    holdForRun("survey", "h2", NEW);
+    expect(claimForAdoption("survey", "h2", OTHER)).toBeUndefined();
+    // A hold never weakens a stronger claim, and an unknown holder or id records nothing.
+    holdForRun("survey", "h2", NEW);
+    expect(claimForTakeOver("survey", "h2", NEW)).toBe(false);
+    holdForRun("survey", "h3", undefined);
+    holdForRun("survey", "", NEW);
+    expect(claimForDelete("survey", "h3", "Survey")).toBe(true);
+  });
+
+  it("an object a create of this run was refused on is not deleted: the delete fails, so the resource stays", () => {
+    markRefused("survey", "r1", NEW);
+    expect(() => claimForDelete("survey", "r1", 'Survey "NPS"')).toThrow(
+      `Survey "NPS": not deleting survey r1: in this run the create of resource "renamed" (${NEW}) was refused on it`,
+    );
+    // Adopting it afterwards is allowed (the refused resource, adopting next time), and the delete then skips.
+    expect(claimForAdoption("survey", "r1", NEW)).toBeUndefined();
+    expect(claimForDelete("survey", "r1", 'Survey "NPS"')).toBe(false);
+    // A refusal never replaces a claim, nor resurrects a deleted object.
+    expect(claimForDelete("survey", "r2", "Survey")).toBe(true);
+    markRefused("survey", "r2", NEW);
+    expect(claimForDelete("survey", "r2", "Survey")).toBe(true);
+  });
+
+  it("a second adoption of one object in a run is refused, naming who has it; the same holder may repeat", () => {
+    markCreated("invite", "c1", OTHER);
+    expect(claimForAdoption("invite", "c1", NEW)).toBe(
+      `resource "other" (${OTHER}) of this run already created it`,
+    );
+    expect(claimForAdoption("invite", "d1", NEW)).toBeUndefined();
+    expect(claimForAdoption("invite", "d1", NEW)).toBeUndefined();
+    expect(claimForDelete("invite", "e1", "Invite")).toBe(true);
+    expect(claimForAdoption("invite", "e1", NEW)).toBe("this run deleted invite e1");
   });
 });
 

@@ -32,7 +32,8 @@ import {
   writeBody,
 } from "./mapping";
 import { warn } from "../../provider-kit/warn";
-import { claimForDelete } from "../../provider-kit/interrupted";
+import { claimForAdoption, claimForDelete, markRefused } from "../../provider-kit/interrupted";
+import { inviteIdOf, MEMBER_CLAIM, memberIdOf } from "./held";
 import { claimCreated, pendingInviteError, pendingInvites } from "./interrupted";
 
 import type { Json } from "../../provider-kit/json";
@@ -74,6 +75,15 @@ async function post(
   }
 }
 
+/**
+ * Adoption is a claim: a resource of this stack that held the object and leaves the program (a rename) does not
+ * delete it (provider-kit/interrupted.ts). Fails when another create of this run made, took or adopted it.
+ */
+function claimAdopted(news: InviteDeclaration, kind: string, id: string): void {
+  const refused = claimForAdoption(kind, id, news.urn);
+  if (refused) throw new Error(`cannot adopt ${kind} ${id}: ${refused}`);
+}
+
 /** `adopt: true`: the pending invite for this email, if PostHog has one (no POST, no second email). */
 async function adoptable(
   client: PostHogClient,
@@ -85,6 +95,7 @@ async function adoptable(
     (i) => normaliseEmail(i.target_email) === email && !i.is_expired,
   );
   if (pending) {
+    claimAdopted(news, "invite", pending.id);
     const differing = differingTerms(pending, news.terms);
     if (differing.length > 0) {
       warn(
@@ -108,6 +119,7 @@ async function adoptableMember(
 ): Promise<WireMember | undefined> {
   const terms = news.terms;
   const member = await findMember(client, org, terms.targetEmail);
+  if (member) claimAdopted(news, MEMBER_CLAIM, member.id);
   if (member && levelName(member.level) !== terms.level) {
     warn(
       `${news.label}: adopted the membership of ${terms.targetEmail}, whose level is ${levelName(member.level)}, ` +
@@ -123,7 +135,9 @@ async function adoptableMember(
  */
 async function refusePending(client: PostHogClient, org: string, news: InviteDeclaration): Promise<void> {
   const pending = await pendingInvites(client, org, [news.terms.targetEmail]);
-  if (pending.length > 0) throw pendingInviteError(org, pending, true);
+  // Not this run's to delete either: the old name of a renamed resource must not take it with it.
+  for (const invite of pending) markRefused("invite", invite.id, news.urn);
+  if (pending.length > 0) throw pendingInviteError(org, pending, true, news.urn);
 }
 
 function warnTakenOver(news: InviteDeclaration, invite: WireInvite): void {
@@ -190,11 +204,6 @@ export async function read(id: string, props: Json): Promise<pulumi.dynamic.Read
   } catch (error) {
     throw describeFailure(label(props), `read invite ${id}`, error);
   }
-}
-
-/** The invite PostHog knows this resource by: `inviteId`, which an in-place re-invite moves on from the id. */
-function inviteIdOf(id: string, props: Json): string {
-  return typeof props.inviteId === "string" && props.inviteId.length > 0 ? props.inviteId : id;
 }
 
 /**
@@ -283,6 +292,9 @@ export async function remove(id: string, props: Json): Promise<void> {
   const org = String(props.organizationId);
   const email = normaliseEmail(String(props.targetEmail));
   const removeMembership = async () => {
+    // A membership another resource of this stack adopted in this run stays (provider-kit/interrupted.ts).
+    const member = memberIdOf(id, props);
+    if (member !== undefined && !claimForDelete(MEMBER_CLAIM, member, label(props))) return;
     try {
       await removeMember(client, org, email, props.userUuid);
     } catch (error) {

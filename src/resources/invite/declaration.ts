@@ -5,6 +5,7 @@
 // raw input bag. The same parse reads an Invite's stored outputs (`termsOf`, `settingsOf`): they hold the same
 // keys, as last applied.
 import { declaredInputs } from "../../provider-kit/declared";
+import { urnOf } from "../../provider-kit/identity";
 import type { Json } from "../../provider-kit/json";
 import { containsUnknown } from "../../provider-kit/unknown";
 import { inviteInputs, INVITE_INPUT_KEYS, normaliseEmail } from "./inputs";
@@ -71,6 +72,8 @@ export interface InviteDeclaration {
   readonly unknown: ReadonlySet<string>;
   /** How messages name the invite: `Invite "<email>"`. */
   readonly label: string;
+  /** The resource's URN, when the face gave it: the holder of what it adopts (provider-kit/interrupted.ts). */
+  readonly urn?: string;
 }
 
 /** How messages name an invite with these inputs (or stored outputs). */
@@ -87,5 +90,6 @@ export function declareInvite(inputs: Json): InviteDeclaration {
     settings: settingsOf(inputs),
     unknown: unknownInputs(inputs, INVITE_INPUT_KEYS),
     label: inviteLabel(inputs),
+    ...urnOf(inputs),
   };
 }

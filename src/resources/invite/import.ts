@@ -5,6 +5,7 @@
 import { callContext, scopeForCreate } from "../../provider-kit/context";
 import {
   checkImportId,
+  claimImported,
   importedAs,
   notFoundForImport,
   type Imported,
@@ -16,6 +17,7 @@ import { read } from "./apply";
 import { inviteArgs, memberArgs } from "./export";
 import { declareInvite } from "./declaration";
 import { MEMBER_ID_PREFIX, memberOutputs } from "./mapping";
+import { MEMBER_CLAIM } from "./held";
 import { check as checkInvite } from "./preview";
 
 const INVITE: ImportKind = {
@@ -31,13 +33,16 @@ const MEMBER: ImportKind = {
 };
 
 /** A member, as the Invite that adopted their membership: its inputs as export writes them, accepted. */
-async function importMember(id: string): Promise<Imported> {
+async function importMember(id: string, urn: string): Promise<Imported> {
   const membershipId = id.slice(MEMBER_ID_PREFIX.length);
   checkImportId(MEMBER, membershipId);
   const ctx = callContext();
   const organizationId = await scopeForCreate("Invite", "organization", undefined, ctx);
   const member = (await cachedMembers(ctx.client, organizationId)).find((m) => m.id === membershipId);
   if (!member) throw notFoundForImport(MEMBER, membershipId, organizationId);
+  // Import is a claim, as adoption is (apply.ts, adoptableMember): a renamed resource leaving the stack keeps the
+  // membership.
+  claimImported(MEMBER, MEMBER_CLAIM, member.id, urn);
   const args = { ...memberArgs(member).args, organizationId };
   const check = (olds: Json, news: Json) => checkInvite(olds, declareInvite(news));
   const inputs = (await check({}, args)).inputs ?? args;
@@ -46,8 +51,8 @@ async function importMember(id: string): Promise<Imported> {
 }
 
 /** Fails saying what is wrong when the id is malformed or the organization has no pending invite with it. */
-export async function importInvite(id: string): Promise<Imported> {
-  if (id.startsWith(MEMBER_ID_PREFIX)) return importMember(id);
+export async function importInvite(id: string, urn: string): Promise<Imported> {
+  if (id.startsWith(MEMBER_ID_PREFIX)) return importMember(id, urn);
   checkImportId(INVITE, id);
   const ctx = callContext();
   const organizationId = await scopeForCreate("Invite", "organization", undefined, ctx);
@@ -59,5 +64,6 @@ export async function importInvite(id: string): Promise<Imported> {
   // The invite's own read, from the listing just made (list-cache), gives the outputs a refresh would.
   const found = await read(id, args);
   if (!found.id || !found.props) throw notFoundForImport(INVITE, id, organizationId, accepted);
+  claimImported(INVITE, "invite", found.id, urn);
   return importedAs(found.id, found.props, args, (olds, news) => checkInvite(olds, declareInvite(news)));
 }

@@ -10,6 +10,7 @@ import type { PostHogClient, WireInvite } from "../../client";
 import { markCreated } from "../../provider-kit/interrupted";
 import { invitesAtStart } from "../../provider-kit/list-cache";
 import { RESOURCE_TOKENS } from "../../provider-kit/tokens";
+import { renameWaysOut } from "../../provider-kit/ways-out";
 import { normaliseEmail } from "./inputs";
 import { levelName } from "./mapping";
 
@@ -41,19 +42,31 @@ function described(invite: WireInvite): string {
  * The refusal for pending invites the program would replace: what exists, why nothing was sent, and what to do.
  * `single` says whether the resource is an Invite (which can adopt) or an InviteBatch (which cannot).
  */
-export function pendingInviteError(org: string, invites: readonly WireInvite[], single: boolean): Error {
+export function pendingInviteError(
+  org: string,
+  invites: readonly WireInvite[],
+  single: boolean,
+  urn?: string,
+): Error {
   const which = invites.map(described).join("; ");
+  const id = invites[0]?.id ?? "<id>";
   const ways = single
-    ? "To manage that invite with this resource, set adopt: true on it and run pulumi up again (with the " +
-      `posthog-iac plugin, pulumi import ${RESOURCE_TOKENS.Invite} <resource name> ${invites[0]?.id ?? "<id>"} ` +
-      "also works). To send a new invitation instead, delete the pending invite in PostHog first."
+    ? renameWaysOut({
+        object: `pending invite ${id}`,
+        id,
+        urn,
+        adopt: "adopt: true",
+        spares: "a second invitation email",
+        token: RESOURCE_TOKENS.Invite,
+      }) + " To send a new invitation instead, delete the pending invite in PostHog first."
     : "Take those people out of the batch and declare each as an Invite with adopt: true (or, with the " +
       `posthog-iac plugin, pulumi import ${RESOURCE_TOKENS.Invite} <resource name> <invite id>), or delete their ` +
       "pending invites in PostHog first to send new invitations.";
   return new Error(
     `organization ${org} already has a pending invite for ${which}. Nothing was sent: posting again would ` +
       "replace it and email the person a second time, and this stack cannot prove the invite is its own (an " +
-      "interrupted run of this stack may have sent it, or another stack or a person in PostHog did). " +
+      "interrupted run of this stack may have sent it, or this resource under an earlier name did, or another " +
+      "stack or a person in PostHog did). " +
       `${ways} If another stack manages it, adopting it makes both stacks manage it, and either one's destroy ` +
       "deletes it",
   );

@@ -4,7 +4,11 @@ import * as pulumi from "@pulumi/pulumi";
 import type { InviteLevel, InviteStatus, InviteUser, PrivateProjectAccess } from "./types";
 import { declaredArgs } from "../../provider-kit/seam";
 import { warnOfPlainKey } from "../../provider-kit/plain-key";
+import { IDENTITY_INPUT, topLevelUrn } from "../../provider-kit/identity";
 import { positionAtCaller } from "../../provider-kit/source-position";
+
+/** The type the dynamic provider gives an Invite in its URN. */
+const INVITE_TYPE = "pulumi-nodejs:dynamic/posthog:Invite";
 
 const inviteProvider: pulumi.dynamic.ResourceProvider = require("./shim");
 
@@ -93,6 +97,9 @@ export class Invite extends pulumi.dynamic.Resource {
           updatedAt: undefined,
           createdBy: undefined,
           status: undefined,
+          // Not an argument: which resource of the stack this is, so the invite or membership it adopts is known as
+          // its own, and no resource leaving the stack deletes it (provider-kit/interrupted.ts).
+          [IDENTITY_INPUT]: topLevelUrn(pulumi.getProject(), pulumi.getStack(), INVITE_TYPE, name),
         },
         opts,
         "posthog",

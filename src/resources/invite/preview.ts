@@ -8,6 +8,8 @@ import { declaredScope } from "../../scope";
 import { memberRemovalArmedWarning, memberRemovalWarning, ownerRemovalRefused } from "./member-removal";
 import { warn } from "../../provider-kit/warn";
 import { adoptionWarning, isCreate } from "../../provider-kit/adoption";
+import { holdForRun } from "../../provider-kit/interrupted";
+import { heldInvite } from "./held";
 
 import type { Json } from "../../provider-kit/json";
 
@@ -33,7 +35,7 @@ export function checkInvite(news: InviteDeclaration): pulumi.dynamic.CheckResult
 }
 
 export async function diff(
-  _id: string,
+  id: string,
   olds: Json,
   news: InviteDeclaration,
 ): Promise<pulumi.dynamic.DiffResult> {
@@ -44,6 +46,9 @@ export async function diff(
   );
   if (olds.status === "accepted") announceMemberRemoval(olds, news, replaces.length > 0);
   else if (replaces.length === 0) announceReinvite(olds, news);
+  // Kept through this run: no resource leaving the stack deletes it (provider-kit/interrupted.ts).
+  const held = replaces.length === 0 ? heldInvite(id, olds) : undefined;
+  if (held) holdForRun("invite", held, news.urn);
   return { changes, replaces, deleteBeforeReplace: false };
 }
 

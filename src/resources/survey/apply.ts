@@ -7,7 +7,7 @@ import { callContext, callContextFor } from "../../provider-kit/context";
 import { describeFailure, isNotFound, isOutcomeUnknown, isUniqueViolation } from "../../provider-kit/errors";
 import { resourceInitError } from "../../provider-kit/init-error";
 import { findLateCreate } from "../../provider-kit/late-create";
-import { claimForDelete, markCreated } from "../../provider-kit/interrupted";
+import { claimForAdoption, claimForDelete, markCreated } from "../../provider-kit/interrupted";
 import { declaredScope, resolveScope } from "../../scope";
 import { invalidateProject, readSurvey } from "../../provider-kit/list-cache";
 import {
@@ -84,6 +84,9 @@ async function adopt(project: string, survey: SurveyDeclaration): Promise<WireSu
         "Check the exact (case-sensitive) name, or remove `adopt` to create a new survey.",
     );
   }
+  // A claim: a resource of this stack that held the survey and leaves the program (a rename) does not delete it.
+  const refused = claimForAdoption("survey", existing.id, survey.urn);
+  if (refused) throw new Error(`${survey.label}: cannot adopt survey ${existing.id}: ${refused}.`);
   const outputs = surveyOutputs(existing, project, {});
   const fields = patchFields(changedFields(inputs, outputs, {}), inputs);
   if (fields.length === 0) return existing;
@@ -121,7 +124,7 @@ async function post(project: string, survey: SurveyDeclaration): Promise<WireSur
   const startedAt = Date.now();
   try {
     const made = await client.surveys.create(project, created);
-    markCreated("survey", made.id); // never taken over by another resource of this run
+    markCreated("survey", made.id, survey.urn); // never taken over by another resource of this run
     return made;
   } catch (error) {
     if (isUniqueViolation(error)) {
@@ -137,7 +140,7 @@ async function post(project: string, survey: SurveyDeclaration): Promise<WireSur
     );
     // Another survey holding the name is not what this POST made (it would have been refused): say whose it is.
     if (found && unproven(owner, values.questions, found.questions) === undefined) {
-      markCreated("survey", found.id);
+      markCreated("survey", found.id, survey.urn);
       return found;
     }
     return await takeOverInterrupted(client, project, survey, error);
@@ -204,7 +207,7 @@ export async function create(declaration: SurveyDeclaration): Promise<pulumi.dyn
   } catch (error) {
     if (isJson(error) && error.id) throw error; // already carries the survey's id (resourceInitError)
     const hint = isUniqueViolation(error)
-      ? `A survey with this name already exists in project ${project}. To manage it with Pulumi, set adopt: {name: ${JSON.stringify(declaration.fields.name)}}, or rename this one.`
+      ? `A survey with this name already exists in project ${project}. If this resource was renamed, declare its old name as an alias (the aliases resource option); otherwise, to manage that survey with this resource, set adopt: {name: ${JSON.stringify(declaration.fields.name)}}, or rename this one.`
       : undefined;
     throw describeFailure(label, `create it in project ${project}`, error, hint);
   } finally {

@@ -3,7 +3,7 @@
 // own-property copy of the engine's inputs (provider-kit/seam.ts), so a field or option is parsed here, once,
 // by its row's rule, and nothing further down reads a raw input bag.
 import { declaredInputs } from "../../provider-kit/declared";
-import { IDENTITY_INPUT, identityFromUrn, type ResourceIdentity } from "../../provider-kit/identity";
+import { IDENTITY_INPUT, identityFromUrn, urnOf, type ResourceIdentity } from "../../provider-kit/identity";
 import type { Json } from "../../provider-kit/json";
 import { parseFields } from "./fields";
 import type { SurveyFields, SurveyOptions } from "./types";
@@ -22,6 +22,8 @@ export interface SurveyDeclaration {
   readonly label: string;
   /** Which resource of which stack this is (provider-kit/identity.ts): what its create marks the survey with. */
   readonly owner?: ResourceIdentity;
+  /** The resource's URN, when the face gave it: the holder of what it adopts (provider-kit/interrupted.ts). */
+  readonly urn?: string;
 }
 
 export function declareSurvey(inputs: Json): SurveyDeclaration {
@@ -33,6 +35,7 @@ export function declareSurvey(inputs: Json): SurveyDeclaration {
     options: parseOptions(inputs),
     label: `Survey "${fields.name ?? "?"}"`,
     ...ownerOf(inputs),
+    ...urnOf(inputs),
   };
 }
 

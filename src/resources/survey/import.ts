@@ -3,6 +3,7 @@
 import { callContext, scopeForCreate } from "../../provider-kit/context";
 import {
   checkImportId,
+  claimImported,
   importedAs,
   notFoundForImport,
   type Imported,
@@ -20,11 +21,12 @@ const SURVEY: ImportKind = {
 };
 
 /** Fails saying what is wrong when the id is malformed or the project has no survey with it. */
-export async function importSurvey(id: string): Promise<Imported> {
+export async function importSurvey(id: string, urn: string): Promise<Imported> {
   checkImportId(SURVEY, id);
   const projectId = await scopeForCreate("Survey", "project", undefined, callContext());
   const found = await read(id, { projectId });
   if (!found.id || !found.props) throw notFoundForImport(SURVEY, id, String(projectId));
+  claimImported(SURVEY, "survey", found.id, urn);
   return importedAs(found.id, found.props, { ...surveyArgsOf(found.props).args, projectId }, (olds, news) =>
     check(olds, declareSurvey(news)),
   );

@@ -6,11 +6,12 @@
 // same name and content are not enough, since two stacks of one program on one project declare both alike.
 import type { PostHogClient } from "../../client";
 import type { WireSurvey } from "../../client";
-import { claimForTakeOver } from "../../provider-kit/interrupted";
+import { claimForTakeOver, markRefused } from "../../provider-kit/interrupted";
 import type { SurveyDeclaration } from "./declaration";
 import { unproven } from "./ownership";
 import { RESOURCE_TOKENS } from "../../provider-kit/tokens";
 import { warn } from "../../provider-kit/warn";
+import { renameWaysOut } from "../../provider-kit/ways-out";
 import { declaredInputs } from "../../provider-kit/declared";
 import { changedFields, resetValue, SURVEY_FIELD_NAMES, type SurveyField } from "./fields";
 import { surveyOutputs } from "./mapping";
@@ -77,12 +78,14 @@ export async function takeOverInterrupted(
           `it was made by this resource but differs from this program in ${differing.join(", ")} (edited since)`,
         ]
       : [];
-  if (reasons.length === 0 && !claimForTakeOver("survey", existing.id))
+  if (reasons.length === 0 && !claimForTakeOver("survey", existing.id, survey.urn))
     reasons.push("another resource of this run already manages it");
   if (reasons.length > 0) {
+    // Not this run's to delete either: the old name of a renamed resource must not take it with it.
+    markRefused("survey", existing.id, survey.urn);
     throw new Error(
       `${clash.message.replace(/\.$/, "")}. Survey ${existing.id} holds the name in project ${project}, and this ` +
-        `stack cannot prove it is its own to take over: ${reasons.join("; ")}. Nothing was written. ${waysOut(name, existing.id)}`,
+        `stack cannot prove it is its own to take over: ${reasons.join("; ")}. Nothing was written. ${waysOut(name, existing.id, survey.urn)}`,
     );
   }
   warn(
@@ -93,11 +96,17 @@ export async function takeOverInterrupted(
 }
 
 /** What the user can do about a survey that holds the name and is not provably this resource's. */
-function waysOut(name: string, id: string): string {
+function waysOut(name: string, id: string, urn: string | undefined): string {
   return (
-    `To manage that survey with this resource, set adopt: {name: ${JSON.stringify(name)}} (or adopt: {id: ` +
-    `${JSON.stringify(id)}}), or with the posthog-iac plugin run pulumi import ${RESOURCE_TOKENS.Survey} <resource name> ${id}; ` +
-    "if this resource was renamed, declare an alias to its old name; otherwise give this survey another name. " +
-    "If another stack manages that survey, adopting it makes both stacks manage it, and either one's destroy deletes it."
+    renameWaysOut({
+      object: `survey ${id}`,
+      id,
+      urn,
+      adopt: `adopt: {id: ${JSON.stringify(id)}} (or adopt: {name: ${JSON.stringify(name)}})`,
+      spares: "a POST: same id, responses kept",
+      token: RESOURCE_TOKENS.Survey,
+    }) +
+    " Or give this survey another name. If another stack manages that survey, adopting it makes both stacks " +
+    "manage it, and either one's destroy deletes it."
   );
 }

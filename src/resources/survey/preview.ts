@@ -15,6 +15,7 @@ import { rewrittenTexts } from "./stored-texts";
 import { declaredKeysChanged, lastDeclared } from "../../provider-kit/declared";
 import { warn } from "../../provider-kit/warn";
 import { adoptionWarning, isCreate } from "../../provider-kit/adoption";
+import { holdForRun } from "../../provider-kit/interrupted";
 import type { SurveyDeclaration } from "./declaration";
 import type { CheckFailure } from "../../provider-kit/check-failures";
 
@@ -83,7 +84,7 @@ export function checkSurvey(olds: Json, news: SurveyDeclaration): { inputs: Json
 }
 
 export async function diff(
-  _id: string,
+  id: string,
   olds: Json,
   news: SurveyDeclaration,
 ): Promise<pulumi.dynamic.DiffResult> {
@@ -93,6 +94,8 @@ export async function diff(
   // A project the default resolves to "@current" is the same project the survey was created in.
   const replaces = newProject !== oldProject && newProject !== CURRENT ? ["projectId"] : [];
   const changed = changedFields(news.declared, olds, previouslyDeclared);
+  // Kept through this run: no resource leaving the stack deletes it (provider-kit/interrupted.ts).
+  if (replaces.length === 0) holdForRun("survey", id, news.urn);
   if (changed.includes("questions") && replaces.length === 0) announceQuestionIds(olds, news);
   return {
     changes: replaces.length > 0 || changed.length > 0 || declaredKeysChanged(news.declared, olds),

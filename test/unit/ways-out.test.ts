@@ -1,0 +1,73 @@
+// The ways out a refused create names (src/provider-kit/ways-out.ts): an alias first, written as the program's
+// language writes a resource option, then adopt, then (plugin face only) pulumi import, each saying what it does
+// to the resource that held the object.
+import { runtimeOf } from "../../src/provider-kit/program-runtime";
+import { aliasOption, renameWaysOut, type RefusedObject } from "../../src/provider-kit/ways-out";
+
+describe("runtimeOf", () => {
+  it.each([
+    ["name: p\nruntime: yaml\n", "yaml"],
+    ["name: p\nruntime: 'python'\n", "python"],
+    ["name: p\nruntime:\n  name: go\n  options:\n    binary: x\n", "go"],
+    ["name: p\nruntime:\n  options:\n    typescript: true\n  name: nodejs\n", "nodejs"],
+    ["runtime: {name: dotnet}\n", "dotnet"],
+    ["name: p\nruntime: cobol\n", undefined],
+    ["name: p\n", undefined],
+    ["description: runtime: yaml\n", undefined],
+  ])("%j -> %s", (text, runtime) => {
+    expect(runtimeOf(text)).toBe(runtime);
+  });
+});
+
+const URN = "urn:pulumi:dev::shop::posthog-iac:index:Survey::nps-new";
+const REFUSED: RefusedObject = {
+  object: "survey s1",
+  id: "s1",
+  urn: URN,
+  adopt: 'adopt: {id: "s1"}',
+  spares: "a POST",
+  token: "posthog-iac:index:Survey",
+};
+
+describe("the alias each face writes", () => {
+  it("YAML gets the old URN (pulumi-yaml before 1.28 takes URNs only), with the old name to fill in", () => {
+    expect(aliasOption(URN, "yaml")).toBe(
+      'options: {aliases: ["urn:pulumi:dev::shop::posthog-iac:index:Survey::<old name>"]}',
+    );
+  });
+  it("TypeScript (both faces), Python and Go name the old name", () => {
+    expect(aliasOption(URN, "dynamic")).toBe('the resource\'s options { aliases: [{ name: "<old name>" }] }');
+    expect(aliasOption(URN, "nodejs")).toBe(aliasOption(URN, "dynamic"));
+    expect(aliasOption(URN, "python")).toBe(
+      'opts=pulumi.ResourceOptions(aliases=[pulumi.Alias(name="<old name>")])',
+    );
+    expect(aliasOption(URN, "go")).toBe(
+      'pulumi.Aliases([]pulumi.Alias{{Name: pulumi.String("<old name>")}})',
+    );
+  });
+  it("a language it cannot tell stays generic", () => {
+    expect(aliasOption(URN, "unknown")).toBe(
+      "the aliases resource option with the old name (its URN: urn:pulumi:dev::shop::posthog-iac:index:Survey::<old name>)",
+    );
+  });
+});
+
+describe("renameWaysOut", () => {
+  it("names the alias first, then adopt, then (plugin) pulumi import with this resource's name", () => {
+    const text = renameWaysOut(REFUSED, "yaml");
+    const order = [
+      "as an alias",
+      'adopt: {id: "s1"}',
+      "pulumi import posthog-iac:index:Survey nps-new s1",
+    ].map((part) => text.indexOf(part));
+    expect(order.every((at) => at >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    expect(text).toContain(
+      "the renamed resource keeps survey s1 and its state, and nothing is sent or deleted",
+    );
+    expect(text).toContain("is then dropped from the stack without deleting it, with a warning");
+  });
+  it("offers no import on the dynamic face, where Pulumi cannot import", () => {
+    expect(renameWaysOut(REFUSED, "dynamic")).not.toContain("pulumi import");
+  });
+});
