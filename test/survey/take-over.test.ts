@@ -1,6 +1,6 @@
 // When a create meets an object that already exists (docs/contributing/interrupted-runs.md, "Ownership"): a
 // survey holding the name is taken over only when it carries the question ids this resource derives from its
-// identity (project, stack, name), that is when an interrupted run of this very resource made it; anything else,
+// stack's mark and its name, that is when an interrupted run of this very resource made it; anything else,
 // and any pending invite for the address, is refused with an error naming the object, its id and the ways out,
 // and nothing is written. Each run gets its own plugin process, as each `pulumi` run does.
 import fs from "node:fs";
@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { Invite, Survey, SurveyArgs } from "../../src";
 import { ownedQuestionId } from "../../src/resources/survey/ownership";
+import { newStackMark } from "../../src/provider-kit/stack-mark";
 import type { Program } from "../support/engine";
 import { emulatorCall } from "../support/fresh-connection";
 import { newRun, received } from "../support/kill-point";
@@ -50,17 +51,46 @@ async function up(statePath: string, program: Program) {
 
 const statePath = (name: string) => path.join(dir, `${name}.json`);
 
-/** The survey an interrupted run of resource `name` in the harness's project and stack (or `stack`) made. */
-const markedBy = (resource: string, survey: SurveyArgs, stackName = "stack"): SurveyArgs => ({
+/** The survey an interrupted run of resource `name` made, in the stack whose mark is `mark`. */
+const markedBy = (resource: string, survey: SurveyArgs, mark: string): SurveyArgs => ({
   ...survey,
   questions: [
     {
       type: "open",
       question: "What brought you here?",
-      id: ownedQuestionId({ project: "project", stack: stackName, name: resource }, 0),
+      id: ownedQuestionId({ project: "project", stack: "stack", name: resource, mark }, 0),
     },
   ],
 });
+
+/**
+ * A stack at `statePath` whose first run made its mark and then failed its survey's create for good (PostHog
+ * answered 400): its state holds the mark and no survey, as an interrupted run's does. Returns the mark.
+ */
+async function stackWithMark(statePath: string): Promise<string> {
+  await stack.control("POST", "/faults", {
+    faults: [
+      {
+        method: "POST",
+        path: "/surveys/?$",
+        times: 1,
+        status: 400,
+        body: { type: "validation_error", code: "invalid_input", detail: "refused for the test", attr: null },
+      },
+    ],
+  });
+  const { server, engine } = await newRun(stack, statePath);
+  const run = await engine.up(() => {
+    new Survey("seed", args("Seed"));
+  });
+  await server.close();
+  await stack.control("DELETE", "/faults");
+  expect(run.errors).toHaveLength(1);
+  expect(run.markSteps.map((s) => s.op)).toEqual(["create"]);
+  const mark = engine.stackMark()?.outputs.mark;
+  if (typeof mark !== "string") throw new Error("the seeding run made no stack mark");
+  return mark;
+}
 
 /** Only what a refused create may send: the clashing POST and the lookups (no PATCH, no DELETE, no invite POST). */
 const writes = (requests: string[]) =>
@@ -90,7 +120,8 @@ test("a survey another stack of the same program made is refused, whoever's key 
     scopes: ["*"],
     email: "colleague@example.com",
   });
-  const theirs = markedBy("s", args("Other stack"), "other");
+  // Another stack with this very project and stack name ("project", "stack"): its own mark.
+  const theirs = markedBy("s", args("Other stack"), newStackMark());
   const made = await emulatorCall(stack.url, key, "POST", surveysPath(), theirs);
   expect(made.status).toBe(201);
   const run = await up(statePath("other-stack"), () => {
@@ -103,7 +134,8 @@ test("a survey another stack of the same program made is refused, whoever's key 
 });
 
 test("the survey an interrupted run of this resource made is taken over with a warning, then launched as declared", async () => {
-  const made = await stack.api<{ id: string }>("POST", surveysPath(), markedBy("s", args("Left behind")));
+  const mark = await stackWithMark(statePath("left-behind"));
+  const made = await stack.api<{ id: string }>("POST", surveysPath(), markedBy("s", args("Left behind"), mark));
   const run = await up(statePath("left-behind"), () => {
     new Survey("s", { ...args("Left behind"), status: "running" });
   });
@@ -121,8 +153,9 @@ test("the survey an interrupted run of this resource made is taken over with a w
 });
 
 test("this resource's survey edited since is refused, naming what differs", async () => {
+  const mark = await stackWithMark(statePath("edited"));
   const made = await stack.api<{ id: string }>("POST", surveysPath(), {
-    ...markedBy("s", args("Edited since")),
+    ...markedBy("s", args("Edited since"), mark),
     description: "written in the UI",
   });
   const run = await up(statePath("edited"), () => {
@@ -161,7 +194,11 @@ test("a create marks the questions without an id, keeps declared ids, and an upd
     new Survey("marked", declared);
   });
   expect(first.errors).toEqual([]);
-  const owner = { project: "project", stack: "stack", name: "marked" };
+  const { server, engine } = await newRun(stack, state);
+  const mark = engine.stackMark()?.outputs.mark;
+  await server.close();
+  if (typeof mark !== "string") throw new Error("the stack holds no mark");
+  const owner = { project: "project", stack: "stack", name: "marked", mark };
   const questions = (outputs: Record<string, unknown>) =>
     (outputs.questions as { id: string }[]).map((q) => q.id);
   expect(questions(first.state[0].outputs)).toEqual([ownedQuestionId(owner, 0), "mine"]);
