@@ -51,67 +51,74 @@ describe("a survey POST answered after the client's timeout, through the real Pu
         "Pulumi.yaml": "name: late-survey-post\nruntime: nodejs\nmain: index.js\n",
         "index.js": PROGRAM,
       };
-      await inCliStack(pulumi, { files, config: { "posthog:requestTimeoutMs": String(TIMEOUT_MS) } }, async (stack) => {
-        await stack.control("POST", "/faults", {
-          faults: [{ method: "POST", path: "/surveys/?$", times: 2, latencyMs: DELAY_MS }],
-        });
-        const up = await outcome(stack.cli("up", "--yes", "--skip-preview", "--continue-on-error"));
-        await stack.control("DELETE", "/faults");
-        const requests = await stack.requests();
-        const { surveys } = await stack.control<{ surveys: { id: string; name: string }[] }>("GET", "/state");
-        const state = JSON.parse((await stack.cli("stack", "export")).stdout) as Checkpoint;
-        const recorded = state.deployment.resources
-          .filter((r) => r.type.endsWith(":Survey"))
-          .map((r) => String(r.id));
-        const idOf = (name: string) => surveys.find((s) => s.name === name)?.id;
-        const dir = path.join(REPO_ROOT, ".tmp", "late-survey-post");
-        fs.mkdirSync(dir, { recursive: true });
-        fs.writeFileSync(
-          path.join(dir, "dynamic.txt"),
-          [
-            "$ pulumi up",
-            up.printed.trim(),
-            "",
-            "POSTs and DELETEs PostHog received:",
-            ...requests.filter((r) => r.method !== "GET").map((r) => `  ${r.method} ${r.path} ${r.status}`),
-            "",
-            `surveys in PostHog: ${JSON.stringify(surveys.map((s) => [s.name, s.id]))}`,
-            `survey ids the stack holds: ${JSON.stringify(recorded)}`,
-            "",
-          ].join("\n"),
-        );
+      await inCliStack(
+        pulumi,
+        { files, config: { "posthog:requestTimeoutMs": String(TIMEOUT_MS) } },
+        async (stack) => {
+          await stack.control("POST", "/faults", {
+            faults: [{ method: "POST", path: "/surveys/?$", times: 2, latencyMs: DELAY_MS }],
+          });
+          const up = await outcome(stack.cli("up", "--yes", "--skip-preview", "--continue-on-error"));
+          await stack.control("DELETE", "/faults");
+          const requests = await stack.requests();
+          const { surveys } = await stack.control<{ surveys: { id: string; name: string }[] }>(
+            "GET",
+            "/state",
+          );
+          const state = JSON.parse((await stack.cli("stack", "export")).stdout) as Checkpoint;
+          const recorded = state.deployment.resources
+            .filter((r) => r.type.endsWith(":Survey"))
+            .map((r) => String(r.id));
+          const idOf = (name: string) => surveys.find((s) => s.name === name)?.id;
+          const dir = path.join(REPO_ROOT, ".tmp", "late-survey-post");
+          fs.mkdirSync(dir, { recursive: true });
+          fs.writeFileSync(
+            path.join(dir, "dynamic.txt"),
+            [
+              "$ pulumi up",
+              up.printed.trim(),
+              "",
+              "POSTs and DELETEs PostHog received:",
+              ...requests.filter((r) => r.method !== "GET").map((r) => `  ${r.method} ${r.path} ${r.status}`),
+              "",
+              `surveys in PostHog: ${JSON.stringify(surveys.map((s) => [s.name, s.id]))}`,
+              `survey ids the stack holds: ${JSON.stringify(recorded)}`,
+              "",
+            ].join("\n"),
+          );
 
-        const writes = requests.filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.status}`);
-        expect(writes).toEqual(["POST 201", "POST 201"]);
-        expect(surveys.map((s) => s.name).sort()).toEqual([EXPLICIT, MARKED]);
-        expect(up.ok).toBe(false);
-        const marked = idOf(MARKED);
-        const explicit = idOf(EXPLICIT);
-        expect(up.printed).toContain(
-          `PostHog answered this run's POST too late (PostHog API POST /api/projects/${stack.projectId}/surveys/`,
-        );
-        expect(up.printed).toContain(`recorded survey ${String(marked)} in project ${stack.projectId}`);
-        expect(up.printed).toContain(`this run's POST created survey ${String(explicit)} in project`);
-        expect(up.printed).toContain("it could not be proven to be this resource's");
-        expect(up.printed).toContain("no question without an explicit id");
-        expect(up.printed).toContain(`adopt: {id: "${String(explicit)}"}`);
-        expect(up.printed).not.toContain("Nothing was written");
-        expect(recorded).toEqual([marked]);
+          const writes = requests.filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.status}`);
+          expect(writes).toEqual(["POST 201", "POST 201"]);
+          expect(surveys.map((s) => s.name).sort()).toEqual([EXPLICIT, MARKED]);
+          expect(up.ok).toBe(false);
+          const marked = idOf(MARKED);
+          const explicit = idOf(EXPLICIT);
+          expect(up.printed).toContain(
+            `PostHog answered this run's POST too late (PostHog API POST /api/projects/${stack.projectId}/surveys/`,
+          );
+          expect(up.printed).toContain(`recorded survey ${String(marked)} in project ${stack.projectId}`);
+          expect(up.printed).toContain(`this run's POST created survey ${String(explicit)} in project`);
+          expect(up.printed).toContain("it could not be proven to be this resource's");
+          expect(up.printed).toContain("no question without an explicit id");
+          expect(up.printed).toContain(`adopt: {id: "${String(explicit)}"}`);
+          expect(up.printed).not.toContain("Nothing was written");
+          expect(recorded).toEqual([marked]);
 
-        // The way out the message gives: adopt the survey this run made; nothing is posted again.
-        fs.writeFileSync(
-          path.join(stack.dir, "index.js"),
-          PROGRAM.replace(
-            `questions: [{ type: "open", question: "Why?", id: "why" }] }`,
-            `questions: [{ type: "open", question: "Why?", id: "why" }], adopt: { id: ${JSON.stringify(explicit)} } }`,
-          ),
-        );
-        await stack.clearRequests();
-        await stack.cli("up", "--yes", "--skip-preview");
-        expect((await stack.requests()).filter((r) => r.method !== "GET")).toEqual([]);
-        await stack.cli("preview", "--expect-no-changes");
-        await stack.cli("destroy", "--yes", "--skip-preview");
-      });
+          // The way out the message gives: adopt the survey this run made; nothing is posted again.
+          fs.writeFileSync(
+            path.join(stack.dir, "index.js"),
+            PROGRAM.replace(
+              `questions: [{ type: "open", question: "Why?", id: "why" }] }`,
+              `questions: [{ type: "open", question: "Why?", id: "why" }], adopt: { id: ${JSON.stringify(explicit)} } }`,
+            ),
+          );
+          await stack.clearRequests();
+          await stack.cli("up", "--yes", "--skip-preview");
+          expect((await stack.requests()).filter((r) => r.method !== "GET")).toEqual([]);
+          await stack.cli("preview", "--expect-no-changes");
+          await stack.cli("destroy", "--yes", "--skip-preview");
+        },
+      );
     },
     900_000,
   );

@@ -40,13 +40,17 @@ const YAML_PROGRAM = {
   name: "stack-mark",
   runtime: "yaml",
   resources: {
-    nps: { type: RESOURCE_TOKENS.Survey, properties: { name: SURVEY, type: "popover", questions: QUESTIONS } },
+    nps: {
+      type: RESOURCE_TOKENS.Survey,
+      properties: { name: SURVEY, type: "popover", questions: QUESTIONS },
+    },
   },
 };
 
 interface Checkpoint {
   deployment: {
-    resources: { urn: string; type: string; id?: string; inputs?: Record<string, unknown> }[];
+    /** Absent once a stack's resources are all deleted. */
+    resources?: { urn: string; type: string; id?: string; inputs?: Record<string, unknown> }[];
   };
 }
 
@@ -77,10 +81,13 @@ function backend({ folder }: Pick<Face, "folder">, name: string): Cli {
       return { stdout, stderr };
     } catch (error) {
       const e = error as Error & { stdout?: string; stderr?: string };
-      throw Object.assign(new Error(`pulumi ${args.join(" ")} failed:\n${e.stdout ?? ""}\n${e.stderr ?? ""}`), {
-        stdout: e.stdout,
-        stderr: e.stderr,
-      });
+      throw Object.assign(
+        new Error(`pulumi ${args.join(" ")} failed:\n${e.stdout ?? ""}\n${e.stderr ?? ""}`),
+        {
+          stdout: e.stdout,
+          stderr: e.stderr,
+        },
+      );
     }
   };
 }
@@ -107,24 +114,24 @@ const failureOf = (attempt: Promise<CliRun>) =>
     (error: Error & { stdout?: string; stderr?: string }) => `${error.stdout ?? ""}\n${error.stderr ?? ""}`,
   );
 
-async function exported(cli: Cli, stack: string): Promise<Checkpoint> {
-  return JSON.parse((await cli("stack", "export", "--stack", stack)).stdout) as Checkpoint;
+async function resourcesOf(cli: Cli, stack: string) {
+  const state = JSON.parse((await cli("stack", "export", "--stack", stack)).stdout) as Checkpoint;
+  return state.deployment.resources ?? [];
 }
 
 /** The survey ids a stack records. */
 async function surveysOf(face: Face, cli: Cli, stack: string): Promise<string[]> {
-  const state = await exported(cli, stack);
-  return state.deployment.resources
+  return (await resourcesOf(cli, stack))
     .filter((r) => r.type === face.surveyType && r.id)
     .map((r) => String(r.id));
 }
 
 /** The stack's mark as its state holds it: the mark resource's id (dynamic), the provider's input (plugin). */
 async function markOf(cli: Cli, stack: string): Promise<string | undefined> {
-  const state = await exported(cli, stack);
-  const dynamic = state.deployment.resources.find((r) => r.type.endsWith(":StackMark"));
+  const resources = await resourcesOf(cli, stack);
+  const dynamic = resources.find((r) => r.type.endsWith(":StackMark"));
   if (dynamic) return dynamic.id;
-  const provider = state.deployment.resources.find((r) => r.type === `pulumi:providers:${PACKAGE_NAME}`);
+  const provider = resources.find((r) => r.type === `pulumi:providers:${PACKAGE_NAME}`);
   const mark = provider?.inputs?.__stackMark;
   return typeof mark === "string" ? mark : undefined;
 }
@@ -192,7 +199,10 @@ async function scenario(face: Face): Promise<void> {
       ["A old-dev", a, "old-dev"],
       ["A dev (new)", a, "dev"],
     ]);
-    said("A: pulumi destroy --stack dev", (await a("destroy", "--yes", "--skip-preview", "--stack", "dev")).stdout);
+    said(
+      "A: pulumi destroy --stack dev",
+      (await a("destroy", "--yes", "--skip-preview", "--stack", "dev")).stdout,
+    );
     const afterNewDevDestroy = await step("after the new dev's destroy", [
       ["A old-dev", a, "old-dev"],
       ["A dev (new)", a, "dev"],
@@ -203,7 +213,7 @@ async function scenario(face: Face): Promise<void> {
 
     // The same stack across the rename: its survey's record dropped (as an interrupted create leaves it), the
     // next up takes it over and posts nothing.
-    const urn = (await exported(a, "old-dev")).deployment.resources.find((r) => r.type === face.surveyType)?.urn;
+    const urn = (await resourcesOf(a, "old-dev")).find((r) => r.type === face.surveyType)?.urn;
     await a("state", "delete", String(urn), "--yes", "--stack", "old-dev");
     await control(face, "DELETE", "/requests");
     const tookOver = await a("up", "--yes", "--skip-preview", "--stack", "old-dev");
@@ -216,12 +226,17 @@ async function scenario(face: Face): Promise<void> {
     await initStack(face, c, "moved");
     await c("stack", "import", "--file", file, "--stack", "moved");
     const markMoved = await markOf(c, "moved");
-    const movedUrn = (await exported(c, "moved")).deployment.resources.find((r) => r.type === face.surveyType)?.urn;
+    const movedUrn = (await resourcesOf(c, "moved")).find((r) => r.type === face.surveyType)?.urn;
     await c("state", "delete", String(movedUrn), "--yes", "--stack", "moved");
     await control(face, "DELETE", "/requests");
     const movedUp = await c("up", "--yes", "--skip-preview", "--stack", "moved");
-    said("C: pulumi stack import; pulumi state delete <survey>; pulumi up --stack moved", movedUp.stdout + movedUp.stderr);
-    const afterMoved = await step("after the imported stack's up (record dropped)", [["C moved", c, "moved"]]);
+    said(
+      "C: pulumi stack import; pulumi state delete <survey>; pulumi up --stack moved",
+      movedUp.stdout + movedUp.stderr,
+    );
+    const afterMoved = await step("after the imported stack's up (record dropped)", [
+      ["C moved", c, "moved"],
+    ]);
     transcript.push(`marks: A dev ${markA}; after rename ${markRenamed}; imported on C ${markMoved}`, "");
     write();
 
@@ -277,7 +292,10 @@ describe("the stack's mark tells stacks apart that share project and stack name,
     "dynamic providers (JavaScript program): two backends, and a stack re-created under a renamed one's name",
     () =>
       withFace("dynamic", "pulumi-nodejs:dynamic/posthog:Survey", async (folder, emulator) => {
-        fs.writeFileSync(path.join(folder.dir, "Pulumi.yaml"), "name: stack-mark\nruntime: nodejs\nmain: index.js\n");
+        fs.writeFileSync(
+          path.join(folder.dir, "Pulumi.yaml"),
+          "name: stack-mark\nruntime: nodejs\nmain: index.js\n",
+        );
         fs.writeFileSync(path.join(folder.dir, "index.js"), DYNAMIC_PROGRAM);
         return {
           "posthog:host": emulator.url,

@@ -9,7 +9,9 @@ import path from "node:path";
 import { Invite, Survey, SurveyArgs } from "../../src";
 import { ownedQuestionId } from "../../src/resources/survey/ownership";
 import { newStackMark } from "../../src/provider-kit/stack-mark";
-import type { Program } from "../support/engine";
+import { createEngine, type Program } from "../support/engine";
+import { startProviderServer } from "../support/provider-server";
+import { REPO_ROOT, selfLinkNodePath } from "../support/self-link";
 import { emulatorCall } from "../support/fresh-connection";
 import { newRun, received } from "../support/kill-point";
 import { startStack, TestStack } from "../support/stack";
@@ -135,7 +137,11 @@ test("a survey another stack of the same program made is refused, whoever's key 
 
 test("the survey an interrupted run of this resource made is taken over with a warning, then launched as declared", async () => {
   const mark = await stackWithMark(statePath("left-behind"));
-  const made = await stack.api<{ id: string }>("POST", surveysPath(), markedBy("s", args("Left behind"), mark));
+  const made = await stack.api<{ id: string }>(
+    "POST",
+    surveysPath(),
+    markedBy("s", args("Left behind"), mark),
+  );
   const run = await up(statePath("left-behind"), () => {
     new Survey("s", { ...args("Left behind"), status: "running" });
   });
@@ -236,4 +242,39 @@ test("renamed without an alias: the new name's create is refused for the survey 
   const held = await stack.control<{ surveys: { id: string }[]; invites: { id: string }[] }>("GET", "/state");
   expect(held.surveys.map((s) => s.id)).toContain(surveyId);
   expect(held.invites.map((i) => i.id)).toContain(inviteId);
+});
+
+test("a POST answered late, whose lookup finds this resource's survey edited since, is refused saying what this run's POST did", async () => {
+  const state = statePath("late-edited");
+  const mark = await stackWithMark(state);
+  const made = await stack.api<{ id: string }>("POST", surveysPath(), {
+    ...markedBy("s", args("Late edited"), mark),
+    description: "written in the UI",
+  });
+  // The POST is held past the client's timeout; the lookup then finds the survey holding the name.
+  await stack.control("POST", "/faults", {
+    faults: [{ method: "POST", path: "/surveys/?$", times: 1, latencyMs: 2_000 }],
+  });
+  const server = await startProviderServer({ cwd: REPO_ROOT, env: { NODE_PATH: selfLinkNodePath() } });
+  const engine = createEngine({
+    server,
+    config: { ...stack.config, "posthog:requestTimeoutMs": "500" },
+    statePath: state,
+  });
+  await stack.clearRequests();
+  const run = await engine.up(() => {
+    new Survey("s", args("Late edited"));
+  });
+  await server.close();
+  await stack.control("DELETE", "/faults");
+  expect(run.errors).toHaveLength(1);
+  const [message] = run.errors.map((e) => e.message);
+  expect(message).toContain("it was not sent again");
+  expect(message).toContain(`this run's POST created survey ${made.body.id} in project ${stack.projectId}`);
+  expect(message).toContain("differs from this program in description (edited since)");
+  expect(message).toContain(`adopt: {id: "${made.body.id}"}`);
+  expect(message).not.toContain("Nothing was written");
+  expect(engine.state()).toEqual([]);
+  const posts = received(await stack.requests()).filter((r) => r.method === "POST" || r.method === "PATCH");
+  expect(posts.map((r) => r.method)).toEqual(["POST"]);
 });

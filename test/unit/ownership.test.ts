@@ -51,20 +51,26 @@ describe("question ids derived from the stack's mark", () => {
     ];
     expect(new Set(ids).size).toBe(ids.length);
     // `pulumi stack rename` (another stack name, even another project) keeps the mark, so keeps the ids.
-    expect(ownedQuestionId({ ...owner, stack: "old-a", project: "moved" }, 0)).toBe(ownedQuestionId(owner, 0));
+    expect(ownedQuestionId({ ...owner, stack: "old-a", project: "moved" }, 0)).toBe(
+      ownedQuestionId(owner, 0),
+    );
   });
 
   it("two stacks with one project and stack name (two backends, or a stack re-created under a renamed one's name) get other ids", () => {
     fc.assert(
-      fc.property(fc.uint8Array({ minLength: 16, maxLength: 16 }), fc.uint8Array({ minLength: 16, maxLength: 16 }), (a, b) => {
-        fc.pre(Buffer.from(a).compare(Buffer.from(b)) !== 0);
-        const first = { ...owner, mark: Buffer.from(a).toString("base64url") };
-        const second = { ...owner, mark: Buffer.from(b).toString("base64url") };
-        expect(ownedQuestionId(first, 0)).not.toBe(ownedQuestionId(second, 0));
-        expect(unproven(second, [{ question: "q" }], [{ id: ownedQuestionId(first, 0) }])).toContain(
-          "question ids are not the ones",
-        );
-      }),
+      fc.property(
+        fc.uint8Array({ minLength: 16, maxLength: 16 }),
+        fc.uint8Array({ minLength: 16, maxLength: 16 }),
+        (a, b) => {
+          fc.pre(Buffer.from(a).compare(Buffer.from(b)) !== 0);
+          const first = { ...owner, mark: Buffer.from(a).toString("base64url") };
+          const second = { ...owner, mark: Buffer.from(b).toString("base64url") };
+          expect(ownedQuestionId(first, 0)).not.toBe(ownedQuestionId(second, 0));
+          expect(unproven(second, [{ question: "q" }], [{ id: ownedQuestionId(first, 0) }])).toContain(
+            "question ids are not the ones",
+          );
+        },
+      ),
     );
   });
 

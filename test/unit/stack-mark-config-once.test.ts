@@ -2,7 +2,12 @@
 // (persisted by the engine as the provider's new inputs), and the engine configures the provider with its old
 // inputs (pulumi/pulumi pkg/resource/deploy/step.go, SameStep.Apply). One process, one CheckConfig: Configure
 // takes that mark.
-import { checkConfig, configure, stackMarkOfProvider, STACK_MARK_KEY } from "../../src/plugin/provider-config";
+import {
+  checkConfig,
+  configure,
+  stackMarkOfProvider,
+  STACK_MARK_KEY,
+} from "../../src/plugin/provider-config";
 
 it("configured with old inputs that lack the mark, the provider uses the one its CheckConfig made", () => {
   const old = { host: "https://eu.posthog.com", projectId: "1" };

@@ -1,7 +1,13 @@
 // The plugin face's stack mark (src/plugin/provider-config.ts): CheckConfig makes it once and keeps it from the old
 // inputs, DiffConfig never sees it, Configure takes it from the config, or on the first run after an upgrade (the
 // engine configures a "same" provider with its old inputs, which lack it) from this process's CheckConfig.
-import { checkConfig, configure, diffConfig, stackMarkOfProvider, STACK_MARK_KEY } from "../../src/plugin/provider-config";
+import {
+  checkConfig,
+  configure,
+  diffConfig,
+  stackMarkOfProvider,
+  STACK_MARK_KEY,
+} from "../../src/plugin/provider-config";
 import { isStackMark } from "../../src/provider-kit/stack-mark";
 
 const settings = { host: "https://eu.posthog.com", projectId: "1" };
@@ -23,7 +29,10 @@ describe("the stack's mark in the plugin's config", () => {
   it("is no diff and no replacement, for an old state without it too", () => {
     const checked = checkConfig(settings).inputs;
     expect(diffConfig(settings, checked)).toEqual({ changed: false, replaces: [] });
-    expect(diffConfig(checked, checkConfig(settings, checked).inputs)).toEqual({ changed: false, replaces: [] });
+    expect(diffConfig(checked, checkConfig(settings, checked).inputs)).toEqual({
+      changed: false,
+      replaces: [],
+    });
   });
 
   it("reaches Configure from the config, or from this process's CheckConfig when the config lacks it", () => {

@@ -64,7 +64,9 @@ function whyNotOurs(existing: WireSurvey, project: string, survey: SurveyDeclara
     (field) => !LIFECYCLE.includes(field),
   );
   if (differing.length > 0)
-    return [`it was made by this resource but differs from this program in ${differing.join(", ")} (edited since)`];
+    return [
+      `it was made by this resource but differs from this program in ${differing.join(", ")} (edited since)`,
+    ];
   if (!claimForTakeOver("survey", existing.id)) return ["another resource of this run already manages it"];
   return [];
 }

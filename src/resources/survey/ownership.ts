@@ -55,7 +55,8 @@ export function unproven(
     typeof mark.id === "string" ? [{ index, id: mark.id }] : [],
   );
   if (!owner) return "the provider was not told which resource of which stack this is";
-  if (owner.mark === undefined) return "the provider was not told this stack's mark, so nothing can show which stack made it";
+  if (owner.mark === undefined)
+    return "the provider was not told this stack's mark, so nothing can show which stack made it";
   if (marked.length === 0) {
     return (
       "the program declares no question without an explicit id (this resource's mark is the id of such a " +
