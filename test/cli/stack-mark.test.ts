@@ -16,7 +16,13 @@ import path from "node:path";
 import { promisify } from "node:util";
 import YAML from "yaml";
 import { startEmulator, type EmulatorHandle } from "posthog-emulator";
-import { openProgramFolder, PLUGIN_FOLDER, type CliRun, type ProgramFolder } from "./program-folder";
+import {
+  dynamicStackConfig,
+  openProgramFolder,
+  PLUGIN_FOLDER,
+  type CliRun,
+  type ProgramFolder,
+} from "./program-folder";
 import { requirePulumiCli } from "../support/pulumi-cli";
 import { REPO_ROOT } from "../support/self-link";
 import { emulatorCall } from "../support/fresh-connection";
@@ -220,22 +226,22 @@ async function scenario(face: Face): Promise<void> {
     said("A: pulumi state delete <survey>; pulumi up --stack old-dev", tookOver.stdout + tookOver.stderr);
     const afterTakeOver = await step("after old-dev's up (record dropped)", [["A old-dev", a, "old-dev"]]);
 
-    // And across export / import to another backend (C).
+    // And across export / import to another backend (C), under its name there (import keeps a stack's URNs).
     const file = path.join(face.folder.dir, "old-dev.json");
     fs.writeFileSync(file, (await a("stack", "export", "--stack", "old-dev")).stdout);
-    await initStack(face, c, "moved");
-    await c("stack", "import", "--file", file, "--stack", "moved");
-    const markMoved = await markOf(c, "moved");
-    const movedUrn = (await resourcesOf(c, "moved")).find((r) => r.type === face.surveyType)?.urn;
-    await c("state", "delete", String(movedUrn), "--yes", "--stack", "moved");
+    await initStack(face, c, "old-dev");
+    await c("stack", "import", "--file", file, "--stack", "old-dev");
+    const markMoved = await markOf(c, "old-dev");
+    const movedUrn = (await resourcesOf(c, "old-dev")).find((r) => r.type === face.surveyType)?.urn;
+    await c("state", "delete", String(movedUrn), "--yes", "--stack", "old-dev");
     await control(face, "DELETE", "/requests");
-    const movedUp = await c("up", "--yes", "--skip-preview", "--stack", "moved");
+    const movedUp = await c("up", "--yes", "--skip-preview", "--stack", "old-dev");
     said(
-      "C: pulumi stack import; pulumi state delete <survey>; pulumi up --stack moved",
+      "C: pulumi stack import; pulumi state delete <survey>; pulumi up --stack old-dev",
       movedUp.stdout + movedUp.stderr,
     );
     const afterMoved = await step("after the imported stack's up (record dropped)", [
-      ["C moved", c, "moved"],
+      ["C old-dev", c, "old-dev"],
     ]);
     transcript.push(`marks: A dev ${markA}; after rename ${markRenamed}; imported on C ${markMoved}`, "");
     write();
@@ -297,15 +303,7 @@ describe("the stack's mark tells stacks apart that share project and stack name,
           "name: stack-mark\nruntime: nodejs\nmain: index.js\n",
         );
         fs.writeFileSync(path.join(folder.dir, "index.js"), DYNAMIC_PROGRAM);
-        return {
-          "posthog:host": emulator.url,
-          "posthog:projectId": String(emulator.projectId),
-          "posthog:organizationId": emulator.organizationId,
-          "posthog:requestsPerSecond": "0",
-          "posthog:rateWindows": "off",
-          "posthog:checkKeyAndHost": "false",
-          "posthog:apiKey": { secret: emulator.apiKey },
-        };
+        return { ...dynamicStackConfig(emulator), "posthog:apiKey": { secret: emulator.apiKey } };
       }),
     1_800_000,
   );

@@ -1,10 +1,11 @@
 // The StackMark provider module the serialized shim loads (shim.ts): the stack's mark (provider-kit/stack-mark.ts)
 // made at create and kept as it is ever after. It talks to nothing: no PostHog request, no config read.
 //
-// The engine persists what create returns before any resource that takes an input from it is created
-// (pulumi/pulumi pkg/backend/snapshot.go, createSnapshotMutation.End records the resource with its outputs when the
-// create ends; a dependent's step starts only after that: pkg/resource/deploy/step_executor.go waits on its
-// dependencies). So a survey's create never runs under a mark the state does not hold.
+// The engine persists what create returns before any resource that takes an input from it is created: in
+// pulumi/pulumi pkg/resource/deploy/step_executor.go, stepExecutor.executeStep calls OnResourceStepPost (which
+// saves the step's result in the state: pkg/backend/snapshot.go, createSnapshotMutation.End) before stepComplete,
+// "which allows steps that depend on this step to continue"; and a Survey is not even registered until the mark's
+// output it takes as an input has resolved. So a survey's create never runs under a mark the state does not hold.
 import type * as pulumi from "@pulumi/pulumi";
 import { isStackMark, newStackMark } from "../../provider-kit/stack-mark";
 

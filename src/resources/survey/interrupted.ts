@@ -2,8 +2,10 @@
 // resource made? PostHog refuses a second survey with a name already used in the project
 // (products/surveys/backend/api/survey.py, SurveySerializerCreateUpdateOnly.validate: "There is already a survey
 // with this name.", code "unique"), so the clash costs no extra request in the normal path; only a clash looks
-// anything up. The proof is the question ids the create derived from the resource's identity (ownership.ts):
-// same name and content are not enough, since two stacks of one program on one project declare both alike.
+// anything up. The proof is the question ids the create derived from the stack's mark and the resource's name
+// (ownership.ts): same name and content are not enough, since two stacks of one program on one project declare
+// both alike, and so are the project and stack names (two backends, a stack re-created under an old name). A POST
+// that got no answer and whose lookup finds the survey holding the name gets the same checks (takeLateAnswer).
 import type { PostHogClient } from "../../client";
 import type { WireSurvey } from "../../client";
 import { claimForTakeOver } from "../../provider-kit/interrupted";
