@@ -94,9 +94,11 @@ describe("a survey POST answered after the client's timeout, through the real Pu
           const marked = idOf(MARKED);
           const explicit = idOf(EXPLICIT);
           expect(up.printed).toContain(
-            `PostHog answered this run's POST too late (PostHog API POST /api/projects/${stack.projectId}/surveys/`,
+            `warning: Survey "${MARKED}": PostHog API POST /api/projects/${stack.projectId}/surveys/ got no answer (`,
           );
-          expect(up.printed).toContain(`recorded survey ${String(marked)} in project ${stack.projectId}`);
+          expect(up.printed).toContain(
+            `it was not sent again, and PostHog applied it late: recorded survey ${String(marked)} in project ${stack.projectId}`,
+          );
           expect(up.printed).toContain(`this run's POST created survey ${String(explicit)} in project`);
           expect(up.printed).toContain("it could not be proven to be this resource's");
           expect(up.printed).toContain("no question without an explicit id");

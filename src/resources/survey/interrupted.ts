@@ -6,7 +6,8 @@
 // (ownership.ts): same name and content are not enough, since two stacks of one program on one project declare
 // both alike, and so are the project and stack names (two backends, a stack re-created under an old name). A POST
 // that got no answer and whose lookup finds the survey holding the name gets the same checks (takeLateAnswer).
-import type { PostHogClient } from "../../client";
+import type { PostHogApiError, PostHogClient } from "../../client";
+import { noAnswer } from "../../provider-kit/late-create";
 import type { WireSurvey } from "../../client";
 import { claimForTakeOver } from "../../provider-kit/interrupted";
 import type { SurveyDeclaration } from "./declaration";
@@ -110,25 +111,25 @@ export function takeLateAnswer(
   project: string,
   survey: SurveyDeclaration,
   found: WireSurvey,
-  lost: Error,
+  lost: PostHogApiError,
 ): WireSurvey {
   const name = String(survey.declared.name);
   const reasons = whyNotOurs(found, project, survey);
-  const post = lost.message.replace(/\.$/, "");
   if (reasons.length > 0) {
     throw new Error(
-      `${post}; it was not sent again, and this run's POST created survey ${found.id} in project ${project} ` +
-        "(unless that survey held the name before, and PostHog refused the POST); it could not be proven to be " +
-        `this resource's: ${reasons.join("; ")}. It is left in PostHog as it is, and this stack does not record ` +
-        `it. ${waysOut(name, found.id)}`,
+      `${noAnswer(lost)}, so it was not sent again, and this run's POST created survey ${found.id} in project ` +
+        `${project} (unless that survey held the name before, and PostHog refused the POST); it could not be ` +
+        `proven to be this resource's: ${reasons.join("; ")}. It is left in PostHog as it is, and this stack does ` +
+        `not record it. ${waysOut(name, found.id)}`,
     );
   }
   warn(
-    `${survey.label}: PostHog answered this run's POST too late (${post}); recorded survey ${found.id} in ` +
-      `project ${project}, which the POST created: it carries this resource's question ids. It was not sent again.`,
+    `${survey.label}: ${noAnswer(lost)}; it was not sent again, and PostHog applied it late: recorded survey ` +
+      `${found.id} in project ${project}, which this run's POST created (it carries this resource's question ids).`,
   );
   return found;
 }
+
 /** What the user can do about a survey that holds the name and is not provably this resource's. */
 function waysOut(name: string, id: string): string {
   return (
