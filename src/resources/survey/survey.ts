@@ -7,6 +7,7 @@ import { stackMark } from "../stack-mark/stack-mark";
 import type { SurveyFields, SurveyOptions, SurveyOutputs } from "./types";
 import { declaredArgs } from "../../provider-kit/seam";
 import { warnOfPlainKey } from "../../provider-kit/plain-key";
+import { positionAtCaller } from "../../provider-kit/source-position";
 
 const surveyProvider: pulumi.dynamic.ResourceProvider = require("./shim");
 
@@ -66,6 +67,7 @@ export class Survey extends pulumi.dynamic.Resource {
     // (resource.ts) lifts the limit itself for the one stack it reads.
     const stackTraceLimit = Error.stackTraceLimit;
     Error.stackTraceLimit = 0;
+    const restoreStacks = positionAtCaller(__filename);
     try {
       super(
         surveyProvider,
@@ -89,6 +91,7 @@ export class Survey extends pulumi.dynamic.Resource {
         "Survey",
       );
     } finally {
+      restoreStacks();
       Error.stackTraceLimit = stackTraceLimit;
     }
     warnOfPlainKey(this);
