@@ -142,11 +142,19 @@ const STAGES = {
 const stageName = process.env.JEST_STAGE || "test";
 const stage = STAGES[stageName];
 if (!stage) throw new Error(`JEST_STAGE=${stageName}: no such stage (${Object.keys(STAGES).join(", ")})`);
-const suiteSetup = { setupFiles: ["<rootDir>/test/support/cli-suite-setup.ts"] };
+// The suite's own check, around each file: the language hosts its CLI runs started came from the folder they were
+// meant to (test/setup/host-check.ts).
+const suiteSetup = (project) => ({
+  setupFiles: ["<rootDir>/test/support/cli-suite-setup.ts"],
+  setupFilesAfterEnv: [...project.setupFilesAfterEnv, "<rootDir>/test/setup/host-check.ts"],
+});
 
 /** @type {import('jest').Config} */
 module.exports = {
-  projects: stage.projects.map((name) => ({ ...PROJECTS[name], ...(stage.cliSuite ? suiteSetup : {}) })),
+  projects: stage.projects.map((name) => ({
+    ...PROJECTS[name],
+    ...(stage.cliSuite ? suiteSetup(PROJECTS[name]) : {}),
+  })),
   testTimeout: stage.testTimeout,
   maxWorkers: stage.maxWorkers,
   // No workerIdleMemoryLimit. A worker once reached 7 GB, from the SDK's inspector sessions (base's

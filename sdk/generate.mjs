@@ -16,7 +16,7 @@ import path from "node:path";
 import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
-const { binDir } = require("../toolchain/location.js");
+const { binDir, cliPath } = require("../toolchain/location.js");
 
 export const LANGUAGES = ["nodejs", "python", "go", "yaml"];
 /** Where a YAML program keeps the package declaration: the folder `pulumi package add` writes it to. */
@@ -48,7 +48,8 @@ function main() {
   fs.writeFileSync(schema, JSON.stringify(getSchema(), null, 2));
   const env = {
     ...process.env,
-    PATH: [bin, process.env.PATH].join(path.delimiter),
+    // PULUMI_POSTHOG_LANGUAGE_HOSTS's hosts first when it is set (the cross-check), then the toolchain's.
+    PATH: cliPath(bin),
     PULUMI_HOME: path.join(home, ".pulumi"),
     PULUMI_SKIP_UPDATE_CHECK: "true",
     PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",

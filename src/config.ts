@@ -16,7 +16,7 @@ import {
   POSTHOG_CLOUD_RATE_WINDOWS,
   type RateWindow,
 } from "./rate-windows";
-import { configNamespace } from "./provider-kit/settings-source";
+import { commandLineFlags, configNamespace, setElsewhere } from "./provider-kit/settings-source";
 import { rememberSecret } from "./scrub";
 
 export const DEFAULT_HOST = "https://us.posthog.com";
@@ -80,7 +80,18 @@ function httpHost(value: string, name: string): string {
       `${name} must be an http(s) URL such as ${DEFAULT_HOST} or http://127.0.0.1:8010, got "${value}".`,
     );
   }
-  return value.replace(/\/+$/, "");
+  const base = value.replace(/\/+$/, "");
+  // A path is kept (a PostHog behind a proxy at https://example.com/posthog), but one ending in /api is the API's
+  // own root copied from PostHog's docs: every request path already starts with /api/ (src/client), so it would
+  // ask /api/api/users/@me/ and get a bare 404.
+  if (/\/api$/i.test(new URL(base).pathname)) {
+    const without = base.replace(/\/api$/i, "");
+    throw new Error(
+      `${name} is PostHog's address without the API path, such as ${DEFAULT_HOST}: the provider adds /api/… to ` +
+        `each request itself, so "${value}" would be asked for ${without}/api/api/…. Set it to ${without}.`,
+    );
+  }
+  return base;
 }
 
 /**
@@ -127,9 +138,10 @@ export const SETTINGS = rows({
   organizationId: { env: ["POSTHOG_ORGANIZATION_ID"], parse: text },
   // The check: provider-kit/key-check.ts.
   /**
-   * Ask PostHog once per run, before the first resource is planned, whose key this is (`GET /api/users/@me/`), so
-   * that a revoked key or a host that is not PostHog fails at preview with the message `up` would give; false
-   * skips the request (a preview that must not reach PostHog).
+   * Ask PostHog once per run, before the first resource is planned, whose key this is (`GET /api/users/@me/`), and
+   * once per project or organization the resources name whether it is there, so that a revoked key, a host that is
+   * not PostHog or a wrong projectId fails at preview with the message `up` would give; false skips these requests
+   * (a preview that must not reach PostHog).
    */
   checkKeyAndHost: {
     env: ["POSTHOG_CHECK_KEY_AND_HOST"],
@@ -206,18 +218,34 @@ export function replacesProvider(name: SettingName): boolean {
   return row.replacesProvider === true;
 }
 
-/** The config key of a setting as the user on this face sets it: `posthog:apiKey`, or `posthog-iac:apiKey`. */
+/**
+ * The config key of a setting as the user on this face sets it: `posthog:apiKey`, or `posthog-iac:apiKey`; on a
+ * command line (export), its flag or else its environment variable.
+ */
 export function configKey(name: SettingName): string {
+  const flags = commandLineFlags();
+  if (flags) return flags[name] ?? SETTINGS[name].env[0];
   return `${configNamespace()}:${name}`;
 }
 
 /**
  * Where a user sets a setting, for a message that tells them to change it: the face's config key and the
- * environment variable (`posthog:host (or the POSTHOG_HOST environment variable)`).
+ * environment variable (`posthog:host (or the POSTHOG_HOST environment variable)`); on a command line, the flag
+ * and the variable (`--host (or the POSTHOG_HOST environment variable)`), or the variable alone.
  */
 export function whereToSet(name: SettingName): string {
   const row: Setting<unknown> = SETTINGS[name];
+  const flags = commandLineFlags();
+  if (flags && flags[name] === undefined) return `the ${row.env[0]} environment variable`;
   return `${configKey(name)} (or the ${row.env[0]} environment variable)`;
+}
+
+/**
+ * Where the project or organization of a request is named: the resource's own input or the setting; on a command
+ * line (export), the flag or the variable alone.
+ */
+export function whereScopeIsSet(name: "projectId" | "organizationId"): string {
+  return commandLineFlags() ? whereToSet(name) : `the resource's ${name} or ${whereToSet(name)}`;
 }
 
 /**
@@ -281,6 +309,16 @@ export function resolveSettings(
 }
 
 export function requireApiKey(settings: Settings): string {
+  const misplaced = settings.apiKey ? undefined : setElsewhere("apiKey");
+  if (misplaced) {
+    // A key is set, under the other face's namespace: say so, and name the key this face reads.
+    throw new Error(
+      `No PostHog API key is set under ${configKey("apiKey")}, which ${misplaced.readHere} read. The stack sets ` +
+        `${misplaced.key} instead, which only ${misplaced.readBy} read. Set the key this program's resources ` +
+        `read: \`pulumi config set --secret ${configKey("apiKey")} <personal API key>\` (and ` +
+        `\`pulumi config rm ${misplaced.key}\` if nothing else reads it), or the POSTHOG_API_KEY environment variable.`,
+    );
+  }
   if (!settings.apiKey) {
     throw new Error(
       `No PostHog API key is configured. Set it with \`pulumi config set --secret ${configKey("apiKey")} <personal API key>\` ` +

@@ -13,3 +13,6 @@ export function readPins(): Pins;
 export function pinsFor(cli: string | undefined, pins?: Pins): Pins;
 export function toolchainDir(pins?: Pins, env?: NodeJS.ProcessEnv): string;
 export function binDir(pins?: Pins, env?: NodeJS.ProcessEnv): string;
+export const LANGUAGE_HOSTS_ENV: "PULUMI_POSTHOG_LANGUAGE_HOSTS";
+export function hostFolders(cliFolder: string, env?: NodeJS.ProcessEnv): string[];
+export function cliPath(cliFolder: string, env?: NodeJS.ProcessEnv): string;

@@ -34,4 +34,36 @@ function binDir(pins = readPins(), env = process.env) {
   return path.join(toolchainDir(pins, env), "bin");
 }
 
-module.exports = { PINS_FILE, readPins, pinsFor, toolchainDir, binDir };
+/**
+ * Names a folder of language hosts (`pulumi-language-<runtime>`) that every CLI run of the tests and scripts uses
+ * ahead of the toolchain's stand-ins: Pulumi's real hosts, built by hand for the cross-check
+ * (docs/contributing/engine-cross-check.md#the-stand-in-hosts-against-pulumis-own).
+ */
+const LANGUAGE_HOSTS_ENV = "PULUMI_POSTHOG_LANGUAGE_HOSTS";
+
+/**
+ * The folders a CLI run's PATH starts with: LANGUAGE_HOSTS_ENV's folder when it is set, then the CLI's own folder
+ * (its stand-in hosts and helper scripts). The CLI takes a language host found on PATH before the one beside its
+ * own binary (getPluginPath in Pulumi's sdk/go/common/workspace/plugins.go, with the warning "using
+ * pulumi-language-<runtime> from $PATH"), so the first folder here that has a host is the one that runs.
+ */
+function hostFolders(cliFolder, env = process.env) {
+  const hosts = env[LANGUAGE_HOSTS_ENV];
+  return [...(hosts ? [path.resolve(hosts)] : []), cliFolder];
+}
+
+/** A CLI run's PATH: hostFolders, then the PATH given. */
+function cliPath(cliFolder, env = process.env) {
+  return [...hostFolders(cliFolder, env), env.PATH ?? ""].join(path.delimiter);
+}
+
+module.exports = {
+  PINS_FILE,
+  readPins,
+  pinsFor,
+  toolchainDir,
+  binDir,
+  LANGUAGE_HOSTS_ENV,
+  hostFolders,
+  cliPath,
+};

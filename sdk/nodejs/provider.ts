@@ -60,7 +60,7 @@ export interface ProviderArgs {
      */
     apiKey?: pulumi.Input<string | undefined>;
     /**
-     * Ask PostHog once per run, before the first resource is planned, whose key this is (`GET /api/users/@me/`), so that a revoked key or a host that is not PostHog fails at preview with the message `up` would give; false skips the request (a preview that must not reach PostHog). Falls back to the environment variable POSTHOG_CHECK_KEY_AND_HOST.
+     * Ask PostHog once per run, before the first resource is planned, whose key this is (`GET /api/users/@me/`), and once per project or organization the resources name whether it is there, so that a revoked key, a host that is not PostHog or a wrong projectId fails at preview with the message `up` would give; false skips these requests (a preview that must not reach PostHog). Falls back to the environment variable POSTHOG_CHECK_KEY_AND_HOST.
      */
     checkKeyAndHost?: pulumi.Input<boolean | undefined>;
     /**

@@ -3,9 +3,11 @@
 // comes from the environment, never from a flag: flags end up in shell history and process lists.
 import fs from "node:fs";
 import { packageVersion } from "../client/user-agent";
-import { DEFAULT_HOST } from "../config";
+import { DEFAULT_HOST, type SettingName } from "../config";
 import { scrub, scrubMessage } from "../scrub";
-import { exportProgram, type ExportOptions } from "../export";
+import { EXPORT_FORMATS, exportProgram, type ExportOptions, type ExportResult } from "../export";
+import { PACKAGE_NAME } from "../provider-kit/tokens";
+import { useCommandLineSettings } from "../provider-kit/settings-source";
 import { describeOptions, readOptions, UsageError, type OptionTable } from "@pulumi-posthog/cli-options";
 
 const HELP_OPTIONS = {
@@ -33,6 +35,12 @@ const EXPORT_OPTIONS = {
     default: `POSTHOG_HOST, then ${DEFAULT_HOST}`,
   },
   "no-invites": { type: "boolean", description: "export surveys only", default: "off" },
+  format: {
+    type: "string",
+    placeholder: "FORMAT",
+    description: `${EXPORT_FORMATS.join(" or ")}: a TypeScript program, or the file of \`pulumi import --file\``,
+    default: "program",
+  },
   out: {
     type: "string",
     placeholder: "FILE",
@@ -56,6 +64,8 @@ const EXPORT_USAGE = `usage: pulumi-posthog export [options]
 
 Writes a Pulumi TypeScript program declaring the surveys, pending invites and members that exist in
 PostHog, each adopting what exists: the first \`pulumi up\` takes them over without creating anything.
+With --format import, writes the file \`pulumi import --file\` takes instead, for a program in any
+language on the posthog-iac plugin.
 
 options:
 ${describeOptions(EXPORT_OPTIONS)}
@@ -70,17 +80,41 @@ interface Output {
   stderr(text: string): void;
 }
 
+/** The export options that set a setting of src/config.ts, named in every message about that setting. */
+const SETTING_FLAGS = {
+  host: "--host",
+  projectId: "--project",
+  organizationId: "--organization",
+} as const satisfies { [K in SettingName]?: `--${keyof typeof EXPORT_OPTIONS}` };
+
+/** Where `pulumi import --file` must run: with the plugin's settings naming the project and organization read. */
+function importNote(result: ExportResult): string {
+  const settings = [`${PACKAGE_NAME}:projectId ${result.projectId}`];
+  if (result.organizationId !== undefined)
+    settings.push(`${PACKAGE_NAME}:organizationId ${result.organizationId}`);
+  return (
+    `Import it with \`pulumi import --file <file>\` in a stack whose ${settings.join(" and ")} are set ` +
+    "(the plugin reads each object there), after `pulumi package add` of the posthog-iac plugin."
+  );
+}
+
 async function runExport(argv: string[], out: Output): Promise<number> {
+  // Export reads flags and the environment, never Pulumi config: its messages name those.
+  useCommandLineSettings(SETTING_FLAGS);
   const values = readOptions(argv, EXPORT_OPTIONS);
   if (values.help) {
     out.stdout(`${EXPORT_USAGE}\n`);
     return 0;
   }
+  const format = EXPORT_FORMATS.find((f) => f === (values.format ?? "program"));
+  if (format === undefined)
+    throw new UsageError(`--format must be ${EXPORT_FORMATS.join(" or ")}, got "${values.format ?? ""}"`);
   const options: ExportOptions = {
     projectId: values.project,
     organizationId: values.organization,
     host: values.host,
     invites: values["no-invites"] ? false : undefined,
+    format,
   };
   const result = await exportProgram(options);
   for (const note of result.skipped) out.stderr(`note: left out ${note}\n`);
@@ -92,6 +126,7 @@ async function runExport(argv: string[], out: Output): Promise<number> {
   const invites =
     options.invites === false ? "" : `, ${result.invites} pending invite(s) and ${result.members} member(s)`;
   out.stderr(`wrote ${result.surveys} survey(s)${invites} to ${values.out}\n`);
+  if (format === "import") out.stderr(`${importNote(result)}\n`);
   return 0;
 }
 

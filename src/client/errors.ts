@@ -1,4 +1,4 @@
-import { configKey, whereToSet } from "../config";
+import { configKey, whereScopeIsSet, whereToSet } from "../config";
 import { capped, rememberSecret, scrub } from "../scrub";
 import { NON_JSON_ANSWER } from "./describe";
 
@@ -150,7 +150,7 @@ function scopeHint(e: PostHogApiErrorInit): string | undefined {
     match[1] === "organizations"
       ? (["Organization", "organizationId"] as const)
       : (["Project", "projectId"] as const);
-  return `${kind} ${match[2]} does not exist or the key cannot see it: check the resource's ${setting} or ${whereToSet(setting)}`;
+  return `${kind} ${match[2]} does not exist or the key cannot see it: check ${whereScopeIsSet(setting)}`;
 }
 
 /**

@@ -1,11 +1,13 @@
 // `pulumi-posthog export`: a Pulumi program (TypeScript) declaring the surveys, pending invites and members that
-// exist in PostHog, each adopting what exists, so a team can start managing an existing setup as code.
+// exist in PostHog, each adopting what exists, so a team can start managing an existing setup as code; or, with
+// the `import` format, the file `pulumi import --file` takes, for a program in any language (import-file.ts).
 import { clientFor } from "../client";
 import { readArguments, resolveSettings } from "../config";
 import { declaredScope } from "../scope";
 import { exportFailure, missingKey } from "./failures";
 import { readSnapshot } from "./read";
 import { renderProgram } from "./render";
+import { renderImportFile } from "./import-file";
 
 export interface ExportOptions {
   /** Project id; default posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. */
@@ -16,12 +18,21 @@ export interface ExportOptions {
   host?: string;
   /** Export pending invites too (default true). */
   invites?: boolean;
+  /** `program` (default): the TypeScript program on the dynamic providers; `import`: `pulumi import`'s file. */
+  format?: ExportFormat;
   /** Where POSTHOG_* settings come from (default process.env). */
   env?: NodeJS.ProcessEnv;
 }
 
+/** What export writes (the `--format` of the command). */
+export const EXPORT_FORMATS = ["program", "import"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
 export interface ExportResult {
   source: string;
+  /** The project and organization read (the plugin must work in them for `pulumi import`). */
+  projectId: string;
+  organizationId?: string;
   surveys: number;
   invites: number;
   expiredInvites: number;
@@ -48,9 +59,14 @@ export async function exportProgram(opts: ExportOptions = {}): Promise<ExportRes
   }).catch((error: unknown) => {
     throw exportFailure(error);
   });
-  const { source, skipped } = renderProgram(snapshot, settings.host);
+  const { source, skipped } =
+    opts.format === "import"
+      ? { source: renderImportFile(snapshot), skipped: [] }
+      : renderProgram(snapshot, settings.host);
   return {
     source,
+    projectId: snapshot.projectId,
+    organizationId: snapshot.organizationId,
     surveys: snapshot.surveys.length,
     invites: snapshot.invites.length,
     expiredInvites: snapshot.expiredInvites,

@@ -26,3 +26,23 @@ export class NameRegistry {
     return name;
   }
 }
+
+/** The resource name of each exported object, in the snapshot's order; both formats of export use these. */
+export interface ExportNames {
+  surveys: string[];
+  invites: string[];
+  members: string[];
+}
+
+export function exportNames(snapshot: {
+  surveys: readonly { name: string }[];
+  invites: readonly { target_email: string }[];
+  members: readonly { user: { email: string } }[];
+}): ExportNames {
+  const names = new NameRegistry();
+  return {
+    surveys: snapshot.surveys.map((survey) => names.take(survey.name, "survey")),
+    invites: snapshot.invites.map((invite) => names.take(`invite ${invite.target_email}`, "invite")),
+    members: snapshot.members.map((member) => names.take(`invite ${member.user.email}`, "invite")),
+  };
+}

@@ -2,7 +2,7 @@
 // adopting what exists, laid out as prettier would lay it out.
 import { type Literal, printProperty, quote } from "./literal";
 import { inviteArgs, memberArgs } from "../resources/invite/export";
-import { NameRegistry } from "./names";
+import { exportNames } from "./names";
 import type { Snapshot } from "./read";
 import { surveyArgs } from "../resources/survey/export";
 
@@ -59,25 +59,25 @@ function header(snapshot: Snapshot, host: string): string[] {
 }
 
 export function renderProgram(snapshot: Snapshot, host: string): Rendered {
-  const names = new NameRegistry();
+  const names = exportNames(snapshot);
   const skipped: string[] = [];
   const blocks: string[] = [];
-  for (const survey of snapshot.surveys) {
-    const name = names.take(survey.name, "survey");
+  for (const [i, survey] of snapshot.surveys.entries()) {
+    const name = names.surveys[i] ?? "survey";
     const { args, skipped: notes } = surveyArgs(survey);
     skipped.push(...notes.map((n) => `${name}.${n}`));
     blocks.push(
       resource("Survey", name, ["  projectId,", printProperty("adopt", { id: survey.id }, 1)], args, notes),
     );
   }
-  for (const invite of snapshot.invites) {
-    const name = names.take(`invite ${invite.target_email}`, "invite");
+  for (const [i, invite] of snapshot.invites.entries()) {
+    const name = names.invites[i] ?? "invite";
     const { args, skipped: notes } = inviteArgs(invite);
     skipped.push(...notes.map((n) => `${name}.${n}`));
     blocks.push(resource("Invite", name, ["  organizationId,", "  adopt: true,"], args, notes));
   }
-  for (const member of snapshot.members) {
-    const name = names.take(`invite ${member.user.email}`, "invite");
+  for (const [i, member] of snapshot.members.entries()) {
+    const name = names.members[i] ?? "invite";
     const { args } = memberArgs(member);
     blocks.push(resource("Invite", name, ["  organizationId,", "  adopt: true,"], args, []));
   }

@@ -33,7 +33,9 @@ export async function serve(): Promise<number> {
   return port;
 }
 
-if (require.main === module) {
+// Run as the executable, not required by run-plugin.ts. By file name: `npm run build` bundles this module
+// (tools/bundle.js), and inside the bundle `module` is the bundle's record of it, never `require.main`.
+if (require.main?.filename === __filename) {
   serve().catch((error: unknown) => {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);

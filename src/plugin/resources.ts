@@ -1,10 +1,12 @@
-// Which code serves each resource token: the very modules the dynamic providers' shims load
-// (src/resources/*/provider.ts), so a check, diff or apply rule exists once for both faces. They are loaded on
+// Which code serves each resource token: the very calls the dynamic providers' shims load (src/providers.ts), so
+// a check, diff or apply rule exists once for both faces. They are loaded on
 // a token's first call, and their apply half on its first apply (provider-kit/seam.ts), so a preview
 // loads no HTTP client here either.
 import type { ProviderModule } from "../provider-kit/shim";
 import type { Imported } from "../provider-kit/import";
 import { RESOURCE_TOKENS, type ResourceName } from "./tokens";
+
+const calls = (): typeof import("../providers") => require("../providers");
 
 export interface ResourceCode {
   provider(): ProviderModule;
@@ -14,17 +16,17 @@ export interface ResourceCode {
 
 const CODE: { [N in ResourceName]: ResourceCode } = {
   Survey: {
-    provider: () => require("../resources/survey/provider"),
+    provider: () => calls().survey(),
     importById: (id) =>
       (require("../resources/survey/import") as typeof import("../resources/survey/import")).importSurvey(id),
   },
   Invite: {
-    provider: () => require("../resources/invite/provider"),
+    provider: () => calls().invite(),
     importById: (id) =>
       (require("../resources/invite/import") as typeof import("../resources/invite/import")).importInvite(id),
   },
   InviteBatch: {
-    provider: () => require("../resources/invite/batch-provider"),
+    provider: () => calls().inviteBatch(),
     importById: () =>
       Promise.reject(
         new Error(

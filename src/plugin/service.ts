@@ -10,7 +10,8 @@ import * as pb from "@pulumi/pulumi/proto/provider_pb";
 import { PluginInfo } from "@pulumi/pulumi/proto/plugin_pb";
 import type { IResourceProviderServer } from "@pulumi/pulumi/proto/provider_grpc_pb";
 import { VERSION } from "../version";
-import { useProviderSettings } from "../provider-kit/settings-source";
+import { noteSettingsElsewhere, useProviderSettings } from "../provider-kit/settings-source";
+import { settingsUnderDynamicNamespace } from "./other-face-config";
 import { checkConfig, configure, diffConfig, stackMarkOfProvider } from "./provider-config";
 import { PACKAGE_NAME } from "./tokens";
 import { grpcError } from "./errors";
@@ -110,6 +111,7 @@ export function providerService(): grpc.UntypedServiceImplementation {
       engineSendsOldInputs(req.getSendsOldInputs(), req.getSendsOldInputsToDelete());
       const variables = new Map(req.getVariablesMap().toArray());
       configure(unwrap(fromStruct(req.getArgs())).plain, variables);
+      noteSettingsElsewhere(settingsUnderDynamicNamespace(req.getUrn() ?? ""));
       return new pb.ConfigureResponse()
         .setAcceptsecrets(true)
         .setAcceptresources(true)

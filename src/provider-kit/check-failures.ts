@@ -7,6 +7,20 @@ export interface CheckFailure {
   reason: string;
 }
 
+/**
+ * A failure as the engine is handed it. The engine prints a failure's property with that property's whole value
+ * in Go's `%v` form (pulumi/pulumi pkg/resource/deploy/step_generator.go, issueCheckFailures, with
+ * diag.GetResourcePropertyInvalidValueError: `property %v value %v has a problem: %v`): for a mistake inside
+ * `questions` that is every question as `{[{map[…]}]}`, a form no user wrote. A failure whose reason already
+ * names its path inside the property (`questions[0].dispaly: …`) goes without a property, so the engine prints
+ * the resource and the reason alone (diag.GetResourceInvalidError: `resource '%v' has a problem: %v`).
+ */
+export function forTheEngine(failure: CheckFailure): CheckFailure {
+  const { property, reason } = failure;
+  const inside = reason.startsWith(`${property}[`) || reason.startsWith(`${property}.`);
+  return inside ? { property: "", reason } : failure;
+}
+
 /** Formats a zod path like ["questions", 1, "link"] as `questions[1].link`. */
 export function formatPath(path: readonly PropertyKey[]): string {
   let out = "";
@@ -17,9 +31,30 @@ export function formatPath(path: readonly PropertyKey[]): string {
   return out;
 }
 
-/** Turns zod issues into one failure per issue, keyed by the top-level property. */
+/**
+ * The param of an unknown-key issue naming the missing key it most likely meant (`questoin` for `question`): that
+ * key's own "is required" issue is the same mistake, so failuresFromZod reports only the unknown key.
+ */
+export const MEANT = "meant";
+
+/** The paths, as text, of the missing keys that an unknown key's issue already stands for. */
+function meantPaths(issues: readonly z.core.$ZodIssue[]): Set<string> {
+  const paths = new Set<string>();
+  for (const issue of issues) {
+    const meant = issue.code === "custom" ? issue.params?.[MEANT] : undefined;
+    if (typeof meant === "string") paths.add(formatPath([...issue.path.slice(0, -1), meant]));
+  }
+  return paths;
+}
+
+/**
+ * Turns zod issues into one failure per mistake, keyed by the top-level property: a misspelt key and the missing
+ * key it meant are one mistake, reported once, at the misspelt key.
+ */
 export function failuresFromZod(error: z.ZodError, prefix: readonly PropertyKey[] = []): CheckFailure[] {
-  return error.issues.map((issue) => {
+  const meant = meantPaths(error.issues);
+  const issues = error.issues.filter((issue) => !meant.has(formatPath(issue.path)));
+  return issues.map((issue) => {
     const path = [...prefix, ...issue.path];
     const property = path.length > 0 ? String(path[0]) : "(resource)";
     const where = formatPath(path);

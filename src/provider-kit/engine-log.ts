@@ -14,6 +14,7 @@ import * as grpc from "@grpc/grpc-js";
 import { EngineService } from "@pulumi/pulumi/proto/engine_grpc_pb";
 import { LogRequest, LogSeverity } from "@pulumi/pulumi/proto/engine_pb";
 import { setMessageSink, type MessageSeverity } from "../scrub";
+import { inDynamicProvider } from "./sdk-echo";
 
 const SEVERITY: { [S in MessageSeverity]: LogSeverity } = {
   warning: LogSeverity.WARNING,
@@ -85,16 +86,13 @@ export function logThroughEngine(address: string): void {
   });
 }
 
-/** The SDK's dynamic provider server, as the `pulumi-resource-pulumi-nodejs` script starts it. */
-const DYNAMIC_PROVIDER_MAIN = /[\\/]cmd[\\/]dynamic-provider([\\/]index\.js)?$/;
-
 /**
  * On the dynamic face: when this process is the SDK's dynamic provider (sdk/nodejs/cmd/dynamic-provider/index.ts,
  * `main(process.argv.slice(2))`, whose first argument is the engine's address), log through that engine.
  * Elsewhere (a unit test, a program's own process) messages stay on stderr.
  */
 export function logThroughEngineInDynamicProvider(): void {
-  if (connectedTo !== undefined || !DYNAMIC_PROVIDER_MAIN.test(process.argv[1] ?? "")) return;
+  if (connectedTo !== undefined || !inDynamicProvider()) return;
   const address = engineAddress(process.argv.slice(2));
   if (address) logThroughEngine(address);
 }

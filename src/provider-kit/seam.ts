@@ -19,11 +19,14 @@
 // other built-in name (constructor, toString, hasOwnProperty, …) is a plain key like any other; the rules then
 // refuse it as an unknown input or key, or pass it on in `extra` and the other free-form objects.
 import type * as pulumi from "@pulumi/pulumi";
-import { formatPath, type CheckFailure } from "./check-failures";
+import { formatPath, forTheEngine, type CheckFailure } from "./check-failures";
 import { isRecord, type Json } from "./json";
 import { scrub, scrubError, scrubMessage } from "../scrub";
 import { resolveSettings } from "../config";
+import { CURRENT, declaredScope, type ScopeKind } from "../scope";
+import { containsUnknown } from "./unknown";
 import { delivered, logThroughEngineInDynamicProvider } from "./engine-log";
+import { expectEcho } from "./sdk-echo";
 import { warn } from "./warn";
 
 const PROTO = "__proto__";
@@ -121,26 +124,34 @@ type Raw = Record<string, unknown>;
 /**
  * A call whose failure reaches the engine scrubbed of any key and capped to fit its gRPC limits (src/scrub.ts),
  * and whose warnings reach the engine's log before it answers (engine-log.ts; on the dynamic face the process is
- * connected on its first call, as nothing of ours runs there before).
+ * connected on its first call, as nothing of ours runs there before). On the dynamic face the SDK's server prints
+ * what check, diff, read and delete throw before answering with it, and that echo is dropped (sdk-echo.ts); create
+ * and update errors it answers without printing.
  */
-function scrubbing<A extends unknown[], R>(run: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
+function scrubbing<A extends unknown[], R>(
+  run: (...args: A) => Promise<R>,
+  echoed: "echoed by the SDK" | "answered as is" = "echoed by the SDK",
+): (...args: A) => Promise<R> {
   return (...args) => {
     logThroughEngineInDynamicProvider();
     return delivered(() =>
       run(...args).catch((error: unknown) => {
-        throw scrubError(error);
+        const scrubbed = scrubError(error);
+        if (echoed === "echoed by the SDK") expectEcho(scrubbed);
+        throw scrubbed;
       }),
     );
   };
 }
 
 /**
- * Check's answer as the engine may show it: each failure's reason (which may quote a bad value, and a value may
- * be the key) and property scrubbed and capped, like every other message that leaves the provider.
+ * Check's answer as the engine may show it: a failure inside a property without the property (forTheEngine), and
+ * each failure's reason (which may quote a bad value, and a value may be the key) and property scrubbed and
+ * capped, like every other message that leaves the provider.
  */
 function scrubbedFailures(result: pulumi.dynamic.CheckResult): pulumi.dynamic.CheckResult {
   if (!result.failures || result.failures.length === 0) return result;
-  const failures = result.failures.map((f) => ({
+  const failures = result.failures.map(forTheEngine).map((f) => ({
     property: scrub(f.property),
     reason: scrubMessage(f.reason),
   }));
@@ -148,15 +159,26 @@ function scrubbedFailures(result: pulumi.dynamic.CheckResult): pulumi.dynamic.Ch
 }
 
 /**
- * The run's check of the key and host (key-check.ts), unless `checkKeyAndHost` is false; loaded on first use, so
- * a preview with the check off loads no HTTP client.
+ * The run's check of the key and host (key-check.ts), and of the resource's project or organization
+ * (scope-check.ts), unless `checkKeyAndHost` is false; loaded on first use, so a preview with the check off loads
+ * no HTTP client.
  */
-async function keyAndHost(kind: string): Promise<void> {
+async function keyAndHost(kind: string, scope: ScopeKind, inputs: Json): Promise<void> {
   const settings = resolveSettings();
   if (!settings.checkKeyAndHost) return;
   const { checkKeyAndHost } = require("./key-check") as typeof import("./key-check");
   await checkKeyAndHost(kind, settings.host, settings.apiKey);
+  // Then the project or organization the resource names, unless it is the key's own or not known yet.
+  const input = inputs[SCOPE_INPUT[scope]];
+  if (containsUnknown(input)) return;
+  const declared = declaredScope(scope, input, settings);
+  if (declared === CURRENT) return;
+  const { checkScope } = require("./scope-check") as typeof import("./scope-check");
+  await checkScope(kind, scope, declared, settings.host, settings.apiKey);
 }
+
+/** The input that names a resource's project or organization (both faces name it so). */
+const SCOPE_INPUT: { [K in ScopeKind]: string } = { project: "projectId", organization: "organizationId" };
 
 /**
  * Why a refresh drops a resource from the stack: PostHog answered that the object is gone (a 404, which is also
@@ -176,10 +198,12 @@ function droppedAtRefresh(resource: string, id: string, state: Json): string {
  * A resource's engine calls as both faces make them (raw property bags in), each bag parsed once here:
  * `declare` turns the own-property copy of the inputs into the resource's declaration, which is all the core
  * sees. `resource` names the resource in a refusal outside check (which reports it as a failure instead).
- * `apply` loads the apply half on its first call, so a preview never loads the HTTP client.
+ * `apply` loads the apply half on its first call, so a preview never loads the HTTP client. `scope` is where the
+ * resource's objects live (a survey's project, an invite's organization), checked once per run before planning.
  */
 export function atTheSeam<D>(
   resource: string,
+  scope: ScopeKind,
   declare: (inputs: Json) => D,
   preview: PreviewCore<D>,
   apply: () => ApplyCore<D>,
@@ -194,21 +218,22 @@ export function atTheSeam<D>(
       if (failures.length > 0) return scrubbedFailures({ inputs: value, failures });
       const result = await preview.check(ownProperties(olds).value, declare(value));
       // Inputs that pass their rules are planned next: the key and host are checked first (one request a run).
-      if (!result.failures || result.failures.length === 0) await keyAndHost(resource);
+      if (!result.failures || result.failures.length === 0) await keyAndHost(resource, scope, value);
       return scrubbedFailures(result);
     }),
     diff: scrubbing(async (id: string, olds: Raw, news: Raw) =>
       preview.diff(id, stored(olds), declared(news)),
     ),
-    create: scrubbing(async (news: Raw) => apply().create(declared(news))),
+    create: scrubbing(async (news: Raw) => apply().create(declared(news)), "answered as is"),
     read: scrubbing(async (id: string, props: Raw) => {
       const state = stored(props);
       const result = await apply().read(id, state);
       if (!result.id) warn(droppedAtRefresh(resource, id, state));
       return result;
     }),
-    update: scrubbing(async (id: string, olds: Raw, news: Raw) =>
-      apply().update(id, stored(olds), declared(news)),
+    update: scrubbing(
+      async (id: string, olds: Raw, news: Raw) => apply().update(id, stored(olds), declared(news)),
+      "answered as is",
     ),
     delete: scrubbing(async (id: string, props: Raw) => apply().delete(id, stored(props))),
   };

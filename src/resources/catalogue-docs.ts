@@ -42,7 +42,7 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
     inherits: ["QuestionCommon"],
   },
   configKey: {
-    doc: "The config key of a setting as the user on this face sets it: `posthog:apiKey`, or `posthog-iac:apiKey`.",
+    doc: "The config key of a setting as the user on this face sets it: `posthog:apiKey`, or `posthog-iac:apiKey`; on a command line (export), its flag or else its environment variable.",
     members: {},
   },
   DateInput: {
@@ -361,7 +361,7 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
       organizationId:
         "The organization (UUID) invites use when they name none; unset: the key's current organization.",
       checkKeyAndHost:
-        "Ask PostHog once per run, before the first resource is planned, whose key this is (`GET /api/users/@me/`), so that a revoked key or a host that is not PostHog fails at preview with the message `up` would give; false skips the request (a preview that must not reach PostHog).",
+        "Ask PostHog once per run, before the first resource is planned, whose key this is (`GET /api/users/@me/`), and once per project or organization the resources name whether it is there, so that a revoked key, a host that is not PostHog or a wrong projectId fails at preview with the message `up` would give; false skips these requests (a preview that must not reach PostHog).",
       requestsPerSecond:
         "An optional extra client-side cap per host+key, on top of the rate windows; off by default.",
       rateWindows:
@@ -628,8 +628,12 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
       isEmailVerified: "Whether the user verified their email address; null when PostHog does not say.",
     },
   },
+  whereScopeIsSet: {
+    doc: "Where the project or organization of a request is named: the resource's own input or the setting; on a command line (export), the flag or the variable alone.",
+    members: {},
+  },
   whereToSet: {
-    doc: "Where a user sets a setting, for a message that tells them to change it: the face's config key and the environment variable (`posthog:host (or the POSTHOG_HOST environment variable)`).",
+    doc: "Where a user sets a setting, for a message that tells them to change it: the face's config key and the environment variable (`posthog:host (or the POSTHOG_HOST environment variable)`); on a command line, the flag and the variable (`--host (or the POSTHOG_HOST environment variable)`), or the variable alone.",
     members: {},
   },
 };

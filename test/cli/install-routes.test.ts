@@ -22,7 +22,7 @@ import {
 import { buildPythonWheel } from "../../tools/release/python-wheel";
 import { getSchema } from "../../src/plugin/schema";
 import { PACKAGE_NAME } from "../../src/plugin/tokens";
-import { hostFolders, requirePulumiCli } from "../support/pulumi-cli";
+import { cliPath, requirePulumiCli } from "../support/pulumi-cli";
 import { REPO_ROOT } from "../support/self-link";
 import { spawnKillable, waitFor } from "./program-folder";
 import { createVenv, pipInstall, wheelFolder } from "./plugin/python-env";
@@ -77,7 +77,7 @@ describe("each install route downloads the plugin from this project's release", 
   /** A program folder from an example's files, with a file backend; `extraEnv` for its language's tools. */
   function program(name: string, example: string, extraEnv: NodeJS.ProcessEnv = {}): Program {
     if (!pulumi || !host) throw new Error("runs only with a pulumi CLI");
-    const cliPath = pulumi;
+    const cliBin = pulumi;
     const releaseEnv = host.env;
     const dir = path.join(work, name);
     fs.cpSync(path.join(REPO_ROOT, "examples", example), dir, {
@@ -89,7 +89,7 @@ describe("each install route downloads the plugin from this project's release", 
       ...process.env,
       ...extraEnv,
       ...releaseEnv,
-      PATH: [...hostFolders(cliPath), process.env.PATH ?? ""].join(path.delimiter),
+      PATH: cliPath(cliBin),
       PULUMI_HOME: path.join(work, "homes", name, home),
       PULUMI_BACKEND_URL: `file://${path.join(dir, "backend")}`,
       PULUMI_CONFIG_PASSPHRASE: "test-only",
@@ -99,7 +99,7 @@ describe("each install route downloads the plugin from this project's release", 
     });
     const cli = async (home: string, ...args: string[]) => {
       try {
-        return await run(cliPath, [...args, "--non-interactive"], {
+        return await run(cliBin, [...args, "--non-interactive"], {
           cwd: dir,
           env: env(home),
           maxBuffer: 1 << 26,

@@ -1,6 +1,7 @@
 // Issue 36: `pulumi preview` with a revoked key or a dead host fails, through the real CLI, on both faces, with
 // the message `up` gives (provider-kit/key-check.ts), after at most one request for the run; a good key previews
-// clean after that one request; `checkKeyAndHost: false` sends none. Prints each preview's time and requests.
+// clean after that one request and one per project and organization named (issue 44, provider-kit/scope-check.ts),
+// and a wrong projectId fails naming the setting; `checkKeyAndHost: false` sends none. Prints each preview's time and requests.
 import { inCliStack, inInstalledProgram, yamlPluginStack } from "./program-folder";
 import { failureOf, requirePulumiCli } from "../support/pulumi-cli";
 import type { LoggedRequest } from "../support/stack";
@@ -59,6 +60,8 @@ interface Steps {
   clear(): Promise<void>;
   goodKey: string;
   goodHost: string;
+  projectId: string;
+  organizationId: string;
 }
 
 /** Runs `pulumi preview` after `clear`, and returns its outcome, time and the requests PostHog received. */
@@ -90,7 +93,28 @@ async function walk(face: string, kinds: string[], steps: Steps): Promise<void> 
 
   await steps.set("host", steps.goodHost);
   const good = await preview(face, "the emulator's key", steps, false);
-  expect(good.requests).toEqual(["GET /api/users/@me/ 200"]);
+  // The key, then (issue 44) the project and the organization the resources name, one request each.
+  const scopes = (project: string, status: number) => [
+    "GET /api/users/@me/ 200",
+    `GET /api/projects/${project}/surveys/ ${status}`,
+    `GET /api/organizations/${steps.organizationId}/invites/ 200`,
+  ];
+  expect(good.requests.sort()).toEqual(scopes(steps.projectId, 200).sort());
+
+  await steps.set("projectId", "999");
+  const project = await preview(face, "posthog:projectId 999", steps, true);
+  expect(project.outcome).toContain(
+    "Survey: could not check project 999 before planning. PostHog API GET /api/projects/999/surveys/ failed with " +
+      "404 not_found: Project not found. Project 999 does not exist or the key cannot see it: check the " +
+      `resource's projectId or ${ns}:projectId (or the POSTHOG_PROJECT_ID environment variable).`,
+  );
+  // The engine stops at the first failed check, so the organization's request may not have gone out yet.
+  expect(project.requests).toEqual(
+    expect.arrayContaining(["GET /api/users/@me/ 200", "GET /api/projects/999/surveys/ 404"]),
+  );
+  expect(scopes("999", 404)).toEqual(expect.arrayContaining(project.requests));
+  expect(new Set(project.requests).size).toBe(project.requests.length);
+  await steps.set("projectId", steps.projectId);
 
   await steps.set("apiKey", REVOKED);
   await steps.set("checkKeyAndHost", "false");
@@ -116,6 +140,8 @@ describe("pulumi preview checks the key and the host, through the real Pulumi CL
           clear: stack.clearRequests,
           goodKey: stack.apiKey,
           goodHost: stack.url,
+          projectId: String(stack.projectId),
+          organizationId: stack.organizationId,
         });
       });
     },
@@ -153,6 +179,8 @@ describe("pulumi preview checks the key and the host, through the real Pulumi CL
           },
           goodKey: emulator.apiKey,
           goodHost: emulator.url,
+          projectId: String(emulator.projectId),
+          organizationId: emulator.organizationId,
         });
       });
     },

@@ -17,7 +17,7 @@ import { z } from "zod";
 import { startEmulator } from "posthog-emulator";
 import { buildPluginArchives, hostPlatform, PLATFORMS } from "../../tools/release/plugin-archive";
 import { PACKAGE_NAME, RESOURCE_TOKENS } from "../../src/plugin/tokens";
-import { requirePulumiCli } from "../support/pulumi-cli";
+import { cliPath, requirePulumiCli } from "../support/pulumi-cli";
 import { REPO_ROOT } from "../support/self-link";
 import { createVenv, pipInstall, wheelFolder } from "./plugin/python-env";
 import { buildPythonWheel } from "../../tools/release/python-wheel";
@@ -75,12 +75,13 @@ describe("the plugin archive through the real Pulumi CLI, no npm in the program'
   /** A program folder with its own file backend, the CLI offline, PULUMI_HOME shared with the plugin install. */
   function programFolder(name: string) {
     if (!pulumi) throw new Error("runs only with a pulumi CLI");
-    const cliPath = pulumi;
+    const cliBin = pulumi;
     const dir = path.join(work, name);
     fs.mkdirSync(path.join(dir, "backend"), { recursive: true });
     const env = {
-      // The toolchain's folder first: its language hosts and pulumi-language-python-exec live beside the CLI.
-      PATH: [path.dirname(cliPath), process.env.PATH ?? ""].join(path.delimiter),
+      // The hosts folder of the cross-check when one is named, then the toolchain's folder: its language hosts and
+      // pulumi-language-python-exec live beside the CLI.
+      PATH: cliPath(cliBin),
       HOME: work,
       PULUMI_HOME: pulumiHome,
       PULUMI_BACKEND_URL: `file://${path.join(dir, "backend")}`,
@@ -89,7 +90,7 @@ describe("the plugin archive through the real Pulumi CLI, no npm in the program'
       PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
     };
     const cli = (...args: string[]) =>
-      promisify(execFile)(cliPath, args, { cwd: dir, env, maxBuffer: 1 << 26 });
+      promisify(execFile)(cliBin, args, { cwd: dir, env, maxBuffer: 1 << 26 });
     return { dir, env, cli };
   }
 

@@ -18,7 +18,7 @@ import { promisify } from "node:util";
 import { z } from "zod";
 import { TEMPLATES } from "../compat/templates";
 import { npm } from "../package/install";
-import { hostFolders, requirePulumiCli } from "../support/pulumi-cli";
+import { cliPath, requirePulumiCli } from "../support/pulumi-cli";
 import { REPO_ROOT } from "../support/self-link";
 import { packAll } from "../../tools/release/pack";
 
@@ -73,7 +73,7 @@ type Run = { code: number; output: string };
 async function run(dir: string, file: string, args: string[]): Promise<Run> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    PATH: [...(pulumi ? hostFolders(pulumi) : []), process.env.PATH ?? ""].join(path.delimiter),
+    PATH: pulumi ? cliPath(pulumi) : process.env.PATH,
   };
   for (const name of Object.keys(env))
     if (/^(POSTHOG_|JEST_|NODE_PATH|NODE_OPTIONS|TS_NODE_|npm_)/.test(name)) delete env[name];

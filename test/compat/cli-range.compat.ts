@@ -15,7 +15,7 @@ import { SDK_PEER_MINIMUM } from "./cells";
 import { TEMPLATES } from "./templates";
 import { REPO_ROOT } from "../support/self-link";
 import { npm, npmInstallLines, packAll, type LocalTarballs } from "../../tools/release/pack";
-import { binDir, pinsFor, readPins } from "../../toolchain/location";
+import { binDir, cliPath, pinsFor, readPins } from "../../toolchain/location";
 
 const PINS = readPins();
 const CLIS = [
@@ -155,7 +155,7 @@ describe.each(CLIS.map((cli) => [cli.label, cli] as const))("the %s CLI", (_labe
         const emulator = await startEmulator(dir);
         try {
           const env = cleanEnv({
-            PATH: [bin, process.env.PATH ?? ""].join(path.delimiter),
+            PATH: cliPath(bin),
             PULUMI_HOME: path.join(dir, ".pulumi-home"),
             PULUMI_BACKEND_URL: `file://${path.join(dir, ".state")}`,
             PULUMI_CONFIG_PASSPHRASE: "test-only",

@@ -40,6 +40,8 @@ const EXPORT_USAGE = `usage: pulumi-posthog export [options]
 
 Writes a Pulumi TypeScript program declaring the surveys, pending invites and members that exist in
 PostHog, each adopting what exists: the first \`pulumi up\` takes them over without creating anything.
+With --format import, writes the file \`pulumi import --file\` takes instead, for a program in any
+language on the posthog-iac plugin.
 
 options:
       --project ID       project to export surveys from
@@ -50,6 +52,8 @@ options:
                          default: POSTHOG_HOST, then https://us.posthog.com
       --no-invites       export surveys only
                          default: off
+      --format FORMAT    program or import: a TypeScript program, or the file of \`pulumi import --file\`
+                         default: program
       --out FILE         write the program to FILE
                          default: standard output
   -h, --help             print this help and exit
@@ -116,6 +120,9 @@ describe("pulumi-posthog command-line mistakes (exit 2, nothing sent)", () => {
       usageError("--out needs a value (--out FILE)"),
     );
     expect(await cli(["export", "--no-invites=yes"])).toEqual(usageError("--no-invites takes no value"));
+    expect(await cli(["export", "--format", "yaml"])).toEqual(
+      usageError('--format must be program or import, got "yaml"'),
+    );
     expect(await cli(["export", "12345"])).toEqual(usageError('unexpected argument "12345"'));
   });
 });
@@ -178,6 +185,39 @@ describe("pulumi-posthog export and the key", () => {
         `pulumi-posthog: PostHog API GET /api/organizations/${emulator.organizationId}/invites/ failed with 403 ` +
         "permission_denied: API key missing required scope 'organization_member:read'. The key in " +
         `POSTHOG_API_KEY lacks the scope 'organization_member:read': create a key with it (${KEYS_PAGE}).\n`,
+    });
+  });
+
+  // Issue 44: export reads flags and the environment only, so its hints name those, never Pulumi config.
+  it("a dead host, a host ending in /api and a wrong project name --host, --project and the variables", async () => {
+    const env = { POSTHOG_API_KEY: emulator.apiKey };
+    expect(
+      await cli(["export", "--project", "1", "--no-invites", "--host", "http://127.0.0.1:1"], env),
+    ).toEqual({
+      code: 1,
+      stdout: "",
+      stderr:
+        "pulumi-posthog: PostHog API GET /api/projects/1/surveys/ failed: nothing accepted the connection at " +
+        "127.0.0.1:1 (ECONNREFUSED). Check --host (or the POSTHOG_HOST environment variable), and that PostHog " +
+        "(or the emulator) is running there\n",
+    });
+    expect(await cli(["export", "--no-invites", "--host", `${emulator.url}/api`], env)).toEqual({
+      code: 1,
+      stdout: "",
+      stderr:
+        `pulumi-posthog: host is PostHog's address without the API path, such as https://us.posthog.com: the ` +
+        `provider adds /api/… to each request itself, so "${emulator.url}/api" would be asked for ` +
+        `${emulator.url}/api/api/…. Set it to ${emulator.url}.\n`,
+    });
+    expect(
+      await cli(["export", "--project", "999", "--no-invites"], { ...env, POSTHOG_HOST: emulator.url }),
+    ).toEqual({
+      code: 1,
+      stdout: "",
+      stderr:
+        "pulumi-posthog: PostHog API GET /api/projects/999/surveys/ failed with 404 not_found: Project not found. " +
+        "Project 999 does not exist or the key cannot see it: check --project (or the POSTHOG_PROJECT_ID " +
+        "environment variable)\n",
     });
   });
 

@@ -1,6 +1,7 @@
 // Bad invite inputs fail at check (preview), naming the property and the fix, before any HTTP request.
 import { Invite, InviteArgs, InviteBatch, InviteBatchArgs } from "../../src";
 import { startStack, TestStack } from "../support/stack";
+import { failuresAt } from "../support/failures-at";
 
 let stack: TestStack;
 beforeAll(async () => {
@@ -46,7 +47,9 @@ describe("Invite check", () => {
     ],
   ])("%s", async (_what, args, property, reason) => {
     const failures = await failuresOf(invite(args));
-    expect(failures).toEqual([{ property, reason: expect.stringContaining(reason) }]);
+    expect(failures).toHaveLength(1);
+    expect(failuresAt(failures, property)).toEqual(failures);
+    expect(failures[0]?.reason).toContain(reason);
   });
 
   it("accepts values that are unknown in preview", async () => {
@@ -75,7 +78,7 @@ describe("InviteBatch check", () => {
       }),
     );
     expect(failures).toEqual([
-      { property: "invites", reason: expect.stringContaining("invites[2] repeats a@example.com") },
+      { property: "", reason: expect.stringContaining("invites[2] repeats a@example.com") },
     ]);
   });
 
@@ -88,7 +91,7 @@ describe("InviteBatch check", () => {
         ],
       }),
     );
-    expect(failures.map((f) => f.property)).toEqual(["invites", "invites", "invites"]);
+    expect(failuresAt(failures, "invites")).toHaveLength(3);
     expect(failures.map((f) => f.reason).join("\n")).toMatch(/invites\[1\]: "role" is not a known input/);
     expect(failures.map((f) => f.reason).join("\n")).toMatch(
       /invites\[1\]\.targetEmail: .*not a valid email/,

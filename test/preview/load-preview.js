@@ -1,11 +1,17 @@
-// Run in a fresh node process: loads each provider module the way the shim does, runs configure, check and
-// diff, and prints every module file the process has loaded (as JSON on stdout).
+// Run in a fresh node process: loads each resource's engine calls, runs configure, check and diff, and prints every
+// module file the process has loaded (as JSON on stdout). With "provider" as its second argument it loads them the
+// way the shims do (resources/*/provider.js, the bundle); with "calls", each compiled module on its own.
 const path = require("node:path");
 
 const dist = process.argv[2];
+const MODULES = {
+  provider: ["resources/survey/provider", "resources/invite/provider", "resources/invite/batch-provider"],
+  calls: ["resources/survey/calls", "resources/invite/calls", "resources/invite/batch-calls"],
+};
+const modules = MODULES[process.argv[3]];
 const calls = [
   {
-    module: "resources/survey/provider",
+    module: modules[0],
     news: { name: "Feedback", type: "api", baseLanguage: "en" },
     olds: {
       projectId: "1",
@@ -16,12 +22,12 @@ const calls = [
     },
   },
   {
-    module: "resources/invite/provider",
+    module: modules[1],
     news: { targetEmail: "a@example.com" },
     olds: { organizationId: "o", targetEmail: "a@example.com", level: "member", declared: {} },
   },
   {
-    module: "resources/invite/batch-provider",
+    module: modules[2],
     news: { invites: [{ targetEmail: "a@example.com" }] },
     olds: { organizationId: "o", invites: [], invitations: {}, message: null, sendEmail: true },
   },

@@ -9,19 +9,23 @@ import { REPO_ROOT } from "../support/self-link";
 
 const DIST = path.join(REPO_ROOT, "dist");
 
-function modulesLoadedBy(script: string, settings: Record<string, string> = {}): string[] {
+function modulesLoadedBy(script: string, settings: Record<string, string> = {}, ...args: string[]): string[] {
   const env = {
     ...Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("POSTHOG_"))),
     ...settings,
   };
-  const out = execFileSync(process.execPath, [path.join(__dirname, script), DIST], { env, encoding: "utf8" });
+  const out = execFileSync(process.execPath, [path.join(__dirname, script), DIST, ...args], {
+    env,
+    encoding: "utf8",
+  });
   return (JSON.parse(out) as string[]).map((file) =>
     path.relative(REPO_ROOT, file).split(path.sep).join("/"),
   );
 }
 
 test("with the key check off, configure, check and diff of every resource load neither axios nor the client", () => {
-  const loaded = modulesLoadedBy("load-preview.js", { POSTHOG_CHECK_KEY_AND_HOST: "false" });
+  // Each compiled module on its own: the graph the bundle keeps (tools/bundle.js), where a load shows as a file.
+  const loaded = modulesLoadedBy("load-preview.js", { POSTHOG_CHECK_KEY_AND_HOST: "false" }, "calls");
   // The calls really ran through the preview modules...
   expect(loaded).toEqual(
     expect.arrayContaining([
@@ -34,6 +38,20 @@ test("with the key check off, configure, check and diff of every resource load n
   expect(loaded.filter((file) => file.includes("node_modules/axios/"))).toEqual([]);
   expect(loaded.filter((file) => file.startsWith("dist/client/"))).toEqual([]);
   expect(loaded.filter((file) => /dist\/resources\/.*\/(batch-)?apply\.js$/.test(file))).toEqual([]);
+});
+
+test("through the shims' provider modules, a preview reads the one bundle and loads no axios", () => {
+  const loaded = modulesLoadedBy("load-preview.js", { POSTHOG_CHECK_KEY_AND_HOST: "false" }, "provider");
+  const ours = loaded.filter((file) => file.startsWith("dist/")).sort();
+  expect(ours).toEqual([
+    "dist/providers.js",
+    "dist/resources/invite/batch-provider.js",
+    "dist/resources/invite/provider.js",
+    "dist/resources/survey/provider.js",
+  ]);
+  expect(loaded.filter((file) => file.includes("node_modules/axios/"))).toEqual([]);
+  // zod is in the bundle, without its locales (tools/bundle.js).
+  expect(loaded.filter((file) => file.includes("node_modules/zod/"))).toEqual([]);
 });
 
 test("a program that imports the package and declares resources loads neither axios nor the client", () => {

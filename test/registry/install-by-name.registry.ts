@@ -11,7 +11,7 @@ import { promisify } from "node:util";
 import { z } from "zod";
 import { cleanEnv, exec } from "../compat/exec";
 import { prepareToolchain, type Toolchain } from "../compat/toolchain";
-import { requirePulumiCli } from "../support/pulumi-cli";
+import { cliPath, requirePulumiCli } from "../support/pulumi-cli";
 import { REPO_ROOT } from "../support/self-link";
 import { publishedNpmPackages } from "../../tools/release/versions";
 import { OUR_SCOPE, REGISTRY_CACHE, startLocalRegistry, type LocalRegistry } from "./local-registry";
@@ -238,6 +238,7 @@ describe("the npm project through the real Pulumi CLI", () => {
         fs.mkdirSync(backend, { recursive: true });
         const env = {
           ...cleanEnv(),
+          PATH: cliPath(pulumi),
           PULUMI_HOME: path.join(dir, ".pulumi-home"),
           PULUMI_BACKEND_URL: `file://${backend}`,
           PULUMI_CONFIG_PASSPHRASE: "test-only",

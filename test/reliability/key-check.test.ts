@@ -2,7 +2,9 @@
 // provider process asks PostHog once whose key it holds (`GET /api/users/@me/`, provider-kit/key-check.ts); a
 // revoked key or a dead host then fails the preview with the message `up` gives (the table in
 // failure-messages.test.ts and docs/troubleshooting.md), every resource waiting for that one answer. A key that
-// lacks the `user:read` scope is still a key PostHog knows: it passes. `checkKeyAndHost: false` sends nothing.
+// lacks the `user:read` scope is still a key PostHog knows: it passes. Then (issue 44) each distinct project and
+// organization the resources name is asked for once (provider-kit/scope-check.ts), so a wrong projectId fails the
+// preview naming the setting. `checkKeyAndHost: false` sends nothing.
 // Each case gets a fresh provider process, as each run of the real engine does (test/cli/key-check.test.ts runs
 // the same through the real CLI).
 import { Invite, InviteBatch, Survey } from "../../src";
@@ -33,6 +35,22 @@ const program =
       new PluginResource("Survey", "s", SURVEY);
       new PluginResource("Invite", "i", INVITE);
       new PluginResource("InviteBatch", "b", BATCH);
+    }
+  };
+
+/** Three surveys: two in the configured project, one naming the emulator's own project as its input. */
+const twoProjects =
+  (face: Face): Program =>
+  () => {
+    const own = { ...SURVEY, projectId: String(stack.projectId) };
+    if (face === "dynamic") {
+      new Survey("a", { ...SURVEY, name: "A" });
+      new Survey("b", { ...SURVEY, name: "B" });
+      new Survey("own", own);
+    } else {
+      new PluginResource("Survey", "a", { ...SURVEY, name: "A" });
+      new PluginResource("Survey", "b", { ...SURVEY, name: "B" });
+      new PluginResource("Survey", "own", own);
     }
   };
 
@@ -95,14 +113,60 @@ describe.each(["dynamic", "plugin"] as const)("the %s face", (face) => {
     expect(await logged()).toEqual([]);
   });
 
-  it("a good key previews clean with one request, and so does a key without user:read (403)", async () => {
+  it("a good key previews clean with one request for it and one per scope, and so does a key without user:read (403)", async () => {
     for (const apiKey of [stack.apiKey, userlessKey]) {
       await stack.clearRequests();
       const preview = await (await engineFor(face, { apiKey })).preview(program(face));
       expect(preview.errors).toEqual([]);
       expect(preview.steps.map((s) => s.op)).toEqual(["create", "create", "create"]);
-      expect(await logged()).toEqual([`GET /api/users/@me/ ${apiKey === userlessKey ? 403 : 200}`]);
+      expect((await logged()).sort()).toEqual(
+        [
+          `GET /api/organizations/${stack.organizationId}/invites/ 200`,
+          `GET /api/projects/${stack.projectId}/surveys/ 200`,
+          `GET /api/users/@me/ ${apiKey === userlessKey ? 403 : 200}`,
+        ].sort(),
+      );
     }
+  });
+
+  // Issue 44: the project or organization the program names is checked too, once each per run.
+  it("a wrong projectId fails the preview naming the setting; each distinct scope is asked once", async () => {
+    const engine = await engineFor(face, { projectId: "999" });
+    const preview = await engine.preview(twoProjects(face));
+    const notFound =
+      "Survey: could not check project 999 before planning. PostHog API GET /api/projects/999/surveys/ failed " +
+      "with 404 not_found: Project not found. Project 999 does not exist or the key cannot see it: check the " +
+      `resource's projectId or ${ns}:projectId (or the POSTHOG_PROJECT_ID environment variable).`;
+    // Each survey of project 999 gets the one answer; the one in the emulator's project plans.
+    expect(preview.errors.map((e) => e.message)).toEqual([notFound, notFound]);
+    // Two surveys in project 999 (the setting), one in the emulator's own (its input): one request each.
+    expect((await logged()).sort()).toEqual(
+      [
+        `GET /api/projects/${stack.projectId}/surveys/ 200`,
+        "GET /api/projects/999/surveys/ 404",
+        "GET /api/users/@me/ 200",
+      ].sort(),
+    );
+  });
+
+  it("a wrong organizationId fails the preview of every invite, after one request for it", async () => {
+    const org = "0190c0de-0000-7000-8000-000000000999";
+    const preview = await (await engineFor(face, { organizationId: org })).preview(program(face));
+    const notFound = (kind: string) =>
+      `${kind}: could not check organization ${org} before planning. PostHog API GET /api/organizations/${org}/invites/ ` +
+      `failed with 404 not_found: Organization not found. Organization ${org} does not exist or the key cannot see ` +
+      `it: check the resource's organizationId or ${ns}:organizationId (or the POSTHOG_ORGANIZATION_ID environment variable).`;
+    expect(preview.errors.map((e) => e.message).sort()).toEqual([
+      notFound("Invite"),
+      notFound("InviteBatch"),
+    ]);
+    expect((await logged()).sort()).toEqual(
+      [
+        `GET /api/organizations/${org}/invites/ 404`,
+        `GET /api/projects/${stack.projectId}/surveys/ 200`,
+        "GET /api/users/@me/ 200",
+      ].sort(),
+    );
   });
 
   it("an up checks first too, so a revoked key fails before any create; checkKeyAndHost false sends nothing", async () => {
@@ -115,4 +179,24 @@ describe.each(["dynamic", "plugin"] as const)("the %s face", (face) => {
     expect((await unchecked.preview(program(face))).errors).toEqual([]);
     expect(await logged()).toEqual([]);
   });
+});
+
+// The cost of the checks at scale (issue 44; the benchmark counts requests against a floor): a run of 100 surveys
+// in one project sends one request for the key and one for the project, then the 100 creates.
+it("a 100-survey up sends one request for the key, one for the project, and the 100 POSTs", async () => {
+  await stack.clearRequests();
+  const hundred: Program = () => {
+    for (let i = 0; i < 100; i++) new PluginResource("Survey", `s${i}`, { ...SURVEY, name: `Survey ${i}` });
+  };
+  const up = await (await engineFor("plugin", {})).up(hundred);
+  expect(up.errors).toEqual([]);
+  const requests = await logged();
+  expect(requests.filter((r) => r.startsWith("GET "))).toEqual([
+    "GET /api/users/@me/ 200",
+    `GET /api/projects/${stack.projectId}/surveys/ 200`,
+  ]);
+  expect(requests.filter((r) => r === `POST /api/projects/${stack.projectId}/surveys/ 201`)).toHaveLength(
+    100,
+  );
+  expect(requests).toHaveLength(102);
 });

@@ -11,7 +11,8 @@ import { REPO_ROOT } from "./self-link";
 
 // toolchain/location.js is plain JavaScript outside the TypeScript builds: loaded from the repository root, so
 // this file works from source (jest) and compiled into .tmp/tools (the benchmarks, bench/cli.ts).
-const { binDir } = require(path.join(REPO_ROOT, "toolchain", "location.js")) as typeof Location;
+const location = require(path.join(REPO_ROOT, "toolchain", "location.js")) as typeof Location;
+const { binDir } = location;
 
 function executableIn(dir: string, name: string): string | undefined {
   const candidate = path.join(dir, name);
@@ -64,17 +65,21 @@ export function requirePulumiCli(): string | undefined {
   return bin;
 }
 
-/**
- * A folder of language hosts to use ahead of the toolchain's stand-ins: Pulumi's real hosts built by hand for the
- * cross-check (docs/contributing/engine-cross-check.md#the-stand-in-hosts-against-pulumis-own). Unset, the CLI's
- * own folder comes first.
- */
-export const LANGUAGE_HOSTS_ENV = "PULUMI_POSTHOG_LANGUAGE_HOSTS";
+/** Names a folder of language hosts used ahead of the toolchain's stand-ins (toolchain/location.js says more). */
+export const LANGUAGE_HOSTS_ENV = location.LANGUAGE_HOSTS_ENV;
 
 /** The folders the CLI's PATH starts with: LANGUAGE_HOSTS_ENV's if set, then the CLI's own. */
 export function hostFolders(pulumi: string): string[] {
-  const hosts = process.env[LANGUAGE_HOSTS_ENV];
-  return [...(hosts ? [path.resolve(hosts)] : []), path.dirname(pulumi)];
+  return location.hostFolders(path.dirname(pulumi));
+}
+
+/**
+ * The PATH every CLI run of the tests gets: hostFolders, then the test process's PATH. A test that builds its own
+ * environment takes its PATH from here, so that a run with LANGUAGE_HOSTS_ENV set uses that folder's hosts
+ * (test/support/language-hosts.ts checks it after each file of the CLI suite).
+ */
+export function cliPath(pulumi: string): string {
+  return location.cliPath(path.dirname(pulumi));
 }
 
 /**
@@ -90,7 +95,7 @@ export function offlineCliEnv(pulumi: string, dir: string): NodeJS.ProcessEnv {
   fs.mkdirSync(home, { recursive: true });
   return {
     ...process.env,
-    PATH: [...hostFolders(pulumi), process.env.PATH ?? ""].join(path.delimiter),
+    PATH: cliPath(pulumi),
     PULUMI_HOME: home,
     PULUMI_BACKEND_URL: `file://${backend}`,
     PULUMI_CONFIG_PASSPHRASE: "test-only",

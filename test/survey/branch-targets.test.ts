@@ -51,7 +51,7 @@ describe("a branch to a question that does not exist", () => {
   it.each(cases)("%s is refused at check, with zero requests", async (_what, questions, reason) => {
     await stack.clearRequests();
     const result = await stack.newEngine().preview(program(questions));
-    expect(result.steps.flatMap((s) => s.checkFailures)).toEqual([{ property: "questions", reason }]);
+    expect(result.steps.flatMap((s) => s.checkFailures)).toEqual([{ property: "", reason }]);
     expect(result.errors.length).toBeGreaterThan(0);
     expect(await stack.requests()).toEqual([]);
   });

@@ -1,6 +1,7 @@
 // Invalid survey definitions fail at Check, through the real plugin, naming the property, before any request.
 import { startStack, TestStack } from "../support/stack";
 import { Survey, SurveyArgs } from "../../src";
+import { failuresAt } from "../support/failures-at";
 
 let stack: TestStack;
 beforeAll(async () => {
@@ -129,8 +130,11 @@ describe("Survey check", () => {
         new Survey("bad", args as unknown as SurveyArgs);
       });
       const failures = result.steps.flatMap((s) => s.checkFailures);
-      expect(failures.map((f) => f.property)).toContain(property);
-      expect(failures.find((f) => f.property === property)?.reason).toContain(reason);
+      expect(
+        failuresAt(failures, property)
+          .map((f) => f.reason)
+          .join("\n"),
+      ).toContain(reason);
       expect(result.errors.length).toBeGreaterThan(0);
       expect(await stack.requests()).toEqual([]);
     },

@@ -1,6 +1,7 @@
 // What a Survey leaves in state: no API key anywhere, one small identical __provider, no undefined values.
 import { Survey } from "../../src";
 import { REPO_ROOT } from "../support/self-link";
+import { RESET_OUTPUTS } from "../../src/resources/survey/fields";
 import { startStack, TestStack } from "../support/stack";
 
 let stack: TestStack;
@@ -62,6 +63,41 @@ describe("Survey state", () => {
       key: expect.stringMatching(/-custom$/),
       active: expect.any(Boolean),
     });
+    await engine.destroy();
+  });
+
+  it("leaves out the outputs at their reset value, which the program still reads as PostHog holds them", async () => {
+    const engine = stack.newEngine();
+    const declared = { name: "At reset", type: "popover" as const, description: "Kept: not its reset" };
+    const read = () => {
+      const survey = new Survey("reset", declared);
+      const fields: (keyof Survey)[] = [...RESET_OUTPUTS.keys(), "description", "surveyId"];
+      return Object.fromEntries(fields.map((k) => [k, survey[k]]));
+    };
+    const up = await engine.up(read);
+    expect(up.errors).toEqual([]);
+    const [state] = engine.state();
+    // The survey holds these fields at their reset value in PostHog.
+    const inPostHog = await stack.api("GET", `/api/projects/${stack.projectId}/surveys/${state.id}/`);
+    expect(inPostHog.body).toMatchObject({
+      archived: false,
+      schedule: "once",
+      enable_partial_responses: false,
+    });
+    const absent = [...RESET_OUTPUTS.keys()].filter((field) => !(field in state.outputs));
+    expect(absent).toEqual(expect.arrayContaining(["archived", "schedule", "enablePartialResponses"]));
+    expect(state.outputs.description).toBe("Kept: not its reset");
+    // The program reads every one of them as its value in PostHog, as before they left the state.
+    expect(up.outputs).toEqual({
+      ...Object.fromEntries(RESET_OUTPUTS),
+      description: "Kept: not its reset",
+      surveyId: state.id,
+    });
+    // Diff takes an absent output as its reset value: the same program is no change, with no request.
+    await stack.clearRequests();
+    const again = await engine.up(read);
+    expect(again.steps.map((step) => step.op)).toEqual(["same"]);
+    expect(await stack.requests()).toEqual([]);
     await engine.destroy();
   });
 });

@@ -103,25 +103,31 @@ func (b *base) Handshake(ctx context.Context, req *pulumirpc.LanguageHandshakeRe
 	return &pulumirpc.LanguageHandshakeResponse{}, nil
 }
 
-// Cancel: the engine asks the host to stop what it runs (Ctrl-C at the CLI). Pulumi's nodejs host cancels the
-// context its programs run under (Cancel and the cmdCtx of execRuntime in sdk/nodejs/cmd/pulumi-language-nodejs/
-// main.go): the program gets an interrupt, and is killed 5 s later if it has not exited (exec.Cmd.WaitDelay). The
-// stand-ins run every program under b.programs the same way (runUnderCancel).
+// Cancel: the engine asks the host to stop what it runs (Ctrl-C at the CLI). Each of Pulumi's hosts cancels the
+// context its programs run under (Cancel, with the cmdCtx of execRuntime in sdk/nodejs/cmd/pulumi-language-nodejs/
+// main.go, the runCmdCtx of Run in sdk/python/cmd/pulumi-language-python/main.go, and the cmdCtx of Run and
+// runProgram in sdk/go/pulumi-language-go/main.go): the program gets an interrupt at once, and is killed 5 s later
+// if it has not exited (exec.Cmd.WaitDelay). The stand-ins run every program under b.programs the same way
+// (programContext and stopGently).
 func (b *base) Cancel(context.Context, *emptypb.Empty) (*emptypb.Empty, error) {
 	b.cancelPrograms()
 	return &emptypb.Empty{}, nil
 }
 
-// programStopDelay is how long a program has to exit after its interrupt before it is killed (the nodejs host's
-// cmd.WaitDelay).
+// programStopDelay is how long a program has to exit after its interrupt before it is killed (cmd.WaitDelay in
+// each of Pulumi's hosts).
 const programStopDelay = 5 * time.Second
 
-// commandUnderCancel makes a command that ends when the request ends or the Cancel RPC arrives, whichever comes
-// first: an interrupt, then a kill programStopDelay later.
-func (b *base) commandUnderCancel(ctx context.Context, name string, args ...string) *exec.Cmd {
+// programContext ends when the request ends or the Cancel RPC arrives, whichever comes first.
+func (b *base) programContext(ctx context.Context) context.Context {
 	cmdCtx, cmdCancel := context.WithCancel(b.programs)
 	context.AfterFunc(ctx, cmdCancel)
-	cmd := exec.CommandContext(cmdCtx, name, args...)
+	return cmdCtx
+}
+
+// stopGently makes a command's context end it as Pulumi's hosts end a program: an interrupt, then a kill
+// programStopDelay later.
+func stopGently(cmd *exec.Cmd) {
 	cmd.Cancel = func() error {
 		if err := cmd.Process.Signal(os.Interrupt); err != nil {
 			return cmd.Process.Kill()
@@ -129,33 +135,60 @@ func (b *base) commandUnderCancel(ctx context.Context, name string, args ...stri
 		return nil
 	}
 	cmd.WaitDelay = programStopDelay
+}
+
+// commandUnderCancel makes a command that ends when the request ends or the Cancel RPC arrives (programContext),
+// stopped gently (stopGently).
+func (b *base) commandUnderCancel(ctx context.Context, name string, args ...string) *exec.Cmd {
+	cmd := exec.CommandContext(b.programContext(ctx), name, args...)
+	stopGently(cmd)
 	return cmd
 }
 
-// about reports the runtime's executable and version, marked as a stand-in.
-func about(executableName string, versionArgs ...string) (*pulumirpc.AboutResponse, error) {
+// requireHandshake refuses to run a program before the host knows the engine: a host the CLI starts gets the
+// engine's address on its command line, one started by a debugger or the Automation API through Handshake. Pulumi's
+// hosts refuse the same way (connectToEngine in the nodejs and python hosts; Run and RunPlugin in the go host).
+func (b *base) requireHandshake(rpc string) error {
+	if b.engineAddress == "" {
+		return errors.New("when debugging or running explicitly, must call Handshake before " + rpc)
+	}
+	return nil
+}
+
+// lookupVersion finds an executable on PATH and what `<executable> <versionArgs>` prints, trimmed ("" when that
+// fails: Pulumi's hosts do not fail About for a version they cannot read).
+func lookupVersion(ctx context.Context, executableName string, versionArgs ...string) (string, string, error) {
 	path, err := exec.LookPath(executableName)
 	if err != nil {
-		return nil, fmt.Errorf("could not find %s on the PATH: %w", executableName, err)
+		return "", "", fmt.Errorf("could not find executable %q: %w", executableName, err)
 	}
-	out, err := exec.Command(path, versionArgs...).Output()
-	v := ""
-	if err == nil {
-		v = strings.TrimSpace(string(out))
+	out, err := exec.CommandContext(ctx, path, versionArgs...).Output()
+	if err != nil {
+		return path, "", nil
 	}
-	return &pulumirpc.AboutResponse{
-		Executable: path,
-		Version:    v,
-		Metadata:   map[string]string{"languageHost": standInNote},
-	}, nil
+	return path, strings.TrimSpace(string(out)), nil
+}
+
+// standInMetadata adds the note that says these are stand-ins to an About answer's metadata.
+func standInMetadata(metadata map[string]string) map[string]string {
+	if metadata == nil {
+		metadata = map[string]string{}
+	}
+	metadata["languageHost"] = standInNote
+	return metadata
 }
 
 // configJSON is the stack's config as the SDKs read it from PULUMI_CONFIG. nodejs wants the old key form
-// <namespace>:config:<name> (constructConfig in the nodejs host); python and go take the keys as sent.
+// <namespace>:config:<name> and "{}" when there is none (constructConfig in the nodejs host); python and go take the
+// keys as sent, and "" when there is none, which leaves PULUMI_CONFIG unset (constructConfig in the python and go
+// hosts).
 func configJSON(req *pulumirpc.RunRequest, oldKeyForm bool) (string, error) {
 	cfg := req.GetConfig()
 	if cfg == nil {
-		return "{}", nil
+		if oldKeyForm {
+			return "{}", nil
+		}
+		return "", nil
 	}
 	out := make(map[string]string, len(cfg))
 	for k, v := range cfg {
@@ -183,9 +216,35 @@ func secretKeysJSON(req *pulumirpc.RunRequest) string {
 	return string(data)
 }
 
-// exitMessage turns a program's failure into the RunResponse error Pulumi's hosts give (execRuntime in the nodejs
-// host); a program that already printed an actionable message exits with bailCode and gets Bail instead.
-func exitResponse(err error, bailCode int, what string) *pulumirpc.RunResponse {
+// exitWording is how a host words a program's failure in its RunResponse.
+type exitWording struct {
+	// nonZero takes the exit code (-1 for a program ended by a signal).
+	nonZero string
+	// notRun takes the error of a program that could not be started or waited for.
+	notRun string
+}
+
+var (
+	// execRuntime in the nodejs host.
+	nodejsExit = exitWording{
+		nonZero: "Program exited with non-zero exit code: %d",
+		notRun:  "Problem executing program (could not run language executor): %v",
+	}
+	// Run in the python host.
+	pythonExit = exitWording{
+		nonZero: "program exited with non-zero exit code: %d",
+		notRun:  "problem executing program (could not run language executor): %v",
+	}
+	// runProgram and runCmdStatus in the go host.
+	goExit = exitWording{
+		nonZero: "program exited with non-zero exit code: %d",
+		notRun:  "command errored unexpectedly: %v",
+	}
+)
+
+// exitResponse turns a program's end into the RunResponse Pulumi's hosts give; a program that already printed an
+// actionable message exits with bailCode and gets Bail instead.
+func exitResponse(err error, bailCode int, wording exitWording) *pulumirpc.RunResponse {
 	if err == nil {
 		return &pulumirpc.RunResponse{}
 	}
@@ -195,11 +254,9 @@ func exitResponse(err error, bailCode int, what string) *pulumirpc.RunResponse {
 		if code == bailCode {
 			return &pulumirpc.RunResponse{Bail: true}
 		}
-		return &pulumirpc.RunResponse{Error: fmt.Sprintf("Program exited with non-zero exit code: %d", code)}
+		return &pulumirpc.RunResponse{Error: fmt.Sprintf(wording.nonZero, code)}
 	}
-	return &pulumirpc.RunResponse{
-		Error: fmt.Sprintf("Problem executing %s (could not run language executor): %v", what, err),
-	}
+	return &pulumirpc.RunResponse{Error: fmt.Sprintf(wording.notRun, err)}
 }
 
 // GeneratePackage: bind the schema the engine sends and write the language's SDK into req.Directory.

@@ -23,7 +23,7 @@ import (
 type hostFlags struct {
 	tracing     string
 	showVersion bool
-	// runtime (nodejs): the JavaScript runtime; the stand-in runs node only.
+	// runtime (nodejs): the JavaScript runtime programs run with, nodejs or bun.
 	runtime string
 	// useExecutor (python): the program to run instead of the pulumi-language-python-exec beside the host.
 	useExecutor string
@@ -49,15 +49,8 @@ func parseFlags(language string, fs *flag.FlagSet, argv []string) (*hostFlags, e
 	if args := fs.Args(); len(args) > 0 {
 		f.engineAddress = args[0]
 	}
-	if language == "nodejs" {
-		switch f.runtime {
-		case "nodejs":
-		case "bun":
-			// The real host accepts bun; the stand-in has no bun support, so it says so rather than run node.
-			return nil, fmt.Errorf("runtime bun is not supported by pulumi-posthog's stand-in nodejs host")
-		default:
-			return nil, fmt.Errorf("unsupported runtime: %s", f.runtime)
-		}
+	if language == "nodejs" && f.runtime != "nodejs" && f.runtime != "bun" {
+		return nil, fmt.Errorf("unsupported runtime: %s", f.runtime)
 	}
 	return f, nil
 }

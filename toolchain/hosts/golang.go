@@ -60,21 +60,24 @@ func (h *goHost) compileGoProgram(ctx context.Context, dir, out string) (string,
 	cmd.Dir = dir
 	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
 	if err := cmd.Run(); err != nil {
-		return "", fmt.Errorf("error in compiling Go: unable to run `go build`: %w", err)
+		return "", fmt.Errorf("unable to run `go build`: %w", err)
+	}
+	// `go build -o` of a folder whose package is not main compiles it and writes nothing, leaving the empty temp
+	// file; compileProgram checks the output's executable bits (executable.IsExecutable) and says why.
+	if info, err := os.Stat(out); err != nil || info.Mode()&0o111 == 0 {
+		return "", errors.New("go program is not executable, does your program have a 'main' package?")
 	}
 	h.engineLog(ctx, "Finished compiling")
 	return out, nil
 }
 
-// Run (Run, constructEnv and runProgram in the go host).
-func (h *goHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumirpc.RunResponse, error) {
-	binary, buildTarget, err := goBinaryOptions(req.Info)
-	if err != nil {
-		return nil, err
-	}
+// goProgramEnv is the program's environment (constructEnv in the go host): the engine's details in the PULUMI_*
+// names sdk/go/pulumi/run.go reads (EnvOrganization, EnvProject, ... EnvEngine), each only when it has a value, so
+// PULUMI_CONFIG is unset for a stack with no config.
+func (h *goHost) goProgramEnv(req *pulumirpc.RunRequest) ([]string, error) {
 	cfg, err := configJSON(req, false)
 	if err != nil {
-		return nil, fmt.Errorf("failed to prepare environment: %w", err)
+		return nil, err
 	}
 	env := os.Environ()
 	set := func(k, v string) {
@@ -82,7 +85,6 @@ func (h *goHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumirpc
 			env = append(env, k+"="+v)
 		}
 	}
-	// The names sdk/go/pulumi/run.go reads (EnvOrganization, EnvProject, ... EnvEngine).
 	set("PULUMI_ORGANIZATION", req.GetOrganization())
 	set("PULUMI_PROJECT", req.GetProject())
 	set("PULUMI_ROOT_DIRECTORY", req.GetInfo().GetRootDirectory())
@@ -93,7 +95,23 @@ func (h *goHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumirpc
 	set("PULUMI_PARALLEL", strconv.Itoa(int(req.GetParallel())))
 	set("PULUMI_MONITOR", req.GetMonitorAddress())
 	set("PULUMI_ENGINE", h.engineAddress)
+	return env, nil
+}
 
+// Run (Run, constructEnv and runProgram in the go host): refused before the host knows the engine; the program
+// runs under the Cancel RPC (base.Cancel).
+func (h *goHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumirpc.RunResponse, error) {
+	if err := h.requireHandshake("Run"); err != nil {
+		return nil, err
+	}
+	binary, buildTarget, err := goBinaryOptions(req.Info)
+	if err != nil {
+		return nil, err
+	}
+	env, err := h.goProgramEnv(req)
+	if err != nil {
+		return nil, fmt.Errorf("failed to prepare environment: %w", err)
+	}
 	program := binary
 	if program != "" {
 		if program, err = exec.LookPath(binary); err != nil {
@@ -101,23 +119,35 @@ func (h *goHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumirpc
 		}
 	} else {
 		if program, err = h.compileGoProgram(ctx, req.Info.ProgramDirectory, buildTarget); err != nil {
-			return nil, err
+			return nil, fmt.Errorf("error in compiling Go: %w", err) // errutil.ErrorWithStderr in Run
 		}
 		if buildTarget == "" {
 			defer os.Remove(program)
 		}
 	}
-	cmd := exec.CommandContext(ctx, program)
-	cmd.Cancel = func() error { return cmd.Process.Signal(os.Interrupt) }
+	cmd := h.commandUnderCancel(ctx, program)
 	cmd.Dir = req.Pwd
 	cmd.Env = env
 	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
-	return exitResponse(cmd.Run(), goBailCode, "program"), nil
+	return exitResponse(cmd.Run(), goBailCode, goExit), nil
+}
+
+// Handshake: the go host refuses one without the engine's address ("Must contain address in request", Handshake
+// in the go host); the nodejs and python hosts take it as given.
+func (h *goHost) Handshake(ctx context.Context, req *pulumirpc.LanguageHandshakeRequest,
+) (*pulumirpc.LanguageHandshakeResponse, error) {
+	if req == nil || req.EngineAddress == "" {
+		return nil, errors.New("Must contain address in request")
+	}
+	return h.base.Handshake(ctx, req)
 }
 
 // RunPlugin compiles a Go plugin folder and runs it with the engine's environment (RunPlugin in the go host).
 func (h *goHost) RunPlugin(req *pulumirpc.RunPluginRequest, server pulumirpc.LanguageRuntime_RunPluginServer,
 ) error {
+	if err := h.requireHandshake("RunPlugin"); err != nil {
+		return err
+	}
 	program, err := h.compileGoProgram(server.Context(), req.Info.ProgramDirectory, "")
 	if err != nil {
 		return err
@@ -222,8 +252,13 @@ func (h *goHost) InstallDependencies(req *pulumirpc.InstallDependenciesRequest,
 	return closer.Close()
 }
 
+// About: the go on PATH and what `go version` says (About in the go host).
 func (h *goHost) About(ctx context.Context, req *pulumirpc.AboutRequest) (*pulumirpc.AboutResponse, error) {
-	return about("go", "version")
+	goexe, v, err := lookupVersion(ctx, "go", "version")
+	if err != nil {
+		return nil, err
+	}
+	return &pulumirpc.AboutResponse{Executable: goexe, Version: v, Metadata: standInMetadata(nil)}, nil
 }
 
 // Link adds a `replace <module> => ./<sdk path>` to the program's go.mod for each SDK (Link in the go host).

@@ -11,8 +11,8 @@
 // functions named in each method's comment) and calls the same libraries they call, which ship in the modules the
 // proxy does serve: pkg/v3's code and program generators (pkg/codegen/nodejs|python|go), pkg/v3's schema loader
 // and PCL binder, sdk/v3's package managers (sdk/nodejs/npm) and Python toolchains (sdk/python/toolchain).
-// Left out: debugging (attach_debugger), bun, fnm/pyenv version switching, the nodejs monitor proxy and sync
-// pipes (kept only for synchronous invokes), type checkers for python, Pack, Template and RuntimeOptionsPrompts.
+// Left out: debugging (attach_debugger), fnm/pyenv version switching, the nodejs monitor proxy and sync pipes
+// (kept only for synchronous invokes), Pack, Template and RuntimeOptionsPrompts.
 package main
 
 import (
@@ -57,7 +57,7 @@ func hostFor(language string, b *base, f *hostFlags) (pulumirpc.LanguageRuntimeS
 	switch language {
 	case "nodejs":
 		b.gen = nodejsCodegen{}
-		return &nodejsHost{base: b}, nil
+		return &nodejsHost{base: b, runtime: f.runtime}, nil
 	case "python":
 		b.gen = pythonCodegen{}
 		return newPythonHost(b, f.useExecutor)

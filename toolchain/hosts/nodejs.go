@@ -17,6 +17,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/blang/semver"
 	"github.com/google/shlex"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/cgstrings"
@@ -35,7 +36,19 @@ import (
 // then reports nothing more (nodeJSProcessExitedAfterShowingUserActionableMessage in the nodejs host).
 const nodeBailCode = 32
 
-type nodejsHost struct{ *base }
+type nodejsHost struct {
+	*base
+	// runtime is the -runtime flag's: nodejs (programs run with node) or bun.
+	runtime string
+}
+
+// runtimeExecutable is the program the runtime runs JavaScript with (Run in the nodejs host).
+func (h *nodejsHost) runtimeExecutable() string {
+	if h.runtime == "bun" {
+		return "bun"
+	}
+	return "node"
+}
 
 type nodeOptions struct {
 	typescript     bool
@@ -46,8 +59,9 @@ type nodeOptions struct {
 }
 
 // parseNodeOptions reads the Pulumi.yaml runtime options the nodejs host knows (parseOptions there);
-// typescript defaults to true.
-func parseNodeOptions(info *pulumirpc.ProgramInfo) (nodeOptions, error) {
+// typescript defaults to true. Under bun, which runs TypeScript itself and is its own package manager, typescript,
+// tsconfig and nodeargs are ignored and the package manager is bun.
+func parseNodeOptions(info *pulumirpc.ProgramInfo, runtime string) (nodeOptions, error) {
 	opts := nodeOptions{typescript: true, packagemanager: npm.AutoPackageManager}
 	var packagemanager string
 	given, err := readOptions(info,
@@ -57,14 +71,21 @@ func parseNodeOptions(info *pulumirpc.ProgramInfo) (nodeOptions, error) {
 		option("production", &opts.production),
 		option("packagemanager", &packagemanager),
 	)
-	if err != nil || !given["packagemanager"] {
+	if err != nil {
 		return opts, err
 	}
-	switch packagemanager {
-	case "auto", "npm", "yarn", "pnpm":
-		opts.packagemanager = npm.PackageManagerType(packagemanager)
-	default:
-		return opts, fmt.Errorf("packagemanager option must be one of auto, npm, yarn or pnpm, got %q", packagemanager)
+	if given["packagemanager"] {
+		switch packagemanager {
+		case "auto", "npm", "yarn", "pnpm", "bun":
+			opts.packagemanager = npm.PackageManagerType(packagemanager)
+		default:
+			return opts, fmt.Errorf("packagemanager option must be one of auto, npm, yarn, pnpm or bun, got %q",
+				packagemanager)
+		}
+	}
+	if runtime == "bun" {
+		opts.typescript, opts.tsconfig, opts.nodeargs = false, "", ""
+		opts.packagemanager = npm.BunPackageManager
 	}
 	return opts, nil
 }
@@ -105,11 +126,21 @@ func locateModule(module, dir, node, installHint string) (string, error) {
 // host). Pulumi's host puts a forwarding proxy in front of the resource monitor and adds --sync pipes for
 // synchronous invokes; this one hands the runner the engine's monitor address directly.
 func (h *nodejsHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumirpc.RunResponse, error) {
-	node, err := exec.LookPath("node")
-	if err != nil {
-		return &pulumirpc.RunResponse{Error: "could not find node on the $PATH: " + err.Error()}, nil
+	if err := h.requireHandshake("Run"); err != nil {
+		return nil, err
 	}
-	opts, err := parseNodeOptions(req.Info)
+	node, err := exec.LookPath(h.runtimeExecutable())
+	if err != nil {
+		return &pulumirpc.RunResponse{
+			Error: fmt.Sprintf("could not find %s on the $PATH: %s", h.runtimeExecutable(), err.Error()),
+		}, nil
+	}
+	if h.runtime == "bun" {
+		if err := checkBunSDKVersion(ctx, req.Info.ProgramDirectory); err != nil {
+			return &pulumirpc.RunResponse{Error: err.Error()}, nil
+		}
+	}
+	opts, err := parseNodeOptions(req.Info, h.runtime)
 	if err != nil {
 		return &pulumirpc.RunResponse{Error: err.Error()}, nil
 	}
@@ -129,6 +160,9 @@ func (h *nodejsHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulum
 	args, err := shlex.Split(opts.nodeargs)
 	if err != nil {
 		return &pulumirpc.RunResponse{Error: err.Error()}, nil
+	}
+	if h.runtime == "bun" {
+		args = append([]string{"run"}, args...)
 	}
 	args = append(args, runPath)
 	flag := func(name, value string) {
@@ -164,24 +198,32 @@ func (h *nodejsHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulum
 	err = cmd.Run()
 	_ = os.Stdout.Sync()
 	_ = os.Stderr.Sync()
-	return exitResponse(err, nodeBailCode, "program"), nil
+	return exitResponse(err, nodeBailCode, nodejsExit), nil
 }
 
 // RunPlugin runs a Node.js plugin folder (PulumiPlugin.yaml, runtime nodejs) with @pulumi/pulumi's
 // cmd/run-plugin, in the environment the engine sends, output streamed back to it (RunPlugin in the nodejs host).
 func (h *nodejsHost) RunPlugin(req *pulumirpc.RunPluginRequest, server pulumirpc.LanguageRuntime_RunPluginServer,
 ) error {
+	if err := h.requireHandshake("Run"); err != nil { // connectToEngine's words, as RunPlugin there uses it
+		return err
+	}
 	closer, stdout, stderr, err := rpcutil.MakeRunPluginStreams(server, false)
 	if err != nil {
 		return err
 	}
 	defer closer.Close()
 
-	node, err := exec.LookPath("node")
+	if h.runtime == "bun" {
+		if err := checkBunSDKVersion(server.Context(), req.Info.ProgramDirectory); err != nil {
+			return err
+		}
+	}
+	node, err := exec.LookPath(h.runtimeExecutable())
 	if err != nil {
 		return err
 	}
-	opts, err := parseNodeOptions(req.Info)
+	opts, err := parseNodeOptions(req.Info, h.runtime)
 	if err != nil {
 		return err
 	}
@@ -200,7 +242,12 @@ func (h *nodejsHost) RunPlugin(req *pulumirpc.RunPluginRequest, server pulumirpc
 	if err != nil {
 		return err
 	}
-	args := append([]string{runPath}, nodeargs...)
+	var args []string
+	if h.runtime == "bun" {
+		args = []string{"run"}
+	}
+	args = append(args, runPath)
+	args = append(args, nodeargs...)
 	args = append(args, req.Info.ProgramDirectory)
 	args = append(args, req.Args...)
 
@@ -308,7 +355,7 @@ func (h *nodejsHost) InstallDependencies(req *pulumirpc.InstallDependenciesReque
 		return err
 	}
 	defer closer.Close()
-	opts, err := parseNodeOptions(req.Info)
+	opts, err := parseNodeOptions(req.Info, h.runtime)
 	if err != nil {
 		return err
 	}
@@ -327,19 +374,75 @@ func (h *nodejsHost) InstallDependencies(req *pulumirpc.InstallDependenciesReque
 	return closer.Close()
 }
 
+// About: the runtime's executable and version, the package manager the program resolves to and its version, and
+// the TypeScript the program would load (About in the nodejs host). A package manager that is named but missing is
+// refused ("could not resolve packagemanager").
 func (h *nodejsHost) About(ctx context.Context, req *pulumirpc.AboutRequest) (*pulumirpc.AboutResponse, error) {
-	return about("node", "--version")
-}
-
-func (h *nodejsHost) GetProgramDependencies(ctx context.Context, req *pulumirpc.GetProgramDependenciesRequest,
-) (*pulumirpc.GetProgramDependenciesResponse, error) {
-	opts, err := parseNodeOptions(req.Info)
+	opts, err := parseNodeOptions(req.GetInfo(), h.runtime)
+	if err != nil {
+		return nil, fmt.Errorf("failed to parse options: %w", err)
+	}
+	dir := req.GetInfo().GetProgramDirectory()
+	pm, err := npm.ResolvePackageManager(opts.packagemanager, dir)
+	if err != nil {
+		return nil, fmt.Errorf("could not resolve packagemanager: %w", err)
+	}
+	runtimeBin, runtimeVersion, err := lookupVersion(ctx, h.runtimeExecutable(), "--version")
 	if err != nil {
 		return nil, err
 	}
+	metadata := map[string]string{"packagemanager": pm.Name()}
+	if v, err := pm.Version(); err == nil {
+		metadata["packagemanagerVersion"] = v.String()
+	} else {
+		metadata["packagemanagerVersion"] = ""
+	}
+	typescript := exec.CommandContext(ctx, runtimeBin, "-e", "console.log(require('typescript/package.json').version)")
+	typescript.Dir = dir
+	if out, err := typescript.Output(); err == nil {
+		metadata["typescriptVersion"] = strings.TrimSpace(string(out))
+	}
+	return &pulumirpc.AboutResponse{
+		Executable: runtimeBin,
+		Version:    runtimeVersion,
+		Metadata:   standInMetadata(metadata),
+	}, nil
+}
+
+// minBunSDK is the oldest @pulumi/pulumi the bun runtime runs (minBunPulumiSDKVersion in the nodejs host).
+var minBunSDK = semver.MustParse("3.226.0")
+
+// checkBunSDKVersion refuses to run a program under bun whose installed @pulumi/pulumi is older than minBunSDK
+// (checkPulumiSDKVersion in the nodejs host); bun itself missing is refused as the package manager it is.
+func checkBunSDKVersion(ctx context.Context, dir string) error {
+	pm, err := npm.ResolvePackageManager(npm.BunPackageManager, dir)
+	if err != nil {
+		return fmt.Errorf("could not resolve package manager: %w", err)
+	}
+	packages, err := pm.ListPackages(ctx, dir, true)
+	if err != nil {
+		return nil // the real host skips the check then
+	}
+	for _, p := range packages {
+		if v, err := semver.Parse(p.Version); p.Name == "@pulumi/pulumi" && err == nil && v.LT(minBunSDK) {
+			return fmt.Errorf("the bun runtime requires @pulumi/pulumi >= %s, but %s is installed; ensure all "+
+				"copies of @pulumi/pulumi are updated to >= %s and re-run `pulumi install`", minBunSDK, v, minBunSDK)
+		}
+	}
+	return nil
+}
+
+// GetProgramDependencies lists the program's packages through its package manager (GetProgramDependencies in the
+// nodejs host, with its wording for a package manager that cannot be resolved).
+func (h *nodejsHost) GetProgramDependencies(ctx context.Context, req *pulumirpc.GetProgramDependenciesRequest,
+) (*pulumirpc.GetProgramDependenciesResponse, error) {
+	opts, err := parseNodeOptions(req.Info, h.runtime)
+	if err != nil {
+		return nil, fmt.Errorf("failed to parse options: %w", err)
+	}
 	pm, err := npm.ResolvePackageManager(opts.packagemanager, req.Info.ProgramDirectory)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("failed to determine package manager: %w", err)
 	}
 	packages, err := pm.ListPackages(ctx, req.Info.ProgramDirectory, req.TransitiveDependencies)
 	if err != nil {
@@ -355,7 +458,7 @@ func (h *nodejsHost) GetProgramDependencies(ctx context.Context, req *pulumirpc.
 // Link adds each generated SDK to the program's package.json as a local dependency through its package manager
 // (`npm pkg set dependencies.<name>=file:<path>` for npm), and says how to import it (Link in the nodejs host).
 func (h *nodejsHost) Link(ctx context.Context, req *pulumirpc.LinkRequest) (*pulumirpc.LinkResponse, error) {
-	opts, err := parseNodeOptions(req.Info)
+	opts, err := parseNodeOptions(req.Info, h.runtime)
 	if err != nil {
 		return nil, err
 	}

@@ -49,8 +49,9 @@ func TestReadOptionsRefusesAWrongType(t *testing.T) {
 }
 
 func TestEachHostReadsItsOptionsThroughIt(t *testing.T) {
-	if _, err := parseNodeOptions(programWith(t, map[string]any{"packagemanager": "bun"})); err == nil {
-		t.Error("nodejs: an unknown package manager was accepted")
+	if _, err := parseNodeOptions(programWith(t, map[string]any{"packagemanager": "deno"}), "nodejs"); err == nil ||
+		err.Error() != `packagemanager option must be one of auto, npm, yarn, pnpm or bun, got "deno"` {
+		t.Errorf("nodejs: %v", err)
 	}
 	if _, err := pythonOptions(programWith(t, map[string]any{"virtualenv": 3}), false); err == nil ||
 		err.Error() != "virtualenv option must be a string" {

@@ -6,11 +6,14 @@ package main
 // pkg/codegen/python.
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -18,6 +21,7 @@ import (
 	"github.com/pulumi/pulumi/pkg/v3/codegen/pcl"
 	codegen "github.com/pulumi/pulumi/pkg/v3/codegen/python"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/schema"
+	"github.com/pulumi/pulumi/sdk/v3/go/common/resource/plugin"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/util/rpcutil"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/workspace"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
@@ -50,8 +54,9 @@ func newPythonHost(b *base, useExecutor string) (*pythonHost, error) {
 	return &pythonHost{base: b, execScript: script}, nil
 }
 
-// pythonOptions reads the runtime options (parseOptions in the python host): virtualenv, toolchain
-// (pip, poetry, uv). A plugin without an explicit environment gets `venv`.
+// pythonOptions reads the runtime options (parseOptions in the python host): virtualenv, typechecker (mypy or
+// pyright, run before the program), toolchain (pip, poetry, uv). A plugin without an explicit environment gets
+// `venv`.
 func pythonOptions(info *pulumirpc.ProgramInfo, isPlugin bool) (toolchain.PythonOptions, error) {
 	opts := toolchain.PythonOptions{Root: info.RootDirectory, ProgramDir: info.ProgramDirectory}
 	var typechecker, tc string
@@ -64,8 +69,14 @@ func pythonOptions(info *pulumirpc.ProgramInfo, isPlugin bool) (toolchain.Python
 		return opts, err
 	}
 	if given["typechecker"] {
-		return opts, fmt.Errorf("the typechecker option (%s) is not supported by pulumi-posthog's stand-in "+
-			"python host", typechecker)
+		switch typechecker {
+		case "mypy":
+			opts.Typechecker = toolchain.TypeCheckerMypy
+		case "pyright":
+			opts.Typechecker = toolchain.TypeCheckerPyright
+		default:
+			return opts, fmt.Errorf("unsupported typechecker option: %s", typechecker)
+		}
 	}
 	if given["toolchain"] {
 		switch tc {
@@ -94,20 +105,36 @@ func programToolchain(info *pulumirpc.ProgramInfo) (toolchain.Toolchain, error) 
 	return toolchain.ResolveToolchain(opts)
 }
 
-// Run (Run and constructArguments in the python host).
+// pythonProgramEnv adds the stack's config to the program's environment (Run and constructConfig in the python
+// host): PULUMI_CONFIG only when the stack has config, PULUMI_CONFIG_SECRET_KEYS always.
+func pythonProgramEnv(env []string, req *pulumirpc.RunRequest) ([]string, error) {
+	cfg, err := configJSON(req, false)
+	if err != nil {
+		return nil, fmt.Errorf("failed to serialize configuration: %w", err)
+	}
+	if cfg != "" {
+		env = append(env, "PULUMI_CONFIG="+cfg)
+	}
+	return append(env, "PULUMI_CONFIG_SECRET_KEYS="+secretKeysJSON(req)), nil
+}
+
+// Run (Run and constructArguments in the python host): refused before the host knows the engine; the type checker
+// first when one is set; the program under the Cancel RPC (base.Cancel).
 func (h *pythonHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumirpc.RunResponse, error) {
-	tc, err := programToolchain(req.Info)
+	if err := h.requireHandshake("Run"); err != nil {
+		return nil, err
+	}
+	opts, err := pythonOptions(req.Info, false)
+	if err != nil {
+		return nil, err
+	}
+	tc, err := toolchain.ResolveToolchain(opts)
 	if err != nil {
 		return nil, err
 	}
 	if err := tc.ValidateVenv(ctx); err != nil {
 		return nil, err
 	}
-	cfg, err := configJSON(req, false)
-	if err != nil {
-		return nil, fmt.Errorf("failed to serialize configuration: %w", err)
-	}
-
 	args := []string{h.execScript}
 	flag := func(name, value string) {
 		if value != "" {
@@ -126,22 +153,80 @@ func (h *pythonHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulum
 	flag("organization", req.GetOrganization())
 	args = append(args, req.Info.EntryPoint)
 	args = append(args, req.GetArgs()...)
-
-	cmd, err := tc.Command(ctx, args...)
+	cmd, err := tc.Command(h.programContext(ctx), args...)
 	if err != nil {
 		return nil, err
 	}
-	cmd.Cancel = func() error { return cmd.Process.Signal(os.Interrupt) }
+	stopGently(cmd)
 	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
 	env := cmd.Env
 	if env == nil {
 		env = os.Environ()
 	}
-	cmd.Env = append(env, "PULUMI_CONFIG="+cfg, "PULUMI_CONFIG_SECRET_KEYS="+secretKeysJSON(req))
+	if cmd.Env, err = pythonProgramEnv(env, req); err != nil {
+		return nil, err
+	}
+	if err := typecheck(ctx, tc, opts, req.Info.ProgramDirectory); err != nil {
+		return nil, err
+	}
 	err = cmd.Run()
 	_ = os.Stdout.Sync()
 	_ = os.Stderr.Sync()
-	return exitResponse(err, pythonBailCode, "program"), nil
+	return exitResponse(err, pythonBailCode, pythonExit), nil
+}
+
+// typecheck runs the typechecker option's checker on the program's folder, as the python host's Run does before
+// the program: `python -m mypy --exclude <virtualenv> <folder>` or `python -m pyright <folder>`, refused with the
+// install hint when it is not installed (checkForPackage), its output in the error when it fails.
+func typecheck(ctx context.Context, tc toolchain.Toolchain, opts toolchain.PythonOptions, dir string) error {
+	var name string
+	switch opts.Typechecker {
+	case toolchain.TypeCheckerMypy:
+		name = "mypy"
+	case toolchain.TypeCheckerPyright:
+		name = "pyright"
+	default:
+		return nil
+	}
+	args := []string{"-m", name}
+	if name == "mypy" {
+		venv, err := tc.VirtualEnvPath(ctx)
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(dir, venv)
+		if err != nil {
+			return err
+		}
+		args = append(args, "--exclude", rel)
+	}
+	installed, err := tc.ListPackages(ctx, true)
+	if err != nil {
+		return err
+	}
+	if !slices.ContainsFunc(installed, func(p plugin.DependencyInfo) bool { return p.Name == name }) {
+		hint := fmt.Sprintf("Please install it using `poetry add %s`.", name)
+		if opts.Toolchain != toolchain.Poetry {
+			hint = fmt.Sprintf("Please add an entry for %s to requirements.txt and run `%s`", name,
+				opts.Virtualenv+"/bin/pip install -r requirements.txt")
+		}
+		return fmt.Errorf("The typechecker option is set to %s, but %s is not installed. %s", name, name, hint)
+	}
+	cmd, err := tc.Command(ctx, append(args, dir)...)
+	if err != nil {
+		return err
+	}
+	var output bytes.Buffer
+	cmd.Stdout = io.MultiWriter(os.Stdout, &output)
+	cmd.Stderr = io.MultiWriter(os.Stderr, &output)
+	cmd.Dir = dir
+	if err := cmd.Run(); err != nil {
+		if output.Len() > 0 {
+			return fmt.Errorf("%s failed: %w\n%s", name, err, output.String())
+		}
+		return fmt.Errorf("%s failed: %w", name, err)
+	}
+	return nil
 }
 
 // GetRequiredPackages lists the plugins the program's installed distributions declare in pulumi-plugin.json
@@ -213,8 +298,33 @@ func (h *pythonHost) InstallDependencies(req *pulumirpc.InstallDependenciesReque
 	return closer.Close()
 }
 
+// About: the interpreter of the program's toolchain and virtualenv, with the toolchain's name and version and the
+// type checker (About in the python host); without program info, pip's default python.
 func (h *pythonHost) About(ctx context.Context, req *pulumirpc.AboutRequest) (*pulumirpc.AboutResponse, error) {
-	return about("python3", "--version")
+	opts := toolchain.PythonOptions{Toolchain: toolchain.Pip}
+	if req.GetInfo() != nil {
+		var err error
+		if opts, err = pythonOptions(req.Info, false); err != nil {
+			return nil, err
+		}
+	}
+	tc, err := toolchain.ResolveToolchain(opts)
+	if err != nil {
+		return nil, err
+	}
+	info, err := tc.About(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return &pulumirpc.AboutResponse{
+		Executable: info.PythonExecutable,
+		Version:    info.PythonVersion.String(),
+		Metadata: standInMetadata(map[string]string{
+			"toolchain":        toolchain.Name(opts.Toolchain),
+			"toolchainVersion": info.ToolchainVersion.String(),
+			"typechecker":      toolchain.TypeCheckerName(opts.Typechecker),
+		}),
+	}, nil
 }
 
 func (h *pythonHost) GetProgramDependencies(ctx context.Context, req *pulumirpc.GetProgramDependenciesRequest,

@@ -110,7 +110,7 @@ export async function bundlePlugin(root: string, outfile: string): Promise<void>
     platform: "node",
     target: `node${NODE_MAJOR}`,
     format: "cjs",
-    // The bundle runs as the entry point, so main.ts's `require.main === module` still starts the server.
+    // The bundle runs as the entry point, so main.ts's check of `require.main` by file name still starts the server.
     banner: { js: NODE_CHECK },
     minifySyntax: true,
     minifyWhitespace: true,

@@ -38,7 +38,7 @@ func NewProvider(ctx *pulumi.Context,
 type providerArgs struct {
 	// A personal API key with the scopes the resources need (survey:write, organization_member:write, …). Falls back to the environment variable POSTHOG_API_KEY, then POSTHOG_PERSONAL_API_KEY.
 	ApiKey *string `pulumi:"apiKey"`
-	// Ask PostHog once per run, before the first resource is planned, whose key this is (`GET /api/users/@me/`), so that a revoked key or a host that is not PostHog fails at preview with the message `up` would give; false skips the request (a preview that must not reach PostHog). Falls back to the environment variable POSTHOG_CHECK_KEY_AND_HOST.
+	// Ask PostHog once per run, before the first resource is planned, whose key this is (`GET /api/users/@me/`), and once per project or organization the resources name whether it is there, so that a revoked key, a host that is not PostHog or a wrong projectId fails at preview with the message `up` would give; false skips these requests (a preview that must not reach PostHog). Falls back to the environment variable POSTHOG_CHECK_KEY_AND_HOST.
 	CheckKeyAndHost *bool `pulumi:"checkKeyAndHost"`
 	// The PostHog host to talk to (default https://us.posthog.com; https://eu.posthog.com or your own). Falls back to the environment variable POSTHOG_HOST.
 	Host *string `pulumi:"host"`
@@ -64,7 +64,7 @@ type providerArgs struct {
 type ProviderArgs struct {
 	// A personal API key with the scopes the resources need (survey:write, organization_member:write, …). Falls back to the environment variable POSTHOG_API_KEY, then POSTHOG_PERSONAL_API_KEY.
 	ApiKey pulumi.StringPtrInput
-	// Ask PostHog once per run, before the first resource is planned, whose key this is (`GET /api/users/@me/`), so that a revoked key or a host that is not PostHog fails at preview with the message `up` would give; false skips the request (a preview that must not reach PostHog). Falls back to the environment variable POSTHOG_CHECK_KEY_AND_HOST.
+	// Ask PostHog once per run, before the first resource is planned, whose key this is (`GET /api/users/@me/`), and once per project or organization the resources name whether it is there, so that a revoked key, a host that is not PostHog or a wrong projectId fails at preview with the message `up` would give; false skips these requests (a preview that must not reach PostHog). Falls back to the environment variable POSTHOG_CHECK_KEY_AND_HOST.
 	CheckKeyAndHost pulumi.BoolPtrInput
 	// The PostHog host to talk to (default https://us.posthog.com; https://eu.posthog.com or your own). Falls back to the environment variable POSTHOG_HOST.
 	Host pulumi.StringPtrInput

@@ -34,7 +34,7 @@ class ProviderArgs:
         The set of arguments for constructing a Provider resource.
 
         :param pulumi.Input[_builtins.str] api_key: A personal API key with the scopes the resources need (survey:write, organization_member:write, …). Falls back to the environment variable POSTHOG_API_KEY, then POSTHOG_PERSONAL_API_KEY.
-        :param pulumi.Input[_builtins.bool] check_key_and_host: Ask PostHog once per run, before the first resource is planned, whose key this is (`GET /api/users/@me/`), so that a revoked key or a host that is not PostHog fails at preview with the message `up` would give; false skips the request (a preview that must not reach PostHog). Falls back to the environment variable POSTHOG_CHECK_KEY_AND_HOST.
+        :param pulumi.Input[_builtins.bool] check_key_and_host: Ask PostHog once per run, before the first resource is planned, whose key this is (`GET /api/users/@me/`), and once per project or organization the resources name whether it is there, so that a revoked key, a host that is not PostHog or a wrong projectId fails at preview with the message `up` would give; false skips these requests (a preview that must not reach PostHog). Falls back to the environment variable POSTHOG_CHECK_KEY_AND_HOST.
         :param pulumi.Input[_builtins.str] host: The PostHog host to talk to (default https://us.posthog.com; https://eu.posthog.com or your own). Falls back to the environment variable POSTHOG_HOST.
         :param pulumi.Input[_builtins.float] list_cache_ttl_ms: How long a finished listing (of surveys, flags, invites or members) is reused; 0 turns the cache off. Falls back to the environment variable POSTHOG_LIST_CACHE_TTL_MS.
         :param pulumi.Input[_builtins.str] organization_id: The organization (UUID) invites use when they name none; unset: the key's current organization. Falls back to the environment variable POSTHOG_ORGANIZATION_ID.
@@ -84,7 +84,7 @@ class ProviderArgs:
     @pulumi.getter(name="checkKeyAndHost")
     def check_key_and_host(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Ask PostHog once per run, before the first resource is planned, whose key this is (`GET /api/users/@me/`), so that a revoked key or a host that is not PostHog fails at preview with the message `up` would give; false skips the request (a preview that must not reach PostHog). Falls back to the environment variable POSTHOG_CHECK_KEY_AND_HOST.
+        Ask PostHog once per run, before the first resource is planned, whose key this is (`GET /api/users/@me/`), and once per project or organization the resources name whether it is there, so that a revoked key, a host that is not PostHog or a wrong projectId fails at preview with the message `up` would give; false skips these requests (a preview that must not reach PostHog). Falls back to the environment variable POSTHOG_CHECK_KEY_AND_HOST.
         """
         return pulumi.get(self, "check_key_and_host")
 
@@ -225,7 +225,7 @@ class Provider(pulumi.ProviderResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] api_key: A personal API key with the scopes the resources need (survey:write, organization_member:write, …). Falls back to the environment variable POSTHOG_API_KEY, then POSTHOG_PERSONAL_API_KEY.
-        :param pulumi.Input[_builtins.bool] check_key_and_host: Ask PostHog once per run, before the first resource is planned, whose key this is (`GET /api/users/@me/`), so that a revoked key or a host that is not PostHog fails at preview with the message `up` would give; false skips the request (a preview that must not reach PostHog). Falls back to the environment variable POSTHOG_CHECK_KEY_AND_HOST.
+        :param pulumi.Input[_builtins.bool] check_key_and_host: Ask PostHog once per run, before the first resource is planned, whose key this is (`GET /api/users/@me/`), and once per project or organization the resources name whether it is there, so that a revoked key, a host that is not PostHog or a wrong projectId fails at preview with the message `up` would give; false skips these requests (a preview that must not reach PostHog). Falls back to the environment variable POSTHOG_CHECK_KEY_AND_HOST.
         :param pulumi.Input[_builtins.str] host: The PostHog host to talk to (default https://us.posthog.com; https://eu.posthog.com or your own). Falls back to the environment variable POSTHOG_HOST.
         :param pulumi.Input[_builtins.float] list_cache_ttl_ms: How long a finished listing (of surveys, flags, invites or members) is reused; 0 turns the cache off. Falls back to the environment variable POSTHOG_LIST_CACHE_TTL_MS.
         :param pulumi.Input[_builtins.str] organization_id: The organization (UUID) invites use when they name none; unset: the key's current organization. Falls back to the environment variable POSTHOG_ORGANIZATION_ID.

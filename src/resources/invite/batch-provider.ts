@@ -1,16 +1,11 @@
-// The InviteBatch provider module the serialized shim loads (see ../../provider-kit/shim.ts), and the plugin's too
-// (src/plugin/resources.ts): the seam where each face's raw property bags become one InviteBatchDeclaration
-// (batch-declaration.ts) before any rule sees them. A preview runs configure, check and diff, which load no HTTP
-// client; create/read/update/delete load it on their first call.
-import { atTheSeam, type ApplyCore } from "../../provider-kit/seam";
-import { declareInviteBatch, type InviteBatchDeclaration } from "./batch-declaration";
-import * as preview from "./batch-preview";
+// The InviteBatch provider module the serialized shim loads (see ../../provider-kit/shim.ts): its path is part of every
+// stack's state and never moves. Its calls are in batch-calls.ts; this module hands out the copy that src/providers.ts
+// loads, so every provider of one process shares one copy of the code and of its state (the run's settings, the
+// key check, the rate windows), whichever module loaded it. `npm run build` bundles src/providers.ts into one file
+// (tools/bundle.js says why).
+import type * as Calls from "./batch-calls";
 
-export { configureProvider as configure } from "../../provider-kit/configure";
-
-const batch = atTheSeam("InviteBatch", declareInviteBatch, preview, (): ApplyCore<InviteBatchDeclaration> =>
-  require("./batch-apply"),
-);
-export const { check, diff, create, read, update } = batch;
-const remove = batch.delete;
+const calls: typeof Calls = (require("../../providers") as typeof import("../../providers")).inviteBatch();
+export const { configure, check, diff, create, read, update } = calls;
+const remove = calls.delete;
 export { remove as delete };

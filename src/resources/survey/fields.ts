@@ -397,6 +397,30 @@ export const isSurveyField = (key: string): key is SurveyField => Object.hasOwn(
 /** Field names in declaration order. */
 export const SURVEY_FIELD_NAMES: readonly SurveyField[] = Object.keys(FIELD_TABLE).filter(isSurveyField);
 
+/**
+ * The fields a dynamic Survey's state leaves out while they hold their reset value (`false`, "", "once", …), with
+ * that value: never a null reset (null outputs are never stored: mapping.ts, storedOutputs), nor a field whose value
+ * in force is computed (`current`). Every reader of stored outputs takes an absent field as its reset
+ * (`currentValue`), and the Survey class resolves an absent one to it (survey.ts), so a program reads what PostHog
+ * holds. The plugin face keeps them: a generated SDK has no way to default an output.
+ */
+export const RESET_OUTPUTS: ReadonlyMap<SurveyField, string | number | boolean> = new Map(
+  SURVEY_FIELD_NAMES.flatMap((field): [SurveyField, string | number | boolean][] => {
+    const { reset, current } = spec(field);
+    const scalar = typeof reset === "string" || typeof reset === "number" || typeof reset === "boolean";
+    return scalar && !current ? [[field, reset]] : [];
+  }),
+);
+
+/** Outputs without the fields that hold their reset value (RESET_OUTPUTS): a dynamic Survey's state. */
+export function withoutResetOutputs(outputs: Json): Json {
+  return Object.fromEntries(
+    Object.entries(outputs).filter(
+      ([key, value]) => !(isSurveyField(key) && RESET_OUTPUTS.get(key) === value),
+    ),
+  );
+}
+
 /** A field's input rule. */
 export function fieldRule<K extends SurveyField>(field: K): z.ZodType<SurveyFields[K]> {
   return spec(field).rule;

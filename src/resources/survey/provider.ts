@@ -1,16 +1,11 @@
-// The Survey provider module the serialized shim loads (see ../../provider-kit/shim.ts), and the plugin's too
-// (src/plugin/resources.ts): the seam where each face's raw property bags become one SurveyDeclaration
-// (declaration.ts) before any rule sees them. A preview runs configure, check and diff, which load no HTTP
-// client; create/read/update/delete load it on their first call.
-import { atTheSeam, type ApplyCore } from "../../provider-kit/seam";
-import { declareSurvey, type SurveyDeclaration } from "./declaration";
-import * as preview from "./preview";
+// The Survey provider module the serialized shim loads (see ../../provider-kit/shim.ts): its path is part of every
+// stack's state and never moves. Its calls are dynamic-calls.ts's; this module hands out the copy that src/providers.ts
+// loads, so every provider of one process shares one copy of the code and of its state (the run's settings, the
+// key check, the rate windows), whichever module loaded it. `npm run build` bundles src/providers.ts into one file
+// (tools/bundle.js says why).
+import type * as Calls from "./dynamic-calls";
 
-export { configureProvider as configure } from "../../provider-kit/configure";
-
-const survey = atTheSeam("Survey", declareSurvey, preview, (): ApplyCore<SurveyDeclaration> =>
-  require("./apply"),
-);
-export const { check, diff, create, read, update } = survey;
-const remove = survey.delete;
+const calls: typeof Calls = (require("../../providers") as typeof import("../../providers")).dynamicSurvey();
+export const { configure, check, diff, create, read, update } = calls;
+const remove = calls.delete;
 export { remove as delete };

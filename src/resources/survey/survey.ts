@@ -2,6 +2,7 @@
 // appearance keep PostHog's own keys. The provider object passed to Pulumi is the thin shim (shim.ts).
 import * as pulumi from "@pulumi/pulumi";
 import { SURVEY_OUTPUT_NAMES } from "./mapping";
+import { RESET_OUTPUTS } from "./fields";
 import { IDENTITY_INPUT, STACK_MARK_INPUT, topLevelUrn } from "../../provider-kit/identity";
 import { stackMark } from "../stack-mark/stack-mark";
 import type { SurveyFields, SurveyOptions, SurveyOutputs } from "./types";
@@ -90,6 +91,11 @@ export class Survey extends pulumi.dynamic.Resource {
         "posthog",
         "Survey",
       );
+      // State leaves out an output that holds its reset value (fields.ts, RESET_OUTPUTS): read it back as that value.
+      for (const [field, reset] of RESET_OUTPUTS) {
+        const stored: pulumi.Output<unknown> = this[field];
+        Object.assign(this, { [field]: stored.apply((value) => value ?? reset) });
+      }
     } finally {
       restoreStacks();
       Error.stackTraceLimit = stackTraceLimit;

@@ -2,7 +2,7 @@
 // other key refused at check with the nearest typed key as a hint, at the key's own path
 // (`questions[1].isNPSQuestion: unknown key; did you mean "isNpsQuestion"?`).
 import { z } from "zod";
-import { closestKey } from "../../../provider-kit/check-failures";
+import { closestKey, MEANT } from "../../../provider-kit/check-failures";
 
 /** `extra`: any JSON object, passed through unchecked (shared.ts, SettingsExtra). */
 export const extraRule = z.record(z.string(), z.unknown(), {
@@ -41,7 +41,11 @@ export function settingsObject<Shape extends z.ZodRawShape>(
           const message = Object.hasOwn(elsewhere, key)
             ? `${what} has no ${key}; ${key} belongs to ${elsewhere[key]}.`
             : unknownKeyMessage(key, known, known.includes("extra"));
-          ctx.addIssue({ code: "custom", input: value[key], path: [key], message });
+          // The key it most likely meant, when that one is missing: its "is required" is the same mistake, and
+          // failuresFromZod folds it into this one (check-failures.ts, MEANT).
+          const meant = closestKey(key, known);
+          const params = meant !== undefined && value[meant] === undefined ? { [MEANT]: meant } : undefined;
+          ctx.addIssue({ code: "custom", input: value[key], path: [key], message, params });
         }
         const extra = value.extra;
         if (!isObject(extra)) return;
