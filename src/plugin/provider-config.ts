@@ -7,6 +7,7 @@
 // into the provider's inputs, so neither the key nor anything else from the environment reaches state.
 import { readPulumiConfig, replacesProvider, SETTINGS, setPulumiConfig, type SettingName } from "../config";
 import { UNKNOWN } from "../provider-kit/unknown";
+import { isStackMark, newStackMark } from "../provider-kit/stack-mark";
 import { secret, type Props } from "./wire-values";
 
 export const CONFIG_KEYS: readonly SettingName[] = Object.keys(SETTINGS).filter(isSetting);
@@ -16,6 +17,22 @@ export const SECRET_CONFIG_KEYS: ReadonlySet<string> = new Set<SettingName>(["ap
 
 /** Keys the engine itself puts in a provider's inputs (pkg/resource/deploy/providers/reference.go, provider.go). */
 const ENGINE_KEYS = new Set(["version", "pluginDownloadURL", "__internal"]);
+
+/**
+ * The stack's mark (provider-kit/stack-mark.ts) in the provider's checked config: made by the first CheckConfig
+ * of the provider, kept from its old inputs by every later one, never compared by DiffConfig. Not a setting: it is
+ * in no schema and no user writes it.
+ */
+export const STACK_MARK_KEY = "__stackMark";
+
+// The mark this process's CheckConfig answered with. The engine persists the checked config as the provider's
+// inputs even when DiffConfig finds no change (pkg/backend/snapshot.go, sameSnapshotMutation.mustWrite: "the inputs
+// of a 'same' resource [may] have changed"), but it then configures the provider with its *old* inputs
+// (pkg/resource/deploy/step.go, SameStep.Apply: "we want to use the old inputs"), which lack the mark on the first
+// run after an upgrade. The same process serves that Configure (providers/registry.go, Registry.Same reuses the
+// instance Check loaded), so Configure falls back to the mark CheckConfig made here, the one the state now holds.
+const checkedMarks = new Set<string>();
+let configuredMark: string | undefined;
 
 interface Failure {
   property: string;
@@ -44,10 +61,10 @@ function parseOne(props: Props, key: SettingName): unknown {
  * every value with its secret mark stripped (pkg/resource/plugin/provider_plugin.go, provider.CheckConfig,
  * FilterProperties without KeepSecrets), and Configure gets this answer, secret again.
  */
-export function checkConfig(news: Props): { inputs: Props; failures: Failure[] } {
+export function checkConfig(news: Props, olds: Props = {}): { inputs: Props; failures: Failure[] } {
   const failures: Failure[] = [];
   for (const key of Object.keys(news)) {
-    if (ENGINE_KEYS.has(key)) continue;
+    if (ENGINE_KEYS.has(key) || key === STACK_MARK_KEY) continue;
     if (!isSetting(key)) {
       failures.push({
         property: key,
@@ -64,7 +81,12 @@ export function checkConfig(news: Props): { inputs: Props; failures: Failure[] }
   const inputs = Object.fromEntries(
     Object.entries(news).map(([key, value]) => [key, SECRET_CONFIG_KEYS.has(key) ? secret(value) : value]),
   );
-  return { inputs, failures };
+  // Kept from the old inputs (the same stack, renamed or moved to another backend, keeps its state); made anew
+  // only for a provider that has none. Never taken from the program's config: a mark is the state's, not a
+  // setting two stacks could share.
+  const mark = isStackMark(olds[STACK_MARK_KEY]) ? olds[STACK_MARK_KEY] : newStackMark();
+  checkedMarks.add(mark);
+  return { inputs: { ...inputs, [STACK_MARK_KEY]: mark }, failures };
 }
 
 /** The settings whose change replaces the provider (SETTINGS' `replacesProvider`, which the schema shows too). */
@@ -104,4 +126,13 @@ export function configure(args: Props, variables: ReadonlyMap<string, string>): 
   for (const [name, value] of variables) fromVariables[name.slice(name.lastIndexOf(":") + 1)] = value;
   const merged: Props = { ...fromVariables, ...args };
   setPulumiConfig((name) => text(merged[name]));
+  const given = merged[STACK_MARK_KEY];
+  // Without a mark in the config, the one this process's CheckConfig made, if it made exactly one (above).
+  const [checked, ...others] = checkedMarks;
+  configuredMark = isStackMark(given) ? given : others.length === 0 ? checked : undefined;
+}
+
+/** The stack's mark this provider was configured with; undefined when it cannot know it. */
+export function stackMarkOfProvider(): string | undefined {
+  return configuredMark;
 }

@@ -12,14 +12,14 @@ import type { IResourceProviderServer } from "@pulumi/pulumi/proto/provider_grpc
 import { VERSION } from "../version";
 import { noteSettingsElsewhere, useProviderSettings } from "../provider-kit/settings-source";
 import { settingsUnderDynamicNamespace } from "./other-face-config";
-import { checkConfig, configure, diffConfig } from "./provider-config";
+import { checkConfig, configure, diffConfig, stackMarkOfProvider } from "./provider-config";
 import { PACKAGE_NAME } from "./tokens";
 import { grpcError } from "./errors";
 import { invokeFunction } from "./functions";
 import { resourceCode } from "./resources";
 import { fromStruct, rewrap, toStruct, unwrap, withoutNulls } from "./wire-values";
 import { newEmpty } from "./bindings-empty";
-import { IDENTITY_INPUT } from "../provider-kit/identity";
+import { IDENTITY_INPUT, STACK_MARK_INPUT } from "../provider-kit/identity";
 import { scrub, scrubMessage } from "../scrub";
 import { forResource } from "../provider-kit/engine-log";
 import { cancelRequests } from "../client/cancel";
@@ -98,7 +98,8 @@ export function providerService(): grpc.UntypedServiceImplementation {
     }),
 
     checkConfig: unary(async (req: pb.CheckRequest) => {
-      const { inputs, failures } = checkConfig(unwrap(fromStruct(req.getNews())).plain);
+      const olds = unwrap(fromStruct(req.getOlds())).plain;
+      const { inputs, failures } = checkConfig(unwrap(fromStruct(req.getNews())).plain, olds);
       return new pb.CheckResponse().setInputs(toStruct(inputs)).setFailuresList(failuresOf(failures));
     }, urnOf),
     diffConfig: unary(async (req: pb.DiffRequest) => {
@@ -138,9 +139,15 @@ export function providerService(): grpc.UntypedServiceImplementation {
       // A preview creates nothing: the checked inputs stand for the outputs, the id stays unknown.
       if (req.getPreview())
         return new pb.CreateResponse().setProperties(toStruct(rewrap(news.plain, news.secretKeys)));
-      // The URN says which resource of which stack this is, so a create can prove what it meets is its own
-      // (provider-kit/identity.ts); the request's URN wins over any input of that name.
-      const inputs = { ...news.plain, [IDENTITY_INPUT]: req.getUrn() };
+      // The URN says which resource of the stack this is and the stack's mark which stack, so a create can prove
+      // what it meets is its own (provider-kit/identity.ts); both win over any input of that name.
+      const { [STACK_MARK_INPUT]: _sent, ...declared } = news.plain;
+      const mark = stackMarkOfProvider();
+      const inputs = {
+        ...declared,
+        [IDENTITY_INPUT]: req.getUrn(),
+        ...(mark === undefined ? {} : { [STACK_MARK_INPUT]: mark }),
+      };
       const { id, outs } = await resourceCode(req.getUrn(), req.getType()).provider().create(inputs);
       return new pb.CreateResponse()
         .setId(id)

@@ -1,11 +1,14 @@
 // The "declared" bookkeeping: outputs keep the inputs the program declared at the last apply, so a diff can
 // tell a field the program stopped declaring (reset it) from one it never declared (leave PostHog's value).
 
-import { IDENTITY_INPUT } from "./identity";
+import { IDENTITY_INPUT, STACK_MARK_INPUT } from "./identity";
 import { isRecord, type Json } from "./json";
 
-/** Inputs the provider's faces add, never the program: the dynamic provider's code, the resource's identity. */
-export const PROVIDER_INPUTS: readonly string[] = ["__provider", IDENTITY_INPUT];
+/**
+ * Inputs the provider's faces add, never the program: the dynamic provider's code, the resource's identity and
+ * the stack's mark.
+ */
+export const PROVIDER_INPUTS: readonly string[] = ["__provider", IDENTITY_INPUT, STACK_MARK_INPUT];
 
 /** The inputs the program declared, without the provider's own (PROVIDER_INPUTS) and undefined values. */
 export function declaredInputs(inputs: Json): Json {

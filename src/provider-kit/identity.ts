@@ -9,11 +9,19 @@
 /** The input the dynamic resource classes set to the resource's URN; the plugin sets it from the request. */
 export const IDENTITY_INPUT = "__identity";
 
-/** The part of a URN that tells two stacks, and two resources of one stack, apart. */
+/**
+ * The input that carries the stack's mark (stack-mark.ts): a random value made once per stack and kept in its
+ * state, which no other stack can share. Like IDENTITY_INPUT, the user never writes it and no diff compares it.
+ */
+export const STACK_MARK_INPUT = "__stackMark";
+
+/** The part of a URN that tells two resources of one stack apart, and the stack's mark that tells stacks apart. */
 export interface ResourceIdentity {
   project: string;
   stack: string;
   name: string;
+  /** The stack's mark (STACK_MARK_INPUT); absent when the face could not supply it. */
+  mark?: string;
 }
 
 /** The project, stack and name in a URN; undefined for anything that is not one. */

@@ -40,22 +40,20 @@ export async function findLateCreate<T>(
   }
   const waited = Math.round((Date.now() - startedAt) / 1000);
   throw new Error(
-    `${postOf(error)} got no answer (${error.detail ?? "no response"}), so it may have been applied; it was not ` +
-      `sent again, and lookups for what it made found nothing within ${waited} s. Run pulumi up again: it looks ` +
-      "for the object before posting anything",
+    `${noAnswer(error)}, so it may have been applied; it was not sent again, and lookups for what it made found ` +
+      `nothing within ${waited} s. Run pulumi up again: it looks for the object before posting anything`,
   );
 }
 
-/** `PostHog API POST /api/…/` and what went wrong, from a client error's fields (its message adds a hint). */
-function postOf(error: PostHogApiError): string {
-  return `PostHog API ${error.method} ${error.path}`;
+/** `PostHog API POST /api/…/ got no answer (…)`, from a client error's fields (its message adds a hint). */
+export function noAnswer(error: PostHogApiError): string {
+  return `PostHog API ${error.method} ${error.path} got no answer (${error.detail ?? "no response"})`;
 }
 
 function lookupFailed(error: PostHogApiError, lookupError: unknown): Error {
   const why = lookupError instanceof Error ? lookupError.message : String(lookupError);
   return new Error(
-    `${postOf(error)} got no answer (${error.detail ?? "no response"}), so it may have been applied; it was not ` +
-      `sent again, and looking for what it made then failed: ${why.replace(/\.$/, "")}. Run pulumi up again: ` +
-      "it looks for the object before posting anything",
+    `${noAnswer(error)}, so it may have been applied; it was not sent again, and looking for what it made then ` +
+      `failed: ${why.replace(/\.$/, "")}. Run pulumi up again: it looks for the object before posting anything`,
   );
 }

@@ -50,7 +50,8 @@ describe("an exported program previewed through the real CLI", () => {
           await stack.clearRequests();
           const preview = (await stack.cli("preview")).stdout;
           console.log(`pulumi preview of the exported program:\n${preview}`);
-          expect(preview).toContain("+ 3 to create");
+          // The stack, the survey, the invite, and the stack's mark (src/resources/stack-mark/).
+          expect(preview).toContain("+ 4 to create");
           expect(preview).toContain(
             `warning: Survey "Quarterly NPS": adopts PostHog's survey ${surveyId} instead of creating a survey: the object becomes this stack's and nothing is created.`,
           );

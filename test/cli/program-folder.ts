@@ -250,6 +250,21 @@ function copyExample(name: string, dir: string): void {
   }
 }
 
+/** The `posthog:*` stack config of a dynamic-provider program on `emulator` (the key in the clear). */
+export function dynamicStackConfig(emulator: EmulatorHandle): Record<string, string> {
+  return {
+    "posthog:host": emulator.url,
+    "posthog:projectId": String(emulator.projectId),
+    "posthog:organizationId": emulator.organizationId,
+    "posthog:requestsPerSecond": "0",
+    "posthog:rateWindows": "off",
+    // The tests count their resources' requests; the run's check of the key and host is tested on its own
+    // (test/cli/key-check.test.ts).
+    "posthog:checkKeyAndHost": "false",
+    "posthog:apiKey": emulator.apiKey,
+  };
+}
+
 export async function inCliStack<T>(
   pulumi: string,
   opts: CliStackOptions,
@@ -271,17 +286,7 @@ export async function inCliStack<T>(
         throw new Error(`emulator control ${method} ${route}: ${res.status} ${JSON.stringify(res.body)}`);
       return res.body as R;
     };
-    const config: Record<string, string> = {
-      "posthog:host": emulator.url,
-      "posthog:projectId": String(emulator.projectId),
-      "posthog:organizationId": emulator.organizationId,
-      "posthog:requestsPerSecond": "0",
-      "posthog:rateWindows": "off",
-      // The tests count their resources' requests; the run's check of the key and host is tested on its own
-      // (test/cli/key-check.test.ts).
-      "posthog:checkKeyAndHost": "false",
-      "posthog:apiKey": emulator.apiKey,
-    };
+    const config = dynamicStackConfig(emulator);
     const stack: CliStack = {
       ...folder,
       url: emulator.url,

@@ -152,6 +152,8 @@ describe("installed package", () => {
       "invite/provider",
       "invite/batch-shim",
       "invite/batch-provider",
+      "stack-mark/shim",
+      "stack-mark/provider",
     ]
       .map((m) => `pulumi-posthog/dist/resources/${m}`)
       .flatMap((m) => [m, `${m}.js`]);
@@ -195,7 +197,7 @@ describe("installed package", () => {
     const manifest = JSON.parse(
       fs.readFileSync(path.join(installed.dir, "node_modules/pulumi-posthog/package.json"), "utf8"),
     ) as unknown;
-    for (const shim of ["survey/shim.js", "invite/shim.js", "invite/batch-shim.js"]) {
+    for (const shim of ["survey/shim.js", "invite/shim.js", "invite/batch-shim.js", "stack-mark/shim.js"]) {
       const name = `pulumi-posthog/dist/resources/${shim}`;
       expect(getModuleFromPath(name, manifest)).toBe(name);
     }
@@ -259,7 +261,7 @@ describe("installed package", () => {
   ])(
     "serializes each %s's provider as one small require line, identical for every resource",
     (type, shim) => {
-      const registrations = register(path.join(__dirname, "consumer-program.js"), 6).filter((r) =>
+      const registrations = register(path.join(__dirname, "consumer-program.js"), 7).filter((r) =>
         r.type.endsWith(`:${type}`),
       );
       expect(registrations).toHaveLength(2);
@@ -275,8 +277,18 @@ describe("installed package", () => {
     },
   );
 
+  it("registers the stack's mark once for the program's surveys, its provider one small require line", () => {
+    const registrations = register(path.join(__dirname, "consumer-program.js"), 7);
+    const marks = registrations.filter((r) => r.type.endsWith(":StackMark"));
+    expect(marks.map((r) => r.name)).toEqual(["posthog-stack-mark"]);
+    const provider = String(marks[0].inputs.__provider);
+    console.log(`StackMark __provider: ${Buffer.byteLength(provider)} bytes`);
+    expect(Buffer.byteLength(provider)).toBeLessThan(1024);
+    expect(provider).toContain('require("pulumi-posthog/dist/resources/stack-mark/shim.js")');
+  });
+
   it("runs a Survey and an Invite lifecycle from the program folder through the real plugin", async () => {
-    const registrations = register(path.join(__dirname, "consumer-program.js"), 6);
+    const registrations = register(path.join(__dirname, "consumer-program.js"), 7);
     const first = registrations.find((r) => r.name === "first")!;
     const alice = registrations.find((r) => r.name === "alice")!;
     const emulator = await startEmulator({ port: 0 });

@@ -105,6 +105,7 @@ export async function startReliabilityStack(opts: ReliabilityOptions = {}): Prom
       destroy: () => keep(engine.destroy()),
       import: (type, name, id) => keep(engine.import(type, name, id)),
       state: () => engine.state(),
+      stackMark: () => engine.stackMark(),
     };
   };
   const engineOn =

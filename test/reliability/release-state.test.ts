@@ -164,6 +164,10 @@ describe("a state written by the released package", () => {
       ]),
     );
     expect(preview.steps).toHaveLength(3);
+    // The one thing the upgrade adds: the stack's mark (src/resources/stack-mark/), made by the next up, which
+    // sends nothing to PostHog. No survey shows its new `__stackMark` input as a change.
+    expect(preview.markSteps.map((s) => [s.name, s.op])).toEqual([["posthog-stack-mark", "create"]]);
+    expect(preview.steps.flatMap((s) => s.changedKeys)).toEqual([]);
     expect(await received()).toEqual([]);
   });
 
@@ -179,6 +183,7 @@ describe("a state written by the released package", () => {
     expect(await received()).toEqual([
       { method: "PATCH", path: surveyPath, body: { description: EDITED_DESCRIPTION } },
     ]);
+    expect(up.markSteps.map((s) => s.op)).toEqual(["create"]);
 
     const state = byName(engine.state());
     const record = z.record(z.string(), z.unknown());
@@ -223,6 +228,8 @@ describe("a state written by the released package", () => {
       ].sort((a, b) => `${a.method} ${a.path}`.localeCompare(`${b.method} ${b.path}`)),
     );
     expect(engine.state()).toEqual([]);
+    expect(destroyed.markSteps.map((s) => s.op)).toEqual(["delete"]);
+    expect(engine.stackMark()).toBeUndefined();
     const posthog = await stack.control<{ surveys: unknown[]; invites: unknown[] }>("GET", "/state");
     expect(posthog.surveys).toEqual([]);
     expect(posthog.invites).toEqual([]);

@@ -63,7 +63,10 @@ export interface Step {
 }
 
 export interface RunResult {
+  /** The steps of the program's resources, the stack's mark left out (it is in `markSteps`). */
   steps: Step[];
+  /** The steps of the stack's mark (src/resources/stack-mark/): a create on a stack's first run, then sames. */
+  markSteps: Step[];
   outputs: Record<string, unknown>;
   errors: { urn: string; message: string }[];
 }
@@ -75,14 +78,41 @@ export interface Engine {
   destroy(): Promise<RunResult>;
   /** `pulumi import <type> <name> <id>` with the default provider. */
   import(type: string, name: string, id: string): Promise<RunResult>;
+  /** The program's resources in the state, the stack's mark left out (it is `stackMark()`). */
   state(): StateResource[];
+  /** The stack's mark resource in the state: every program with a Survey has one. */
+  stackMark(): StateResource | undefined;
+}
+
+/**
+ * The stack's mark (src/resources/stack-mark/) is a resource of every dynamic program that declares a Survey,
+ * registered by the first Survey. The engine treats it like any other (it is in the state, created, refreshed and
+ * deleted); the results show it apart, so a test of what a program's resources do reads their steps and state as
+ * the program declares them, and a test of the mark reads `markSteps` and `stackMark()`.
+ */
+const isStackMark = (r: { type: string }) => r.type === `${DYNAMIC_TYPE_PREFIX}/posthog:StackMark`;
+
+function apart({ steps, ...rest }: Omit<RunResult, "markSteps">): RunResult {
+  return { ...rest, steps: steps.filter((s) => !isStackMark(s)), markSteps: steps.filter(isStackMark) };
 }
 
 export function createEngine(opts: EngineOptions): Engine {
-  return new SimulatedEngine(opts);
+  const engine = new SimulatedEngine(opts);
+  return {
+    preview: async (program) => apart(await engine.preview(program)),
+    up: async (program) => apart(await engine.up(program)),
+    refresh: async () => apart(await engine.refresh()),
+    destroy: async () => apart(await engine.destroy()),
+    import: async (type, name, id) => apart(await engine.import(type, name, id)),
+    state: () => engine.state().filter((r) => !isStackMark(r)),
+    stackMark: () => engine.state().find(isStackMark),
+  };
 }
 
 const DYNAMIC_TYPE_PREFIX = "pulumi-nodejs:dynamic"; // "pulumi-nodejs:dynamic:Resource" or ".../<module>:<type>"
+
+/** A run's result with every step together, as the simulation records it. */
+type RawResult = Omit<RunResult, "markSteps">;
 
 /**
  * The config each server was last sent. A changed config is sent again (programs read their own keys from it),
@@ -104,7 +134,7 @@ interface Run {
 type Identity = Pick<StateResource, "urn" | "name" | "type" | "provider">;
 type MockResult = pulumi.runtime.MockResourceResult;
 
-class SimulatedEngine implements Engine {
+class SimulatedEngine {
   private readonly server: ProviderServer;
   private readonly store: StateStore;
   private readonly config: Record<string, string>;
@@ -130,15 +160,15 @@ class SimulatedEngine implements Engine {
     return this.store.list();
   }
 
-  preview(program: Program): Promise<RunResult> {
+  preview(program: Program): Promise<RawResult> {
     return this.deploy(program, true);
   }
 
-  up(program: Program): Promise<RunResult> {
+  up(program: Program): Promise<RawResult> {
     return this.deploy(program, false);
   }
 
-  async refresh(): Promise<RunResult> {
+  async refresh(): Promise<RawResult> {
     await this.configureFromState();
     const run = newRun(false);
     const refreshed = await Promise.all(
@@ -148,7 +178,7 @@ class SimulatedEngine implements Engine {
     return { steps: run.steps, outputs: {}, errors: run.errors };
   }
 
-  async destroy(): Promise<RunResult> {
+  async destroy(): Promise<RawResult> {
     await this.configureFromState();
     const run = newRun(false);
     const remaining: StateResource[] = [];
@@ -166,7 +196,7 @@ class SimulatedEngine implements Engine {
    * must return inputs; then Check of those inputs against themselves, whose failures the engine shows as
    * warnings. The resource joins the state with the inputs and outputs read.
    */
-  async import(type: string, name: string, id: string): Promise<RunResult> {
+  async import(type: string, name: string, id: string): Promise<RawResult> {
     // pulumi import registers the default provider from the stack config as it is now, as up does.
     await this.configure(this.config);
     const run = newRun(false);
@@ -221,7 +251,7 @@ class SimulatedEngine implements Engine {
     await this.configure(stored);
   }
 
-  private async deploy(program: Program, preview: boolean): Promise<RunResult> {
+  private async deploy(program: Program, preview: boolean): Promise<RawResult> {
     await this.configure(this.config);
     const olds = this.store.list();
     const oldByUrn = new Map(olds.filter((r) => !r.pendingDelete).map((r) => [r.urn, r]));

@@ -1,6 +1,6 @@
 // When a create meets an object that already exists (docs/contributing/interrupted-runs.md, "Ownership"): a
 // survey holding the name is taken over only when it carries the question ids this resource derives from its
-// identity (project, stack, name), that is when an interrupted run of this very resource made it; anything else,
+// stack's mark and its name, that is when an interrupted run of this very resource made it; anything else,
 // and any pending invite for the address, is refused with an error naming the object, its id and the ways out,
 // and nothing is written. Each run gets its own plugin process, as each `pulumi` run does.
 import fs from "node:fs";
@@ -8,7 +8,10 @@ import os from "node:os";
 import path from "node:path";
 import { Invite, Survey, SurveyArgs } from "../../src";
 import { ownedQuestionId } from "../../src/resources/survey/ownership";
-import type { Program } from "../support/engine";
+import { newStackMark } from "../../src/provider-kit/stack-mark";
+import { createEngine, type Program } from "../support/engine";
+import { startProviderServer } from "../support/provider-server";
+import { REPO_ROOT, selfLinkNodePath } from "../support/self-link";
 import { emulatorCall } from "../support/fresh-connection";
 import { newRun, received } from "../support/kill-point";
 import { startStack, TestStack } from "../support/stack";
@@ -50,17 +53,46 @@ async function up(statePath: string, program: Program) {
 
 const statePath = (name: string) => path.join(dir, `${name}.json`);
 
-/** The survey an interrupted run of resource `name` in the harness's project and stack (or `stack`) made. */
-const markedBy = (resource: string, survey: SurveyArgs, stackName = "stack"): SurveyArgs => ({
+/** The survey an interrupted run of resource `name` made, in the stack whose mark is `mark`. */
+const markedBy = (resource: string, survey: SurveyArgs, mark: string): SurveyArgs => ({
   ...survey,
   questions: [
     {
       type: "open",
       question: "What brought you here?",
-      id: ownedQuestionId({ project: "project", stack: stackName, name: resource }, 0),
+      id: ownedQuestionId({ project: "project", stack: "stack", name: resource, mark }, 0),
     },
   ],
 });
+
+/**
+ * A stack at `statePath` whose first run made its mark and then failed its survey's create for good (PostHog
+ * answered 400): its state holds the mark and no survey, as an interrupted run's does. Returns the mark.
+ */
+async function stackWithMark(statePath: string): Promise<string> {
+  await stack.control("POST", "/faults", {
+    faults: [
+      {
+        method: "POST",
+        path: "/surveys/?$",
+        times: 1,
+        status: 400,
+        body: { type: "validation_error", code: "invalid_input", detail: "refused for the test", attr: null },
+      },
+    ],
+  });
+  const { server, engine } = await newRun(stack, statePath);
+  const run = await engine.up(() => {
+    new Survey("seed", args("Seed"));
+  });
+  await server.close();
+  await stack.control("DELETE", "/faults");
+  expect(run.errors).toHaveLength(1);
+  expect(run.markSteps.map((s) => s.op)).toEqual(["create"]);
+  const mark = engine.stackMark()?.outputs.mark;
+  if (typeof mark !== "string") throw new Error("the seeding run made no stack mark");
+  return mark;
+}
 
 /** Only what a refused create may send: the clashing POST and the lookups (no PATCH, no DELETE, no invite POST). */
 const writes = (requests: string[]) =>
@@ -94,7 +126,8 @@ test("a survey another stack of the same program made is refused, whoever's key 
     scopes: ["*"],
     email: "colleague@example.com",
   });
-  const theirs = markedBy("s", args("Other stack"), "other");
+  // Another stack with this very project and stack name ("project", "stack"): its own mark.
+  const theirs = markedBy("s", args("Other stack"), newStackMark());
   const made = await emulatorCall(stack.url, key, "POST", surveysPath(), theirs);
   expect(made.status).toBe(201);
   const run = await up(statePath("other-stack"), () => {
@@ -107,7 +140,12 @@ test("a survey another stack of the same program made is refused, whoever's key 
 });
 
 test("the survey an interrupted run of this resource made is taken over with a warning, then launched as declared", async () => {
-  const made = await stack.api<{ id: string }>("POST", surveysPath(), markedBy("s", args("Left behind")));
+  const mark = await stackWithMark(statePath("left-behind"));
+  const made = await stack.api<{ id: string }>(
+    "POST",
+    surveysPath(),
+    markedBy("s", args("Left behind"), mark),
+  );
   const run = await up(statePath("left-behind"), () => {
     new Survey("s", { ...args("Left behind"), status: "running" });
   });
@@ -125,8 +163,9 @@ test("the survey an interrupted run of this resource made is taken over with a w
 });
 
 test("this resource's survey edited since is refused, naming what differs", async () => {
+  const mark = await stackWithMark(statePath("edited"));
   const made = await stack.api<{ id: string }>("POST", surveysPath(), {
-    ...markedBy("s", args("Edited since")),
+    ...markedBy("s", args("Edited since"), mark),
     description: "written in the UI",
   });
   const run = await up(statePath("edited"), () => {
@@ -165,7 +204,11 @@ test("a create marks the questions without an id, keeps declared ids, and an upd
     new Survey("marked", declared);
   });
   expect(first.errors).toEqual([]);
-  const owner = { project: "project", stack: "stack", name: "marked" };
+  const { server, engine } = await newRun(stack, state);
+  const mark = engine.stackMark()?.outputs.mark;
+  await server.close();
+  if (typeof mark !== "string") throw new Error("the stack holds no mark");
+  const owner = { project: "project", stack: "stack", name: "marked", mark };
   const questions = (outputs: Record<string, unknown>) =>
     (outputs.questions as { id: string }[]).map((q) => q.id);
   expect(questions(first.state[0].outputs)).toEqual([ownedQuestionId(owner, 0), "mine"]);
@@ -185,7 +228,9 @@ test("renamed without an alias: the new name's create is refused for the survey 
     new Invite("before", invite);
   });
   expect(first.errors).toEqual([]);
-  const [surveyId, inviteId] = first.state.map((r) => r.id);
+  // In completion order, which differs between the two: a survey waits for the stack's mark first.
+  const idOf = (type: string) => first.state.find((r) => r.type.endsWith(type))?.id;
+  const [surveyId, inviteId] = [idOf(":Survey"), idOf(":Invite")];
 
   const second = await up(state, () => {
     new Survey("after", args("Renamed"));
@@ -203,4 +248,45 @@ test("renamed without an alias: the new name's create is refused for the survey 
   const held = await stack.control<{ surveys: { id: string }[]; invites: { id: string }[] }>("GET", "/state");
   expect(held.surveys.map((s) => s.id)).toContain(surveyId);
   expect(held.invites.map((i) => i.id)).toContain(inviteId);
+});
+
+test("a POST answered late, whose lookup finds this resource's survey edited since, is refused saying what this run's POST did", async () => {
+  const state = statePath("late-edited");
+  const mark = await stackWithMark(state);
+  const made = await stack.api<{ id: string }>("POST", surveysPath(), {
+    ...markedBy("s", args("Late edited"), mark),
+    description: "written in the UI",
+  });
+  // The POST is held past the client's timeout; the lookup then finds the survey holding the name.
+  await stack.control("POST", "/faults", {
+    faults: [{ method: "POST", path: "/surveys/?$", times: 1, latencyMs: 2_000 }],
+  });
+  const server = await startProviderServer({ cwd: REPO_ROOT, env: { NODE_PATH: selfLinkNodePath() } });
+  const engine = createEngine({
+    server,
+    config: { ...stack.config, "posthog:requestTimeoutMs": "500" },
+    statePath: state,
+  });
+  await stack.clearRequests();
+  const run = await engine.up(() => {
+    new Survey("s", args("Late edited"));
+  });
+  await server.close();
+  await stack.control("DELETE", "/faults");
+  expect(run.errors).toHaveLength(1);
+  const [message] = run.errors.map((e) => e.message);
+  expect(message).toContain("it was not sent again");
+  expect(message).toContain(`this run's POST created survey ${made.body.id} in project ${stack.projectId}`);
+  expect(message).toContain("differs from this program in description (edited since)");
+  expect(message).toContain(`adopt: {id: "${made.body.id}"}`);
+  expect(message).not.toContain("Nothing was written");
+  expect(engine.state()).toEqual([]);
+  // The held POST lands after the run gave up on it: PostHog refuses it for the name. One POST, nothing else.
+  const writes = async () =>
+    received(await stack.requests())
+      .filter((r) => r.method !== "GET")
+      .map((r) => `${r.method} ${r.status}`);
+  for (let tries = 0; (await writes()).length === 0 && tries < 200; tries++)
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(await writes()).toEqual(["POST 400"]);
 });

@@ -6,18 +6,22 @@ import { resolveSettings } from "../../src/config";
 import { identityFromUrn, topLevelUrn } from "../../src/provider-kit/identity";
 import { findLateCreate } from "../../src/provider-kit/late-create";
 import { ownedQuestionId, ownedQuestionIds, unproven } from "../../src/resources/survey/ownership";
+import { isStackMark, newStackMark } from "../../src/provider-kit/stack-mark";
+import fc from "fast-check";
 
-const owner = { project: "shop", stack: "a", name: "nps" };
+const MARK = "AAAAAAAAAAAAAAAAAAAAAA";
+const owner = { project: "shop", stack: "a", name: "nps", mark: MARK };
 
 describe("identity from a URN", () => {
   it("reads project, stack and name, a name with '::' included, under a parent's type chain", () => {
-    expect(identityFromUrn("urn:pulumi:a::shop::posthog-iac:index:Survey::nps")).toEqual(owner);
+    const { mark: _mark, ...fromUrn } = owner;
+    expect(identityFromUrn("urn:pulumi:a::shop::posthog-iac:index:Survey::nps")).toEqual(fromUrn);
     expect(identityFromUrn("urn:pulumi:a::shop::my:C$posthog-iac:index:Survey::x::y")).toEqual({
-      ...owner,
+      ...fromUrn,
       name: "x::y",
     });
     expect(identityFromUrn(topLevelUrn("shop", "a", "pulumi-nodejs:dynamic/posthog:Survey", "nps"))).toEqual(
-      owner,
+      fromUrn,
     );
   });
 
@@ -27,29 +31,50 @@ describe("identity from a URN", () => {
   });
 });
 
-describe("question ids derived from the identity", () => {
+describe("question ids derived from the stack's mark", () => {
   it("are UUIDs (version 8), stable across releases: a change would orphan every interrupted create", () => {
     expect(ownedQuestionId(owner, 0)).toBe(ownedQuestionId({ ...owner }, 0));
-    expect(ownedQuestionId({ project: "p", stack: "a", name: "nps" }, 0)).toBe(
-      "2804f62a-bf05-87c5-adbf-20d291b78523",
+    expect(ownedQuestionId({ project: "p", stack: "a", name: "nps", mark: MARK }, 0)).toBe(
+      "bc9448c5-15ed-8e98-9d03-b4ec3c6dc641",
     );
     expect(ownedQuestionId(owner, 0)).toMatch(
       /^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
     );
   });
 
-  it("differ by stack, project, name and position", () => {
+  it("differ by mark, name and position; the same for one mark whatever the stack and project are called", () => {
     const ids = [
       ownedQuestionId(owner, 0),
       ownedQuestionId(owner, 1),
-      ownedQuestionId({ ...owner, stack: "b" }, 0),
-      ownedQuestionId({ ...owner, project: "other" }, 0),
+      ownedQuestionId({ ...owner, mark: newStackMark() }, 0),
       ownedQuestionId({ ...owner, name: "onboarding" }, 0),
     ];
     expect(new Set(ids).size).toBe(ids.length);
+    // `pulumi stack rename` (another stack name, even another project) keeps the mark, so keeps the ids.
+    expect(ownedQuestionId({ ...owner, stack: "old-a", project: "moved" }, 0)).toBe(
+      ownedQuestionId(owner, 0),
+    );
   });
 
-  it("mark only the questions declared without an id, and nothing without an identity", () => {
+  it("two stacks with one project and stack name (two backends, or a stack re-created under a renamed one's name) get other ids", () => {
+    fc.assert(
+      fc.property(
+        fc.uint8Array({ minLength: 16, maxLength: 16 }),
+        fc.uint8Array({ minLength: 16, maxLength: 16 }),
+        (a, b) => {
+          fc.pre(Buffer.from(a).compare(Buffer.from(b)) !== 0);
+          const first = { ...owner, mark: Buffer.from(a).toString("base64url") };
+          const second = { ...owner, mark: Buffer.from(b).toString("base64url") };
+          expect(ownedQuestionId(first, 0)).not.toBe(ownedQuestionId(second, 0));
+          expect(unproven(second, [{ question: "q" }], [{ id: ownedQuestionId(first, 0) }])).toContain(
+            "question ids are not the ones",
+          );
+        },
+      ),
+    );
+  });
+
+  it("mark only the questions declared without an id, and nothing without an identity or a mark", () => {
     const declared = [{ question: "a" }, { question: "b", id: "mine" }, { question: "c" }];
     expect(ownedQuestionIds(owner, declared)).toEqual([
       { id: ownedQuestionId(owner, 0) },
@@ -57,6 +82,15 @@ describe("question ids derived from the identity", () => {
       { id: ownedQuestionId(owner, 2) },
     ]);
     expect(ownedQuestionIds(undefined, declared)).toEqual([]);
+    const { mark: _mark, ...unmarked } = owner;
+    expect(ownedQuestionIds(unmarked, declared)).toEqual([]);
+  });
+
+  it("a new mark is 22 base64url characters (128 random bits)", () => {
+    const marks = Array.from({ length: 50 }, newStackMark);
+    expect(marks.every(isStackMark)).toBe(true);
+    expect(new Set(marks).size).toBe(50);
+    expect(isStackMark("dev")).toBe(false);
   });
 });
 
@@ -68,14 +102,18 @@ describe("the proof", () => {
     expect(unproven(owner, declared, held([ownedQuestionId(owner, 0), "mine"]))).toBeUndefined();
   });
 
-  it("fails for another stack's ids, random ids, no identity, and nothing to mark", () => {
-    const other = ownedQuestionId({ ...owner, stack: "b" }, 0);
+  it("fails for another stack's ids, random ids, no identity or mark, and nothing to mark", () => {
+    const other = ownedQuestionId({ ...owner, mark: newStackMark() }, 0);
     expect(unproven(owner, declared, held([other, "mine"]))).toContain("question ids are not the ones");
     expect(unproven(owner, declared, held(["4f1c2b8e-0000-4000-8000-000000000000", "mine"]))).toContain(
       "question ids are not the ones",
     );
     expect(unproven(undefined, declared, held([ownedQuestionId(owner, 0)]))).toContain(
       "not told which resource",
+    );
+    const { mark: _mark, ...unmarked } = owner;
+    expect(unproven(unmarked, declared, held([ownedQuestionId(owner, 0), "mine"]))).toContain(
+      "not told this stack's mark",
     );
     expect(unproven(owner, [{ question: "b", id: "mine" }], held(["mine"]))).toContain(
       "no question without an explicit id",

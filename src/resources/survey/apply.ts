@@ -21,8 +21,8 @@ import {
   type SurveyField,
 } from "./fields";
 import { resolveFlagKeys } from "./flag-keys";
-import { takeOverInterrupted } from "./interrupted";
-import { ownedQuestionIds, unproven } from "./ownership";
+import { takeLateAnswer, takeOverInterrupted } from "./interrupted";
+import { ownedQuestionIds } from "./ownership";
 import { applyStatus } from "./lifecycle";
 import { archivedInWrite, needsUnarchived, planLifecycle, type LifecycleState } from "./lifecycle-plan";
 import { refusedTransition } from "./lifecycle-rules";
@@ -111,7 +111,7 @@ async function adopt(project: string, survey: SurveyDeclaration): Promise<WireSu
  * POST once, each question without an id of its own marked with this resource's derived id (ownership.ts). A POST
  * that clashes on the name may meet the survey an interrupted run of this resource made: taken over only on that
  * proof (interrupted.ts). A POST whose answer was lost is never sent again: the survey is looked up by its
- * (unique) name, and taken only on the same proof (late-create.ts).
+ * (unique) name (late-create.ts), and taken only on the same proof, claim and warning (interrupted.ts).
  */
 async function post(project: string, survey: SurveyDeclaration): Promise<WireSurvey> {
   const { client, settings } = callContext();
@@ -138,12 +138,9 @@ async function post(project: string, survey: SurveyDeclaration): Promise<WireSur
       () => client.surveys.findByName(project, name),
       Boolean,
     );
-    // Another survey holding the name is not what this POST made (it would have been refused): say whose it is.
-    if (found && unproven(owner, values.questions, found.questions) === undefined) {
-      markCreated("survey", found.id, survey.urn);
-      return found;
-    }
-    return await takeOverInterrupted(client, project, survey, error);
+    if (!found) throw error; // never: findLateCreate returns only what `found` accepts
+    // The same checks as an interrupted run's survey: the mark, the fields, the claim, and a warning.
+    return takeLateAnswer(project, survey, found, error);
   }
 }
 

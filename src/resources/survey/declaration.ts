@@ -3,9 +3,16 @@
 // own-property copy of the engine's inputs (provider-kit/seam.ts), so a field or option is parsed here, once,
 // by its row's rule, and nothing further down reads a raw input bag.
 import { declaredInputs } from "../../provider-kit/declared";
-import { IDENTITY_INPUT, identityFromUrn, urnOf, type ResourceIdentity } from "../../provider-kit/identity";
+import {
+  IDENTITY_INPUT,
+  identityFromUrn,
+  STACK_MARK_INPUT,
+  urnOf,
+  type ResourceIdentity,
+} from "../../provider-kit/identity";
 import type { Json } from "../../provider-kit/json";
 import { parseFields } from "./fields";
+import { isStackMark } from "../../provider-kit/stack-mark";
 import type { SurveyFields, SurveyOptions } from "./types";
 import { parseOptions } from "./validate";
 
@@ -41,5 +48,8 @@ export function declareSurvey(inputs: Json): SurveyDeclaration {
 
 function ownerOf(inputs: Json): { owner?: ResourceIdentity } {
   const owner = identityFromUrn(inputs[IDENTITY_INPUT]);
-  return owner ? { owner } : {};
+  if (!owner) return {};
+  const mark = inputs[STACK_MARK_INPUT];
+  // A mark not yet known (a preview before the stack's mark exists) is no mark: only a create reads it.
+  return { owner: typeof mark === "string" && isStackMark(mark) ? { ...owner, mark } : owner };
 }

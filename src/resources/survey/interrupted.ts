@@ -2,9 +2,12 @@
 // resource made? PostHog refuses a second survey with a name already used in the project
 // (products/surveys/backend/api/survey.py, SurveySerializerCreateUpdateOnly.validate: "There is already a survey
 // with this name.", code "unique"), so the clash costs no extra request in the normal path; only a clash looks
-// anything up. The proof is the question ids the create derived from the resource's identity (ownership.ts):
-// same name and content are not enough, since two stacks of one program on one project declare both alike.
-import type { PostHogClient } from "../../client";
+// anything up. The proof is the question ids the create derived from the stack's mark and the resource's name
+// (ownership.ts): same name and content are not enough, since two stacks of one program on one project declare
+// both alike, and so are the project and stack names (two backends, a stack re-created under an old name). A POST
+// that got no answer and whose lookup finds the survey holding the name gets the same checks (takeLateAnswer).
+import type { PostHogApiError, PostHogClient } from "../../client";
+import { noAnswer } from "../../provider-kit/late-create";
 import type { WireSurvey } from "../../client";
 import { claimForTakeOver, markRefused } from "../../provider-kit/interrupted";
 import type { SurveyDeclaration } from "./declaration";
@@ -53,9 +56,27 @@ function differingFields(existing: WireSurvey, project: string, inputs: Json): S
 }
 
 /**
- * The survey named like `survey` if this resource's own earlier create made it: it carries the question ids this
- * resource derives (ownership.ts), holds the declared fields as PostHog stores them (the field table's
- * comparisons, as diff uses them), and is not already taken by another resource of this run. Otherwise throws
+ * Why `existing` cannot be taken as this resource's own; empty when it can. It must carry the question ids this
+ * resource derives (ownership.ts), hold the declared fields as PostHog stores them (the field table's comparisons,
+ * as diff uses them), and not be taken by another resource of this run: the claim (provider-kit/interrupted.ts)
+ * is made here, last, so only a survey that passes every check is claimed.
+ */
+function whyNotOurs(existing: WireSurvey, project: string, survey: SurveyDeclaration): string[] {
+  const notOurs = unproven(survey.owner, survey.fields.questions, existing.questions);
+  if (notOurs) return [notOurs];
+  const differing = differingFields(existing, project, survey.declared).filter(
+    (field) => !LIFECYCLE.includes(field),
+  );
+  if (differing.length > 0)
+    return [
+      `it was made by this resource but differs from this program in ${differing.join(", ")} (edited since)`,
+    ];
+  if (!claimForTakeOver("survey", existing.id, survey.urn)) return ["another resource of this run already manages it"];
+  return [];
+}
+
+/**
+ * The survey named like `survey` if this resource's own earlier create made it (whyNotOurs). Otherwise throws
  * (the caller prefixes the resource) naming the survey, why it is not taken, and the ways out; nothing is written.
  */
 export async function takeOverInterrupted(
@@ -64,22 +85,11 @@ export async function takeOverInterrupted(
   survey: SurveyDeclaration,
   clash: Error,
 ): Promise<WireSurvey> {
-  const { declared: inputs, label, owner } = survey;
-  const name = String(inputs.name);
+  const name = String(survey.declared.name);
   const existing = await client.surveys.findByName(project, name);
   // Gone since the clash (deleted in between): nothing to take over, report the clash as it was.
   if (!existing) throw clash;
-  const notOurs = unproven(owner, survey.fields.questions, existing.questions);
-  const differing = differingFields(existing, project, inputs).filter((field) => !LIFECYCLE.includes(field));
-  const reasons = notOurs
-    ? [notOurs]
-    : differing.length > 0
-      ? [
-          `it was made by this resource but differs from this program in ${differing.join(", ")} (edited since)`,
-        ]
-      : [];
-  if (reasons.length === 0 && !claimForTakeOver("survey", existing.id, survey.urn))
-    reasons.push("another resource of this run already manages it");
+  const reasons = whyNotOurs(existing, project, survey);
   if (reasons.length > 0) {
     // Not this run's to delete either: the old name of a renamed resource must not take it with it.
     markRefused("survey", existing.id, survey.urn);
@@ -89,10 +99,40 @@ export async function takeOverInterrupted(
     );
   }
   warn(
-    `${label}: took over survey ${existing.id} in project ${project}, which this resource's earlier run created ` +
-      "and did not record (it was interrupted): it carries this resource's question ids. No second survey was created.",
+    `${survey.label}: took over survey ${existing.id} in project ${project}, which this resource's earlier run ` +
+      "created and did not record (it was interrupted): it carries this resource's question ids. No second survey was created.",
   );
   return existing;
+}
+
+/**
+ * After this run's POST got no answer (late-create.ts), the survey the lookups found holding the name: taken only
+ * on the proof an interrupted run's survey needs (whyNotOurs), with a warning. Otherwise throws saying what this
+ * run did: its POST created that survey (or met it holding the name), which is left in PostHog unrecorded.
+ */
+export function takeLateAnswer(
+  project: string,
+  survey: SurveyDeclaration,
+  found: WireSurvey,
+  lost: PostHogApiError,
+): WireSurvey {
+  const name = String(survey.declared.name);
+  const reasons = whyNotOurs(found, project, survey);
+  if (reasons.length > 0) {
+    // Not this run's to delete either, as for an interrupted run's survey (takeOverInterrupted).
+    markRefused("survey", found.id, survey.urn);
+    throw new Error(
+      `${noAnswer(lost)}, so it was not sent again, and this run's POST created survey ${found.id} in project ` +
+        `${project} (unless that survey held the name before, and PostHog refused the POST); it could not be ` +
+        `proven to be this resource's: ${reasons.join("; ")}. It is left in PostHog as it is, and this stack does ` +
+        `not record it. ${waysOut(name, found.id, survey.urn)}`,
+    );
+  }
+  warn(
+    `${survey.label}: ${noAnswer(lost)}; it was not sent again, and PostHog applied it late: recorded survey ` +
+      `${found.id} in project ${project}, which this run's POST created (it carries this resource's question ids).`,
+  );
+  return found;
 }
 
 /** What the user can do about a survey that holds the name and is not provably this resource's. */

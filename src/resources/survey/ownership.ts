@@ -7,19 +7,22 @@
 // written as UUIDs, the form PostHog itself assigns and the UI, the SDKs and response events
 // (`$survey_response_<id>`) expect.
 //
-// A create sends, for each question the program declares without an `id`, the id derived from the project, the
-// stack, the resource's name and the question's position. Another stack, another resource, a survey made by hand
-// or by an older release holds other ids. An update keeps each question's id as PostHog holds it (fields.ts,
+// A create sends, for each question the program declares without an `id`, the id derived from the stack's mark
+// (a random value made once per stack and kept in its state: provider-kit/stack-mark.ts), the resource's name
+// and the question's position. The stack's name and project are not in it: two stacks may share both (two
+// backends, a stack re-created under a renamed stack's old name), and one stack keeps its mark across a rename.
+// Another stack, another resource, a survey made by hand or by an older release (whose ids hashed the project
+// and stack names) holds other ids. An update keeps each question's id as PostHog holds it (fields.ts,
 // carryQuestionIds), so the derived ids are written once, at create, and a survey created by an earlier release,
-// adopted or imported keeps the ids it has: nothing changes for it, and no state needs a new field.
+// adopted or imported keeps the ids it has: nothing changes for it.
 import { createHash } from "node:crypto";
 import type { ResourceIdentity } from "../../provider-kit/identity";
 import type { Json } from "../../provider-kit/json";
 import { jsonList } from "./fields";
 
-/** A name-based UUID (RFC 9562 version 8, "custom"): the identity and the position, hashed. */
-export function ownedQuestionId(owner: ResourceIdentity, index: number): string {
-  const seed = ["pulumi-posthog survey question", owner.project, owner.stack, owner.name, String(index)];
+/** A name-based UUID (RFC 9562 version 8, "custom"): the stack's mark, the resource's name and the position, hashed. */
+export function ownedQuestionId(owner: ResourceIdentity & { mark: string }, index: number): string {
+  const seed = ["pulumi-posthog survey question 2", owner.mark, owner.name, String(index)];
   const hex = createHash("sha256").update(seed.join("\u0000")).digest("hex").slice(0, 32).split("");
   hex[12] = "8"; // version 8
   hex[16] = ((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16); // the RFC variant
@@ -30,12 +33,14 @@ export function ownedQuestionId(owner: ResourceIdentity, index: number): string 
 /**
  * What a create passes where an update passes the stored questions (fields.ts, carryQuestionIds, matching by
  * position): the derived id at each position whose declared question has no id of its own. Empty without an
- * identity (a provider module called directly, outside both faces).
+ * identity or a mark (a provider module called directly, outside both faces; a plugin process that was not told
+ * its stack's mark): PostHog then gives each question an id of its own, and nothing can prove the survey later.
  */
 export function ownedQuestionIds(owner: ResourceIdentity | undefined, declared: unknown): Json[] {
-  if (!owner) return [];
+  const mark = owner?.mark;
+  if (!owner || mark === undefined) return [];
   return jsonList(declared).map((question, index) =>
-    question.id ? {} : { id: ownedQuestionId(owner, index) },
+    question.id ? {} : { id: ownedQuestionId({ ...owner, mark }, index) },
   );
 }
 
@@ -50,6 +55,8 @@ export function unproven(
     typeof mark.id === "string" ? [{ index, id: mark.id }] : [],
   );
   if (!owner) return "the provider was not told which resource of which stack this is";
+  if (owner.mark === undefined)
+    return "the provider was not told this stack's mark, so nothing can show which stack made it";
   if (marked.length === 0) {
     return (
       "the program declares no question without an explicit id (this resource's mark is the id of such a " +
@@ -59,7 +66,8 @@ export function unproven(
   const held = jsonList(questions);
   if (marked.every(({ index, id }) => held[index]?.id === id)) return undefined;
   return (
-    "its question ids are not the ones this resource gives the surveys it creates (another stack, another " +
-    "resource, a person in PostHog, or an earlier release of this provider made it)"
+    "its question ids are not the ones this resource gives the surveys it creates (another stack, even one with " +
+    "this stack's name, another resource, a person in PostHog, or a release of this provider before the stack " +
+    "mark made it)"
   );
 }
