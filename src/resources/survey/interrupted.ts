@@ -71,7 +71,8 @@ function whyNotOurs(existing: WireSurvey, project: string, survey: SurveyDeclara
     return [
       `it was made by this resource but differs from this program in ${differing.join(", ")} (edited since)`,
     ];
-  if (!claimForTakeOver("survey", existing.id, survey.urn)) return ["another resource of this run already manages it"];
+  if (!claimForTakeOver("survey", existing.id, survey.urn))
+    return ["another resource of this run already manages it"];
   return [];
 }
 
