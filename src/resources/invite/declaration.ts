@@ -10,6 +10,7 @@ import { containsUnknown } from "../../provider-kit/unknown";
 import { inviteInputs, INVITE_INPUT_KEYS, normaliseEmail } from "./inputs";
 import { canonicalAccess } from "./stored";
 import type { InviteInputs, InviteLevel, PrivateProjectAccess } from "./types";
+import { inviterOf, type Inviter } from "./inviter";
 
 /** The invite fields a person is invited with, defaults applied. Changing any of them needs a new invite. */
 export interface InviteTerms {
@@ -71,6 +72,8 @@ export interface InviteDeclaration {
   readonly unknown: ReadonlySet<string>;
   /** How messages name the invite: `Invite "<email>"`. */
   readonly label: string;
+  /** Which resource this is, by its URN (invited-this-run.ts): how a run tells two inviters of one address apart. */
+  readonly inviter: Inviter;
 }
 
 /** How messages name an invite with these inputs (or stored outputs). */
@@ -87,5 +90,6 @@ export function declareInvite(inputs: Json): InviteDeclaration {
     settings: settingsOf(inputs),
     unknown: unknownInputs(inputs, INVITE_INPUT_KEYS),
     label: inviteLabel(inputs),
+    inviter: inviterOf("Invite", inputs, inviteLabel(inputs)),
   };
 }

@@ -4,6 +4,9 @@ import * as pulumi from "@pulumi/pulumi";
 import type { AppliedPerson, BatchInvitation, InviteLevel, PrivateProjectAccess } from "./types";
 import { declaredArgs } from "../../provider-kit/seam";
 import { warnOfPlainKey } from "../../provider-kit/plain-key";
+import { IDENTITY_INPUT, topLevelUrn } from "../../provider-kit/identity";
+
+const BATCH_TYPE = "pulumi-nodejs:dynamic/posthog:InviteBatch";
 
 const batchProvider: pulumi.dynamic.ResourceProvider = require("./batch-shim");
 
@@ -60,6 +63,9 @@ export class InviteBatch extends pulumi.dynamic.Resource {
         removeMemberOnDelete: undefined,
         // Refused here if it holds a "__proto__" key, before the SDK copies it (provider-kit/seam.ts).
         ...declaredArgs("InviteBatch", name, args),
+        // Not an argument: which resource of which stack this is, so a run can tell two resources inviting one
+        // address apart and name both (provider-kit/identity.ts, invited-this-run.ts).
+        [IDENTITY_INPUT]: topLevelUrn(pulumi.getProject(), pulumi.getStack(), BATCH_TYPE, name),
         invitations: undefined,
       },
       opts,

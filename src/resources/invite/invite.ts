@@ -4,6 +4,9 @@ import * as pulumi from "@pulumi/pulumi";
 import type { InviteLevel, InviteStatus, InviteUser, PrivateProjectAccess } from "./types";
 import { declaredArgs } from "../../provider-kit/seam";
 import { warnOfPlainKey } from "../../provider-kit/plain-key";
+import { IDENTITY_INPUT, topLevelUrn } from "../../provider-kit/identity";
+
+const INVITE_TYPE = "pulumi-nodejs:dynamic/posthog:Invite";
 
 const inviteProvider: pulumi.dynamic.ResourceProvider = require("./shim");
 
@@ -80,6 +83,9 @@ export class Invite extends pulumi.dynamic.Resource {
         removeMemberOnDelete: undefined,
         // Refused here if it holds a "__proto__" key, before the SDK copies it (provider-kit/seam.ts).
         ...declaredArgs("Invite", name, args),
+        // Not an argument: which resource of which stack this is, so a run can tell two resources inviting one
+        // address apart and name both (provider-kit/identity.ts, invited-this-run.ts).
+        [IDENTITY_INPUT]: topLevelUrn(pulumi.getProject(), pulumi.getStack(), INVITE_TYPE, name),
         inviteId: undefined,
         memberId: undefined,
         userUuid: undefined,
