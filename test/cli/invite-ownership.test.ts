@@ -122,7 +122,9 @@ class Transcript {
     const held: Record<string, string> = {};
     for (const r of (JSON.parse(stdout) as Checkpoint).deployment.resources) {
       const name = r.urn.split("::").at(-1) ?? "";
-      if (r.type.endsWith(":Invite")) held[name] = String(r.outputs?.inviteId ?? r.id);
+      if (r.type.endsWith(":Invite"))
+        held[name] =
+          `${String(r.outputs?.inviteId ?? r.id)}${r.outputs?.status === "accepted" ? " (accepted)" : ""}`;
       if (r.type.endsWith(":InviteBatch"))
         for (const [email, i] of Object.entries(r.outputs?.invitations ?? {}))
           held[`${name}/${email}`] = i.inviteId;
@@ -172,7 +174,8 @@ function diagnostics(output: string): string[] {
     .split("\n")
     .filter(
       (line) =>
-        /warning:|error:|^\s+(\+|~|-) /.test(line) && !/pending operations|--continue-on-error/.test(line),
+        /warning:|error:|^\s+(\+|~|-) |^\s*\* /.test(line) &&
+        !/pending operations|--continue-on-error/.test(line),
     )
     .map((line) => `  | ${line.trim()}`);
 }
@@ -299,7 +302,7 @@ async function refreshFollowsTheStoredId(t: Transcript): Promise<void> {
   );
   expect(Object.values(afterRefresh)).not.toContain(theirs["erin@example.com"]);
   expect(Object.values(afterRefresh)).not.toContain(theirs["finn@example.com"]);
-  expect(afterRefresh).toEqual({ gus: ours.gus });
+  expect(afterRefresh).toEqual({ gus: `${ours.gus} (accepted)` });
 
   const up = await t.run(s, "up", "--yes", "--skip-preview", "--continue-on-error");
   const upRequests = await t.requests();
