@@ -171,7 +171,10 @@ export function providerService(): grpc.UntypedServiceImplementation {
       const code = resourceCode(req.getUrn(), req.getType()).provider();
       // As for create: the URN names the resource (an Invite's update may send an invitation, and the run tells
       // two resources inviting one address apart by it, resources/invite/invited-this-run.ts).
-      const { outs } = await code.update(req.getId(), olds, { ...news.plain, [IDENTITY_INPUT]: req.getUrn() });
+      const { outs } = await code.update(req.getId(), olds, {
+        ...news.plain,
+        [IDENTITY_INPUT]: req.getUrn(),
+      });
       return new pb.UpdateResponse().setProperties(
         toStruct(rewrap(outputsForState(outs ?? {}), news.secretKeys)),
       );

@@ -100,7 +100,9 @@ describe("InviteBatch", () => {
       "/state",
     );
     const user10 = server.invites.filter((i) => i.target_email === "user10@example.com");
-    expect(user10).toEqual([expect.objectContaining({ id: relevelled["user10@example.com"].inviteId, level: 8 })]);
+    expect(user10).toEqual([
+      expect.objectContaining({ id: relevelled["user10@example.com"].inviteId, level: 8 }),
+    ]);
     expect(relevelled["user10@example.com"].inviteId).not.toBe(after["user10@example.com"].inviteId);
 
     await stack.clearRequests();

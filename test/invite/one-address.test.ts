@@ -60,7 +60,9 @@ describe("one address in two resources of one run", () => {
     const [winner] = engine.state().map((r) => r.name);
     const loser = winner === "first" ? "second" : "first";
     expect(up.errors[0].urn).toMatch(new RegExp(`::${loser}$`));
-    expect(up.errors[0].message).toContain(refusal(`Invite "${loser}"`, "xia@example.com", `Invite "${winner}"`));
+    expect(up.errors[0].message).toContain(
+      refusal(`Invite "${loser}"`, "xia@example.com", `Invite "${winner}"`),
+    );
     expect(heldIds(engine)).toEqual(invites.map((i) => i.id));
   });
 
@@ -76,7 +78,8 @@ describe("one address in two resources of one run", () => {
     const posts = invited(requests);
     expect(new Set(posts).size).toBe(posts.length);
     expect(up.errors.length).toBeGreaterThanOrEqual(1);
-    for (const error of up.errors) expect(error.message).toMatch(/already invites to organization .*\(by (Invite|InviteBatch) "/);
+    for (const error of up.errors)
+      expect(error.message).toMatch(/already invites to organization .*\(by (Invite|InviteBatch) "/);
     // Whoever won, every id in the state is an invite PostHog still has: none was replaced behind its holder.
     const live = new Set(invites.map((i) => i.id));
     for (const id of heldIds(engine)) expect(live.has(id)).toBe(true);
@@ -89,7 +92,10 @@ describe("one address in two resources of one run", () => {
       // Created after the Invite: the batch depends on it.
       new InviteBatch(
         "late",
-        { invites: [{ targetEmail: "ann@example.com" }, { targetEmail: "bo@example.com" }], sendEmail: false },
+        {
+          invites: [{ targetEmail: "ann@example.com" }, { targetEmail: "bo@example.com" }],
+          sendEmail: false,
+        },
         { dependsOn: [first] },
       );
     });
@@ -120,8 +126,17 @@ describe("one address in two resources of one run", () => {
 
   it("runs are separate: the next up may invite an address the last one did", async () => {
     const engine = stack.newEngine();
-    expect((await engine.up(() => void new Invite("one", { targetEmail: "lu@example.com", sendEmail: false }))).errors).toEqual([]);
-    expect((await engine.up(() => void new Invite("one", { targetEmail: "lu@example.com", level: "admin", sendEmail: false }))).errors).toEqual([]);
+    expect(
+      (await engine.up(() => void new Invite("one", { targetEmail: "lu@example.com", sendEmail: false })))
+        .errors,
+    ).toEqual([]);
+    expect(
+      (
+        await engine.up(
+          () => void new Invite("one", { targetEmail: "lu@example.com", level: "admin", sendEmail: false }),
+        )
+      ).errors,
+    ).toEqual([]);
     const { invites } = await stack.control<Dump>("GET", "/state");
     expect(heldIds(engine)).toEqual(invites.map((i) => i.id));
   });

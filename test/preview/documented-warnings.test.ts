@@ -88,7 +88,9 @@ const ROWS: [string, Row][] = [
       guide: "invites-to-membership.md",
       promise: "``warning: InviteBatch: <email>'s level changed.",
       setUp: () =>
-        upThenAccept(batch({ sendEmail: false, invites: [{ targetEmail: "pat@example.com", level: "member" }] })),
+        upThenAccept(
+          batch({ sendEmail: false, invites: [{ targetEmail: "pat@example.com", level: "member" }] }),
+        ),
       preview: batch({ sendEmail: false, invites: [{ targetEmail: "pat@example.com", level: "admin" }] }),
       warning: () => DOCUMENTED_WARNINGS.batchLevelChanged("pat@example.com"),
     },

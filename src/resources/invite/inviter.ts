@@ -16,5 +16,7 @@ export interface Inviter {
 export function inviterOf(kind: "Invite" | "InviteBatch", inputs: Json, fallback: string): Inviter {
   const urn = inputs[IDENTITY_INPUT];
   const identity = identityFromUrn(urn);
-  return identity ? { id: String(urn), name: `${kind} "${identity.name}"` } : { id: fallback, name: fallback };
+  return identity
+    ? { id: String(urn), name: `${kind} "${identity.name}"` }
+    : { id: fallback, name: fallback };
 }
