@@ -1,7 +1,14 @@
-// Regenerates sdk/nodejs, sdk/python and sdk/go from the posthog-iac plugin's schema with the pinned Pulumi CLI's
-// `pulumi package gen-sdk` (npm run toolchain builds it): `npm run sdk:gen`. Each language's folder is replaced
-// whole; the hand-written files beside them (sdk/go.mod, sdk/README.md, this script) are not touched.
+// Regenerates sdk/nodejs, sdk/python, sdk/go and sdk/yaml from the posthog-iac plugin's schema with the pinned
+// Pulumi CLI's `pulumi package gen-sdk` (npm run toolchain builds it): `npm run sdk:gen`. Each language's folder is
+// replaced whole; the hand-written files beside them (sdk/go.mod, sdk/README.md, this script) are not touched.
 // `node sdk/generate.mjs --out DIR` writes to DIR instead, which the regeneration test compares with sdk/.
+//
+// YAML's "SDK" is one package declaration (pulumi-yaml's GeneratePackage, pkg/server/server.go: name, version and
+// the schema's pluginDownloadURL as `downloadUrl`). The YAML host reads every such file under a program's folder
+// (pkg/pulumiyaml/packages/file.go, SearchPackageDecls) and reports its `downloadUrl` as the plugin's server
+// (GetRequiredPackages), which is where `pulumi install`, `pulumi plugin install` and the first `up` download
+// the plugin from. Without it the CLI falls back to github.com/pulumi/pulumi-posthog-iac, which does not exist.
+// So the YAML quickstart carries the file too, where `pulumi package add` would write it (sdks/<name>/).
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -11,7 +18,9 @@ import { createRequire } from "node:module";
 const require = createRequire(import.meta.url);
 const { binDir } = require("../toolchain/location.js");
 
-export const LANGUAGES = ["nodejs", "python", "go"];
+export const LANGUAGES = ["nodejs", "python", "go", "yaml"];
+/** Where a YAML program keeps the package declaration: the folder `pulumi package add` writes it to. */
+const YAML_QUICKSTART_DECLARATION = path.join("examples", "yaml-quickstart", "sdks", "posthog-iac");
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 
 function outDir() {
@@ -57,6 +66,11 @@ function main() {
       fs.rmSync(path.join(out, language), { recursive: true, force: true });
       fs.mkdirSync(out, { recursive: true });
       fs.cpSync(path.join(staging, language), path.join(out, language), { recursive: true });
+    }
+    if (!process.argv.includes("--out")) {
+      const example = path.join(root, YAML_QUICKSTART_DECLARATION);
+      fs.rmSync(example, { recursive: true, force: true });
+      fs.cpSync(path.join(out, "yaml"), example, { recursive: true });
     }
   } finally {
     fs.rmSync(home, { recursive: true, force: true });

@@ -286,7 +286,7 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
   },
   QuestionCommon: {
     members: {
-      id: "Server-assigned on create; give it explicitly to keep responses linked when reordering questions.",
+      id: "PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.",
       question: "The question text (not blank; HTML is sanitised by PostHog).",
       description: "Helper text under the question (HTML is sanitised by PostHog).",
       descriptionContentType: "Whether `description` is plain text or HTML.",

@@ -117,7 +117,12 @@ function killQuietly(pid: number, group = false): void {
   }
 }
 
-function spawnKillable(pulumi: string, dir: string, env: NodeJS.ProcessEnv, args: string[]): KillableRun {
+export function spawnKillable(
+  pulumi: string,
+  dir: string,
+  env: NodeJS.ProcessEnv,
+  args: string[],
+): KillableRun {
   const child = spawn(pulumi, [...args, "--non-interactive"], {
     cwd: dir,
     env,

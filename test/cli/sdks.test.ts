@@ -14,7 +14,7 @@ const withCli = pulumi ? it : it.skip;
 
 const ROOT = path.resolve(__dirname, "../..");
 const SDK = path.join(ROOT, "sdk");
-const LANGUAGES = ["nodejs", "python", "go"];
+const LANGUAGES = ["nodejs", "python", "go", "yaml"];
 
 async function run(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env) {
   try {

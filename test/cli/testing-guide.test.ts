@@ -1,11 +1,13 @@
-// docs/guides/testing-your-program.md's own test files, run as a user runs them: each ```ts block of the guide that
-// starts with `// test/<file>.ts` is written into a program folder outside the repository, which installs the
-// package from its tarballs (tools/release/pack.ts) and, from npm, the SDK and jest with TypeScript 5 (what
-// `pulumi new typescript` pins), then
-// - type-checks them with the tsconfig `pulumi new typescript` writes today and with the older one (no
-//   esModuleInterop: test/compat/templates.ts);
-// - runs them with jest (ts-jest), the `pulumi` CLI on PATH: the mocks test, the Automation API test against the
-//   emulator, the validation test;
+// docs/guides/testing-your-program.md's own files, run as a user runs them: each ```ts block of the guide that
+// starts with `// test/<file>.ts` or `// index.ts` is written into a program folder outside the repository, which
+// installs the package from its tarballs (tools/release/pack.ts) and, from npm, the SDK, jest, examples/quickstart's
+// TypeScript (6) and TypeScript 5 (what `pulumi new typescript` pins, as `typescript5`), then
+// - type-checks them with TypeScript 6 and examples/quickstart's tsconfig with the `types` line the guide names
+//   (and shows the TS2593 the guide warns of without it), and with TypeScript 5 and the tsconfig `pulumi new
+//   typescript` writes today and the older one (no esModuleInterop: test/compat/templates.ts);
+// - runs them with jest (ts-jest) under TypeScript 6 and the quickstart's tsconfig, the `pulumi` CLI on PATH: the
+//   mocks test, the Automation API tests against the emulator (an inline program, and the folder's own index.ts
+//   through LocalWorkspace's workDir), the validation test;
 // - and from a folder install (`npm install <checkout>`, which leaves a second @pulumi/pulumi): the Automation API
 //   test fails at once with the error that names both copies and the fix (src/testing/sdk-copies.ts).
 import { execFile } from "node:child_process";
@@ -13,6 +15,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { z } from "zod";
 import { TEMPLATES } from "../compat/templates";
 import { npm } from "../package/install";
 import { hostFolders, requirePulumiCli } from "../support/pulumi-cli";
@@ -24,21 +27,44 @@ const withCli = pulumi ? it : it.skip;
 
 const GUIDE = path.join(REPO_ROOT, "docs/guides/testing-your-program.md");
 
-/** The guide's test files: path -> source, from the ```ts blocks whose first line names a file under test/. */
+/** The guide's files: path -> source, from the ```ts blocks whose first line names test/<file>.ts or index.ts. */
 function guideFiles(markdown: string): Record<string, string> {
   const files: Record<string, string> = {};
-  for (const [, file, body] of markdown.matchAll(/```ts\n\/\/ (test\/[\w.-]+\.ts)\n([\s\S]*?)```/g))
+  for (const [, file, body] of markdown.matchAll(/```ts\n\/\/ ((?:test\/[\w.-]+|index)\.ts)\n([\s\S]*?)```/g))
     files[file] = body;
   return files;
 }
 
+/** examples/quickstart's TypeScript range and tsconfig: what a user who starts from the quickstart has. */
+const QUICKSTART = path.join(REPO_ROOT, "examples/quickstart");
+const quickstartTypeScript = z
+  .object({ devDependencies: z.object({ typescript: z.string() }) })
+  .parse(JSON.parse(fs.readFileSync(path.join(QUICKSTART, "package.json"), "utf8")))
+  .devDependencies.typescript;
+const quickstartTsconfig = z
+  .object({ compilerOptions: z.record(z.string(), z.unknown()) })
+  .parse(JSON.parse(fs.readFileSync(path.join(QUICKSTART, "tsconfig.json"), "utf8")));
+
+/** The quickstart's tsconfig for the tests: `types` as the guide says (or left out), the tests included. */
+function quickstartWithTests(types: boolean): Record<string, unknown> {
+  const compilerOptions = {
+    ...quickstartTsconfig.compilerOptions,
+    ...(types ? { types: ["node", "jest"] } : {}),
+  };
+  return { compilerOptions, include: ["index.ts", "test"] };
+}
+
 /** The SDK the program depends on (the repository's line, so npm's cache has it). */
 const SDK = { "@pulumi/pulumi": "~3.248.0" };
-/** The program's test tools; TypeScript 5 as the templates pin it (TypeScript 6 loads no @types by default). */
+/**
+ * The program's test tools: the quickstart's TypeScript (6, which loads no @types a tsconfig does not name), and
+ * TypeScript 5 as the `pulumi new typescript` templates pin it, beside it under another name.
+ */
 const DEV_DEPENDENCIES = {
   jest: "^29.7.0",
   "ts-jest": "^29.4.0",
-  typescript: "^5.0.0",
+  typescript: quickstartTypeScript,
+  typescript5: "npm:typescript@^5.0.0",
   "@types/jest": "^29.5.0",
   "@types/node": "^20.0.0",
 };
@@ -83,7 +109,6 @@ async function projectWith(
     }),
   );
   fs.writeFileSync(path.join(dir, "Pulumi.yaml"), "name: testing-guide\nruntime: nodejs\n");
-  fs.writeFileSync(path.join(dir, "index.ts"), "export {};\n");
   for (const [file, body] of Object.entries(guideFiles(fs.readFileSync(GUIDE, "utf8")))) {
     fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
     fs.writeFileSync(path.join(dir, file), body);
@@ -93,12 +118,15 @@ async function projectWith(
   return dir;
 }
 
-/** The project's own TypeScript and jest. */
+/** The project's own TypeScript (the quickstart's), TypeScript 5, and jest. */
 const tsc = (dir: string) => path.join(dir, "node_modules/typescript/bin/tsc");
+const tsc5 = (dir: string) => path.join(dir, "node_modules/typescript5/bin/tsc");
 const jestIn = (dir: string) => path.join(dir, "node_modules/jest/bin/jest.js");
 
-it("the guide holds its three test files", () => {
+it("the guide holds its program and its four test files", () => {
   expect(Object.keys(guideFiles(fs.readFileSync(GUIDE, "utf8"))).sort()).toEqual([
+    "index.ts",
+    "test/index.test.ts",
     "test/mocks.test.ts",
     "test/program.test.ts",
     "test/validate.test.ts",
@@ -126,14 +154,34 @@ describe("the testing guide's files, in a program that installed the package fro
     10 * 60 * 1000,
   );
 
+  withCli(
+    `type-check with the quickstart's TypeScript (${quickstartTypeScript}) and tsconfig, with the guide's types line`,
+    async () => {
+      fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify(quickstartWithTests(true)));
+      const version = await run(dir, process.execPath, [tsc(dir), "--version"]);
+      expect(version.output).toMatch(/^Version 6\./);
+      const checked = await run(dir, process.execPath, [tsc(dir), "-p", "tsconfig.json", "--noEmit"]);
+      console.log(
+        `${version.output.trim()}, tsc -p ${JSON.stringify(quickstartWithTests(true))}: ${JSON.stringify(checked)}`,
+      );
+      expect(checked).toEqual({ code: 0, output: "" });
+
+      // Without it, what the guide warns of.
+      fs.writeFileSync(path.join(dir, "tsconfig.untyped.json"), JSON.stringify(quickstartWithTests(false)));
+      const untyped = await run(dir, process.execPath, [tsc(dir), "-p", "tsconfig.untyped.json", "--noEmit"]);
+      expect(untyped.code).not.toBe(0);
+      expect(untyped.output).toContain("error TS2593: Cannot find name 'it'");
+    },
+  );
+
   for (const template of ["current", "2024"] as const) {
     withCli(
-      `type-check with the tsconfig of pulumi new typescript (${TEMPLATES[template].source})`,
+      `type-check with TypeScript 5 and the tsconfig of pulumi new typescript (${TEMPLATES[template].source})`,
       async () => {
-        const tsconfig = { ...TEMPLATES[template].tsconfig, files: undefined, include: ["test"] };
+        const tsconfig = { ...TEMPLATES[template].tsconfig, files: undefined, include: ["index.ts", "test"] };
         fs.writeFileSync(path.join(dir, `tsconfig.${template}.json`), JSON.stringify(tsconfig));
         const checked = await run(dir, process.execPath, [
-          tsc(dir),
+          tsc5(dir),
           "-p",
           `tsconfig.${template}.json`,
           "--noEmit",
@@ -144,15 +192,22 @@ describe("the testing guide's files, in a program that installed the package fro
   }
 
   withCli(
-    "pass under jest: mocks, the Automation API against the emulator, validation",
+    "pass under jest with TypeScript 6 and the quickstart's tsconfig: mocks, the Automation API (inline and index.ts), validation",
     async () => {
-      fs.copyFileSync(path.join(dir, "tsconfig.2024.json"), path.join(dir, "tsconfig.json"));
-      const tested = await run(dir, process.execPath, [jestIn(dir), "--ci", "--colors=false"]);
+      fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify(quickstartWithTests(true)));
+      const tested = await run(dir, process.execPath, [
+        jestIn(dir),
+        "--ci",
+        "--colors=false",
+        "--maxWorkers=1",
+      ]);
       console.log(`jest in the program folder:\n${tested.output}`);
-      expect(tested.output).toMatch(/Tests:\s+3 passed, 3 total/);
+      expect(tested.output).toMatch(/Tests:\s+4 passed, 4 total/);
       expect(tested.code).toBe(0);
+      // The stacks removed themselves, config files included.
+      expect(fs.readdirSync(dir).filter((f) => /^Pulumi\..+\.yaml$/.test(f))).toEqual([]);
     },
-    10 * 60 * 1000,
+    15 * 60 * 1000,
   );
 });
 
@@ -164,7 +219,7 @@ describe("from a folder install (npm install <checkout>)", () => {
       // checkout, whose node_modules holds its own SDK.
       const dir = await projectWith(SDK, {});
       fs.symlinkSync(REPO_ROOT, path.join(dir, "node_modules/pulumi-posthog"), "dir");
-      fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify(TEMPLATES["2024"].tsconfig));
+      fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify(quickstartWithTests(true)));
       const tested = await run(dir, process.execPath, [
         jestIn(dir),
         "--ci",

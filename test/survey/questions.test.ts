@@ -1,6 +1,9 @@
-// Responses are keyed by question id: edits must keep each question's server-assigned id.
+// Responses are keyed by question id: edits must keep each question's server-assigned id. Ids follow their
+// questions (src/resources/survey/question-ids.ts): an insert, a reorder or an edit in place moves no answer.
 import { Survey, SurveyArgs, SurveyQuestion } from "../../src";
 import { startStack, TestStack } from "../support/stack";
+import type { Program } from "../support/engine";
+import { PluginResource } from "../plugin/plugin-resource";
 
 let stack: TestStack;
 beforeAll(async () => {
@@ -13,7 +16,7 @@ const program = (args: SurveyArgs) => () => {
   return { questions: survey.questions };
 };
 
-async function serverQuestions(id: string): Promise<{ id: string; question: string }[]> {
+async function serverQuestions(stack: TestStack, id: string): Promise<{ id: string; question: string }[]> {
   const res = await stack.api<{ questions: { id: string; question: string }[] }>(
     "GET",
     `/api/projects/${stack.projectId}/surveys/${id}/`,
@@ -22,7 +25,7 @@ async function serverQuestions(id: string): Promise<{ id: string; question: stri
 }
 
 describe("question ids", () => {
-  it("survive an edit of the question text (matched by position)", async () => {
+  it("survive an edit of the question text in place (same position and type, the old text gone)", async () => {
     const engine = stack.newEngine();
     const questions: SurveyQuestion[] = [
       { type: "open", question: "First?" },
@@ -31,12 +34,12 @@ describe("question ids", () => {
     const args = { name: "Ids by position", type: "popover" as const, questions };
     const up = await engine.up(program(args));
     const id = String(engine.state()[0].id);
-    const before = await serverQuestions(id);
+    const before = await serverQuestions(stack, id);
     expect(up.outputs.questions).toEqual(before);
 
     const edited = { ...args, questions: [{ ...questions[0], question: "First, reworded?" }, questions[1]] };
     await engine.up(program(edited));
-    const after = await serverQuestions(id);
+    const after = await serverQuestions(stack, id);
     expect(after.map((q) => q.id)).toEqual(before.map((q) => q.id));
     expect(after[0].question).toBe("First, reworded?");
     expect((await engine.preview(program(edited))).steps.map((s) => s.op)).toEqual(["same"]);
@@ -56,10 +59,75 @@ describe("question ids", () => {
     const preview = await engine.preview(program(reordered));
     expect(preview.steps.map((s) => [s.op, s.changedKeys])).toEqual([["update", ["questions"]]]);
     await engine.up(program(reordered));
-    expect((await serverQuestions(id)).map((q) => [q.id, q.question])).toEqual([
+    expect((await serverQuestions(stack, id)).map((q) => [q.id, q.question])).toEqual([
       ["q-dislike", "What do you dislike?"],
       ["q-like", "What do you like?"],
     ]);
     await engine.destroy();
   });
 });
+
+describe("question ids after an insert at the front, on each face", () => {
+  it("dynamic providers", async () => insertAtFront(stack, program));
+
+  it("provider plugin", async () => {
+    const plugin = await startStack({ face: "plugin" });
+    try {
+      await insertAtFront(plugin, (args) => () => {
+        new PluginResource("Survey", "q", args);
+      });
+    } finally {
+      await plugin.close();
+    }
+  });
+});
+
+/** A survey of two questions, then one inserted at the front: the preview's warning, the PATCH, the ids after. */
+async function insertAtFront(stack: TestStack, program: (args: SurveyArgs) => Program): Promise<void> {
+  const engine = stack.newEngine();
+  const questions: SurveyQuestion[] = [
+    { type: "open", question: "How likely are you to recommend us?" },
+    { type: "open", question: "What could we improve?" },
+  ];
+  const args = { name: "Ids after an insert", type: "popover" as const, questions };
+  await engine.up(program(args));
+  const id = String(engine.state()[0].id);
+  const before = await serverQuestions(stack, id);
+
+  const inserted = {
+    ...args,
+    questions: [{ type: "open" as const, question: "Which feature do you use most?" }, ...questions],
+  };
+  const logged = stack.server.engineLog().length;
+  await stack.clearRequests();
+  const preview = await engine.preview(program(inserted));
+  expect(preview.steps.map((s) => [s.op, s.changedKeys])).toEqual([["update", ["questions"]]]);
+  expect(await stack.requests()).toEqual([]);
+  expect(stack.server.engineLog().slice(logged)).toContain(
+    'warning: Survey "Ids after an insert": questions[0] ("Which feature do you use most?") gets a new id from ' +
+      "PostHog: it matches no question the survey holds (the same type and text, or an edit in place: the same " +
+      "position and type). Every question the survey holds keeps its id, and with it its responses (PostHog keys " +
+      "each response by its question's id, $survey_response_<id>).",
+  );
+
+  await engine.up(program(inserted));
+  const writes = (await stack.requests()).filter((r) => r.method !== "GET");
+  expect(writes.map((r) => [r.method, r.path, r.body])).toEqual([
+    [
+      "PATCH",
+      `/api/projects/${stack.projectId}/surveys/${id}/`,
+      {
+        questions: [
+          { type: "open", question: "Which feature do you use most?" },
+          { type: "open", question: "How likely are you to recommend us?", id: before[0].id },
+          { type: "open", question: "What could we improve?", id: before[1].id },
+        ],
+      },
+    ],
+  ]);
+  const after = await serverQuestions(stack, id);
+  expect(after.map((q) => q.id).slice(1)).toEqual(before.map((q) => q.id));
+  expect(before.map((q) => q.id)).not.toContain(after[0].id);
+  expect((await engine.preview(program(inserted))).steps.map((s) => s.op)).toEqual(["same"]);
+  await engine.destroy();
+}

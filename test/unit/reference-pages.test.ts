@@ -43,6 +43,12 @@ const sample: Catalogue = {
           posthogField: "questions",
         }),
         property({ name: "surveyId", schema: schema(z.string()), input: false, posthogField: "id" }),
+        property({
+          name: "declared",
+          schema: schema(z.record(z.string(), z.unknown())),
+          input: false,
+          internal: true,
+        }),
       ],
       example: { name: "feedback", args: { name: "Feedback", schedule: "once" }, output: "surveyId" },
       importing: { id: "the survey's id", adopt: "declare it with `adopt`" },
@@ -132,6 +138,11 @@ describe("reference pages", () => {
     );
     expect(page.indexOf("| `surveyId` |")).toBeGreaterThan(page.indexOf("## Outputs"));
     expect(page).toContain("Every input is also an output (`name`, `projectId`, `schedule`, `questions`)");
+  });
+
+  it("leaves out an internal output, which no SDK and no TypeScript class has", () => {
+    expect(rowOf("survey.md", "declared")).toBeUndefined();
+    expect(getSchema().resources["posthog-iac:index:Survey"].properties).not.toHaveProperty("declared");
   });
 
   it("describes nested objects property by property, with the path a program writes", () => {

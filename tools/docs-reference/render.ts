@@ -122,7 +122,8 @@ export function resourcePage(
   folder: string,
 ): string {
   const inputs = resource.properties.filter((p) => p.input);
-  const outputsOnly = resource.properties.filter((p) => p.output && !p.input);
+  // An internal output (the diff's bookkeeping) is in no SDK and not on the TypeScript class: not documented.
+  const outputsOnly = resource.properties.filter((p) => p.output && !p.input && p.internal !== true);
   const echoed = inputs.filter((p) => p.output).map((p) => code(p.name));
   return page(
     resource.name,

@@ -1308,7 +1308,7 @@ type GetSurveyQuestionLink struct {
 	DescriptionContentType *DescriptionContentType `pulumi:"descriptionContentType"`
 	// Question keys PostHog added after this provider, merged as they are into what PostHog receives.
 	Extra map[string]interface{} `pulumi:"extra"`
-	// Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+	// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
 	Id *string `pulumi:"id"`
 	// https:// or mailto: only; null or empty for no link.
 	Link *string `pulumi:"link"`
@@ -1362,7 +1362,7 @@ func (o GetSurveyQuestionLinkOutput) Extra() pulumi.MapOutput {
 	return o.ApplyT(func(v GetSurveyQuestionLink) map[string]interface{} { return v.Extra }).(pulumi.MapOutput)
 }
 
-// Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
 func (o GetSurveyQuestionLinkOutput) Id() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetSurveyQuestionLink) *string { return v.Id }).(pulumi.StringPtrOutput)
 }
@@ -1408,7 +1408,7 @@ type GetSurveyQuestionMultipleChoice struct {
 	Extra map[string]interface{} `pulumi:"extra"`
 	// The last choice takes free text (e.g. "Other").
 	HasOpenChoice *bool `pulumi:"hasOpenChoice"`
-	// Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+	// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
 	Id *string `pulumi:"id"`
 	// Whether a respondent may skip the question.
 	Optional *bool `pulumi:"optional"`
@@ -1474,7 +1474,7 @@ func (o GetSurveyQuestionMultipleChoiceOutput) HasOpenChoice() pulumi.BoolPtrOut
 	return o.ApplyT(func(v GetSurveyQuestionMultipleChoice) *bool { return v.HasOpenChoice }).(pulumi.BoolPtrOutput)
 }
 
-// Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
 func (o GetSurveyQuestionMultipleChoiceOutput) Id() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetSurveyQuestionMultipleChoice) *string { return v.Id }).(pulumi.StringPtrOutput)
 }
@@ -1521,7 +1521,7 @@ type GetSurveyQuestionOpen struct {
 	DescriptionContentType *DescriptionContentType `pulumi:"descriptionContentType"`
 	// Question keys PostHog added after this provider, merged as they are into what PostHog receives.
 	Extra map[string]interface{} `pulumi:"extra"`
-	// Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+	// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
 	Id *string `pulumi:"id"`
 	// Whether a respondent may skip the question.
 	Optional *bool `pulumi:"optional"`
@@ -1575,7 +1575,7 @@ func (o GetSurveyQuestionOpenOutput) Extra() pulumi.MapOutput {
 	return o.ApplyT(func(v GetSurveyQuestionOpen) map[string]interface{} { return v.Extra }).(pulumi.MapOutput)
 }
 
-// Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
 func (o GetSurveyQuestionOpenOutput) Id() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetSurveyQuestionOpen) *string { return v.Id }).(pulumi.StringPtrOutput)
 }
@@ -1619,7 +1619,7 @@ type GetSurveyQuestionRating struct {
 	Display *SurveyQuestionRatingDisplay `pulumi:"display"`
 	// Question keys PostHog added after this provider, merged as they are into what PostHog receives.
 	Extra map[string]interface{} `pulumi:"extra"`
-	// Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+	// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
 	Id *string `pulumi:"id"`
 	// Whether PostHog reports the answers as a Net Promoter Score (PostHog's editor offers it on the 10-point scale).
 	IsNpsQuestion *bool `pulumi:"isNpsQuestion"`
@@ -1686,7 +1686,7 @@ func (o GetSurveyQuestionRatingOutput) Extra() pulumi.MapOutput {
 	return o.ApplyT(func(v GetSurveyQuestionRating) map[string]interface{} { return v.Extra }).(pulumi.MapOutput)
 }
 
-// Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
 func (o GetSurveyQuestionRatingOutput) Id() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetSurveyQuestionRating) *string { return v.Id }).(pulumi.StringPtrOutput)
 }
@@ -1752,7 +1752,7 @@ type GetSurveyQuestionSingleChoice struct {
 	Extra map[string]interface{} `pulumi:"extra"`
 	// The last choice takes free text (e.g. "Other").
 	HasOpenChoice *bool `pulumi:"hasOpenChoice"`
-	// Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+	// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
 	Id *string `pulumi:"id"`
 	// Whether a respondent may skip the question.
 	Optional *bool `pulumi:"optional"`
@@ -1818,7 +1818,7 @@ func (o GetSurveyQuestionSingleChoiceOutput) HasOpenChoice() pulumi.BoolPtrOutpu
 	return o.ApplyT(func(v GetSurveyQuestionSingleChoice) *bool { return v.HasOpenChoice }).(pulumi.BoolPtrOutput)
 }
 
-// Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
 func (o GetSurveyQuestionSingleChoiceOutput) Id() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetSurveyQuestionSingleChoice) *string { return v.Id }).(pulumi.StringPtrOutput)
 }
@@ -2149,7 +2149,7 @@ type GetSurveysSurveyQuestionLink struct {
 	DescriptionContentType *DescriptionContentType `pulumi:"descriptionContentType"`
 	// Question keys PostHog added after this provider, merged as they are into what PostHog receives.
 	Extra map[string]interface{} `pulumi:"extra"`
-	// Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+	// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
 	Id *string `pulumi:"id"`
 	// https:// or mailto: only; null or empty for no link.
 	Link *string `pulumi:"link"`
@@ -2203,7 +2203,7 @@ func (o GetSurveysSurveyQuestionLinkOutput) Extra() pulumi.MapOutput {
 	return o.ApplyT(func(v GetSurveysSurveyQuestionLink) map[string]interface{} { return v.Extra }).(pulumi.MapOutput)
 }
 
-// Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
 func (o GetSurveysSurveyQuestionLinkOutput) Id() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetSurveysSurveyQuestionLink) *string { return v.Id }).(pulumi.StringPtrOutput)
 }
@@ -2249,7 +2249,7 @@ type GetSurveysSurveyQuestionMultipleChoice struct {
 	Extra map[string]interface{} `pulumi:"extra"`
 	// The last choice takes free text (e.g. "Other").
 	HasOpenChoice *bool `pulumi:"hasOpenChoice"`
-	// Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+	// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
 	Id *string `pulumi:"id"`
 	// Whether a respondent may skip the question.
 	Optional *bool `pulumi:"optional"`
@@ -2317,7 +2317,7 @@ func (o GetSurveysSurveyQuestionMultipleChoiceOutput) HasOpenChoice() pulumi.Boo
 	return o.ApplyT(func(v GetSurveysSurveyQuestionMultipleChoice) *bool { return v.HasOpenChoice }).(pulumi.BoolPtrOutput)
 }
 
-// Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
 func (o GetSurveysSurveyQuestionMultipleChoiceOutput) Id() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetSurveysSurveyQuestionMultipleChoice) *string { return v.Id }).(pulumi.StringPtrOutput)
 }
@@ -2364,7 +2364,7 @@ type GetSurveysSurveyQuestionOpen struct {
 	DescriptionContentType *DescriptionContentType `pulumi:"descriptionContentType"`
 	// Question keys PostHog added after this provider, merged as they are into what PostHog receives.
 	Extra map[string]interface{} `pulumi:"extra"`
-	// Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+	// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
 	Id *string `pulumi:"id"`
 	// Whether a respondent may skip the question.
 	Optional *bool `pulumi:"optional"`
@@ -2418,7 +2418,7 @@ func (o GetSurveysSurveyQuestionOpenOutput) Extra() pulumi.MapOutput {
 	return o.ApplyT(func(v GetSurveysSurveyQuestionOpen) map[string]interface{} { return v.Extra }).(pulumi.MapOutput)
 }
 
-// Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
 func (o GetSurveysSurveyQuestionOpenOutput) Id() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetSurveysSurveyQuestionOpen) *string { return v.Id }).(pulumi.StringPtrOutput)
 }
@@ -2462,7 +2462,7 @@ type GetSurveysSurveyQuestionRating struct {
 	Display *SurveyQuestionRatingDisplay `pulumi:"display"`
 	// Question keys PostHog added after this provider, merged as they are into what PostHog receives.
 	Extra map[string]interface{} `pulumi:"extra"`
-	// Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+	// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
 	Id *string `pulumi:"id"`
 	// Whether PostHog reports the answers as a Net Promoter Score (PostHog's editor offers it on the 10-point scale).
 	IsNpsQuestion *bool `pulumi:"isNpsQuestion"`
@@ -2529,7 +2529,7 @@ func (o GetSurveysSurveyQuestionRatingOutput) Extra() pulumi.MapOutput {
 	return o.ApplyT(func(v GetSurveysSurveyQuestionRating) map[string]interface{} { return v.Extra }).(pulumi.MapOutput)
 }
 
-// Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
 func (o GetSurveysSurveyQuestionRatingOutput) Id() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetSurveysSurveyQuestionRating) *string { return v.Id }).(pulumi.StringPtrOutput)
 }
@@ -2595,7 +2595,7 @@ type GetSurveysSurveyQuestionSingleChoice struct {
 	Extra map[string]interface{} `pulumi:"extra"`
 	// The last choice takes free text (e.g. "Other").
 	HasOpenChoice *bool `pulumi:"hasOpenChoice"`
-	// Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+	// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
 	Id *string `pulumi:"id"`
 	// Whether a respondent may skip the question.
 	Optional *bool `pulumi:"optional"`
@@ -2661,7 +2661,7 @@ func (o GetSurveysSurveyQuestionSingleChoiceOutput) HasOpenChoice() pulumi.BoolP
 	return o.ApplyT(func(v GetSurveysSurveyQuestionSingleChoice) *bool { return v.HasOpenChoice }).(pulumi.BoolPtrOutput)
 }
 
-// Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
 func (o GetSurveysSurveyQuestionSingleChoiceOutput) Id() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetSurveysSurveyQuestionSingleChoice) *string { return v.Id }).(pulumi.StringPtrOutput)
 }
@@ -5071,7 +5071,7 @@ type SurveyQuestionLink struct {
 	DescriptionContentType *DescriptionContentType `pulumi:"descriptionContentType"`
 	// Question keys PostHog added after this provider, merged as they are into what PostHog receives.
 	Extra map[string]interface{} `pulumi:"extra"`
-	// Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+	// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
 	Id *string `pulumi:"id"`
 	// https:// or mailto: only; null or empty for no link.
 	Link *string `pulumi:"link"`
@@ -5108,7 +5108,7 @@ type SurveyQuestionLinkArgs struct {
 	DescriptionContentType DescriptionContentTypePtrInput `pulumi:"descriptionContentType"`
 	// Question keys PostHog added after this provider, merged as they are into what PostHog receives.
 	Extra pulumi.MapInput `pulumi:"extra"`
-	// Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+	// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
 	Id pulumi.StringPtrInput `pulumi:"id"`
 	// https:// or mailto: only; null or empty for no link.
 	Link pulumi.StringPtrInput `pulumi:"link"`
@@ -5174,7 +5174,7 @@ func (o SurveyQuestionLinkOutput) Extra() pulumi.MapOutput {
 	return o.ApplyT(func(v SurveyQuestionLink) map[string]interface{} { return v.Extra }).(pulumi.MapOutput)
 }
 
-// Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
 func (o SurveyQuestionLinkOutput) Id() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v SurveyQuestionLink) *string { return v.Id }).(pulumi.StringPtrOutput)
 }
@@ -5220,7 +5220,7 @@ type SurveyQuestionMultipleChoice struct {
 	Extra map[string]interface{} `pulumi:"extra"`
 	// The last choice takes free text (e.g. "Other").
 	HasOpenChoice *bool `pulumi:"hasOpenChoice"`
-	// Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+	// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
 	Id *string `pulumi:"id"`
 	// Whether a respondent may skip the question.
 	Optional *bool `pulumi:"optional"`
@@ -5263,7 +5263,7 @@ type SurveyQuestionMultipleChoiceArgs struct {
 	Extra pulumi.MapInput `pulumi:"extra"`
 	// The last choice takes free text (e.g. "Other").
 	HasOpenChoice pulumi.BoolPtrInput `pulumi:"hasOpenChoice"`
-	// Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+	// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
 	Id pulumi.StringPtrInput `pulumi:"id"`
 	// Whether a respondent may skip the question.
 	Optional pulumi.BoolPtrInput `pulumi:"optional"`
@@ -5341,7 +5341,7 @@ func (o SurveyQuestionMultipleChoiceOutput) HasOpenChoice() pulumi.BoolPtrOutput
 	return o.ApplyT(func(v SurveyQuestionMultipleChoice) *bool { return v.HasOpenChoice }).(pulumi.BoolPtrOutput)
 }
 
-// Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
 func (o SurveyQuestionMultipleChoiceOutput) Id() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v SurveyQuestionMultipleChoice) *string { return v.Id }).(pulumi.StringPtrOutput)
 }
@@ -5388,7 +5388,7 @@ type SurveyQuestionOpen struct {
 	DescriptionContentType *DescriptionContentType `pulumi:"descriptionContentType"`
 	// Question keys PostHog added after this provider, merged as they are into what PostHog receives.
 	Extra map[string]interface{} `pulumi:"extra"`
-	// Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+	// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
 	Id *string `pulumi:"id"`
 	// Whether a respondent may skip the question.
 	Optional *bool `pulumi:"optional"`
@@ -5425,7 +5425,7 @@ type SurveyQuestionOpenArgs struct {
 	DescriptionContentType DescriptionContentTypePtrInput `pulumi:"descriptionContentType"`
 	// Question keys PostHog added after this provider, merged as they are into what PostHog receives.
 	Extra pulumi.MapInput `pulumi:"extra"`
-	// Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+	// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
 	Id pulumi.StringPtrInput `pulumi:"id"`
 	// Whether a respondent may skip the question.
 	Optional pulumi.BoolPtrInput `pulumi:"optional"`
@@ -5491,7 +5491,7 @@ func (o SurveyQuestionOpenOutput) Extra() pulumi.MapOutput {
 	return o.ApplyT(func(v SurveyQuestionOpen) map[string]interface{} { return v.Extra }).(pulumi.MapOutput)
 }
 
-// Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
 func (o SurveyQuestionOpenOutput) Id() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v SurveyQuestionOpen) *string { return v.Id }).(pulumi.StringPtrOutput)
 }
@@ -5653,7 +5653,7 @@ type SurveyQuestionRating struct {
 	Display *SurveyQuestionRatingDisplay `pulumi:"display"`
 	// Question keys PostHog added after this provider, merged as they are into what PostHog receives.
 	Extra map[string]interface{} `pulumi:"extra"`
-	// Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+	// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
 	Id *string `pulumi:"id"`
 	// Whether PostHog reports the answers as a Net Promoter Score (PostHog's editor offers it on the 10-point scale).
 	IsNpsQuestion *bool `pulumi:"isNpsQuestion"`
@@ -5700,7 +5700,7 @@ type SurveyQuestionRatingArgs struct {
 	Display SurveyQuestionRatingDisplayPtrInput `pulumi:"display"`
 	// Question keys PostHog added after this provider, merged as they are into what PostHog receives.
 	Extra pulumi.MapInput `pulumi:"extra"`
-	// Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+	// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
 	Id pulumi.StringPtrInput `pulumi:"id"`
 	// Whether PostHog reports the answers as a Net Promoter Score (PostHog's editor offers it on the 10-point scale).
 	IsNpsQuestion pulumi.BoolPtrInput `pulumi:"isNpsQuestion"`
@@ -5779,7 +5779,7 @@ func (o SurveyQuestionRatingOutput) Extra() pulumi.MapOutput {
 	return o.ApplyT(func(v SurveyQuestionRating) map[string]interface{} { return v.Extra }).(pulumi.MapOutput)
 }
 
-// Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
 func (o SurveyQuestionRatingOutput) Id() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v SurveyQuestionRating) *string { return v.Id }).(pulumi.StringPtrOutput)
 }
@@ -5845,7 +5845,7 @@ type SurveyQuestionSingleChoice struct {
 	Extra map[string]interface{} `pulumi:"extra"`
 	// The last choice takes free text (e.g. "Other").
 	HasOpenChoice *bool `pulumi:"hasOpenChoice"`
-	// Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+	// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
 	Id *string `pulumi:"id"`
 	// Whether a respondent may skip the question.
 	Optional *bool `pulumi:"optional"`
@@ -5888,7 +5888,7 @@ type SurveyQuestionSingleChoiceArgs struct {
 	Extra pulumi.MapInput `pulumi:"extra"`
 	// The last choice takes free text (e.g. "Other").
 	HasOpenChoice pulumi.BoolPtrInput `pulumi:"hasOpenChoice"`
-	// Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+	// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
 	Id pulumi.StringPtrInput `pulumi:"id"`
 	// Whether a respondent may skip the question.
 	Optional pulumi.BoolPtrInput `pulumi:"optional"`
@@ -5966,7 +5966,7 @@ func (o SurveyQuestionSingleChoiceOutput) HasOpenChoice() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v SurveyQuestionSingleChoice) *bool { return v.HasOpenChoice }).(pulumi.BoolPtrOutput)
 }
 
-// Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
 func (o SurveyQuestionSingleChoiceOutput) Id() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v SurveyQuestionSingleChoice) *string { return v.Id }).(pulumi.StringPtrOutput)
 }

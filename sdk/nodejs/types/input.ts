@@ -453,7 +453,7 @@ export interface SurveyQuestionLinkArgs {
      */
     extra?: pulumi.Input<{[key: string]: any} | undefined>;
     /**
-     * Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+     * PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
      */
     id?: pulumi.Input<string | undefined>;
     /**
@@ -511,7 +511,7 @@ export interface SurveyQuestionMultipleChoiceArgs {
      */
     hasOpenChoice?: pulumi.Input<boolean | undefined>;
     /**
-     * Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+     * PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
      */
     id?: pulumi.Input<string | undefined>;
     /**
@@ -565,7 +565,7 @@ export interface SurveyQuestionOpenArgs {
      */
     extra?: pulumi.Input<{[key: string]: any} | undefined>;
     /**
-     * Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+     * PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
      */
     id?: pulumi.Input<string | undefined>;
     /**
@@ -637,7 +637,7 @@ export interface SurveyQuestionRatingArgs {
      */
     extra?: pulumi.Input<{[key: string]: any} | undefined>;
     /**
-     * Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+     * PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
      */
     id?: pulumi.Input<string | undefined>;
     /**
@@ -711,7 +711,7 @@ export interface SurveyQuestionSingleChoiceArgs {
      */
     hasOpenChoice?: pulumi.Input<boolean | undefined>;
     /**
-     * Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+     * PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
      */
     id?: pulumi.Input<string | undefined>;
     /**

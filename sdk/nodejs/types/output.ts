@@ -247,7 +247,7 @@ export interface GetSurveyQuestionLink {
      */
     extra?: {[key: string]: any};
     /**
-     * Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+     * PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
      */
     id?: string;
     /**
@@ -305,7 +305,7 @@ export interface GetSurveyQuestionMultipleChoice {
      */
     hasOpenChoice?: boolean;
     /**
-     * Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+     * PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
      */
     id?: string;
     /**
@@ -359,7 +359,7 @@ export interface GetSurveyQuestionOpen {
      */
     extra?: {[key: string]: any};
     /**
-     * Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+     * PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
      */
     id?: string;
     /**
@@ -413,7 +413,7 @@ export interface GetSurveyQuestionRating {
      */
     extra?: {[key: string]: any};
     /**
-     * Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+     * PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
      */
     id?: string;
     /**
@@ -487,7 +487,7 @@ export interface GetSurveyQuestionSingleChoice {
      */
     hasOpenChoice?: boolean;
     /**
-     * Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+     * PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
      */
     id?: string;
     /**
@@ -687,7 +687,7 @@ export interface GetSurveysSurveyQuestionLink {
      */
     extra?: {[key: string]: any};
     /**
-     * Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+     * PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
      */
     id?: string;
     /**
@@ -745,7 +745,7 @@ export interface GetSurveysSurveyQuestionMultipleChoice {
      */
     hasOpenChoice?: boolean;
     /**
-     * Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+     * PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
      */
     id?: string;
     /**
@@ -799,7 +799,7 @@ export interface GetSurveysSurveyQuestionOpen {
      */
     extra?: {[key: string]: any};
     /**
-     * Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+     * PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
      */
     id?: string;
     /**
@@ -853,7 +853,7 @@ export interface GetSurveysSurveyQuestionRating {
      */
     extra?: {[key: string]: any};
     /**
-     * Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+     * PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
      */
     id?: string;
     /**
@@ -927,7 +927,7 @@ export interface GetSurveysSurveyQuestionSingleChoice {
      */
     hasOpenChoice?: boolean;
     /**
-     * Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+     * PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
      */
     id?: string;
     /**
@@ -1335,7 +1335,7 @@ export interface SurveyQuestionLink {
      */
     extra?: {[key: string]: any};
     /**
-     * Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+     * PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
      */
     id?: string;
     /**
@@ -1393,7 +1393,7 @@ export interface SurveyQuestionMultipleChoice {
      */
     hasOpenChoice?: boolean;
     /**
-     * Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+     * PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
      */
     id?: string;
     /**
@@ -1447,7 +1447,7 @@ export interface SurveyQuestionOpen {
      */
     extra?: {[key: string]: any};
     /**
-     * Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+     * PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
      */
     id?: string;
     /**
@@ -1519,7 +1519,7 @@ export interface SurveyQuestionRating {
      */
     extra?: {[key: string]: any};
     /**
-     * Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+     * PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
      */
     id?: string;
     /**
@@ -1593,7 +1593,7 @@ export interface SurveyQuestionSingleChoice {
      */
     hasOpenChoice?: boolean;
     /**
-     * Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+     * PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
      */
     id?: string;
     /**

@@ -1959,7 +1959,7 @@ class SurveyQuestionLinkArgsDict(TypedDict):
     """
     id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
-    Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+    PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
     """
     link: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
@@ -1998,7 +1998,7 @@ class SurveyQuestionLinkArgs:
         :param pulumi.Input[_builtins.str] description: Helper text under the question (HTML is sanitised by PostHog).
         :param pulumi.Input['DescriptionContentType'] description_content_type: Whether `description` is plain text or HTML.
         :param pulumi.Input[Mapping[str, Any]] extra: Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-        :param pulumi.Input[_builtins.str] id: Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+        :param pulumi.Input[_builtins.str] id: PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
         :param pulumi.Input[_builtins.str] link: https:// or mailto: only; null or empty for no link.
         :param pulumi.Input[_builtins.bool] optional: Whether a respondent may skip the question.
         :param pulumi.Input[Mapping[str, pulumi.Input['TranslationsValueArgs']]] translations: The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
@@ -2112,7 +2112,7 @@ class SurveyQuestionLinkArgs:
     @pulumi.getter
     def id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+        PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
         """
         return pulumi.get(self, "id")
 
@@ -2199,7 +2199,7 @@ class SurveyQuestionMultipleChoiceArgsDict(TypedDict):
     """
     id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
-    Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+    PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
     """
     optional: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
@@ -2247,7 +2247,7 @@ class SurveyQuestionMultipleChoiceArgs:
         :param pulumi.Input['DescriptionContentType'] description_content_type: Whether `description` is plain text or HTML.
         :param pulumi.Input[Mapping[str, Any]] extra: Question keys PostHog added after this provider, merged as they are into what PostHog receives.
         :param pulumi.Input[_builtins.bool] has_open_choice: The last choice takes free text (e.g. "Other").
-        :param pulumi.Input[_builtins.str] id: Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+        :param pulumi.Input[_builtins.str] id: PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
         :param pulumi.Input[_builtins.bool] optional: Whether a respondent may skip the question.
         :param pulumi.Input[_builtins.bool] shuffle_options: Show the choices in a random order.
         :param pulumi.Input[_builtins.bool] skip_submit_button: Submit as soon as a choice is picked (single choice without an open choice).
@@ -2391,7 +2391,7 @@ class SurveyQuestionMultipleChoiceArgs:
     @pulumi.getter
     def id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+        PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
         """
         return pulumi.get(self, "id")
 
@@ -2482,7 +2482,7 @@ class SurveyQuestionOpenArgsDict(TypedDict):
     """
     id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
-    Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+    PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
     """
     optional: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
@@ -2521,7 +2521,7 @@ class SurveyQuestionOpenArgs:
         :param pulumi.Input[_builtins.str] description: Helper text under the question (HTML is sanitised by PostHog).
         :param pulumi.Input['DescriptionContentType'] description_content_type: Whether `description` is plain text or HTML.
         :param pulumi.Input[Mapping[str, Any]] extra: Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-        :param pulumi.Input[_builtins.str] id: Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+        :param pulumi.Input[_builtins.str] id: PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
         :param pulumi.Input[_builtins.bool] optional: Whether a respondent may skip the question.
         :param pulumi.Input[Mapping[str, pulumi.Input['TranslationsValueArgs']]] translations: The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
         :param pulumi.Input[Sequence[pulumi.Input['SurveyQuestionOpenValidationArgs']]] validation: Rules the answer must satisfy.
@@ -2635,7 +2635,7 @@ class SurveyQuestionOpenArgs:
     @pulumi.getter
     def id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+        PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
         """
         return pulumi.get(self, "id")
 
@@ -2791,7 +2791,7 @@ class SurveyQuestionRatingArgsDict(TypedDict):
     """
     id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
-    Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+    PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
     """
     is_nps_question: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
@@ -2852,7 +2852,7 @@ class SurveyQuestionRatingArgs:
         :param pulumi.Input['DescriptionContentType'] description_content_type: Whether `description` is plain text or HTML.
         :param pulumi.Input['SurveyQuestionRatingDisplay'] display: Numbers or emoji.
         :param pulumi.Input[Mapping[str, Any]] extra: Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-        :param pulumi.Input[_builtins.str] id: Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+        :param pulumi.Input[_builtins.str] id: PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
         :param pulumi.Input[_builtins.bool] is_nps_question: Whether PostHog reports the answers as a Net Promoter Score (PostHog's editor offers it on the 10-point scale).
         :param pulumi.Input[_builtins.str] lower_bound_label: Label under the lowest score (e.g. "Unlikely").
         :param pulumi.Input[_builtins.bool] optional: Whether a respondent may skip the question.
@@ -2992,7 +2992,7 @@ class SurveyQuestionRatingArgs:
     @pulumi.getter
     def id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+        PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
         """
         return pulumi.get(self, "id")
 
@@ -3127,7 +3127,7 @@ class SurveyQuestionSingleChoiceArgsDict(TypedDict):
     """
     id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
-    Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+    PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
     """
     optional: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
@@ -3175,7 +3175,7 @@ class SurveyQuestionSingleChoiceArgs:
         :param pulumi.Input['DescriptionContentType'] description_content_type: Whether `description` is plain text or HTML.
         :param pulumi.Input[Mapping[str, Any]] extra: Question keys PostHog added after this provider, merged as they are into what PostHog receives.
         :param pulumi.Input[_builtins.bool] has_open_choice: The last choice takes free text (e.g. "Other").
-        :param pulumi.Input[_builtins.str] id: Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+        :param pulumi.Input[_builtins.str] id: PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
         :param pulumi.Input[_builtins.bool] optional: Whether a respondent may skip the question.
         :param pulumi.Input[_builtins.bool] shuffle_options: Show the choices in a random order.
         :param pulumi.Input[_builtins.bool] skip_submit_button: Submit as soon as a choice is picked (single choice without an open choice).
@@ -3319,7 +3319,7 @@ class SurveyQuestionSingleChoiceArgs:
     @pulumi.getter
     def id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+        PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
         """
         return pulumi.get(self, "id")
 

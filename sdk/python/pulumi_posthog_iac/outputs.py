@@ -699,7 +699,7 @@ class GetSurveyQuestionLink(dict):
         :param _builtins.str description: Helper text under the question (HTML is sanitised by PostHog).
         :param 'DescriptionContentType' description_content_type: Whether `description` is plain text or HTML.
         :param Mapping[str, Any] extra: Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-        :param _builtins.str id: Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+        :param _builtins.str id: PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
         :param _builtins.str link: https:// or mailto: only; null or empty for no link.
         :param _builtins.bool optional: Whether a respondent may skip the question.
         :param Mapping[str, 'TranslationsValue'] translations: The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
@@ -785,7 +785,7 @@ class GetSurveyQuestionLink(dict):
     @pulumi.getter
     def id(self) -> Optional[_builtins.str]:
         """
-        Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+        PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
         """
         return pulumi.get(self, "id")
 
@@ -846,7 +846,7 @@ class GetSurveyQuestionMultipleChoice(dict):
         :param 'DescriptionContentType' description_content_type: Whether `description` is plain text or HTML.
         :param Mapping[str, Any] extra: Question keys PostHog added after this provider, merged as they are into what PostHog receives.
         :param _builtins.bool has_open_choice: The last choice takes free text (e.g. "Other").
-        :param _builtins.str id: Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+        :param _builtins.str id: PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
         :param _builtins.bool optional: Whether a respondent may skip the question.
         :param _builtins.bool shuffle_options: Show the choices in a random order.
         :param _builtins.bool skip_submit_button: Submit as soon as a choice is picked (single choice without an open choice).
@@ -954,7 +954,7 @@ class GetSurveyQuestionMultipleChoice(dict):
     @pulumi.getter
     def id(self) -> Optional[_builtins.str]:
         """
-        Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+        PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
         """
         return pulumi.get(self, "id")
 
@@ -1018,7 +1018,7 @@ class GetSurveyQuestionOpen(dict):
         :param _builtins.str description: Helper text under the question (HTML is sanitised by PostHog).
         :param 'DescriptionContentType' description_content_type: Whether `description` is plain text or HTML.
         :param Mapping[str, Any] extra: Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-        :param _builtins.str id: Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+        :param _builtins.str id: PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
         :param _builtins.bool optional: Whether a respondent may skip the question.
         :param Mapping[str, 'TranslationsValue'] translations: The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
         :param Sequence['SurveyQuestionOpenValidation'] validation: Rules the answer must satisfy.
@@ -1104,7 +1104,7 @@ class GetSurveyQuestionOpen(dict):
     @pulumi.getter
     def id(self) -> Optional[_builtins.str]:
         """
-        Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+        PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
         """
         return pulumi.get(self, "id")
 
@@ -1166,7 +1166,7 @@ class GetSurveyQuestionRating(dict):
         :param 'DescriptionContentType' description_content_type: Whether `description` is plain text or HTML.
         :param 'SurveyQuestionRatingDisplay' display: Numbers or emoji.
         :param Mapping[str, Any] extra: Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-        :param _builtins.str id: Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+        :param _builtins.str id: PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
         :param _builtins.bool is_nps_question: Whether PostHog reports the answers as a Net Promoter Score (PostHog's editor offers it on the 10-point scale).
         :param _builtins.str lower_bound_label: Label under the lowest score (e.g. "Unlikely").
         :param _builtins.bool optional: Whether a respondent may skip the question.
@@ -1274,7 +1274,7 @@ class GetSurveyQuestionRating(dict):
     @pulumi.getter
     def id(self) -> Optional[_builtins.str]:
         """
-        Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+        PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
         """
         return pulumi.get(self, "id")
 
@@ -1367,7 +1367,7 @@ class GetSurveyQuestionSingleChoice(dict):
         :param 'DescriptionContentType' description_content_type: Whether `description` is plain text or HTML.
         :param Mapping[str, Any] extra: Question keys PostHog added after this provider, merged as they are into what PostHog receives.
         :param _builtins.bool has_open_choice: The last choice takes free text (e.g. "Other").
-        :param _builtins.str id: Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+        :param _builtins.str id: PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
         :param _builtins.bool optional: Whether a respondent may skip the question.
         :param _builtins.bool shuffle_options: Show the choices in a random order.
         :param _builtins.bool skip_submit_button: Submit as soon as a choice is picked (single choice without an open choice).
@@ -1475,7 +1475,7 @@ class GetSurveyQuestionSingleChoice(dict):
     @pulumi.getter
     def id(self) -> Optional[_builtins.str]:
         """
-        Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+        PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
         """
         return pulumi.get(self, "id")
 
@@ -1958,7 +1958,7 @@ class GetSurveysSurveyQuestionLink(dict):
         :param _builtins.str description: Helper text under the question (HTML is sanitised by PostHog).
         :param 'DescriptionContentType' description_content_type: Whether `description` is plain text or HTML.
         :param Mapping[str, Any] extra: Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-        :param _builtins.str id: Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+        :param _builtins.str id: PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
         :param _builtins.str link: https:// or mailto: only; null or empty for no link.
         :param _builtins.bool optional: Whether a respondent may skip the question.
         :param Mapping[str, 'TranslationsValue'] translations: The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
@@ -2044,7 +2044,7 @@ class GetSurveysSurveyQuestionLink(dict):
     @pulumi.getter
     def id(self) -> Optional[_builtins.str]:
         """
-        Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+        PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
         """
         return pulumi.get(self, "id")
 
@@ -2105,7 +2105,7 @@ class GetSurveysSurveyQuestionMultipleChoice(dict):
         :param 'DescriptionContentType' description_content_type: Whether `description` is plain text or HTML.
         :param Mapping[str, Any] extra: Question keys PostHog added after this provider, merged as they are into what PostHog receives.
         :param _builtins.bool has_open_choice: The last choice takes free text (e.g. "Other").
-        :param _builtins.str id: Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+        :param _builtins.str id: PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
         :param _builtins.bool optional: Whether a respondent may skip the question.
         :param _builtins.bool shuffle_options: Show the choices in a random order.
         :param _builtins.bool skip_submit_button: Submit as soon as a choice is picked (single choice without an open choice).
@@ -2213,7 +2213,7 @@ class GetSurveysSurveyQuestionMultipleChoice(dict):
     @pulumi.getter
     def id(self) -> Optional[_builtins.str]:
         """
-        Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+        PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
         """
         return pulumi.get(self, "id")
 
@@ -2277,7 +2277,7 @@ class GetSurveysSurveyQuestionOpen(dict):
         :param _builtins.str description: Helper text under the question (HTML is sanitised by PostHog).
         :param 'DescriptionContentType' description_content_type: Whether `description` is plain text or HTML.
         :param Mapping[str, Any] extra: Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-        :param _builtins.str id: Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+        :param _builtins.str id: PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
         :param _builtins.bool optional: Whether a respondent may skip the question.
         :param Mapping[str, 'TranslationsValue'] translations: The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
         :param Sequence['SurveyQuestionOpenValidation'] validation: Rules the answer must satisfy.
@@ -2363,7 +2363,7 @@ class GetSurveysSurveyQuestionOpen(dict):
     @pulumi.getter
     def id(self) -> Optional[_builtins.str]:
         """
-        Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+        PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
         """
         return pulumi.get(self, "id")
 
@@ -2425,7 +2425,7 @@ class GetSurveysSurveyQuestionRating(dict):
         :param 'DescriptionContentType' description_content_type: Whether `description` is plain text or HTML.
         :param 'SurveyQuestionRatingDisplay' display: Numbers or emoji.
         :param Mapping[str, Any] extra: Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-        :param _builtins.str id: Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+        :param _builtins.str id: PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
         :param _builtins.bool is_nps_question: Whether PostHog reports the answers as a Net Promoter Score (PostHog's editor offers it on the 10-point scale).
         :param _builtins.str lower_bound_label: Label under the lowest score (e.g. "Unlikely").
         :param _builtins.bool optional: Whether a respondent may skip the question.
@@ -2533,7 +2533,7 @@ class GetSurveysSurveyQuestionRating(dict):
     @pulumi.getter
     def id(self) -> Optional[_builtins.str]:
         """
-        Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+        PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
         """
         return pulumi.get(self, "id")
 
@@ -2626,7 +2626,7 @@ class GetSurveysSurveyQuestionSingleChoice(dict):
         :param 'DescriptionContentType' description_content_type: Whether `description` is plain text or HTML.
         :param Mapping[str, Any] extra: Question keys PostHog added after this provider, merged as they are into what PostHog receives.
         :param _builtins.bool has_open_choice: The last choice takes free text (e.g. "Other").
-        :param _builtins.str id: Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+        :param _builtins.str id: PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
         :param _builtins.bool optional: Whether a respondent may skip the question.
         :param _builtins.bool shuffle_options: Show the choices in a random order.
         :param _builtins.bool skip_submit_button: Submit as soon as a choice is picked (single choice without an open choice).
@@ -2734,7 +2734,7 @@ class GetSurveysSurveyQuestionSingleChoice(dict):
     @pulumi.getter
     def id(self) -> Optional[_builtins.str]:
         """
-        Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+        PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
         """
         return pulumi.get(self, "id")
 
@@ -4009,7 +4009,7 @@ class SurveyQuestionLink(dict):
         :param _builtins.str description: Helper text under the question (HTML is sanitised by PostHog).
         :param 'DescriptionContentType' description_content_type: Whether `description` is plain text or HTML.
         :param Mapping[str, Any] extra: Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-        :param _builtins.str id: Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+        :param _builtins.str id: PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
         :param _builtins.str link: https:// or mailto: only; null or empty for no link.
         :param _builtins.bool optional: Whether a respondent may skip the question.
         :param Mapping[str, 'TranslationsValue'] translations: The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
@@ -4095,7 +4095,7 @@ class SurveyQuestionLink(dict):
     @pulumi.getter
     def id(self) -> Optional[_builtins.str]:
         """
-        Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+        PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
         """
         return pulumi.get(self, "id")
 
@@ -4181,7 +4181,7 @@ class SurveyQuestionMultipleChoice(dict):
         :param 'DescriptionContentType' description_content_type: Whether `description` is plain text or HTML.
         :param Mapping[str, Any] extra: Question keys PostHog added after this provider, merged as they are into what PostHog receives.
         :param _builtins.bool has_open_choice: The last choice takes free text (e.g. "Other").
-        :param _builtins.str id: Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+        :param _builtins.str id: PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
         :param _builtins.bool optional: Whether a respondent may skip the question.
         :param _builtins.bool shuffle_options: Show the choices in a random order.
         :param _builtins.bool skip_submit_button: Submit as soon as a choice is picked (single choice without an open choice).
@@ -4289,7 +4289,7 @@ class SurveyQuestionMultipleChoice(dict):
     @pulumi.getter
     def id(self) -> Optional[_builtins.str]:
         """
-        Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+        PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
         """
         return pulumi.get(self, "id")
 
@@ -4372,7 +4372,7 @@ class SurveyQuestionOpen(dict):
         :param _builtins.str description: Helper text under the question (HTML is sanitised by PostHog).
         :param 'DescriptionContentType' description_content_type: Whether `description` is plain text or HTML.
         :param Mapping[str, Any] extra: Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-        :param _builtins.str id: Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+        :param _builtins.str id: PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
         :param _builtins.bool optional: Whether a respondent may skip the question.
         :param Mapping[str, 'TranslationsValue'] translations: The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
         :param Sequence['SurveyQuestionOpenValidation'] validation: Rules the answer must satisfy.
@@ -4458,7 +4458,7 @@ class SurveyQuestionOpen(dict):
     @pulumi.getter
     def id(self) -> Optional[_builtins.str]:
         """
-        Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+        PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
         """
         return pulumi.get(self, "id")
 
@@ -4611,7 +4611,7 @@ class SurveyQuestionRating(dict):
         :param 'DescriptionContentType' description_content_type: Whether `description` is plain text or HTML.
         :param 'SurveyQuestionRatingDisplay' display: Numbers or emoji.
         :param Mapping[str, Any] extra: Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-        :param _builtins.str id: Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+        :param _builtins.str id: PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
         :param _builtins.bool is_nps_question: Whether PostHog reports the answers as a Net Promoter Score (PostHog's editor offers it on the 10-point scale).
         :param _builtins.str lower_bound_label: Label under the lowest score (e.g. "Unlikely").
         :param _builtins.bool optional: Whether a respondent may skip the question.
@@ -4719,7 +4719,7 @@ class SurveyQuestionRating(dict):
     @pulumi.getter
     def id(self) -> Optional[_builtins.str]:
         """
-        Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+        PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
         """
         return pulumi.get(self, "id")
 
@@ -4837,7 +4837,7 @@ class SurveyQuestionSingleChoice(dict):
         :param 'DescriptionContentType' description_content_type: Whether `description` is plain text or HTML.
         :param Mapping[str, Any] extra: Question keys PostHog added after this provider, merged as they are into what PostHog receives.
         :param _builtins.bool has_open_choice: The last choice takes free text (e.g. "Other").
-        :param _builtins.str id: Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+        :param _builtins.str id: PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
         :param _builtins.bool optional: Whether a respondent may skip the question.
         :param _builtins.bool shuffle_options: Show the choices in a random order.
         :param _builtins.bool skip_submit_button: Submit as soon as a choice is picked (single choice without an open choice).
@@ -4945,7 +4945,7 @@ class SurveyQuestionSingleChoice(dict):
     @pulumi.getter
     def id(self) -> Optional[_builtins.str]:
         """
-        Server-assigned on create; give it explicitly to keep responses linked when reordering questions.
+        PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
         """
         return pulumi.get(self, "id")
 

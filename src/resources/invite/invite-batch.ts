@@ -4,6 +4,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { AppliedPerson, BatchInvitation, InviteLevel, PrivateProjectAccess } from "./types";
 import { declaredArgs } from "../../provider-kit/seam";
 import { warnOfPlainKey } from "../../provider-kit/plain-key";
+import { positionAtCaller } from "../../provider-kit/source-position";
 import { IDENTITY_INPUT, topLevelUrn } from "../../provider-kit/identity";
 
 const BATCH_TYPE = "pulumi-nodejs:dynamic/posthog:InviteBatch";
@@ -53,25 +54,31 @@ export class InviteBatch extends pulumi.dynamic.Resource {
   declare readonly invitations: pulumi.Output<Record<string, BatchInvitation>>;
 
   constructor(name: string, args: InviteBatchArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      batchProvider,
-      name,
-      {
-        organizationId: undefined,
-        message: undefined,
-        sendEmail: undefined,
-        removeMemberOnDelete: undefined,
-        // Refused here if it holds a "__proto__" key, before the SDK copies it (provider-kit/seam.ts).
-        ...declaredArgs("InviteBatch", name, args),
-        // Not an argument: which resource of which stack this is, so a run can tell two resources inviting one
-        // address apart and name both (provider-kit/identity.ts, invited-this-run.ts).
-        [IDENTITY_INPUT]: topLevelUrn(pulumi.getProject(), pulumi.getStack(), BATCH_TYPE, name),
-        invitations: undefined,
-      },
-      opts,
-      "posthog",
-      "InviteBatch",
-    );
+    // The source position the engine records is the caller's line (provider-kit/source-position.ts).
+    const restoreStacks = positionAtCaller(__filename);
+    try {
+      super(
+        batchProvider,
+        name,
+        {
+          organizationId: undefined,
+          message: undefined,
+          sendEmail: undefined,
+          removeMemberOnDelete: undefined,
+          // Refused here if it holds a "__proto__" key, before the SDK copies it (provider-kit/seam.ts).
+          ...declaredArgs("InviteBatch", name, args),
+          // Not an argument: which resource of which stack this is, so a run can tell two resources inviting one
+          // address apart and name both (provider-kit/identity.ts, invited-this-run.ts).
+          [IDENTITY_INPUT]: topLevelUrn(pulumi.getProject(), pulumi.getStack(), BATCH_TYPE, name),
+          invitations: undefined,
+        },
+        opts,
+        "posthog",
+        "InviteBatch",
+      );
+    } finally {
+      restoreStacks();
+    }
     warnOfPlainKey(this);
   }
 }

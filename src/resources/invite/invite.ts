@@ -4,6 +4,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { InviteLevel, InviteStatus, InviteUser, PrivateProjectAccess } from "./types";
 import { declaredArgs } from "../../provider-kit/seam";
 import { warnOfPlainKey } from "../../provider-kit/plain-key";
+import { positionAtCaller } from "../../provider-kit/source-position";
 import { IDENTITY_INPUT, topLevelUrn } from "../../provider-kit/identity";
 
 const INVITE_TYPE = "pulumi-nodejs:dynamic/posthog:Invite";
@@ -67,39 +68,45 @@ export class Invite extends pulumi.dynamic.Resource {
   declare readonly status: pulumi.Output<InviteStatus>;
 
   constructor(name: string, args: InviteArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      inviteProvider,
-      name,
-      {
-        // Every output must be listed for Pulumi to create an Output for it (undefined is not sent).
-        organizationId: undefined,
-        firstName: undefined,
-        message: undefined,
-        level: undefined,
-        privateProjectAccess: undefined,
-        sendEmail: undefined,
-        renewWhenExpired: undefined,
-        adopt: undefined,
-        removeMemberOnDelete: undefined,
-        // Refused here if it holds a "__proto__" key, before the SDK copies it (provider-kit/seam.ts).
-        ...declaredArgs("Invite", name, args),
-        // Not an argument: which resource of which stack this is, so a run can tell two resources inviting one
-        // address apart and name both (provider-kit/identity.ts, invited-this-run.ts).
-        [IDENTITY_INPUT]: topLevelUrn(pulumi.getProject(), pulumi.getStack(), INVITE_TYPE, name),
-        inviteId: undefined,
-        memberId: undefined,
-        userUuid: undefined,
-        isExpired: undefined,
-        emailingAttemptMade: undefined,
-        createdAt: undefined,
-        updatedAt: undefined,
-        createdBy: undefined,
-        status: undefined,
-      },
-      opts,
-      "posthog",
-      "Invite",
-    );
+    // The source position the engine records is the caller's line (provider-kit/source-position.ts).
+    const restoreStacks = positionAtCaller(__filename);
+    try {
+      super(
+        inviteProvider,
+        name,
+        {
+          // Every output must be listed for Pulumi to create an Output for it (undefined is not sent).
+          organizationId: undefined,
+          firstName: undefined,
+          message: undefined,
+          level: undefined,
+          privateProjectAccess: undefined,
+          sendEmail: undefined,
+          renewWhenExpired: undefined,
+          adopt: undefined,
+          removeMemberOnDelete: undefined,
+          // Refused here if it holds a "__proto__" key, before the SDK copies it (provider-kit/seam.ts).
+          ...declaredArgs("Invite", name, args),
+          // Not an argument: which resource of which stack this is, so a run can tell two resources inviting one
+          // address apart and name both (provider-kit/identity.ts, invited-this-run.ts).
+          [IDENTITY_INPUT]: topLevelUrn(pulumi.getProject(), pulumi.getStack(), INVITE_TYPE, name),
+          inviteId: undefined,
+          memberId: undefined,
+          userUuid: undefined,
+          isExpired: undefined,
+          emailingAttemptMade: undefined,
+          createdAt: undefined,
+          updatedAt: undefined,
+          createdBy: undefined,
+          status: undefined,
+        },
+        opts,
+        "posthog",
+        "Invite",
+      );
+    } finally {
+      restoreStacks();
+    }
     warnOfPlainKey(this);
   }
 }

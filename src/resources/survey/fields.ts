@@ -34,6 +34,7 @@ import {
   type SurveyQuestion,
 } from "./types";
 import { questionsOnWire, settingOnWire } from "./settings/extra";
+import { withQuestionIds } from "./question-ids";
 
 type Json = Record<string, unknown>;
 
@@ -92,13 +93,12 @@ function actionIds(conditions: unknown): unknown {
   return { ...conditions, actions: { ...conditions.actions, values: ids.map((id) => ({ id })) } };
 }
 
-/** Question ids: keep each question's server id (explicit id first, else the old question at the same position). */
+/**
+ * Question ids: each declared question with the id it is written with, given the questions PostHog holds (an
+ * update), or the marks a create derives (ownership.ts). Ids follow their questions: question-ids.ts.
+ */
 export function carryQuestionIds(declared: SurveyQuestion[], current: readonly Json[]): SurveyQuestion[] {
-  return declared.map((question, index) => {
-    if (question.id) return question;
-    const previous = current[index];
-    return typeof previous?.id === "string" ? { ...question, id: previous.id } : question;
-  });
+  return withQuestionIds(declared, current);
 }
 
 /** The JSON objects of a list (a question list as stored in outputs); anything else reads as empty. */

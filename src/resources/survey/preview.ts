@@ -7,7 +7,8 @@ import { validateSurveyInputs } from "./validate";
 import { containsUnknown } from "../../provider-kit/unknown";
 import { stripLikeDrf } from "../../provider-kit/normal-form";
 import { CURRENT, declaredScope } from "../../scope";
-import { changedFields, isJson, normaliseInputs, storedForm } from "./fields";
+import { changedFields, isJson, jsonList, normaliseInputs, storedForm } from "./fields";
+import { questionIdNotice } from "./question-id-notice";
 import { endDateFailures, unlaunchFailures } from "./lifecycle-rules";
 import { samplingStartFailures } from "./sampling-rules";
 import { rewrittenTexts } from "./stored-texts";
@@ -92,9 +93,18 @@ export async function diff(
   // A project the default resolves to "@current" is the same project the survey was created in.
   const replaces = newProject !== oldProject && newProject !== CURRENT ? ["projectId"] : [];
   const changed = changedFields(news.declared, olds, previouslyDeclared);
+  if (changed.includes("questions") && replaces.length === 0) announceQuestionIds(olds, news);
   return {
     changes: replaces.length > 0 || changed.length > 0 || declaredKeysChanged(news.declared, olds),
     replaces,
     deleteBeforeReplace: false,
   };
+}
+
+/** At an update that changes `questions`: which questions get a new id, and whose responses stay with an old one. */
+function announceQuestionIds(olds: Json, news: SurveyDeclaration): void {
+  const declared = news.declared.questions;
+  if (containsUnknown(declared)) return;
+  const notice = questionIdNotice(news.label, jsonList(declared), jsonList(olds.questions));
+  if (notice) warn(notice);
 }

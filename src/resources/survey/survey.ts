@@ -6,6 +6,7 @@ import { IDENTITY_INPUT, topLevelUrn } from "../../provider-kit/identity";
 import type { SurveyFields, SurveyOptions, SurveyOutputs } from "./types";
 import { declaredArgs } from "../../provider-kit/seam";
 import { warnOfPlainKey } from "../../provider-kit/plain-key";
+import { positionAtCaller } from "../../provider-kit/source-position";
 
 const surveyProvider: pulumi.dynamic.ResourceProvider = require("./shim");
 
@@ -65,6 +66,7 @@ export class Survey extends pulumi.dynamic.Resource {
     // (resource.ts) lifts the limit itself for the one stack it reads.
     const stackTraceLimit = Error.stackTraceLimit;
     Error.stackTraceLimit = 0;
+    const restoreStacks = positionAtCaller(__filename);
     try {
       super(
         surveyProvider,
@@ -85,6 +87,7 @@ export class Survey extends pulumi.dynamic.Resource {
         "Survey",
       );
     } finally {
+      restoreStacks();
       Error.stackTraceLimit = stackTraceLimit;
     }
     warnOfPlainKey(this);

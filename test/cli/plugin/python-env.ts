@@ -24,11 +24,12 @@ function wheelhouse(): string {
 }
 
 /**
- * What the wheel folder holds: Pulumi's SDK with its dependencies, and what building the generated SDK's wheel
+ * What the wheel folder holds: Pulumi's SDK with its dependencies, what building the generated SDK's wheel
  * needs (sdk/python's pyproject.toml, `[build-system] requires`), which pip fetches into an isolated build
- * environment and which pulumi's own dependencies no longer bring.
+ * environment and which pulumi's own dependencies no longer bring, and `wheel`, which the python host's
+ * InstallDependencies (`pulumi install`) upgrades with pip and setuptools before it installs the requirements.
  */
-const WHEELHOUSE_REQUIREMENTS = [`pulumi==${PYTHON_SDK_VERSION}`, "setuptools>=61.0"];
+const WHEELHOUSE_REQUIREMENTS = [`pulumi==${PYTHON_SDK_VERSION}`, "setuptools>=61.0", "wheel"];
 
 /** The wheel folder, holding WHEELHOUSE_REQUIREMENTS so an sdk wheel builds from it offline; downloaded on first use. */
 export async function wheelFolder(): Promise<string> {

@@ -88,7 +88,11 @@ export interface QuestionValidationRule {
 }
 
 interface QuestionCommon {
-  /** Server-assigned on create; give it explicitly to keep responses linked when reordering questions. */
+  /**
+   * PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts,
+   * removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep
+   * an id through a bigger change.
+   */
   id?: string;
   /** The question text (not blank; HTML is sanitised by PostHog). */
   question: string;
