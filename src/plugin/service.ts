@@ -180,7 +180,12 @@ export function providerService(): grpc.UntypedServiceImplementation {
         return new pb.UpdateResponse().setProperties(toStruct(rewrap(news.plain, news.secretKeys)));
       const olds = storedOutputs(req.getOlds(), req.getOldInputs());
       const code = resourceCode(req.getUrn(), req.getType()).provider();
-      const { outs } = await code.update(req.getId(), olds, news.plain);
+      // As for create: the URN names the resource (an Invite's update may send an invitation, and the run tells
+      // two resources inviting one address apart by it, resources/invite/invited-this-run.ts).
+      const { outs } = await code.update(req.getId(), olds, {
+        ...news.plain,
+        [IDENTITY_INPUT]: req.getUrn(),
+      });
       return new pb.UpdateResponse().setProperties(
         toStruct(rewrap(outputsForState(outs ?? {}), news.secretKeys)),
       );

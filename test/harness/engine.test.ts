@@ -97,6 +97,22 @@ test("an input change is an update, with changedKeys; preview of it writes nothi
   expect(e.state()[0].outputs.serial).toBe(`S-${e.state()[0].id}`); // kept from the old outputs by update
 });
 
+test("each operation runs in a new plugin process, as each `pulumi` command starts its own", async () => {
+  const e = engine();
+  const program = things({ p: { name: "process", kind: "k" } });
+  await e.up(program);
+  const first = server.pid;
+  expect((await e.preview(program)).errors).toEqual([]);
+  const second = server.pid;
+  expect(second).not.toBe(first);
+  // The first process has ended: nothing it kept in memory reaches the next run.
+  expect(() => process.kill(first, 0)).toThrow();
+  expect((await e.destroy()).errors).toEqual([]);
+  expect(server.pid).not.toBe(second);
+  // Each new process configured the provider before its first call.
+  expect(calls("configure")).toHaveLength(3);
+});
+
 test("a replace key: second Check with olds {}, Create the new one, then Delete the old", async () => {
   const e = engine();
   await e.up(things({ a: { name: "alpha", kind: "k1" } }));
@@ -113,6 +129,7 @@ test("a replace key: second Check with olds {}, Create the new one, then Delete 
     expect.objectContaining({ op: "replace", replaceKeys: ["kind"], changedKeys: ["kind"] }),
   ]);
   expect(db().calls.map((c) => (c.method === "check" ? `check(${c.olds})` : c.method))).toEqual([
+    "configure", // each up is a new plugin process, which loads and configures the provider on its first call
     "check(3)", // olds = old inputs (name, kind, __provider)
     "diff",
     "check(0)", // the replacement's second Check, olds = {}

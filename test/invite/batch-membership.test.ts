@@ -199,6 +199,8 @@ describe("InviteBatch as a roster", () => {
     expect((await engine.up(program({ ...args, invites: promoted }))).errors).toEqual([]);
     const org = `/api/organizations/${stack().organizationId}`;
     expect(summary(await stack().requests())).toEqual([
+      // The run's look for pending invites before it posts (each run is a new plugin process).
+      `GET ${org}/invites/ 200`,
       `POST ${org}/invites/bulk/ 400`,
       `GET ${org}/members/ 200`,
       `PATCH ${org}/members/${member.user.uuid}/ 200`,

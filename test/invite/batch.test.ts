@@ -40,8 +40,8 @@ describe("InviteBatch", () => {
     expect(up.errors).toEqual([]);
     const calls = bulkCalls(await stack.requests());
     expect(calls.map((c) => (c.body as unknown[]).length)).toEqual([20, 20, 5]);
-    // Plus the one listing that looks for invites an interrupted run sent (once per plugin process): the update
-    // below reuses it.
+    // Plus the one listing that looks for invites an interrupted run sent (once per plugin process, so once per
+    // run: the update below makes its own).
     expect(
       (await stack.requests()).filter((r) => r.method === "GET").map((r) => `${r.path} ${r.status}`),
     ).toEqual([`/api/organizations/${stack.organizationId}/invites/ 200`]);
@@ -70,7 +70,10 @@ describe("InviteBatch", () => {
     expect(update.errors).toEqual([]);
     expect(update.steps.map((s) => s.op)).toEqual(["update"]);
     const requests = await stack.requests();
-    expect(requests).toHaveLength(6);
+    expect(requests).toHaveLength(7);
+    expect(requests.filter((r) => r.method === "GET").map((r) => r.path)).toEqual([
+      `/api/organizations/${stack.organizationId}/invites/`,
+    ]);
     const deletes = requests.filter((r) => r.method === "DELETE");
     expect(deletes.map((d) => d.path.split("/").at(-2))).toEqual(
       first.slice(0, 5).map((p) => invitations[p.targetEmail.toLowerCase()].inviteId),
@@ -82,14 +85,25 @@ describe("InviteBatch", () => {
     const after = engine.state()[0].outputs.invitations as Record<string, { inviteId: string }>;
     expect(after["user10@example.com"].inviteId).toBe(invitations["user10@example.com"].inviteId);
 
-    // A changed person is re-invited (bulk create replaces server-side; no DELETE).
+    // A changed person is re-invited: the batch's own pending invite (the id its state holds) is replaced by one
+    // bulk POST (PostHog deletes it server-side; no DELETE), in a run of its own, as each `pulumi up` is.
     const changed = second.map((p) =>
       p.targetEmail === "User10@example.com" ? { ...p, level: "admin" as const } : p,
     );
     await stack.clearRequests();
     expect((await engine.up(program({ invites: changed, message: "Welcome" }))).errors).toEqual([]);
-    expect((await stack.requests()).map((r) => r.method)).toEqual(["POST"]);
+    expect((await stack.requests()).map((r) => r.method)).toEqual(["GET", "POST"]);
     expect(bulkCalls(await stack.requests()).map(bodyEmails)).toEqual([["user10@example.com"]]);
+    const relevelled = engine.state()[0].outputs.invitations as Record<string, { inviteId: string }>;
+    const server = await stack.control<{ invites: { id: string; target_email: string; level: number }[] }>(
+      "GET",
+      "/state",
+    );
+    const user10 = server.invites.filter((i) => i.target_email === "user10@example.com");
+    expect(user10).toEqual([
+      expect.objectContaining({ id: relevelled["user10@example.com"].inviteId, level: 8 }),
+    ]);
+    expect(relevelled["user10@example.com"].inviteId).not.toBe(after["user10@example.com"].inviteId);
 
     await stack.clearRequests();
     expect((await engine.destroy()).errors).toEqual([]);

@@ -31,6 +31,8 @@ async function control(path: string, body: unknown): Promise<{ id: string }> {
 
 test("an existing member converges to accepted with a warning on stderr; @current resolves to the UUID", async () => {
   const member = await control("/members", { email: "member@example.com" });
+  // Another member for the batch: one address in two resources of a run is refused (invited-this-run.ts).
+  const teammate = await control("/members", { email: "teammate@example.com" });
   const written: string[] = [];
   const spy = jest.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => {
     written.push(String(chunk));
@@ -43,12 +45,12 @@ test("an existing member converges to accepted with a warning on stderr; @curren
     for (const value of Object.values(created.outs as object)) expect(value).not.toBeUndefined();
 
     const team = await batch.create({
-      invites: [{ targetEmail: "member@example.com" }, { targetEmail: "new@example.com" }],
+      invites: [{ targetEmail: "teammate@example.com" }, { targetEmail: "new@example.com" }],
     });
     expect(team.outs).toMatchObject({
       organizationId: emulator.organizationId,
       invitations: {
-        "member@example.com": { inviteId: `member:${member.id}`, status: "accepted" },
+        "teammate@example.com": { inviteId: `member:${teammate.id}`, status: "accepted" },
         "new@example.com": { status: "pending" },
       },
     });
@@ -58,7 +60,7 @@ test("an existing member converges to accepted with a warning on stderr; @curren
   expect(written.join("")).toMatch(
     /warning: Invite "member@example.com": member@example.com is already a member/,
   );
-  expect(written.join("")).toMatch(/warning: InviteBatch: already members .*member@example.com/);
+  expect(written.join("")).toMatch(/warning: InviteBatch: already members .*teammate@example.com/);
   expect(written.join("")).not.toContain(emulator.apiKey);
 });
 

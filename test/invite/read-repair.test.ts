@@ -1,5 +1,8 @@
-// An invite re-sent with the same terms outside this run (a timed-out create that landed late, or a person in
-// the UI) replaces ours server-side: refresh takes the newer invite over instead of dropping and re-inviting.
+// Refresh follows only the stored id (issue 43, case 5). An invite re-sent with the same terms outside this stack
+// (another stack, a person in PostHog) replaces ours server-side; it is not ours, so refresh never moves onto it:
+// the resource (or the batch's person) leaves the state with a warning, the next up refuses the pending invite it
+// cannot prove its own and sends nothing, and destroy never deletes it. test/cli/invite-ownership.test.ts shows the
+// same through the real CLI.
 import { Invite, InviteBatch } from "../../src";
 import { startStack, TestStack } from "../support/stack";
 
@@ -10,46 +13,79 @@ beforeAll(async () => {
 afterAll(async () => stack?.close());
 
 const invites = () => `/api/organizations/${stack.organizationId}/invites/`;
+const writes = async () =>
+  (await stack.requests()).filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`);
 
-describe("refresh after an invite was replaced by an identical one", () => {
-  it("Invite follows the newer invite's id, with no diff and no new email", async () => {
+describe("refresh after an invite was replaced by an identical one sent outside this stack", () => {
+  it("Invite: leaves the state with a warning; the next up refuses theirs and sends nothing; destroy keeps it", async () => {
     const engine = stack.newEngine();
     const program = () => {
       new Invite("erin", { targetEmail: "erin@example.com", firstName: "Erin", sendEmail: false });
     };
-    await engine.up(program);
-    const oldId = engine.state()[0].id;
-    const again = await stack.api<{ id: string }>("POST", invites(), {
+    expect((await engine.up(program)).errors).toEqual([]);
+    const ours = engine.state()[0].id;
+    const theirs = await stack.api<{ id: string }>("POST", invites(), {
       target_email: "erin@example.com",
       first_name: "Erin",
       send_email: false,
     });
-    expect(again.body.id).not.toBe(oldId);
+    expect(theirs.body.id).not.toBe(ours);
 
+    const logged = stack.server.engineLog().length;
     const refresh = await engine.refresh();
     expect(refresh.errors).toEqual([]);
-    expect(engine.state().map((r) => r.id)).toEqual([again.body.id]);
+    expect(refresh.steps.map((s) => s.op)).toEqual(["delete"]);
+    expect(engine.state()).toEqual([]);
+    expect(stack.server.engineLog().slice(logged)).toContain(
+      `warning: Invite "erin@example.com": PostHog has no object with the stored id "${ours}"`,
+    );
+
     await stack.clearRequests();
-    const preview = await engine.preview(program);
-    expect(preview.steps.map((s) => s.op)).toEqual(["same"]);
-    expect(await stack.requests()).toEqual([]);
-    await engine.destroy();
+    const up = await engine.up(program);
+    expect(up.errors).toHaveLength(1);
+    expect(up.errors[0].message).toContain(
+      `already has a pending invite for erin@example.com (invite ${theirs.body.id}`,
+    );
+    expect(await writes()).toEqual([]);
+    expect(engine.state()).toEqual([]);
   });
 
-  it("InviteBatch follows the newer invite of that person", async () => {
+  it("InviteBatch: the person leaves the batch's state with a warning; the others keep their invites", async () => {
     const engine = stack.newEngine();
     const program = () => {
-      new InviteBatch("crew", { invites: [{ targetEmail: "finn@example.com" }], sendEmail: false });
+      new InviteBatch("crew", {
+        invites: [{ targetEmail: "finn@example.com" }, { targetEmail: "gail@example.com" }],
+        sendEmail: false,
+      });
     };
-    await engine.up(program);
-    const again = await stack.api<{ id: string }>("POST", invites(), {
+    expect((await engine.up(program)).errors).toEqual([]);
+    const before = engine.state()[0].outputs.invitations as Record<string, { inviteId: string }>;
+    const theirs = await stack.api<{ id: string }>("POST", invites(), {
       target_email: "finn@example.com",
       send_email: false,
     });
-    await engine.refresh();
-    const invitations = engine.state()[0].outputs.invitations as Record<string, { inviteId: string }>;
-    expect(invitations["finn@example.com"].inviteId).toBe(again.body.id);
-    expect((await engine.preview(program)).steps.map((s) => s.op)).toEqual(["same"]);
-    await engine.destroy();
+
+    const logged = stack.server.engineLog().length;
+    expect((await engine.refresh()).errors).toEqual([]);
+    const after = engine.state()[0].outputs.invitations as Record<string, { inviteId: string }>;
+    expect(after).toEqual({ "gail@example.com": before["gail@example.com"] });
+    expect(stack.server.engineLog().slice(logged)).toContain(
+      `PostHog has no invite ${before["finn@example.com"].inviteId} for finn@example.com any more`,
+    );
+
+    await stack.clearRequests();
+    const up = await engine.up(program);
+    expect(up.errors).toHaveLength(1);
+    expect(up.errors[0].message).toContain(
+      `already has a pending invite for finn@example.com (invite ${theirs.body.id}`,
+    );
+    expect(await writes()).toEqual([]);
+
+    await stack.clearRequests();
+    expect((await engine.destroy()).errors).toEqual([]);
+    // Only gail's invite, the one the batch holds: finn's is theirs.
+    expect(await writes()).toEqual([`DELETE ${invites()}${before["gail@example.com"].inviteId}/`]);
+    const left = await stack.control<{ invites: { id: string }[] }>("GET", "/state");
+    expect(left.invites.map((i) => i.id)).toContain(theirs.body.id);
   });
 });

@@ -108,16 +108,17 @@ describe("the unpacked linux archive, run as the engine runs a plugin", () => {
     execFileSync("tar", ["-xzf", archives[linux], "-C", folder]);
     emulator = await startEmulator({ port: 0 });
     // Only PATH (for `node`): no NODE_PATH or anything else that could reach the repository's modules.
-    const engine = await startEngineLogServer();
-    const child = spawn(path.join(folder, PLUGIN_EXECUTABLE), [engine.address], {
-      cwd: work,
-      env: { PATH: process.env.PATH ?? "" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    stderrOf(child);
-    const port = await readPort(child);
-    const client = new ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
-    server = new PluginServer(child, port, client, stderrOf(child), engine);
+    const start = async () => {
+      const engine = await startEngineLogServer();
+      const child = spawn(path.join(folder, PLUGIN_EXECUTABLE), [engine.address], {
+        cwd: work,
+        env: { PATH: process.env.PATH ?? "" },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      stderrOf(child);
+      return { child, engine, port: await readPort(child) };
+    };
+    server = new PluginServer(await start(), start);
   });
   afterAll(async () => {
     await server?.close();

@@ -83,6 +83,19 @@ const ROWS: [string, Row][] = [
     },
   ],
   [
+    "a pending batch person's new level",
+    {
+      guide: "invites-to-membership.md",
+      promise: "``warning: InviteBatch: <email>'s level changed.",
+      setUp: () =>
+        upThenAccept(
+          batch({ sendEmail: false, invites: [{ targetEmail: "pat@example.com", level: "member" }] }),
+        ),
+      preview: batch({ sendEmail: false, invites: [{ targetEmail: "pat@example.com", level: "admin" }] }),
+      warning: () => DOCUMENTED_WARNINGS.batchLevelChanged("pat@example.com"),
+    },
+  ],
+  [
     "removeMemberOnDelete turned on for a member",
     {
       guide: "invites-to-membership.md",

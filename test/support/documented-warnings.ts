@@ -7,6 +7,10 @@ export const DOCUMENTED_WARNINGS = {
     `Invite "${email}": level changed. At \`pulumi up\`, if ${email} has not accepted ` +
     "yet, a new invitation with these terms replaces the pending one (PostHog cannot edit an invite); if they " +
     "have accepted since, only the level is applied, to their membership, and nothing is sent.",
+  batchLevelChanged: (email: string) =>
+    `InviteBatch: ${email}'s level changed. At \`pulumi up\`, if ${email} has not accepted ` +
+    "yet, a new invitation with these terms replaces the pending one (PostHog cannot edit an invite); if they " +
+    "have accepted since, only the level is applied, to their membership, and nothing is sent.",
   removalArmed: (email: string, org: string) =>
     `Invite "${email}": removeMemberOnDelete is on: deleting this resource will REMOVE ` +
     `${email} from organization ${org}.`,

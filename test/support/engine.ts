@@ -115,10 +115,10 @@ const DYNAMIC_TYPE_PREFIX = "pulumi-nodejs:dynamic"; // "pulumi-nodejs:dynamic:R
 type RawResult = Omit<RunResult, "markSteps">;
 
 /**
- * The config each server was last sent. A changed config is sent again (programs read their own keys from it),
- * but the plugin calls a provider's configure() only when it first loads that provider: provider settings
- * (e.g. posthog:apiKey) stay as first configured, as within one real plugin process. Tests that need other
- * provider settings start another server.
+ * The config each server's current process was last sent. A changed config is sent again (programs read their own
+ * keys from it), but the plugin calls a provider's configure() only when it first loads that provider: within one
+ * process provider settings (e.g. posthog:apiKey) stay as first configured. Each operation runs in a new process
+ * (`newProcess`), which is configured afresh.
  */
 const configuredWith = new WeakMap<ProviderServer, string>();
 
@@ -168,7 +168,18 @@ class SimulatedEngine {
     return this.deploy(program, false);
   }
 
+  /**
+   * Each operation is its own `pulumi` command, and each command loads its providers afresh: a new plugin process
+   * (pulumi/pulumi pkg/host/host.go, defaultHost.Provider starts one per load; pkg/resource/deploy/providers/
+   * registry.go loads one per provider reference of the run). So the default provider's process is replaced
+   * before each operation once it has served one, and configured again.
+   */
+  private async newProcess(): Promise<void> {
+    if (await this.server.startRun()) configuredWith.delete(this.server);
+  }
+
   async refresh(): Promise<RawResult> {
+    await this.newProcess();
     await this.configureFromState();
     const run = newRun(false);
     const refreshed = await Promise.all(
@@ -179,6 +190,7 @@ class SimulatedEngine {
   }
 
   async destroy(): Promise<RawResult> {
+    await this.newProcess();
     await this.configureFromState();
     const run = newRun(false);
     const remaining: StateResource[] = [];
@@ -198,6 +210,7 @@ class SimulatedEngine {
    */
   async import(type: string, name: string, id: string): Promise<RawResult> {
     // pulumi import registers the default provider from the stack config as it is now, as up does.
+    await this.newProcess();
     await this.configure(this.config);
     const run = newRun(false);
     const urn = `urn:pulumi:${this.stack}::${this.project}::${type}::${name}`;
@@ -252,6 +265,7 @@ class SimulatedEngine {
   }
 
   private async deploy(program: Program, preview: boolean): Promise<RawResult> {
+    await this.newProcess();
     await this.configure(this.config);
     const olds = this.store.list();
     const oldByUrn = new Map(olds.filter((r) => !r.pendingDelete).map((r) => [r.urn, r]));

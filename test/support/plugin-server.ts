@@ -3,21 +3,17 @@
 // CheckConfig with plain values and Configure with the checked inputs, secrets marked; then the resource calls,
 // which are the same RPCs the dynamic-provider server takes (GrpcProviderServer).
 import * as path from "path";
-import * as grpc from "@grpc/grpc-js";
 import * as pulumi from "@pulumi/pulumi";
-import { ResourceProviderClient } from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as pb from "@pulumi/pulumi/proto/provider_pb";
 import { PACKAGE_NAME } from "../../src/plugin/tokens";
 import {
   CheckFailure,
   DiffResult,
   diffResultOf,
-  ENGINE_CHANNEL_OPTIONS,
   GrpcProviderServer,
   StartOptions,
   fromStruct,
   spawnPlugin,
-  stderrOf,
 } from "./provider-server";
 import { Props, toStruct } from "./values";
 
@@ -38,6 +34,11 @@ export function defaultProviderInputs(config: Record<string, string>): Props {
 export class PluginServer extends GrpcProviderServer {
   /** The inputs CheckConfig returned, as the engine keeps them in state (secrets marked). */
   checkedConfig: Props = {};
+
+  /** A new process shakes hands first, as the engine's does. */
+  protected override async started(): Promise<void> {
+    await this.handshake();
+  }
 
   async handshake(): Promise<{ acceptSecrets: boolean; acceptResources: boolean }> {
     const res = await this.call<pb.ProviderHandshakeResponse>((cb) =>
@@ -123,13 +124,8 @@ function unwrapSecret(value: unknown): unknown {
 
 /** Starts the plugin and shakes hands with it, as the engine does before any other call. */
 export async function startPluginServer(opts: StartOptions & { main?: string } = {}): Promise<PluginServer> {
-  const { child, port, engine } = await spawnPlugin(opts.main ?? PLUGIN_MAIN, opts);
-  const client = new ResourceProviderClient(
-    `127.0.0.1:${port}`,
-    grpc.credentials.createInsecure(),
-    ENGINE_CHANNEL_OPTIONS,
-  );
-  const server = new PluginServer(child, port, client, stderrOf(child), engine);
+  const spawn = () => spawnPlugin(opts.main ?? PLUGIN_MAIN, opts);
+  const server = new PluginServer(await spawn(), spawn);
   await server.handshake();
   return server;
 }

@@ -73,6 +73,13 @@ export interface ProviderServer {
   logged(): LoggedMessage[];
   /** The engine's Cancel, as it sends it to every provider when a run is cancelled (a single Ctrl-C). */
   cancel(): Promise<void>;
+  /**
+   * Before an operation (each `pulumi` command starts its own plugin process): a process that has served calls is
+   * ended and a new one started in its place, so nothing a provider keeps in its module state (list caches,
+   * claims) outlives the run it belongs to. True when a new process was started (it must be configured again);
+   * false when this one has served nothing yet. What the processes logged and wrote to stderr accumulates.
+   */
+  startRun(): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -97,13 +104,16 @@ export const ENGINE_CHANNEL_OPTIONS: grpc.ChannelOptions = {
 };
 
 export async function startProviderServer(opts: StartOptions = {}): Promise<ProviderServer> {
-  const { child, port, engine } = await spawnPlugin(DYNAMIC_PROVIDER_MAIN, opts);
-  const client = new ResourceProviderClient(
-    `127.0.0.1:${port}`,
-    grpc.credentials.createInsecure(),
-    ENGINE_CHANNEL_OPTIONS,
+  return new GrpcProviderServer(await spawnPlugin(DYNAMIC_PROVIDER_MAIN, opts), () =>
+    spawnPlugin(DYNAMIC_PROVIDER_MAIN, opts),
   );
-  return new GrpcProviderServer(child, port, client, stderrOf(child), engine);
+}
+
+/** A started plugin process: the child, the port it serves on, and the harness engine its warnings reach. */
+export interface PluginProcess {
+  child: ChildProcess;
+  port: number;
+  engine: EngineLogServer;
 }
 
 /**
@@ -111,10 +121,7 @@ export async function startProviderServer(opts: StartOptions = {}): Promise<Prov
  * executable with the engine's address as its argument, its port read from stdout. The address is a harness
  * engine serving Log (engine-log-server.ts), where the plugin's warnings arrive.
  */
-export async function spawnPlugin(
-  main: string,
-  opts: StartOptions = {},
-): Promise<{ child: ChildProcess; port: number; engine: EngineLogServer }> {
+export async function spawnPlugin(main: string, opts: StartOptions = {}): Promise<PluginProcess> {
   const engine = await startEngineLogServer();
   const child = spawn(process.execPath, [main, engine.address], {
     cwd: opts.cwd ?? process.cwd(),
@@ -161,15 +168,35 @@ export function readPort(child: ChildProcess): Promise<number> {
 type Callback<Res> = (err: grpc.ServiceError | null, res: Res) => void;
 
 export class GrpcProviderServer implements ProviderServer {
-  readonly pid: number;
+  protected child: ChildProcess;
+  protected client: ResourceProviderClient;
+  protected engine: EngineLogServer;
+  port: number;
+  /** Whether the current process has served a call (then the next run starts another). */
+  private used = false;
+  /** What the ended processes logged and wrote to stderr, ahead of the current one's. */
+  private earlierLog = "";
+  private earlierMessages: LoggedMessage[] = [];
+  private earlierStderr = "";
+
   constructor(
-    protected readonly child: ChildProcess,
-    readonly port: number,
-    protected readonly client: ResourceProviderClient,
-    readonly stderr: () => string,
-    protected readonly engine: EngineLogServer,
+    started: PluginProcess,
+    /** Starts another process like this one (pulumi/pulumi pkg/host/host.go, defaultHost.Provider: each load of
+     * a provider is a new plugin process, and each `pulumi` command loads its providers afresh). */
+    private readonly respawn: () => Promise<PluginProcess>,
   ) {
-    this.pid = child.pid ?? -1;
+    this.child = started.child;
+    this.port = started.port;
+    this.engine = started.engine;
+    this.client = clientFor(started.port);
+  }
+
+  get pid(): number {
+    return this.child.pid ?? -1;
+  }
+
+  stderr(): string {
+    return this.earlierStderr + stderrOf(this.child)();
   }
 
   async cancel(): Promise<void> {
@@ -177,14 +204,35 @@ export class GrpcProviderServer implements ProviderServer {
   }
 
   engineLog(): string {
-    return this.engine.printed();
+    return this.earlierLog + this.engine.printed();
   }
 
   logged(): LoggedMessage[] {
-    return this.engine.messages();
+    return [...this.earlierMessages, ...this.engine.messages()];
   }
 
+  async startRun(): Promise<boolean> {
+    if (!this.used) return false;
+    const [log, messages, stderr] = [this.engine.printed(), this.engine.messages(), stderrOf(this.child)()];
+    await this.endProcess();
+    this.earlierLog += log;
+    this.earlierMessages.push(...messages);
+    this.earlierStderr += stderr;
+    const started = await this.respawn();
+    this.child = started.child;
+    this.port = started.port;
+    this.engine = started.engine;
+    this.client = clientFor(started.port);
+    this.used = false;
+    await this.started();
+    return true;
+  }
+
+  /** What the engine does right after starting the process, before any other call (nothing for this server). */
+  protected async started(): Promise<void> {}
+
   protected call<Res>(invoke: (cb: Callback<Res>) => unknown): Promise<Res> {
+    this.used = true;
     return new Promise((resolve, reject) => {
       invoke((err, res) => (err ? reject(decodeError(err)) : resolve(res)));
     });
@@ -266,6 +314,10 @@ export class GrpcProviderServer implements ProviderServer {
   }
 
   async close(): Promise<void> {
+    await this.endProcess();
+  }
+
+  private async endProcess(): Promise<void> {
     this.client.close();
     if (this.child.exitCode === null && this.child.signalCode === null) {
       const exited = new Promise<void>((resolve) => this.child.once("exit", () => resolve()));
@@ -274,6 +326,14 @@ export class GrpcProviderServer implements ProviderServer {
     }
     await this.engine.close();
   }
+}
+
+function clientFor(port: number): ResourceProviderClient {
+  return new ResourceProviderClient(
+    `127.0.0.1:${port}`,
+    grpc.credentials.createInsecure(),
+    ENGINE_CHANNEL_OPTIONS,
+  );
 }
 
 /** A Diff (or DiffConfig) answer as the harness reports it. */

@@ -73,8 +73,7 @@ export async function startStack(opts: StackOptions = {}): Promise<TestStack> {
     [`${ns}:requestsPerSecond`]: "0",
     [`${ns}:rateWindows`]: "off",
     // Each test counts the requests its resources make; the run's one check of the key and host
-    // (provider-kit/key-check.ts) has its own tests (test/reliability/key-check.test.ts), and this harness keeps a
-    // provider process across runs where the real engine starts one per run, so it would count it only once.
+    // (provider-kit/key-check.ts) has its own tests (test/reliability/key-check.test.ts).
     [`${ns}:checkKeyAndHost`]: "false",
     ...opts.config,
   };

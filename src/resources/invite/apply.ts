@@ -10,7 +10,6 @@ import { declaredInputs, lastDeclared } from "../../provider-kit/declared";
 import {
   inviteLabel as label,
   settingsOf,
-  termsOf,
   TERM_KEYS,
   type InviteDeclaration,
   type InviteTerms,
@@ -36,6 +35,7 @@ import { claimForAdoption, claimForDelete, markRefused } from "../../provider-ki
 import { urnOf } from "../../provider-kit/identity";
 import { inviteIdOf, MEMBER_CLAIM, memberIdOf } from "./held";
 import { claimCreated, pendingInviteError, pendingInvites } from "./interrupted";
+import { holdAddresses } from "./invited-this-run";
 
 import type { Json } from "../../provider-kit/json";
 
@@ -155,6 +155,13 @@ export async function create(news: InviteDeclaration): Promise<pulumi.dynamic.Cr
   const email = news.terms.targetEmail;
   try {
     if (!news.settings.adopt) await refusePending(client, org, news);
+  } catch (error) {
+    throw describeFailure(news.label, `invite ${email} to organization ${org}`, error);
+  }
+  // Before anything is sent or adopted: another resource of this run may invite this address already (the
+  // listing refusePending read was taken when the run began, so it cannot show what this run sent).
+  holdAddresses(settings.host, org, [email], news.inviter);
+  try {
     const adopted = news.settings.adopt ? await adoptable(client, org, news) : undefined;
     // No pending invite to adopt, and the person has joined: adopt the membership their accepted invite left.
     const member = news.settings.adopt && !adopted ? await adoptableMember(client, org, news) : undefined;
@@ -185,11 +192,10 @@ export async function read(id: string, props: Json): Promise<pulumi.dynamic.Read
   const { __provider: _p, ...previous } = props;
   try {
     if (!id.startsWith(MEMBER_ID_PREFIX)) {
-      const invites = await cachedInvites(client, org);
-      // Our id, or else the pending invite with exactly our terms that replaced it (a create that timed out
-      // and landed after its retry deletes the retry's invite): take it over rather than invite again.
-      const invite =
-        invites.find((i) => i.id === inviteIdOf(id, previous)) ?? matchingInvite(invites, termsOf(previous));
+      // The stored id only, never another invite with the same terms: PostHog keeps one invite per address, so
+      // one that replaced ours was sent by another stack, a person or a program (ours never posts twice in a run,
+      // late-create.ts), and following it would make this stack delete it on destroy.
+      const invite = (await cachedInvites(client, org)).find((i) => i.id === inviteIdOf(id, previous));
       if (invite) {
         return {
           id: invite.id,
@@ -198,7 +204,8 @@ export async function read(id: string, props: Json): Promise<pulumi.dynamic.Read
         };
       }
     }
-    // Gone from the list: accepted if the person is now a member, else deleted outside Pulumi.
+    // Gone from the list: accepted if the person is now a member, else deleted or replaced outside Pulumi (the
+    // seam warns that refresh removes it; the next up refuses a pending invite it cannot prove its own).
     const member = await findMember(client, org, email);
     if (!member) return { id: "" };
     return { id, props: acceptedOutputs(previous, member), inputs: declared };
@@ -251,6 +258,7 @@ async function reinvite(id: string, previous: Json, news: InviteDeclaration): Pr
   const failure = (error: unknown) =>
     describeFailure(news.label, `invite ${email} again with the new terms`, error);
   let member: WireMember | undefined;
+  holdAddresses(settings.host, org, [email], news.inviter);
   try {
     const invites = await cachedInvites(client, org);
     // Only new terms match: the invite an interrupted run of this update sent.

@@ -18,6 +18,8 @@ import type { AppliedPerson, BatchInvitation, InviteBatchOutputs, InviteLevel } 
 import { warn } from "../../provider-kit/warn";
 import { claimForDelete } from "../../provider-kit/interrupted";
 import { claimCreated, pendingInviteError, pendingInvites } from "./interrupted";
+import { holdAddresses } from "./invited-this-run";
+import type { Inviter } from "./inviter";
 
 import { errorMessage, type Json } from "../../provider-kit/json";
 import { storedBatch } from "./stored";
@@ -214,26 +216,44 @@ async function inviteChunk(
 
 /**
  * Before posting: people who already have a pending invite are refused, none taken over and none invited again
- * (interrupted.ts): nothing proves the invite is this batch's, and a POST would email them a second time.
+ * (interrupted.ts): nothing proves the invite is this batch's, and a POST would email them a second time. The
+ * invite the batch's state holds for a person is its own, by its id: a person whose terms changed is invited
+ * again, and PostHog replaces that invite with the new one (as an Invite's update does).
  */
 async function refusePending(
   client: PostHogClient,
   state: BatchState,
   people: AppliedPerson[],
 ): Promise<void> {
+  const own = new Set(people.flatMap((p) => state.invitation(p.targetEmail)?.inviteId ?? []));
   const pending = await pendingInvites(
     client,
     state.organizationId,
     people.map((p) => p.targetEmail),
+    own,
   );
   if (pending.length > 0) throw pendingInviteError(state.organizationId, pending, false);
 }
 
 /** Invites `people` in chunks of 20, recording each chunk as it succeeds. Throws at the first failed chunk. */
-async function inviteAll(client: PostHogClient, state: BatchState, declared: AppliedPerson[]): Promise<void> {
+async function inviteAll(
+  client: PostHogClient,
+  state: BatchState,
+  declared: AppliedPerson[],
+  inviter: Inviter,
+): Promise<void> {
   const people = declared;
   try {
+    if (people.length === 0) return;
     await refusePending(client, state, people);
+    // Before anything is sent: another resource of this run may invite some of these addresses already (the
+    // listing refusePending read was taken when the run began, so it cannot show what this run sent).
+    holdAddresses(
+      callContext().settings.host,
+      state.organizationId,
+      people.map((p) => p.targetEmail),
+      inviter,
+    );
   } catch (error) {
     throw describeFailure(LABEL, "invite them", error);
   }
@@ -335,7 +355,7 @@ export async function create(news: InviteBatchDeclaration): Promise<pulumi.dynam
   const state = new BatchState(org, message, sendEmail, removeMemberOnDelete);
   const people = news.people;
   try {
-    await inviteAll(client, state, people);
+    await inviteAll(client, state, people, news.inviter);
   } catch (error) {
     // Nothing exists yet: a plain failure. Otherwise the batch goes into state with what was invited.
     if (state.invited().length === 0) throw error;
@@ -361,7 +381,7 @@ export async function update(
     for (const email of plan.uninvite)
       await uninvite(client, state, email, plan.removeMember.includes(email));
     for (const person of plan.relevel) await relevel(client, state, person);
-    await inviteAll(client, state, plan.invite);
+    await inviteAll(client, state, plan.invite, news.inviter);
     // People who had joined since the last refresh were found to be members: their level is PATCHed as declared.
     for (const person of plan.invite) {
       const held = state.person(person.targetEmail);
@@ -379,8 +399,7 @@ export async function read(id: string, props: Json): Promise<pulumi.dynamic.Read
   const state = BatchState.from(props);
   const org = state.organizationId;
   try {
-    const listed = await cachedInvites(client, org);
-    const invites = new Map(listed.map((i) => [i.id, i]));
+    const invites = new Map((await cachedInvites(client, org)).map((i) => [i.id, i]));
     let members: Map<string, WireMember> | undefined;
     const memberOf = async (email: string) => {
       members ??= new Map((await cachedMembers(client, org)).map((m) => [memberEmail(m), m]));
@@ -388,20 +407,18 @@ export async function read(id: string, props: Json): Promise<pulumi.dynamic.Read
     };
     for (const [email, invitation] of state.invited()) {
       const person = state.person(email);
-      // Our id, or else the pending invite with this person's terms that replaced it (a bulk call that timed
-      // out and landed after its retry replaces the retry's invites): take it over rather than invite again.
-      const invite =
-        invites.get(invitation.inviteId) ??
-        (person && !invitation.inviteId.startsWith(MEMBER_ID_PREFIX)
-          ? listed.find((i) => isInviteFor(i, person))
-          : undefined);
+      // The stored id only, never another invite with this person's terms (apply.ts, `read`).
+      const invite = invites.get(invitation.inviteId);
       if (invite) {
         state.setInvitation(email, invitationOf(invite));
         continue;
       }
       const member = await memberOf(email);
       if (!member) {
-        state.forget(email); // deleted outside Pulumi: the next up invites them again
+        // Deleted or replaced outside Pulumi: the next up invites them again, or refuses a pending invite it
+        // cannot prove its own.
+        warn(droppedPerson(id, email, invitation));
+        state.forget(email);
         continue;
       }
       // A member: the level they have now, so a change made in PostHog's UI shows as drift.
@@ -417,6 +434,18 @@ export async function read(id: string, props: Json): Promise<pulumi.dynamic.Read
     throw describeFailure(LABEL, `read batch ${id}`, error);
   }
   return { id, props: state.outputs() };
+}
+
+/** Why a refresh takes a person out of the batch's state (the batch stays, so the seam says nothing). */
+function droppedPerson(id: string, email: string, invitation: BatchInvitation): string {
+  const gone = isMember(invitation)
+    ? `${email} is no longer a member`
+    : `PostHog has no invite ${invitation.inviteId} for ${email} any more (deleted or replaced in PostHog), and ${email} is not a member`;
+  return (
+    `${LABEL} ${id}: ${gone}, so refresh removes them from the batch's state. The next \`pulumi up\` invites them ` +
+    "again if the program still declares them (unless PostHog holds a pending invite for them that this batch did " +
+    "not send: then it says so and sends nothing)."
+  );
 }
 
 export async function remove(id: string, props: Json): Promise<void> {

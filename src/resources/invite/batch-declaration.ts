@@ -8,6 +8,7 @@ import { batchInputs, BATCH_INPUT_KEYS, normaliseEmail, personInputs } from "./i
 import { unknownInputs } from "./declaration";
 import { canonicalAccess } from "./stored";
 import type { AppliedPerson, InviteBatchInputs } from "./types";
+import { inviterOf, type Inviter } from "./inviter";
 
 /** A declared person with defaults applied. */
 export function appliedPerson(person: Json): AppliedPerson {
@@ -53,6 +54,8 @@ export interface InviteBatchDeclaration {
   readonly unknown: ReadonlySet<string>;
   /** How messages name the batch. */
   readonly label: string;
+  /** Which resource this is, by its URN (invited-this-run.ts): how a run tells two inviters of one address apart. */
+  readonly inviter: Inviter;
 }
 
 export function declareInviteBatch(inputs: Json): InviteBatchDeclaration {
@@ -64,5 +67,6 @@ export function declareInviteBatch(inputs: Json): InviteBatchDeclaration {
     settings: batchSettings(inputs),
     unknown: unknownInputs(inputs, BATCH_INPUT_KEYS),
     label: "InviteBatch",
+    inviter: inviterOf("InviteBatch", inputs, "InviteBatch"),
   };
 }

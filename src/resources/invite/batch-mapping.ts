@@ -12,11 +12,17 @@ export function removesMember(person: AppliedPerson | undefined, batchSetting: b
   return person?.removeMemberOnDelete ?? batchSetting;
 }
 
-/** The same invite terms (removeMemberOnDelete is not one: changing it sends nothing). */
-export function samePerson(a: AppliedPerson, b: AppliedPerson): boolean {
+/** The invite terms of `b` that differ from `a`'s (removeMemberOnDelete is not one: changing it sends nothing). */
+export function changedPersonTerms(a: AppliedPerson, b: AppliedPerson): string[] {
   const { removeMemberOnDelete: _a, ...termsA } = a;
   const { removeMemberOnDelete: _b, ...termsB } = b;
-  return deepEqualLoose(termsA, termsB);
+  const keys = [...new Set([...Object.keys(termsA), ...Object.keys(termsB)])] as (keyof typeof termsA)[];
+  return keys.filter((key) => !deepEqualLoose(termsA[key], termsB[key]));
+}
+
+/** The same invite terms. */
+export function samePerson(a: AppliedPerson, b: AppliedPerson): boolean {
+  return changedPersonTerms(a, b).length === 0;
 }
 
 export interface BatchPlan {

@@ -3,12 +3,13 @@ import type * as pulumi from "@pulumi/pulumi";
 import { normaliseEmail, normaliseTexts, validateBatchInputs } from "./inputs";
 import { resolveSettings } from "../../config";
 import { deepEqualLoose } from "../../provider-kit/equality";
-import { planBatch } from "./batch-mapping";
+import { changedPersonTerms, planBatch } from "./batch-mapping";
+import { reinviteWarning } from "./reinvite-warning";
 import type { InviteBatchDeclaration } from "./batch-declaration";
 import { memberRemovalWarning, ownerRemovalRefused } from "./member-removal";
 import { warn } from "../../provider-kit/warn";
 import { CURRENT, declaredScope } from "../../scope";
-import type { InviteBatchOutputs } from "./types";
+import type { AppliedPerson, InviteBatchOutputs } from "./types";
 
 import { isRecord, type Json } from "../../provider-kit/json";
 import { storedBatch } from "./stored";
@@ -48,6 +49,7 @@ export async function diff(
   const previous = storedBatch(olds);
   const plan = planBatch(previous, news);
   announceMemberRemovals(previous, plan.removeMember);
+  announceReinvites(previous, plan.invite);
   const { settings } = news;
   const changes =
     replaces.length > 0 ||
@@ -63,6 +65,21 @@ export async function diff(
     settings.sendEmail !== (previous.sendEmail ?? true) ||
     settings.removeMemberOnDelete !== (previous.removeMemberOnDelete ?? false);
   return { changes, replaces, deleteBeforeReplace: false };
+}
+
+/**
+ * A person whose pending invite the batch holds and whose terms changed gets a new invitation in place of it, as an
+ * Invite does (batch-apply.ts, `update`); whether they have accepted since is known only at `up`.
+ */
+function announceReinvites(previous: Partial<InviteBatchOutputs>, invited: AppliedPerson[]): void {
+  for (const person of invited) {
+    const email = person.targetEmail;
+    const before = previous.invites?.find((p) => p.targetEmail === email);
+    const held = previous.invitations?.[email];
+    if (!before || !held || held.status === "accepted") continue;
+    const changed = changedPersonTerms(before, person);
+    if (changed.length > 0) warn(reinviteWarning("InviteBatch", `${email}'s ${changed.join(", ")}`, email));
+  }
 }
 
 /**

@@ -11,6 +11,7 @@ import { containsUnknown } from "../../provider-kit/unknown";
 import { inviteInputs, INVITE_INPUT_KEYS, normaliseEmail } from "./inputs";
 import { canonicalAccess } from "./stored";
 import type { InviteInputs, InviteLevel, PrivateProjectAccess } from "./types";
+import { inviterOf, type Inviter } from "./inviter";
 
 /** The invite fields a person is invited with, defaults applied. Changing any of them needs a new invite. */
 export interface InviteTerms {
@@ -74,6 +75,8 @@ export interface InviteDeclaration {
   readonly label: string;
   /** The resource's URN, when the face gave it: the holder of what it adopts (provider-kit/interrupted.ts). */
   readonly urn?: string;
+  /** Which resource this is, by its URN (invited-this-run.ts): how a run tells two inviters of one address apart. */
+  readonly inviter: Inviter;
 }
 
 /** How messages name an invite with these inputs (or stored outputs). */
@@ -91,5 +94,6 @@ export function declareInvite(inputs: Json): InviteDeclaration {
     unknown: unknownInputs(inputs, INVITE_INPUT_KEYS),
     label: inviteLabel(inputs),
     ...urnOf(inputs),
+    inviter: inviterOf("Invite", inputs, inviteLabel(inputs)),
   };
 }

@@ -14,11 +14,16 @@ import { renameWaysOut } from "../../provider-kit/ways-out";
 import { normaliseEmail } from "./inputs";
 import { levelName } from "./mapping";
 
-/** The pending (not expired) invite for each of `emails` that PostHog holds, newest first as PostHog lists them. */
+/**
+ * The pending (not expired) invite for each of `emails` that PostHog holds, newest first as PostHog lists them,
+ * leaving out the invites whose ids are in `own`: the ones the resource's state holds, which are its own by the id
+ * (an InviteBatch re-inviting a person with new terms replaces its own pending invite, as an Invite's update does).
+ */
 export async function pendingInvites(
   client: PostHogClient,
   org: string,
   emails: readonly string[],
+  own: ReadonlySet<string> = new Set(),
 ): Promise<WireInvite[]> {
   if (emails.length === 0) return [];
   const wanted = new Set(emails.map(normaliseEmail));
@@ -26,7 +31,7 @@ export async function pendingInvites(
   const seen = new Set<string>();
   return invites.filter((invite) => {
     const email = normaliseEmail(invite.target_email);
-    if (invite.is_expired || !wanted.has(email) || seen.has(email)) return false;
+    if (invite.is_expired || !wanted.has(email) || seen.has(email) || own.has(invite.id)) return false;
     seen.add(email);
     return true;
   });

@@ -5,6 +5,9 @@ import type { AppliedPerson, BatchInvitation, InviteLevel, PrivateProjectAccess 
 import { declaredArgs } from "../../provider-kit/seam";
 import { warnOfPlainKey } from "../../provider-kit/plain-key";
 import { positionAtCaller } from "../../provider-kit/source-position";
+import { IDENTITY_INPUT, topLevelUrn } from "../../provider-kit/identity";
+
+const BATCH_TYPE = "pulumi-nodejs:dynamic/posthog:InviteBatch";
 
 const batchProvider: pulumi.dynamic.ResourceProvider = require("./batch-shim");
 
@@ -64,6 +67,9 @@ export class InviteBatch extends pulumi.dynamic.Resource {
           removeMemberOnDelete: undefined,
           // Refused here if it holds a "__proto__" key, before the SDK copies it (provider-kit/seam.ts).
           ...declaredArgs("InviteBatch", name, args),
+          // Not an argument: which resource of which stack this is, so a run can tell two resources inviting one
+          // address apart and name both (provider-kit/identity.ts, invited-this-run.ts).
+          [IDENTITY_INPUT]: topLevelUrn(pulumi.getProject(), pulumi.getStack(), BATCH_TYPE, name),
           invitations: undefined,
         },
         opts,

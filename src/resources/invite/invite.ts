@@ -4,8 +4,8 @@ import * as pulumi from "@pulumi/pulumi";
 import type { InviteLevel, InviteStatus, InviteUser, PrivateProjectAccess } from "./types";
 import { declaredArgs } from "../../provider-kit/seam";
 import { warnOfPlainKey } from "../../provider-kit/plain-key";
-import { IDENTITY_INPUT, topLevelUrn } from "../../provider-kit/identity";
 import { positionAtCaller } from "../../provider-kit/source-position";
+import { IDENTITY_INPUT, topLevelUrn } from "../../provider-kit/identity";
 
 /** The type the dynamic provider gives an Invite in its URN. */
 const INVITE_TYPE = "pulumi-nodejs:dynamic/posthog:Invite";
@@ -88,6 +88,10 @@ export class Invite extends pulumi.dynamic.Resource {
           removeMemberOnDelete: undefined,
           // Refused here if it holds a "__proto__" key, before the SDK copies it (provider-kit/seam.ts).
           ...declaredArgs("Invite", name, args),
+          // Not an argument: which resource of which stack this is, so a run can tell two resources inviting one
+          // address apart and name both (provider-kit/identity.ts, invited-this-run.ts), and so that what it adopts
+          // is its own, which no resource leaving the stack deletes (provider-kit/interrupted.ts).
+          [IDENTITY_INPUT]: topLevelUrn(pulumi.getProject(), pulumi.getStack(), INVITE_TYPE, name),
           inviteId: undefined,
           memberId: undefined,
           userUuid: undefined,
@@ -97,9 +101,6 @@ export class Invite extends pulumi.dynamic.Resource {
           updatedAt: undefined,
           createdBy: undefined,
           status: undefined,
-          // Not an argument: which resource of the stack this is, so the invite or membership it adopts is known as
-          // its own, and no resource leaving the stack deletes it (provider-kit/interrupted.ts).
-          [IDENTITY_INPUT]: topLevelUrn(pulumi.getProject(), pulumi.getStack(), INVITE_TYPE, name),
         },
         opts,
         "posthog",

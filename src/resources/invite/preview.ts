@@ -7,6 +7,7 @@ import { settingsOf, type InviteDeclaration } from "./declaration";
 import { declaredScope } from "../../scope";
 import { memberRemovalArmedWarning, memberRemovalWarning, ownerRemovalRefused } from "./member-removal";
 import { warn } from "../../provider-kit/warn";
+import { reinviteWarning } from "./reinvite-warning";
 import { adoptionWarning, isCreate } from "../../provider-kit/adoption";
 import { holdForRun } from "../../provider-kit/interrupted";
 import { heldInvite } from "./held";
@@ -76,9 +77,5 @@ function announceReinvite(olds: Json, news: InviteDeclaration): void {
   const terms = changedTerms(olds, news);
   if (terms.length === 0) return;
   const email = String(olds.targetEmail);
-  warn(
-    `Invite "${email}": ${terms.join(", ")} changed. At \`pulumi up\`, if ${email} has not accepted yet, a new ` +
-      "invitation with these terms replaces the pending one (PostHog cannot edit an invite); if they have accepted " +
-      "since, only the level is applied, to their membership, and nothing is sent.",
-  );
+  warn(reinviteWarning(`Invite "${email}"`, terms.join(", "), email));
 }

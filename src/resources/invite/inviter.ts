@@ -1,0 +1,22 @@
+// Which Invite or InviteBatch a call is for, read from the URN the faces pass (provider-kit/identity.ts): the
+// one-address-one-invitation record of a run (invited-this-run.ts) tells two resources apart by it and names both.
+import { IDENTITY_INPUT, identityFromUrn } from "../../provider-kit/identity";
+import type { Json } from "../../provider-kit/json";
+
+/** A resource that invites: `id` tells two resources apart (their URN), `name` is how messages name it. */
+export interface Inviter {
+  id: string;
+  name: string;
+}
+
+/**
+ * The resource the inputs belong to, as its URN names it (`Invite "alice"`, `InviteBatch "team"`); `fallback` when
+ * the inputs carry no URN (a provider module called directly, outside both faces).
+ */
+export function inviterOf(kind: "Invite" | "InviteBatch", inputs: Json, fallback: string): Inviter {
+  const urn = inputs[IDENTITY_INPUT];
+  const identity = identityFromUrn(urn);
+  return identity
+    ? { id: String(urn), name: `${kind} "${identity.name}"` }
+    : { id: fallback, name: fallback };
+}
