@@ -187,11 +187,12 @@ describe.each(CLIS.map((cli) => [cli.label, cli] as const))("the %s CLI", (_labe
 
           row.steps.preview = await pulumi("preview");
           expect(row.steps.preview.stderr).toBe("");
-          expect(row.steps.preview.stdout).toContain("+ 3 to create");
+          // The stack, its mark (the first Survey registers it: src/resources/stack-mark), the invite and the survey.
+          expect(row.steps.preview.stdout).toContain("+ 4 to create");
           expect(await writes()).toEqual([]);
 
           row.steps.up = await pulumi("up", "--yes", "--skip-preview");
-          expect(row.steps.up.stdout).toContain("+ 3 created");
+          expect(row.steps.up.stdout).toContain("+ 4 created");
           row.writes = await writes();
           expect([...row.writes].sort()).toEqual(
             [
@@ -207,7 +208,7 @@ describe.each(CLIS.map((cli) => [cli.label, cli] as const))("the %s CLI", (_labe
           expect(await writes()).toEqual([]);
 
           row.steps.destroy = await pulumi("destroy", "--yes", "--skip-preview");
-          expect(row.steps.destroy.stdout).toContain("3 deleted");
+          expect(row.steps.destroy.stdout).toContain("4 deleted");
         } finally {
           emulator.stop();
         }
