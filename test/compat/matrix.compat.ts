@@ -66,7 +66,12 @@ describe.each(CELLS.map((cell) => [cell.name, cell] as const))("%s", (name, cell
     const { load, resources } = result();
     expect(load.stderr.split("\n").filter((line) => /error/i.test(line))).toEqual([]);
     expect(load.ok).toBe(true);
-    expect(resources.map((r) => r.type.split(":").pop()).sort()).toEqual(["Invite", "InviteBatch", "Survey"]);
+    expect(resources.map((r) => r.type.split(":").pop()).sort()).toEqual([
+      "Invite",
+      "InviteBatch",
+      "StackMark",
+      "Survey",
+    ]);
     expect(resources).toHaveLength(RESOURCES_PER_PROGRAM);
   });
 

@@ -12,8 +12,8 @@ import type { Toolchain } from "./toolchain";
 const SANITISER = "@pulumi-posthog/posthog-html";
 const CLI_OPTIONS = "@pulumi-posthog/cli-options";
 
-/** Survey, Invite and InviteBatch: one of each in the program. */
-export const RESOURCES_PER_PROGRAM = 3;
+/** The program's Survey, Invite and InviteBatch, and the stack mark its Survey registers (src/resources/stack-mark). */
+export const RESOURCES_PER_PROGRAM = 4;
 /** ts-node's ESM loader, which the SDK looks for in the program when package.json says "type": "module". */
 const TS_NODE = "^10.9.2";
 

@@ -70,7 +70,16 @@ async function replayChecks(resources) {
   const requireFromString = require(require.resolve("require-from-string", { paths: [sdkDir] }));
   return Promise.all(
     resources.map(async ({ type, name, inputs }) => {
-      const { __provider: provider, ...news } = inputs;
+      const { __provider: provider, ...given } = inputs;
+      // The mocks hand a preview's unknown inputs over as the SDK's Unknown object (the Survey's stack mark, the
+      // output of a resource created in the same run); the engine sends a provider's check the unknown sentinel
+      // string instead (@pulumi/pulumi runtime/rpc.ts, unknownValue), which is what a stored provider meets.
+      const news = Object.fromEntries(
+        Object.entries(given).map(([key, value]) => [
+          key,
+          pulumi.isUnknown(value) ? pulumi.runtime.unknownValue : value,
+        ]),
+      );
       let check;
       try {
         const result = await requireFromString(provider).handler().check({}, news);
