@@ -8,8 +8,12 @@ import * as preview from "./batch-preview";
 
 export { configureProvider as configure } from "../../provider-kit/configure";
 
-const batch = atTheSeam("InviteBatch", "organization", declareInviteBatch, preview, (): ApplyCore<InviteBatchDeclaration> =>
-  require("./batch-apply"),
+const batch = atTheSeam(
+  "InviteBatch",
+  "organization",
+  declareInviteBatch,
+  preview,
+  (): ApplyCore<InviteBatchDeclaration> => require("./batch-apply"),
 );
 export const { check, diff, create, read, update } = batch;
 const remove = batch.delete;
