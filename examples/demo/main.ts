@@ -40,7 +40,7 @@ class RequestLog {
     return res.body as T;
   }
 
-  /** Requests since the last call, e.g. `3 HTTP requests (POST 2, GET 1)`. */
+  /** Requests since the last call, e.g. `3 HTTP requests (GET 1, POST 2)`. */
   async since(): Promise<string> {
     const { requests } = await this.control<{ requests: Request[] }>("GET", "/_emulator/requests");
     const fresh = requests.filter((r) => r.seq > this.seen);
@@ -48,7 +48,11 @@ class RequestLog {
     this.total += fresh.length;
     const byMethod = new Map<string, number>();
     for (const r of fresh) byMethod.set(r.method, (byMethod.get(r.method) ?? 0) + 1);
-    const detail = [...byMethod].map(([m, n]) => `${m} ${n}`).join(", ");
+    // By method name: the engine runs independent steps at once, so the order they reach PostHog varies.
+    const detail = [...byMethod]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([m, n]) => `${m} ${n}`)
+      .join(", ");
     return `${fresh.length} HTTP request${fresh.length === 1 ? "" : "s"}${detail ? ` (${detail})` : ""}`;
   }
 

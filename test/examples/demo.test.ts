@@ -58,16 +58,18 @@ describe("npm run demo", () => {
     expect(section(out, "1. pulumi preview")).toEqual([
       "+ create posthog:Invite teammate",
       "+ create posthog:Survey welcome-survey",
-      // The run's one check of the key and host (provider-kit/key-check.ts), at the first plan.
-      "plan: 2 to create · 1 HTTP request (GET 1)",
+      // Each command is a new provider process, which checks the key and host (provider-kit/key-check.ts) and the
+      // project and organization the program names (provider-kit/scope-check.ts) once, at its first plan.
+      "plan: 2 to create · 3 HTTP requests (GET 3)",
     ]);
     expect(section(out, "2. pulumi up").slice(0, 2)).toEqual([
       "+ create posthog:Invite teammate id=<id>",
       "+ create posthog:Survey welcome-survey id=<id>",
     ]);
     expect(section(out, "2. pulumi up")).toContain("inviteStatus pending");
-    // The GET looks for an invite an interrupted run sent (docs/contributing/interrupted-runs.md).
-    expect(section(out, "2. pulumi up").pop()).toBe("done · 3 HTTP requests (GET 1, POST 2)");
+    // The key and scope checks, and the GET that looks for an invite an interrupted run sent
+    // (docs/contributing/interrupted-runs.md).
+    expect(section(out, "2. pulumi up").pop()).toBe("done · 6 HTTP requests (GET 4, POST 2)");
     expect(section(out, "3. pulumi preview")).toEqual([
       "~ update posthog:Invite teammate [level] id=<id>",
       "~ update posthog:Survey welcome-survey [description] id=<id>",
@@ -75,9 +77,9 @@ describe("npm run demo", () => {
       'warning: Invite "teammate@example.com": level changed. At `pulumi up`, if teammate@example.com has not ' +
         "accepted yet, a new invitation with these terms replaces the pending one (PostHog cannot edit an invite); " +
         "if they have accepted since, only the level is applied, to their membership, and nothing is sent.",
-      "plan: 2 to update · 0 HTTP requests",
+      "plan: 2 to update · 3 HTTP requests (GET 3)",
     ]);
-    expect(section(out, "4. pulumi up").pop()).toBe("done · 3 HTTP requests (GET 1, PATCH 1, POST 1)");
+    expect(section(out, "4. pulumi up").pop()).toBe("done · 6 HTTP requests (GET 4, PATCH 1, POST 1)");
     expect(section(out, "5. pulumi refresh")).toEqual([
       "= in sync posthog:Invite teammate id=<id>",
       "~ refresh posthog:Survey welcome-survey [description] id=<id>",
@@ -89,7 +91,7 @@ describe("npm run demo", () => {
       "done · 2 HTTP requests (DELETE 2)",
     ]);
     const summary =
-      /^summary: 2 created, 2 updated, 0 replaced, 2 deleted · 11 HTTP requests to the emulator · ([\d.]+)s$/m.exec(
+      /^summary: 2 created, 2 updated, 0 replaced, 2 deleted · 22 HTTP requests to the emulator · ([\d.]+)s$/m.exec(
         out,
       );
     expect(summary).not.toBeNull();
