@@ -78,9 +78,10 @@ describe("the provider configuration at refresh and destroy, through the real Pu
           expect(kept.surveys).toHaveLength(1);
           expect(kept.invites).toHaveLength(2);
           const after = JSON.parse((await stack.cli("stack", "export")).stdout) as Exported;
+          // The survey, the invite, the batch and the stack's mark (src/resources/stack-mark).
           expect(
             after.deployment.resources.filter((r) => r.type.startsWith("pulumi-nodejs:dynamic")),
-          ).toHaveLength(3);
+          ).toHaveLength(4);
 
           // An up with the good key stores it again; then destroy removes everything.
           await stack.cli("up", "--yes", "--skip-preview");
