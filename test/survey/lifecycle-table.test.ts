@@ -88,7 +88,12 @@ async function held(id: string): Promise<string> {
 function outputsOf(result: RunResult, name: string) {
   const step = result.steps.find((s) => s.name === name);
   if (!step?.outputs) throw new Error(`no outputs for ${name}`);
-  const outputs = step.outputs as { surveyId: string; status: string; archived?: boolean; endDate?: string | null };
+  const outputs = step.outputs as {
+    surveyId: string;
+    status: string;
+    archived?: boolean;
+    endDate?: string | null;
+  };
   // A dynamic Survey's state leaves out `archived: false`, its reset value; the Survey class reads it back as false
   // (fields.ts, RESET_OUTPUTS).
   return { ...outputs, archived: outputs.archived ?? false };
