@@ -59,8 +59,17 @@ describe("an exported program previewed through the real CLI", () => {
             'warning: Invite "ada@example.com": adopts the invite or membership PostHog holds for ada@example.com ' +
               "instead of sending an invitation: the object becomes this stack's and nothing is created.",
           );
-          // Nothing but the run's one check of the key and host (provider-kit/key-check.ts).
-          expect((await stack.requests()).map((r) => `${r.method} ${r.path}`)).toEqual([
+          // Nothing but the run's checks, once each: the key and host (provider-kit/key-check.ts), then the project
+          // and the organization the program names (provider-kit/scope-check.ts).
+          expect(
+            (await stack.requests())
+              .map(
+                (r) => `${r.method} ${r.path.replace(/\/organizations\/[^/]+\//, "/organizations/<org>/")}`,
+              )
+              .sort(),
+          ).toEqual([
+            "GET /api/organizations/<org>/invites/",
+            "GET /api/projects/1/surveys/",
             "GET /api/users/@me/",
           ]);
 
