@@ -9,7 +9,7 @@ import { Invite, Survey } from "../../src";
 import type { InviteInputs as InviteArgs } from "../../src/resources/invite/types";
 import type { SurveyInputs as SurveyArgs } from "../../src/resources/survey/types";
 import type { Engine } from "../support";
-import { IDENTITY_INPUT } from "../../src/provider-kit/identity";
+import { IDENTITY_INPUT, STACK_MARK_INPUT } from "../../src/provider-kit/identity";
 import { LoggedRequest, startStack, TestStack } from "../support/stack";
 import { action, variantFlag } from "../converge/fixtures";
 import { Fixtures, inviteArgs, laterDateText, paddedText, richText, surveyArgs } from "./arbitraries";
@@ -133,12 +133,16 @@ async function roundTrip(c: Case): Promise<void> {
     expect(preview.steps.filter((s) => s.op !== "same").map((s) => [s.name, s.changedKeys])).toEqual([]);
     expect(preview.requests).toEqual([]);
 
-    // The identity input is read at create only (provider-kit/ownership.ts); refresh rebuilds inputs from what
-    // PostHog holds, which cannot carry it, under the real engine as here.
+    // The identity and stack-mark inputs are read at create only (survey/ownership.ts); refresh rebuilds inputs from
+    // what PostHog holds, which cannot carry them, under the real engine as here.
     const inputsNow = () =>
       engine
         .state()
-        .map((r) => Object.fromEntries(Object.entries(r.inputs).filter(([k]) => k !== IDENTITY_INPUT)));
+        .map((r) =>
+          Object.fromEntries(
+            Object.entries(r.inputs).filter(([k]) => k !== IDENTITY_INPUT && k !== STACK_MARK_INPUT),
+          ),
+        );
     const before = inputsNow();
     const refresh = await engine.refresh();
     expect(refresh.errors).toEqual([]);
