@@ -196,7 +196,11 @@ class SimulatedEngine {
     const remaining: StateResource[] = [];
     // Reverse creation order: dependents go before what they depend on.
     for (const r of this.store.list().reverse()) {
-      if (!(await this.deleteOne(run, r))) remaining.unshift(r);
+      // The engine deletes a resource only once everything that depends on it is gone (pkg/resource/deploy/
+      // step_generator.go, scheduleDeletes). Every Survey takes the stack mark's output, so a survey left by a
+      // failed delete keeps the mark.
+      const keptDependent = isStackMark(r) && remaining.some((kept) => kept.type.endsWith("posthog:Survey"));
+      if (keptDependent || !(await this.deleteOne(run, r))) remaining.unshift(r);
     }
     // The default provider goes with the last resource that used it.
     this.store.replaceAll(remaining, remaining.some(usesDefaultProvider) ? undefined : null);
