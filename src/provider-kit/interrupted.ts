@@ -113,13 +113,11 @@ function holderName(holder: string | undefined, fallback: string): string {
  * Before deleting `id`: false, with a warning naming the holder, when another resource of this run holds it (took
  * it over, adopted or imported it, or keeps it, as its diff showed): the caller must leave it alone. Throws when a
  * create of this run was refused on it (markRefused), so the resource stays in the stack. Otherwise records the
- * delete, so no create takes it over, and answers true. `deleter`, the deleting resource's URN when known: what it
- * holds itself does not stop it.
+ * delete, so no create takes it over, and answers true.
  */
-export function claimForDelete(kind: string, id: string, label: string, deleter?: string): boolean {
+export function claimForDelete(kind: string, id: string, label: string): boolean {
   const key = keyOf(kind, id);
-  // What the deleting resource itself holds is its own to delete.
-  const entry = deleter !== undefined && claims.get(key)?.holder === deleter ? undefined : claims.get(key);
+  const entry = claims.get(key);
   if (entry?.claim === "refused") {
     throw new Error(
       `${label}: not deleting ${kind} ${id}: in this run the create of ${holderName(entry.holder, "another resource")} ` +

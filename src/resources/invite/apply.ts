@@ -32,7 +32,6 @@ import {
 } from "./mapping";
 import { warn } from "../../provider-kit/warn";
 import { claimForAdoption, claimForDelete, markRefused } from "../../provider-kit/interrupted";
-import { urnOf } from "../../provider-kit/identity";
 import { inviteIdOf, MEMBER_CLAIM, memberIdOf } from "./held";
 import { claimCreated, pendingInviteError, pendingInvites } from "./interrupted";
 import { holdAddresses } from "./invited-this-run";
@@ -303,7 +302,7 @@ export async function remove(id: string, props: Json): Promise<void> {
   const removeMembership = async () => {
     // A membership another resource of this stack adopted in this run stays (provider-kit/interrupted.ts).
     const member = memberIdOf(id, props);
-    if (member !== undefined && !claimForDelete(MEMBER_CLAIM, member, label(props), urnOf(props).urn)) return;
+    if (member !== undefined && !claimForDelete(MEMBER_CLAIM, member, label(props))) return;
     try {
       await removeMember(client, org, email, props.userUuid);
     } catch (error) {
@@ -316,7 +315,7 @@ export async function remove(id: string, props: Json): Promise<void> {
     return;
   }
   const inviteId = inviteIdOf(id, props);
-  if (!claimForDelete("invite", inviteId, label(props), urnOf(props).urn)) return;
+  if (!claimForDelete("invite", inviteId, label(props))) return;
   try {
     await client.invites.delete(org, inviteId);
     return;

@@ -8,7 +8,6 @@ import { describeFailure, isNotFound, isOutcomeUnknown, isUniqueViolation } from
 import { resourceInitError } from "../../provider-kit/init-error";
 import { findLateCreate } from "../../provider-kit/late-create";
 import { claimForAdoption, claimForDelete, markCreated } from "../../provider-kit/interrupted";
-import { urnOf } from "../../provider-kit/identity";
 import { declaredScope, resolveScope } from "../../scope";
 import { invalidateProject, readSurvey } from "../../provider-kit/list-cache";
 import {
@@ -310,7 +309,7 @@ export async function update(
 export async function remove(id: string, props: Json): Promise<void> {
   const { client } = callContext();
   const project = String(props.projectId);
-  if (!claimForDelete("survey", id, label(props), urnOf(props).urn)) return;
+  if (!claimForDelete("survey", id, label(props))) return;
   try {
     await client.surveys.delete(project, id);
   } catch (error) {
