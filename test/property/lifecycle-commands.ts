@@ -13,6 +13,7 @@ import {
   requiredChanges,
   sameDeclaration,
 } from "./lifecycle-model";
+import { asProgramReads } from "../support/program-outputs";
 import { type LifecycleSystem, type Tally, writes } from "./lifecycle-system";
 
 export interface Real {
@@ -60,7 +61,7 @@ async function refresh(m: Model, r: Real): Promise<void> {
   } else if (m.recorded) {
     expect(entry).toBeDefined();
     const status = readStatus(m.held, m.lastApplied);
-    expect(entry!.outputs).toMatchObject({
+    expect(asProgramReads(entry!.outputs)).toMatchObject({
       archived: m.held.archived,
       description: m.held.description,
       status,

@@ -8,6 +8,7 @@ import path from "node:path";
 import { Survey, SurveyArgs } from "../../src";
 import { startStack, TestStack, type LoggedRequest } from "../support/stack";
 import type { RunResult } from "../support/engine";
+import { asProgramReads } from "../support/program-outputs";
 
 let stack: TestStack;
 beforeAll(async () => {
@@ -94,9 +95,7 @@ function outputsOf(result: RunResult, name: string) {
     archived?: boolean;
     endDate?: string | null;
   };
-  // A dynamic Survey's state leaves out `archived: false`, its reset value; the Survey class reads it back as false
-  // (fields.ts, RESET_OUTPUTS).
-  return { ...outputs, archived: outputs.archived ?? false };
+  return asProgramReads(outputs);
 }
 
 const row = (cells: string[]) => `| ${cells.join(" | ")} |`;
