@@ -174,7 +174,7 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
       renewWhenExpired:
         "When the invite expires (after 3 days), replace it on the next `pulumi up`, re-sending it (default true).",
       adopt:
-        "Take over the pending invite for this email, if there is one, instead of sending a new one; if the person has already joined, take over their membership. Nothing is sent either way. Used only at create.",
+        "Take over the pending invite for this email, if there is one, instead of sending a new one; if the person has already joined, take over their membership. Nothing is sent either way. Used at create, and by an update of the terms when the invite this resource held is gone.",
       removeMemberOnDelete:
         "Once the person has accepted, deleting this resource (or replacing it with another person) also removes them from the organization (default false: only a pending invite is ever deleted). PostHog never removes an owner.",
     },

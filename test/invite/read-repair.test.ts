@@ -89,3 +89,47 @@ describe("refresh after an invite was replaced by an identical one sent outside 
     expect(left.invites.map((i) => i.id)).toContain(theirs.body.id);
   });
 });
+
+// An update is held to the same rule: its new terms are sent in place of the invite its state holds, and when that
+// one is gone, a pending invite for the address is not taken for matching the new terms (an interrupted run of
+// the update may have sent it, or another stack or a person did: nothing tells them apart).
+describe("an update of the terms after the held invite was replaced outside this stack", () => {
+  it("refuses the replacing invite, even with exactly the new terms, and sends nothing; adopt: true takes it", async () => {
+    const engine = stack.newEngine();
+    const program = (firstName: string, adopt?: boolean) => () => {
+      new Invite("hana", { targetEmail: "hana@example.com", firstName, sendEmail: false, adopt });
+    };
+    expect((await engine.up(program("Hana"))).errors).toEqual([]);
+    const ours = engine.state()[0].id;
+    const theirs = await stack.api<{ id: string }>("POST", invites(), {
+      target_email: "hana@example.com",
+      first_name: "Hana K",
+      send_email: false,
+    });
+
+    await stack.clearRequests();
+    const up = await engine.up(program("Hana K"));
+    expect(up.errors).toHaveLength(1);
+    expect(up.errors[0].message).toContain(
+      `organization ${stack.organizationId} no longer has invite ${ours}, which this resource held, and has a ` +
+        `pending invite for hana@example.com (invite ${theirs.body.id}, level member, sent `,
+    );
+    expect(up.errors[0].message).toContain(
+      "Nothing was sent: posting again would replace it and email the person a second time. To keep that invite, " +
+        "set adopt: true on this Invite and run pulumi up again",
+    );
+    expect(await writes()).toEqual([]);
+    expect(engine.state()[0].outputs).toMatchObject({ inviteId: ours, firstName: "Hana" });
+
+    // The way out it names: adopt, with nothing sent; the resource keeps its id and follows the adopted invite.
+    const adopted = await engine.up(program("Hana K", true));
+    expect(adopted.errors).toEqual([]);
+    expect(await writes()).toEqual([]);
+    expect(engine.state()[0].id).toBe(ours);
+    expect(engine.state()[0].outputs).toMatchObject({ inviteId: theirs.body.id, firstName: "Hana K" });
+    expect((await engine.preview(program("Hana K", true))).steps.map((s) => s.op)).toEqual(["same"]);
+
+    expect((await engine.destroy()).errors).toEqual([]);
+    expect(await writes()).toEqual([`DELETE ${invites()}${theirs.body.id}/`]);
+  });
+});

@@ -4,8 +4,7 @@
 import { RESET_OUTPUTS } from "../../src/resources/survey/fields";
 
 /** Stored Survey outputs as a program reads them: every absent reset-valued output at its reset value. */
-export function asProgramReads<T extends object>(outputs: T): T & Record<string, unknown> {
-  const filled: Record<string, unknown> = { ...outputs };
-  for (const [field, reset] of RESET_OUTPUTS) filled[field] ??= reset;
-  return filled as T & Record<string, unknown>;
+export function asProgramReads<T extends object>(outputs: T): T {
+  const absent = [...RESET_OUTPUTS].filter(([field]) => !(field in outputs));
+  return { ...Object.fromEntries(absent), ...outputs };
 }

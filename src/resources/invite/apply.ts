@@ -33,7 +33,7 @@ import {
 import { warn } from "../../provider-kit/warn";
 import { claimForAdoption, claimForDelete, markRefused } from "../../provider-kit/interrupted";
 import { inviteIdOf, MEMBER_CLAIM, memberIdOf } from "./held";
-import { claimCreated, pendingInviteError, pendingInvites } from "./interrupted";
+import { claimCreated, pendingInviteError, pendingInvites, replacedInviteError } from "./interrupted";
 import { holdAddresses } from "./invited-this-run";
 
 import type { Json } from "../../provider-kit/json";
@@ -140,13 +140,6 @@ async function refusePending(client: PostHogClient, org: string, news: InviteDec
   if (pending.length > 0) throw pendingInviteError(org, pending, true, news.urn);
 }
 
-function warnTakenOver(news: InviteDeclaration, invite: WireInvite): void {
-  warn(
-    `${news.label}: took over pending invite ${invite.id}, which an earlier run of this update sent with the new ` +
-      "terms and did not record (it was interrupted). No second invitation was sent.",
-  );
-}
-
 export async function create(news: InviteDeclaration): Promise<pulumi.dynamic.CreateResult> {
   const context = callContextFor(news.label, "create it");
   const { client, settings } = context;
@@ -243,31 +236,37 @@ async function applyToMember(
 }
 
 /**
- * The terms of an invite the state shows pending (or expired) changed. PostHog cannot edit an invite, and the
- * person may have accepted since the last refresh, so PostHog is asked which it is: an invite with exactly the new
- * terms is taken over (a run that stopped after sending it); if ours is gone and the person is a member, the
- * membership gets the declared level (no invitation: PostHog would refuse to invite a member); otherwise a new
- * invite is sent, which makes PostHog delete the old one (`OrganizationInviteManager`,
+ * The terms of an invite the state shows pending (or expired) changed. PostHog cannot edit an invite, so a new one
+ * is sent, which makes PostHog delete the one this resource holds (`OrganizationInviteManager`,
  * posthog/api/organization_invite.py). The resource keeps its id; `inviteId` follows the new invite.
+ *
+ * Only the stored id says which invite is this resource's. When it is gone, the person may have accepted since the
+ * last refresh (then the membership takes the declared level: PostHog would refuse to invite a member), or a
+ * pending invite replaced it: one an interrupted run of this very update sent, or another stack's, or a person's.
+ * Nothing tells those apart (an invite carries no mark: interrupted.ts), so such an invite is taken only on
+ * `adopt: true`, and otherwise refused with nothing sent.
  */
 async function reinvite(id: string, previous: Json, news: InviteDeclaration): Promise<Json> {
   const { client, settings } = callContext();
   const org = String(previous.organizationId);
   const email = news.terms.targetEmail;
+  const heldId = inviteIdOf(id, previous);
   const failure = (error: unknown) =>
     describeFailure(news.label, `invite ${email} again with the new terms`, error);
   let member: WireMember | undefined;
   holdAddresses(settings.host, org, [email], news.inviter);
   try {
     const invites = await cachedInvites(client, org);
-    // Only new terms match: the invite an interrupted run of this update sent.
-    const sent = matchingInvite(invites, news.terms);
-    if (sent) {
-      warnTakenOver(news, sent);
-      return { ...inviteOutputs(sent, org, news.settings, news.declared) };
-    }
-    if (!invites.some((i) => i.id === inviteIdOf(id, previous)))
+    if (!invites.some((i) => i.id === heldId)) {
+      const adopted = news.settings.adopt ? await adoptable(client, org, news) : undefined;
+      if (adopted) return { ...inviteOutputs(adopted, org, news.settings, news.declared) };
+      const replacing = invites.find((i) => normaliseEmail(i.target_email) === email && !i.is_expired);
+      if (replacing) {
+        markRefused("invite", replacing.id, news.urn);
+        throw replacedInviteError(org, heldId, replacing);
+      }
       member = await findMember(client, org, email);
+    }
     if (!member) {
       const invite = await post(client, settings, org, news);
       return { ...inviteOutputs(invite, org, news.settings, news.declared) };

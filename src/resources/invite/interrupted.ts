@@ -77,6 +77,23 @@ export function pendingInviteError(
   );
 }
 
+/**
+ * The refusal of an update whose terms changed when the invite the resource held is gone and another pending invite
+ * for the address replaced it: nothing proves that one is the resource's (an interrupted run of this update may have
+ * sent it, or another stack or a person did).
+ */
+export function replacedInviteError(org: string, heldId: string, invite: WireInvite): Error {
+  return new Error(
+    `organization ${org} no longer has invite ${heldId}, which this resource held, and has a pending invite for ` +
+      `${described(invite)} that this stack cannot prove is its own (an interrupted run of this update may have ` +
+      "sent it, or another stack or a person in PostHog did). Nothing was sent: posting again would replace it and " +
+      "email the person a second time. To keep that invite, set adopt: true on this Invite and run pulumi up again: " +
+      "the update records it and sends nothing. To send a new invitation instead, delete the pending invite in " +
+      "PostHog first. If another stack manages it, adopting it makes both stacks manage it, and either one's " +
+      "destroy deletes it",
+  );
+}
+
 /** Marks invites this run created, so no other resource of the run takes them over. */
 export function claimCreated(invites: readonly { id: string }[]): void {
   for (const invite of invites) markCreated("invite", invite.id);

@@ -32,7 +32,8 @@ export interface InviteArgs {
   renewWhenExpired?: pulumi.Input<boolean>;
   /**
    * Take over the pending invite for this email, if there is one, instead of sending a new one; if the person has
-   * already joined, take over their membership. Nothing is sent either way. Used only at create.
+   * already joined, take over their membership. Nothing is sent either way. Used at create, and by an update of the
+   * terms when the invite this resource held is gone.
    */
   adopt?: pulumi.Input<boolean>;
   /**
