@@ -48,7 +48,7 @@ export class Invite extends pulumi.CustomResource {
     }
 
     /**
-     * Take over the pending invite for this email, if there is one, instead of sending a new one; if the person has already joined, take over their membership. Nothing is sent either way. Used only at create.
+     * Take over the pending invite for this email, if there is one, instead of sending a new one; if the person has already joined, take over their membership. Nothing is sent either way. Used at create, and by an update of the terms when the invite this resource held is gone.
      */
     declare public readonly adopt: pulumi.Output<boolean>;
     /**
@@ -190,7 +190,7 @@ export class Invite extends pulumi.CustomResource {
  */
 export interface InviteArgs {
     /**
-     * Take over the pending invite for this email, if there is one, instead of sending a new one; if the person has already joined, take over their membership. Nothing is sent either way. Used only at create.
+     * Take over the pending invite for this email, if there is one, instead of sending a new one; if the person has already joined, take over their membership. Nothing is sent either way. Used at create, and by an update of the terms when the invite this resource held is gone.
      */
     adopt?: pulumi.Input<boolean | undefined>;
     /**

@@ -16,7 +16,7 @@ import (
 type Invite struct {
 	pulumi.CustomResourceState
 
-	// Take over the pending invite for this email, if there is one, instead of sending a new one; if the person has already joined, take over their membership. Nothing is sent either way. Used only at create.
+	// Take over the pending invite for this email, if there is one, instead of sending a new one; if the person has already joined, take over their membership. Nothing is sent either way. Used at create, and by an update of the terms when the invite this resource held is gone.
 	Adopt pulumi.BoolOutput `pulumi:"adopt"`
 	// When the invite was created (ISO 8601).
 	CreatedAt pulumi.StringPtrOutput `pulumi:"createdAt"`
@@ -110,7 +110,7 @@ func InviteExists(ctx *pulumi.Context,
 }
 
 type inviteArgs struct {
-	// Take over the pending invite for this email, if there is one, instead of sending a new one; if the person has already joined, take over their membership. Nothing is sent either way. Used only at create.
+	// Take over the pending invite for this email, if there is one, instead of sending a new one; if the person has already joined, take over their membership. Nothing is sent either way. Used at create, and by an update of the terms when the invite this resource held is gone.
 	Adopt *bool `pulumi:"adopt"`
 	// At most 30 characters.
 	FirstName *string `pulumi:"firstName"`
@@ -134,7 +134,7 @@ type inviteArgs struct {
 
 // The set of arguments for constructing a Invite resource.
 type InviteArgs struct {
-	// Take over the pending invite for this email, if there is one, instead of sending a new one; if the person has already joined, take over their membership. Nothing is sent either way. Used only at create.
+	// Take over the pending invite for this email, if there is one, instead of sending a new one; if the person has already joined, take over their membership. Nothing is sent either way. Used at create, and by an update of the terms when the invite this resource held is gone.
 	Adopt pulumi.BoolPtrInput
 	// At most 30 characters.
 	FirstName pulumi.StringPtrInput
@@ -243,7 +243,7 @@ func (o InviteOutput) ToInviteOutputWithContext(ctx context.Context) InviteOutpu
 	return o
 }
 
-// Take over the pending invite for this email, if there is one, instead of sending a new one; if the person has already joined, take over their membership. Nothing is sent either way. Used only at create.
+// Take over the pending invite for this email, if there is one, instead of sending a new one; if the person has already joined, take over their membership. Nothing is sent either way. Used at create, and by an update of the terms when the invite this resource held is gone.
 func (o InviteOutput) Adopt() pulumi.BoolOutput {
 	return o.ApplyT(func(v *Invite) pulumi.BoolOutput { return v.Adopt }).(pulumi.BoolOutput)
 }

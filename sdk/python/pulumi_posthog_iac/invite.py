@@ -36,7 +36,7 @@ class InviteArgs:
         The set of arguments for constructing a Invite resource.
 
         :param pulumi.Input[_builtins.str] target_email: Who to invite. Compared lowercased, as PostHog stores it.
-        :param pulumi.Input[_builtins.bool] adopt: Take over the pending invite for this email, if there is one, instead of sending a new one; if the person has already joined, take over their membership. Nothing is sent either way. Used only at create.
+        :param pulumi.Input[_builtins.bool] adopt: Take over the pending invite for this email, if there is one, instead of sending a new one; if the person has already joined, take over their membership. Nothing is sent either way. Used at create, and by an update of the terms when the invite this resource held is gone.
         :param pulumi.Input[_builtins.str] first_name: At most 30 characters.
         :param pulumi.Input['Level'] level: member (default), admin or owner; never above your own level. Once accepted, a change is applied to the membership.
         :param pulumi.Input[_builtins.str] message: Text added to the invite email.
@@ -82,7 +82,7 @@ class InviteArgs:
     @pulumi.getter
     def adopt(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Take over the pending invite for this email, if there is one, instead of sending a new one; if the person has already joined, take over their membership. Nothing is sent either way. Used only at create.
+        Take over the pending invite for this email, if there is one, instead of sending a new one; if the person has already joined, take over their membership. Nothing is sent either way. Used at create, and by an update of the terms when the invite this resource held is gone.
         """
         return pulumi.get(self, "adopt")
 
@@ -209,7 +209,7 @@ class Invite(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.bool] adopt: Take over the pending invite for this email, if there is one, instead of sending a new one; if the person has already joined, take over their membership. Nothing is sent either way. Used only at create.
+        :param pulumi.Input[_builtins.bool] adopt: Take over the pending invite for this email, if there is one, instead of sending a new one; if the person has already joined, take over their membership. Nothing is sent either way. Used at create, and by an update of the terms when the invite this resource held is gone.
         :param pulumi.Input[_builtins.str] first_name: At most 30 characters.
         :param pulumi.Input['Level'] level: member (default), admin or owner; never above your own level. Once accepted, a change is applied to the membership.
         :param pulumi.Input[_builtins.str] message: Text added to the invite email.
@@ -339,7 +339,7 @@ class Invite(pulumi.CustomResource):
     @pulumi.getter
     def adopt(self) -> pulumi.Output[_builtins.bool]:
         """
-        Take over the pending invite for this email, if there is one, instead of sending a new one; if the person has already joined, take over their membership. Nothing is sent either way. Used only at create.
+        Take over the pending invite for this email, if there is one, instead of sending a new one; if the person has already joined, take over their membership. Nothing is sent either way. Used at create, and by an update of the terms when the invite this resource held is gone.
         """
         return pulumi.get(self, "adopt")
 
