@@ -229,8 +229,9 @@ describe("from a folder install (npm install <checkout>)", () => {
       console.log(`jest in the folder-install program:\n${tested.output}`);
       expect(tested.code).not.toBe(0);
       expect(tested.output).toContain(
-        `pulumi-posthog/testing: two copies of @pulumi/pulumi are loaded, the program's (${dir}/node_modules/@pulumi/pulumi) ` +
-          `and the one pulumi-posthog resolves (${REPO_ROOT}/node_modules/@pulumi/pulumi).`,
+        // Real paths, as the error names them (a checkout or temporary folder reached through a link reads otherwise).
+        `pulumi-posthog/testing: two copies of @pulumi/pulumi are loaded, the program's (${fs.realpathSync(dir)}/node_modules/@pulumi/pulumi) ` +
+          `and the one pulumi-posthog resolves (${fs.realpathSync(REPO_ROOT)}/node_modules/@pulumi/pulumi).`,
       );
       expect(tested.output).toContain("`npm run local:try` prints the npm install line");
       // Not the Automation API's own failure, which this error replaces.
