@@ -51,6 +51,11 @@ export function engineAddress(args: readonly string[]): string | undefined {
   return undefined;
 }
 
+/** The address of the engine this process logs through: the run it serves (both faces connect at start). */
+export function engineConnectedTo(): string | undefined {
+  return connectedTo;
+}
+
 /** From now on every warning and info message of this process goes to the engine at `address`. */
 export function logThroughEngine(address: string): void {
   if (connectedTo === address) return;

@@ -7,14 +7,16 @@
 // run sends, so the run keeps its own record: the first resource to invite an address holds it, and any other
 // fails before it sends anything, naming both.
 //
-// Where the record holds: in the provider process, which serves one run. The engine starts one plugin process per
-// provider of a run (pulumi/pulumi pkg/host/host.go, defaultHost.Provider: each load is a new process;
-// pkg/resource/deploy/providers/registry.go loads one per provider reference), and every dynamic resource of a
+// Where the record holds: in the provider process, and across the run's other provider processes in a file record
+// (provider-kit/run-record.ts). The engine starts one plugin process per provider of a run (pulumi/pulumi
+// pkg/host/host.go, defaultHost.Provider: each load is a new process; pkg/resource/deploy/providers/registry.go
+// loads one per provider reference: two explicit providers of one organization are two), and every dynamic resource of a
 // program uses the one default `pulumi-nodejs` provider, whose server (sdk/nodejs/cmd/dynamic-provider/index.ts,
 // getProvider) loads each resource's `__provider` with require-from-string into that one process: Invite's and
 // InviteBatch's shims require this package's modules through Node's module cache, so both share this map. The
 // engine runs independent steps at once, but in one event loop: `holdAddresses` checks and records without
 // awaiting, so of two concurrent creates exactly one gets the address.
+import { holdAcrossRun } from "../../provider-kit/run-record";
 import { normaliseEmail } from "./inputs";
 import type { Inviter } from "./inviter";
 
@@ -33,6 +35,21 @@ export function holdAddresses(host: string, org: string, emails: readonly string
     return holder && holder.id !== inviter.id ? [{ email: normaliseEmail(email), holder }] : [];
   });
   if (taken.length > 0) throw addressTaken(org, inviter, taken);
+  // Then the run's other provider processes (an explicit provider of the same organization is one of its own).
+  const fresh = emails.filter((email) => !holders.has(keyOf(host, org, email)));
+  const across = holdAcrossRun(
+    "invited",
+    fresh.map((email) => keyOf(host, org, email)),
+    inviter,
+  );
+  if (across.length > 0) {
+    const byKey = new Map(fresh.map((email) => [keyOf(host, org, email), normaliseEmail(email)]));
+    throw addressTaken(
+      org,
+      inviter,
+      across.map(({ key, holder }) => ({ email: byKey.get(key) ?? key, holder })),
+    );
+  }
   for (const email of emails) holders.set(keyOf(host, org, email), inviter);
 }
 
