@@ -1,6 +1,6 @@
 // The source position the engine records for each resource (`sourcePosition` in `pulumi stack export`) is the line
 // of the user's program that declared it, for Survey, Invite and InviteBatch alike, also when a survey is read with
-// Survey.get. The SDK counts three constructors above the user's code and our classes have four
+// Survey.get, and for the stack's mark the first Survey registers (its line). The SDK counts three constructors above the user's code and our classes have four
 // (src/provider-kit/source-position.ts); before, every position was our class's own line
 // (`…/dist/resources/survey/survey.js#73,13`). Runs in `npm run test:cli`; elsewhere jest reports it skipped.
 import { z } from "zod";
@@ -68,6 +68,8 @@ withCli(
           ada: expect.stringMatching(/^project:\/\/\/index\.ts#4,\d+$/),
           team: expect.stringMatching(/^project:\/\/\/index\.ts#5,\d+$/),
           again: expect.stringMatching(/^project:\/\/\/index\.ts#6,\d+$/),
+          // The stack's mark, registered by the first Survey: that Survey's line.
+          "posthog-stack-mark": expect.stringMatching(/^project:\/\/\/index\.ts#3,\d+$/),
         });
       },
     );

@@ -5,6 +5,7 @@
 // (that plugin answers UNIMPLEMENTED) nor its own provider id, so a resource of its own is the one place a dynamic
 // provider can keep a value in the stack's state before a survey's first create.
 import * as pulumi from "@pulumi/pulumi";
+import { positionAtCaller } from "../../provider-kit/source-position";
 
 const stackMarkProvider: pulumi.dynamic.ResourceProvider = require("./shim");
 
@@ -15,7 +16,14 @@ class StackMark extends pulumi.dynamic.Resource {
   declare readonly mark: pulumi.Output<string>;
 
   constructor() {
-    super(stackMarkProvider, STACK_MARK_NAME, { mark: undefined }, {}, "posthog", "StackMark");
+    // Its source position (`sourcePosition` in the state) is the line of the user's program whose Survey registered
+    // it, as the Survey's own is, not this file's (provider-kit/source-position.ts).
+    const restoreStacks = positionAtCaller(__filename);
+    try {
+      super(stackMarkProvider, STACK_MARK_NAME, { mark: undefined }, {}, "posthog", "StackMark");
+    } finally {
+      restoreStacks();
+    }
   }
 }
 
