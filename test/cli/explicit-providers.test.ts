@@ -2,7 +2,8 @@
 // plugin process for each provider resource, so two explicit providers of one organization are two processes. One
 // address declared by an Invite under each must still get one POST in the run: the run's record of invited
 // addresses reaches across the run's provider processes (src/provider-kit/run-record.ts), and the second resource
-// fails naming both, having sent nothing. The next `up` of the same program (a new run, new processes) refuses
+// fails naming both, having sent nothing (PostHog holds each invite POST a while, so neither process's listing
+// can show the other's invite). The next `up` of the same program (a new run, new processes) refuses
 // the pending invite as any create does, and a program with one of the two fixed previews and applies cleanly.
 import path from "node:path";
 import fs from "node:fs";
@@ -70,14 +71,27 @@ describe("one address under two explicit providers of one organization, through 
       if (!pulumi) throw new Error("runs only with a pulumi CLI");
       const folder: ProgramFolder = openProgramFolder(pulumi);
       const emulator = await startEmulator({ port: 0 });
-      const write = (invites: ("first" | "second")[]) =>
-        fs.writeFileSync(path.join(folder.dir, "Pulumi.yaml"), YAML.stringify(program(emulator, invites)));
+      const file = path.join(folder.dir, "Pulumi.yaml");
+      // The program's resources, keeping what `pulumi package add` wrote into Pulumi.yaml (its packages entry).
+      const write = (invites: ("first" | "second")[]) => {
+        const kept: Record<string, unknown> = fs.existsSync(file)
+          ? YAML.parse(fs.readFileSync(file, "utf8"))
+          : {};
+        const written = { ...kept, ...program(emulator, invites) };
+        fs.writeFileSync(file, YAML.stringify(written, { aliasDuplicateObjects: false }));
+      };
       try {
         write(["first", "second"]);
         await folder.cli("package", "add", path.join(folder.dir, PLUGIN_FOLDER));
         await folder.newStack("dev", { "explicit-providers:phKey": { secret: emulator.apiKey } });
 
+        // Each POST of an invite is held 3 s before PostHog applies it, so both providers' processes have read the
+        // organization's invites (none pending) before either POST lands: only the run's record can tell them.
+        await emulatorCall(emulator.url, emulator.apiKey, "POST", "/_emulator/faults", {
+          faults: [{ method: "POST", path: "/invites/$", latencyMs: 3000 }],
+        });
         const failed = await failureOf(folder.cli("up", "--yes", "--skip-preview"));
+        await emulatorCall(emulator.url, emulator.apiKey, "DELETE", "/_emulator/faults");
         const logged = await requests(emulator);
         console.log(
           `up with one address under two providers:\n${failed}\nPostHog received:\n` +
