@@ -80,7 +80,7 @@ async function post(
  * delete it (provider-kit/interrupted.ts). Fails when another create of this run made, took or adopted it.
  */
 function claimAdopted(news: InviteDeclaration, kind: string, id: string): void {
-  const refused = claimForAdoption(kind, id, news.urn);
+  const refused = claimForAdoption(kind, id, news.inviter.urn);
   if (refused) throw new Error(`cannot adopt ${kind} ${id}: ${refused}`);
 }
 
@@ -136,8 +136,8 @@ async function adoptableMember(
 async function refusePending(client: PostHogClient, org: string, news: InviteDeclaration): Promise<void> {
   const pending = await pendingInvites(client, org, [news.terms.targetEmail]);
   // Not this run's to delete either: the old name of a renamed resource must not take it with it.
-  for (const invite of pending) markRefused("invite", invite.id, news.urn);
-  if (pending.length > 0) throw pendingInviteError(org, pending, true, news.urn);
+  for (const invite of pending) markRefused("invite", invite.id, news.inviter.urn);
+  if (pending.length > 0) throw pendingInviteError(org, pending, true, news.inviter.urn);
 }
 
 export async function create(news: InviteDeclaration): Promise<pulumi.dynamic.CreateResult> {
@@ -262,7 +262,7 @@ async function reinvite(id: string, previous: Json, news: InviteDeclaration): Pr
       if (adopted) return { ...inviteOutputs(adopted, org, news.settings, news.declared) };
       const replacing = invites.find((i) => normaliseEmail(i.target_email) === email && !i.is_expired);
       if (replacing) {
-        markRefused("invite", replacing.id, news.urn);
+        markRefused("invite", replacing.id, news.inviter.urn);
         throw replacedInviteError(org, heldId, replacing);
       }
       member = await findMember(client, org, email);

@@ -5,7 +5,6 @@
 // raw input bag. The same parse reads an Invite's stored outputs (`termsOf`, `settingsOf`): they hold the same
 // keys, as last applied.
 import { declaredInputs } from "../../provider-kit/declared";
-import { urnOf } from "../../provider-kit/identity";
 import type { Json } from "../../provider-kit/json";
 import { containsUnknown } from "../../provider-kit/unknown";
 import { inviteInputs, INVITE_INPUT_KEYS, normaliseEmail } from "./inputs";
@@ -73,8 +72,6 @@ export interface InviteDeclaration {
   readonly unknown: ReadonlySet<string>;
   /** How messages name the invite: `Invite "<email>"`. */
   readonly label: string;
-  /** The resource's URN, when the face gave it: the holder of what it adopts (provider-kit/interrupted.ts). */
-  readonly urn?: string;
   /** Which resource this is, by its URN (invited-this-run.ts): how a run tells two inviters of one address apart. */
   readonly inviter: Inviter;
 }
@@ -93,7 +90,6 @@ export function declareInvite(inputs: Json): InviteDeclaration {
     settings: settingsOf(inputs),
     unknown: unknownInputs(inputs, INVITE_INPUT_KEYS),
     label: inviteLabel(inputs),
-    ...urnOf(inputs),
     inviter: inviterOf("Invite", inputs, inviteLabel(inputs)),
   };
 }

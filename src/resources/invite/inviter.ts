@@ -1,12 +1,16 @@
 // Which Invite or InviteBatch a call is for, read from the URN the faces pass (provider-kit/identity.ts): the
 // one-address-one-invitation record of a run (invited-this-run.ts) tells two resources apart by it and names both.
-import { IDENTITY_INPUT, identityFromUrn } from "../../provider-kit/identity";
+import { identityFromUrn, urnOf } from "../../provider-kit/identity";
 import type { Json } from "../../provider-kit/json";
 
-/** A resource that invites: `id` tells two resources apart (their URN), `name` is how messages name it. */
+/**
+ * A resource that invites: `id` tells two resources apart (their URN), `name` is how messages name it, `urn` is
+ * the URN when the face gave one: the holder of what it adopts or is refused (provider-kit/interrupted.ts).
+ */
 export interface Inviter {
   id: string;
   name: string;
+  urn?: string;
 }
 
 /**
@@ -14,9 +18,9 @@ export interface Inviter {
  * the inputs carry no URN (a provider module called directly, outside both faces).
  */
 export function inviterOf(kind: "Invite" | "InviteBatch", inputs: Json, fallback: string): Inviter {
-  const urn = inputs[IDENTITY_INPUT];
+  const { urn } = urnOf(inputs);
   const identity = identityFromUrn(urn);
-  return identity
-    ? { id: String(urn), name: `${kind} "${identity.name}"` }
+  return urn && identity
+    ? { id: urn, name: `${kind} "${identity.name}"`, urn }
     : { id: fallback, name: fallback };
 }

@@ -49,7 +49,7 @@ export async function diff(
   else if (replaces.length === 0) announceReinvite(olds, news);
   // Kept through this run: no resource leaving the stack deletes it (provider-kit/interrupted.ts).
   const held = replaces.length === 0 ? heldInvite(id, olds) : undefined;
-  if (held) holdForRun("invite", held, news.urn);
+  if (held) holdForRun("invite", held, news.inviter.urn);
   return { changes, replaces, deleteBeforeReplace: false };
 }
 
