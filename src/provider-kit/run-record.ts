@@ -28,22 +28,38 @@ const digest = (text: string) => createHash("sha256").update(text).digest("hex")
 
 let cleaned = false;
 
-/** This run's folder, or undefined outside a provider process. */
+/** Removes the folders of runs that ended long ago; another process may be removing the same ones. */
+function removeOldFolders(base: string, keep: string): void {
+  for (const name of fs.readdirSync(base)) {
+    const other = path.join(base, name);
+    try {
+      if (other !== keep && Date.now() - fs.statSync(other).mtimeMs > STALE_FOLDER_MS)
+        fs.rmSync(other, { recursive: true, force: true });
+    } catch {
+      // Gone already, or not ours to remove: either way nothing this run needs.
+    }
+  }
+}
+
+/**
+ * This run's folder, or undefined outside a provider process or where the temporary folder cannot be written (the
+ * callers' in-memory record then applies alone: a provider never fails a run over its temporary folder).
+ */
 function runFolder(): string | undefined {
   const address = engineConnectedTo();
   if (address === undefined) return undefined;
   const base = path.join(os.tmpdir(), `pulumi-posthog-runs-${os.userInfo().uid}`);
   const folder = path.join(base, digest(address).slice(0, 24));
-  fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
-  if (!cleaned) {
-    cleaned = true;
-    for (const name of fs.readdirSync(base)) {
-      const other = path.join(base, name);
-      if (other !== folder && Date.now() - fs.statSync(other).mtimeMs > STALE_FOLDER_MS)
-        fs.rmSync(other, { recursive: true, force: true });
+  try {
+    fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
+    if (!cleaned) {
+      cleaned = true;
+      removeOldFolders(base, folder);
     }
+    return folder;
+  } catch {
+    return undefined;
   }
-  return folder;
 }
 
 /** The system error code of a failed file or process call ("EEXIST", "EPERM"), if it has one. */
@@ -106,22 +122,28 @@ export function holdAcrossRun(
   const made: string[] = [];
   const content = JSON.stringify({ pid: process.pid, id: holder.id, name: holder.name });
   const taken: { key: string; holder: RunHolder }[] = [];
-  for (const key of keys) {
-    const file = path.join(folder, digest(`${scope}\u0000${key}`).slice(0, 40));
-    // At most twice: a record an exited process left is removed once, then made again.
-    for (let attempt = 0; attempt < 2; attempt++) {
-      if (make(file, content)) {
-        made.push(file);
-        break;
+  try {
+    for (const key of keys) {
+      const file = path.join(folder, digest(`${scope}\u0000${key}`).slice(0, 40));
+      // At most twice: a record an exited process left is removed once, then made again.
+      for (let attempt = 0; attempt < 2; attempt++) {
+        if (make(file, content)) {
+          made.push(file);
+          break;
+        }
+        const other = liveHolder(file);
+        if (other?.id === holder.id) break;
+        if (other) {
+          taken.push({ key, holder: { id: other.id, name: other.name } });
+          break;
+        }
+        fs.rmSync(file, { force: true });
       }
-      const other = liveHolder(file);
-      if (other?.id === holder.id) break;
-      if (other) {
-        taken.push({ key, holder: { id: other.id, name: other.name } });
-        break;
-      }
-      fs.rmSync(file, { force: true });
     }
+  } catch {
+    // The temporary folder failed under us (full, or no hard links): the callers' in-memory record applies alone.
+    for (const file of made) fs.rmSync(file, { force: true });
+    return [];
   }
   if (taken.length > 0) for (const file of made) fs.rmSync(file, { force: true });
   return taken;
