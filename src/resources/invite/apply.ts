@@ -38,6 +38,10 @@ import { holdAddresses } from "./invited-this-run";
 
 import type { Json } from "../../provider-kit/json";
 
+/** The pending (not expired) invite PostHog holds for `email`, newest first as it lists them. */
+const pendingFor = (invites: WireInvite[], email: string): WireInvite | undefined =>
+  invites.find((i) => normaliseEmail(i.target_email) === email && !i.is_expired);
+
 /** The newest invite that is exactly the one we would create (pending, same terms). */
 function matchingInvite(invites: WireInvite[], terms: InviteTerms): WireInvite | undefined {
   return invites.find((invite) => isPendingInviteWith(invite, terms));
@@ -91,9 +95,7 @@ async function adoptable(
   news: InviteDeclaration,
 ): Promise<WireInvite | undefined> {
   const email = news.terms.targetEmail;
-  const pending = (await cachedInvites(client, org)).find(
-    (i) => normaliseEmail(i.target_email) === email && !i.is_expired,
-  );
+  const pending = pendingFor(await cachedInvites(client, org), email);
   if (pending) {
     claimAdopted(news, "invite", pending.id);
     const differing = differingTerms(pending, news.terms);
@@ -260,7 +262,7 @@ async function reinvite(id: string, previous: Json, news: InviteDeclaration): Pr
     if (!invites.some((i) => i.id === heldId)) {
       const adopted = news.settings.adopt ? await adoptable(client, org, news) : undefined;
       if (adopted) return { ...inviteOutputs(adopted, org, news.settings, news.declared) };
-      const replacing = invites.find((i) => normaliseEmail(i.target_email) === email && !i.is_expired);
+      const replacing = pendingFor(invites, email);
       if (replacing) {
         markRefused("invite", replacing.id, news.inviter.urn);
         throw replacedInviteError(org, heldId, replacing);
