@@ -10,7 +10,9 @@
 // the plugins; the emulator runs apart) and ours / trivial. The cold start is a 1-survey preview of a new stack,
 // and invites get the state-bytes row too. The emulator answers at once (no latency), file backend, --parallel 8.
 // Each `up` is also run by the requests floor: the trivial provider sending the POSTs a survey's create must send,
-// as ours sends them (bench/fixtures/floor-requests.js), so ours / floor is our own work over the API's.
+// as ours sends them (bench/fixtures/floor-requests.js), so ours / floor is our own work over the API's. And by that
+// floor storing outputs shaped as ours (PostHog's answer copied into the same names, no checks), which splits ours /
+// floor into what keeping those outputs costs the engine and the SDK, and what our own code costs over that.
 // Without a CLI it returns one row saying so, and the rest of `npm run bench` runs.
 import { execFile } from "node:child_process";
 import fs from "node:fs";
@@ -42,6 +44,8 @@ function counts(): number[] {
 type Face = "dynamic" | "plugin";
 type Impl = "ours" | "trivial";
 type Kind = "survey" | "invite";
+/** The trivial provider as it is, sending a survey's requests, or sending them and storing outputs shaped as ours. */
+type Floor = "none" | "requests" | "outputs";
 const IMPLS: readonly Impl[] = ["ours", "trivial"];
 
 /** What one CLI command cost: wall time, and the CPU of its whole process tree. */
@@ -152,7 +156,7 @@ async function project(
   impl: Impl,
   kind: Kind,
   count: number,
-  requestsFloor = false,
+  floor: Floor = "none",
 ): Promise<Project> {
   projects += 1;
   const dir = path.join(installed.dir, `${face}-${impl}-${kind}-${count}-${projects}`);
@@ -160,12 +164,13 @@ async function project(
   const env = {
     ...offlineCliEnv(pulumi, dir),
     // The requests floor (bench/fixtures/floor-requests.js): the trivial provider sends a survey's POST and DELETE.
-    ...(requestsFloor
+    ...(floor !== "none"
       ? {
           BENCH_FLOOR_SURVEYS: `${emulator.url}/api/projects/${emulator.projectId}/surveys/`,
           BENCH_FLOOR_KEY: emulator.apiKey,
         }
       : {}),
+    ...(floor === "outputs" ? { BENCH_FLOOR_OUTPUTS: face } : {}),
   };
   const cli = (...args: string[]) => timedCli(pulumi, dir, env, args);
   if (face === "dynamic") {
@@ -233,6 +238,9 @@ interface CountFigures {
   /** The `up` of the trivial provider that sends the same POSTs (the requests floor), and the requests it sent. */
   floorUp: Cost;
   floorRequests: number;
+  /** The same floor storing outputs shaped as ours: its `up`, and its state bytes per survey. */
+  shapedUp: Cost;
+  shapedBytes: number;
   bytes: Record<Impl, number>;
 }
 
@@ -257,8 +265,8 @@ async function measureFace(
     ((await control("GET", "/requests")).body as { requests: LoggedRequest[] }).requests.filter(
       (r) => !r.path.startsWith("/_emulator"),
     ).length;
-  const make = (impl: Impl, kind: Kind, count: number, requestsFloor = false) =>
-    project(pulumi, installed, emulator, face, impl, kind, count, requestsFloor);
+  const make = (impl: Impl, kind: Kind, count: number, floor: Floor = "none") =>
+    project(pulumi, installed, emulator, face, impl, kind, count, floor);
   await control("POST", "/latency", { ms: 0 });
 
   // Cold start: a 1-survey preview of a new stack, ours and trivial alternately.
@@ -272,8 +280,11 @@ async function measureFace(
       ours: await make("ours", "survey", count),
       trivial: await make("trivial", "survey", count),
     };
-    const floor = await make("trivial", "survey", count, true);
+    const floor = await make("trivial", "survey", count, "requests");
+    const shaped = await make("trivial", "survey", count, "outputs");
     let floorUp: Cost = { wallMs: Number.NaN, cpuMs: Number.NaN };
+    let shapedUp: Cost = { wallMs: Number.NaN, cpuMs: Number.NaN };
+    let shapedBytes = Number.NaN;
     let floorRequests = 0;
     // Alternate which goes first, so neither always runs right after the other's disk writes.
     const order: Impl[] = round % 2 === 0 ? ["ours", "trivial"] : ["trivial", "ours"];
@@ -295,11 +306,15 @@ async function measureFace(
         floorUp = await floor.run(...STEP_ARGS.up);
         floorRequests = await requests();
         await floor.run("destroy", "--yes", "--skip-preview");
+        loads.push(os.loadavg()[0]);
+        shapedUp = await shaped.run(...STEP_ARGS.up);
+        shapedBytes = await shaped.resourceBytes();
+        await shaped.run("destroy", "--yes", "--skip-preview");
       }
     }
     const bytes = { ours: await both.ours.resourceBytes(), trivial: await both.trivial.resourceBytes() };
     for (const impl of IMPLS) await both[impl].run("destroy", "--yes", "--skip-preview");
-    figures.push({ count, steps, bytes, floorUp, floorRequests });
+    figures.push({ count, steps, bytes, floorUp, floorRequests, shapedUp, shapedBytes });
   }
 
   const inviteBytes = {} as Record<Impl, number>;
@@ -348,6 +363,12 @@ function faceRows(face: Face, f: FaceFigures): Row[] {
       `${seconds(c.steps.up.cost.ours)}; ${c.steps.up.requests} requests`,
       `floor: ${seconds(c.floorUp)}; ${c.floorRequests} requests (floor / trivial: CPU ${ratio(c.floorUp.cpuMs, c.steps.up.cost.trivial.cpuMs)})`,
       `wall ${ratio(c.steps.up.cost.ours.wallMs, c.floorUp.wallMs)}, CPU ${ratio(c.steps.up.cost.ours.cpuMs, c.floorUp.cpuMs)}`,
+    );
+    row(
+      `up of ${c.count} surveys, against the requests floor storing outputs shaped as ours (${Math.round(c.shapedBytes)} B per survey)`,
+      `${seconds(c.steps.up.cost.ours)}`,
+      `floor with outputs: ${seconds(c.shapedUp)} (its CPU / the requests floor's: ${ratio(c.shapedUp.cpuMs, c.floorUp.cpuMs)})`,
+      `wall ${ratio(c.steps.up.cost.ours.wallMs, c.shapedUp.wallMs)}, CPU ${ratio(c.steps.up.cost.ours.cpuMs, c.shapedUp.cpuMs)}`,
     );
     row(
       `state bytes per survey (N = ${c.count})`,

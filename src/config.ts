@@ -278,8 +278,23 @@ export function readArguments(values: { [K in SettingName]?: string }): Partial<
   return parseSource((name) => values[name]);
 }
 
+/** The environment's text for each setting, first variable set wins. */
+const environmentText = (env: NodeJS.ProcessEnv, name: SettingName): string | undefined =>
+  SETTINGS[name].env.map((variable) => nonEmpty(env[variable])).find(Boolean);
+
+/**
+ * The last environment read, by the text of its variables: every engine call resolves the settings, and parsing
+ * them again each time was a measurable share of a provider's work per resource (docs/contributing/performance.md).
+ * A changed variable changes the text, so it is read again.
+ */
+let lastEnvironment: { text: string; settings: Partial<Settings> } | undefined;
+
 function readEnvironment(env: NodeJS.ProcessEnv): Partial<Settings> {
-  return parseSource((name) => SETTINGS[name].env.map((variable) => nonEmpty(env[variable])).find(Boolean));
+  const text = NAMES.map((name) => environmentText(env, name) ?? "").join("\0");
+  if (lastEnvironment?.text === text) return lastEnvironment.settings;
+  const settings = parseSource((name) => environmentText(env, name));
+  lastEnvironment = { text, settings };
+  return settings;
 }
 
 /** Values from Pulumi config, set by the provider's `configure()` call. */
