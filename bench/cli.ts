@@ -26,6 +26,7 @@ import { offlineCliEnv, pulumiFromToolchain, pulumiOnPath } from "../test/suppor
 import { REPO_ROOT } from "../test/support/self-link";
 import type { LoggedRequest } from "../test/support/stack";
 import { PACKAGE_NAME, RESOURCE_TOKENS } from "../src/plugin/tokens";
+import { RESET_OUTPUTS } from "../src/resources/survey/fields";
 import { ms, ratio, Row } from "./table";
 
 const PARALLEL = 8;
@@ -170,7 +171,12 @@ async function project(
           BENCH_FLOOR_KEY: emulator.apiKey,
         }
       : {}),
-    ...(floor === "outputs" ? { BENCH_FLOOR_OUTPUTS: face } : {}),
+    ...(floor === "outputs"
+      ? {
+          BENCH_FLOOR_OUTPUTS: face,
+          BENCH_FLOOR_RESET_OUTPUTS: JSON.stringify(Object.fromEntries(RESET_OUTPUTS)),
+        }
+      : {}),
   };
   const cli = (...args: string[]) => timedCli(pulumi, dir, env, args);
   if (face === "dynamic") {
