@@ -1,8 +1,8 @@
 // Turns the JSON Schema that zod writes for a property (z.toJSONSchema, draft 2020-12) into a Pulumi type
 // reference, collecting the object and enum types it names. Pulumi's type system is smaller than JSON Schema's:
 // there is no null (every optional property may be absent, which is how SDKs write "no value"), objects with
-// declared properties become named types under `types`, enums become enum types, a discriminated union becomes a
-// `oneOf` with a `discriminator`, and a schema that allows anything becomes `pulumi.json#/Any`.
+// declared properties become named types under `types`, enums become enum types, a discriminated union becomes one
+// object type with every variant's properties, and a schema that allows anything becomes `pulumi.json#/Any`.
 // A JSON Schema construct this module does not know is an error naming the property, never a silent Any.
 import { z } from "zod";
 import type {
@@ -256,24 +256,103 @@ function objectType(node: JsonSchemaNode, name: string, place: Place, registry: 
   return registry.add(name, spec);
 }
 
+/** `values` as a list in words: `"rating"`, `"single_choice", "multiple_choice"`. */
+const quoted = (values: readonly string[]): string => values.map((v) => `"${v}"`).join(", ");
+
+/**
+ * A property of the one object type a discriminated union becomes: its type, the same in every variant that has
+ * it (a type that differs stops the build, naming the property), and a description that says which variants it is
+ * for when not all of them have it, and each variant's own text where their texts differ.
+ */
+function variantProperty(
+  key: string,
+  variants: readonly { value: string; node: JsonSchemaNode }[],
+  discriminator: string,
+  place: Place,
+  registry: TypeRegistry,
+): PropertySpec {
+  const holders = variants.flatMap(({ value, node }) => {
+    const child = node.properties?.[key];
+    return child === undefined ? [] : [{ value, spec: propertySpec(child, place, registry) }];
+  });
+  const types = new Set(holders.map(({ spec: { description: _d, ...type } }) => JSON.stringify(type)));
+  if (types.size > 1) {
+    throw new Error(
+      `${where(place)}: the ${discriminator} values ${quoted(holders.map((h) => h.value))} give it different ` +
+        "types, which one Pulumi object type cannot hold; give the key one type, or another name per variant.",
+    );
+  }
+  const { description: _first, ...type } = holders[0].spec;
+  const texts = [...new Set(holders.map((h) => h.spec.description))];
+  // "For type "rating": Numbers or emoji." when only some variants have the key or their texts differ.
+  const forValues = (text: string | undefined): string => {
+    const values = holders.filter((h) => h.spec.description === text).map((h) => `"${h.value}"`);
+    return `For ${discriminator} ${values.join(" or ")}: ${text ?? ""}`.trim();
+  };
+  const description =
+    texts.length === 1 && holders.length === variants.length ? texts[0] : texts.map(forValues).join(" ");
+  return description === undefined ? type : { ...type, description };
+}
+
+/**
+ * A union of objects that each fix one property to a different string (`z.discriminatedUnion`), as ONE object
+ * type: the discriminator an enum of the variants' values (each described by its variant), and every variant's
+ * other properties, each required only when every variant requires it. Pulumi's `oneOf` is a union only some
+ * engines read as one: pulumi-yaml tries each member and lists every failure (a misspelt key inside a survey
+ * question gave 20-38 lines and no "did you mean"), and the Go and Java generators type the list as `interface{}` /
+ * `Object`. One object type gives each language a named type to write and check against (`SurveyQuestionArgs`),
+ * and leaves to the resource's check which keys go with which value; it says so, one message per key
+ * (questions-rule.ts, docs/plugin.md#one-object-type-per-union).
+ */
+function variantsAsOneObject(
+  members: JsonSchemaNode[],
+  discriminator: string,
+  place: Place,
+  registry: TypeRegistry,
+): TypeSpec {
+  const name = place.owner + pascalCase(place.property);
+  const inside = (key: string): Place => ({ ...place, owner: name, property: key, path: `${name}.${key}` });
+  const variants = members.map((node) => ({ value: constOf(node, discriminator) ?? "", node }));
+  const values: EnumTypeSpec["enum"] = variants.map(({ value, node }) => {
+    const text = node.properties?.[discriminator]?.description;
+    return text === undefined ? { value } : { value, description: text };
+  });
+  const enumName = name + pascalCase(discriminator);
+  const properties: Record<string, PropertySpec> = {
+    [discriminator]: {
+      ...registry.add(enumName, {
+        type: "string",
+        description: `The values ${enumName} accepts.`,
+        enum: values,
+      }),
+      description: `One of ${quoted(variants.map((v) => v.value))}; it says which of the other properties apply.`,
+    },
+  };
+  const keys = new Set(members.flatMap((member) => Object.keys(member.properties ?? {})));
+  keys.delete(discriminator);
+  for (const key of keys) {
+    properties[key] = variantProperty(key, variants, discriminator, inside(key), registry);
+  }
+  const everyVariantNeeds = (key: string) =>
+    members.every(
+      (member) => (member.required ?? []).includes(key) && !admitsNull(member.properties?.[key] ?? {}),
+    );
+  const spec: ObjectTypeSpec = {
+    type: "object",
+    description:
+      members[0].description !== undefined && members.every((m) => m.description === members[0].description)
+        ? members[0].description
+        : `The shape of ${where(place)}: its \`${discriminator}\` says which of the other properties apply.`,
+    properties,
+    required: [discriminator, ...[...keys].filter(everyVariantNeeds)],
+  };
+  return registry.add(name, spec);
+}
+
 function unionType(members: JsonSchemaNode[], place: Place, registry: TypeRegistry): TypeSpec {
   const objects = members.every((member) => member.properties !== undefined);
   const discriminator = objects ? discriminatorOf(members) : undefined;
-  if (discriminator !== undefined) {
-    const mapping: Record<string, string> = {};
-    const oneOf = members.map((member) => {
-      const value = constOf(member, discriminator) ?? "";
-      const ref = objectType(
-        member,
-        place.owner + pascalCase(place.property) + pascalCase(value),
-        place,
-        registry,
-      );
-      if ("$ref" in ref) mapping[value] = ref.$ref;
-      return ref;
-    });
-    return { oneOf, discriminator: { propertyName: discriminator, mapping } };
-  }
+  if (discriminator !== undefined) return variantsAsOneObject(members, discriminator, place, registry);
   const oneOf = members.map((member) => toPulumiType(member, place, registry));
   const distinct = oneOf.filter(
     (type, i) => oneOf.findIndex((t) => JSON.stringify(t) === JSON.stringify(type)) === i,
@@ -353,11 +432,10 @@ export function toPulumiType(node: JsonSchemaNode, place: Place, registry: TypeR
   throw new Error(`${where(place)}: JSON Schema type "${type}" has no Pulumi counterpart.`);
 }
 
-/** A property: its type, its description, and the value it is fixed to when it is a union's discriminator. */
+/** A property: its type and its description. */
 export function propertySpec(node: JsonSchemaNode, place: Place, registry: TypeRegistry): PropertySpec {
   const spec: PropertySpec = { ...toPulumiType(node, place, registry) };
   if (node.description !== undefined) spec.description = node.description;
-  if (typeof node.const === "string") spec.const = node.const;
   return spec;
 }
 

@@ -10,19 +10,13 @@ export type TypeSpec =
   | { type: "array"; items: TypeSpec }
   | { type: "object"; additionalProperties: TypeSpec }
   | { $ref: string }
-  | {
-      type?: PrimitiveType;
-      oneOf: TypeSpec[];
-      discriminator?: { propertyName: string; mapping: Record<string, string> };
-    };
+  | { type?: PrimitiveType; oneOf: TypeSpec[] };
 
 /** A property of a resource, an object type, a function's inputs or outputs, or the provider's config. */
 export type PropertySpec = TypeSpec & {
   /** Always set on a resource's, function's and config's own properties (the catalogue's text); on a nested
    * object's properties when the JSON Schema carries one. */
   description?: string;
-  /** The one value the property takes, such as a union member's discriminator. */
-  const?: string;
   secret?: boolean;
   replaceOnChanges?: boolean;
 };
@@ -37,7 +31,8 @@ export interface ObjectTypeSpec {
 export interface EnumTypeSpec {
   type: PrimitiveType;
   description: string;
-  enum: { value: string | number | boolean }[];
+  /** Each value, with what it means when the source says (a question type's `type` doc comment). */
+  enum: { value: string | number | boolean; description?: string }[];
 }
 
 export type ComplexTypeSpec = ObjectTypeSpec | EnumTypeSpec;

@@ -92,35 +92,71 @@ describe("JSON Schema to Pulumi types", () => {
     expect(types[token("GetSurveysSurvey")]).toMatchObject({ required: ["name"] });
   });
 
-  it("turns a discriminated union into oneOf with a discriminator, one named type per member", () => {
+  it("turns a discriminated union into one object type: the discriminator an enum, every member's keys", () => {
     const question = z.discriminatedUnion("type", [
-      z.object({ type: z.literal("open"), question: z.string() }).loose(),
+      z.object({ type: z.literal("open").describe("Free text."), question: z.string() }).loose(),
       z
-        .object({ type: z.literal("single_choice"), question: z.string(), choices: z.array(z.string()) })
+        .object({
+          type: z.literal("single_choice").describe("One choice."),
+          question: z.string(),
+          choices: z.array(z.string()).describe("The choices."),
+          skip: z.boolean().describe("Skip the button once chosen."),
+        })
+        .loose(),
+      z
+        .object({
+          type: z.literal("rating"),
+          question: z.string(),
+          skip: z.boolean().optional().describe("Skip the button once rated."),
+        })
         .loose(),
     ]);
     const { spec, types } = convert(z.array(question).optional(), "Survey", "questions");
-    expect(spec).toEqual({
-      type: "array",
-      items: {
-        oneOf: [ref("SurveyQuestionOpen"), ref("SurveyQuestionSingleChoice")],
-        discriminator: {
-          propertyName: "type",
-          mapping: {
-            open: `#/types/${token("SurveyQuestionOpen")}`,
-            single_choice: `#/types/${token("SurveyQuestionSingleChoice")}`,
-          },
+    expect(spec).toEqual({ type: "array", items: ref("SurveyQuestion") });
+    expect(types[token("SurveyQuestion")]).toEqual({
+      type: "object",
+      description: "The shape of Survey.questions[]: its `type` says which of the other properties apply.",
+      properties: {
+        type: {
+          ...ref("SurveyQuestionType"),
+          description:
+            'One of "open", "single_choice", "rating"; it says which of the other properties apply.',
+        },
+        question: { type: "string" },
+        choices: {
+          type: "array",
+          items: { type: "string" },
+          description: 'For type "single_choice": The choices.',
+        },
+        skip: {
+          type: "boolean",
+          description:
+            'For type "single_choice": Skip the button once chosen. For type "rating": Skip the button once rated.',
         },
       },
+      // Only what every member requires: check says which member needs what (questions-rule.ts).
+      required: ["type", "question"],
     });
-    expect(types[token("SurveyQuestionSingleChoice")]).toMatchObject({
-      properties: {
-        type: { type: "string", const: "single_choice" },
-        question: { type: "string" },
-        choices: { type: "array", items: { type: "string" } },
-      },
-      required: ["type", "question", "choices"],
+    expect(types[token("SurveyQuestionType")]).toEqual({
+      type: "string",
+      description: "The values SurveyQuestionType accepts.",
+      enum: [
+        { value: "open", description: "Free text." },
+        { value: "single_choice", description: "One choice." },
+        { value: "rating" },
+      ],
     });
+  });
+
+  it("refuses a key whose type differs between a union's members, naming it", () => {
+    const clash = z.discriminatedUnion("type", [
+      z.object({ type: z.literal("a"), value: z.string() }),
+      z.object({ type: z.literal("b"), value: z.number() }),
+    ]);
+    expect(() => convert(clash, "Survey", "thing")).toThrow(
+      'SurveyThing.value: the type values "a", "b" give it different types, which one Pulumi object type cannot ' +
+        "hold; give the key one type, or another name per variant.",
+    );
   });
 
   it("maps records to maps, and a value that may be anything to Pulumi's Any", () => {

@@ -50,15 +50,6 @@ describe("an unknown key is refused at its path, with the typed key it most like
       'questions[0].translations.fr.questoin: unknown key; did you mean "question"?',
     ],
     [
-      {
-        questions: [
-          { type: "single_choice", question: "Q", choices: ["a"], branching: { type: "end", index: 1 } },
-        ],
-      },
-      "questions",
-      "questions[0].branching.index: unknown key.",
-    ],
-    [
       { appearance: { wibble: true } },
       "appearance",
       'appearance.wibble: unknown key. A key PostHog added after this provider goes in "extra".',
@@ -88,12 +79,63 @@ describe("an unknown key is refused at its path, with the typed key it most like
     ]);
   });
 
-  it("a key of another question type names the types it belongs to", () => {
+  it("a key of another question type or branching names the types it is for and the fix, once", () => {
     expect(reasons({ questions: [{ type: "open", question: "Q", choices: ["a"] }] })).toEqual([
       {
         property: "questions",
         reason:
-          'questions[0].choices: a question of type "open" has no choices; choices belongs to "single_choice", "multiple_choice" questions.',
+          'questions[0].choices: choices is for "single_choice" or "multiple_choice" questions; this question is ' +
+          '"open". Remove choices, or change its type.',
+      },
+    ]);
+    expect(
+      reasons({
+        questions: [
+          { type: "open", question: "Q" },
+          { type: "open", question: "Q", scale: 5 },
+        ],
+      }),
+    ).toEqual([
+      {
+        property: "questions",
+        reason:
+          'questions[1].scale: scale is for "rating" questions; this question is "open". Remove scale, or set ' +
+          'type: "rating".',
+      },
+    ]);
+    expect(
+      reasons({
+        questions: [
+          { type: "single_choice", question: "Q", choices: ["a"], branching: { type: "end", index: 1 } },
+        ],
+      }),
+    ).toEqual([
+      {
+        property: "questions",
+        reason:
+          'questions[0].branching.index: index is for "specific_question" branching; this branching is "end". ' +
+          'Remove index, or set type: "specific_question".',
+      },
+    ]);
+  });
+
+  it("a key a question type or branching needs, missing, names the type that needs it", () => {
+    expect(reasons({ questions: [{ type: "multiple_choice", question: "Q" }] })).toEqual([
+      {
+        property: "questions",
+        reason:
+          'questions[0].choices: a "multiple_choice" question needs choices, a list of at least one. Add choices, ' +
+          "or change its type.",
+      },
+    ]);
+    expect(
+      reasons({ questions: [{ type: "open", question: "Q", branching: { type: "response_based" } }] }),
+    ).toEqual([
+      {
+        property: "questions",
+        reason:
+          'questions[0].branching.responseValues: a "response_based" branching needs responseValues, each answer ' +
+          'to a question index or "end".',
       },
     ]);
   });

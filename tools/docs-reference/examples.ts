@@ -59,20 +59,6 @@ function referred(schema: SchemaView, property: JsonSchema | undefined): JsonSch
 
 const typeName = (tokenText: string) => tokenText.split(":").pop() ?? tokenText;
 
-/**
- * A value of a union property (`oneOf` with a `discriminator`, as survey questions are): the variant its
- * discriminating field names (`{type: "open"}` -> `{$ref: …SurveyQuestionOpen}`). Go and C# spell the variant's
- * own Args type; other properties come back as they are.
- */
-function variant(property: JsonSchema | undefined, v: ExampleValue): JsonSchema | undefined {
-  const discriminator = property?.discriminator as
-    { propertyName: string; mapping: { [value: string]: string } } | undefined;
-  if (!discriminator || !isObject(v)) return property;
-  const chosen = v[discriminator.propertyName];
-  const ref = typeof chosen === "string" ? discriminator.mapping[chosen] : undefined;
-  return ref ? { $ref: ref } : property;
-}
-
 /** An array whose items are a union: Go's SDK types it `pulumi.ArrayInput` (codegen has no Go union type). */
 const isUnionArray = (items: JsonSchema | undefined): boolean => Array.isArray(items?.oneOf);
 
@@ -138,7 +124,6 @@ function goValue(
   plain: boolean,
   indent: string,
 ): string {
-  property = variant(property, v);
   const type = referred(schema, property);
   const ref = refName(property);
   if (type && Array.isArray(type.enum) && typeof v === "string" && ref) {
@@ -243,7 +228,6 @@ function csValue(
   inputs: string,
   indent: string,
 ): string {
-  property = variant(property, v);
   const type = referred(schema, property);
   const ref = refName(property);
   if (type && Array.isArray(type.enum) && typeof v === "string" && ref) {

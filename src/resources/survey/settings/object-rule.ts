@@ -19,12 +19,58 @@ export function unknownKeyMessage(key: string, known: readonly string[], hatch: 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === "object" && !Array.isArray(value);
 
+/** What a union told apart by `type` is called in messages: a question, a branching. */
+export interface VariantNoun {
+  one: string;
+  many: string;
+}
+
+/**
+ * For one variant of a union told apart by `type` (a question type, a kind of branching): the message for each key
+ * that only other variants have, naming them and the fix. The plugin's schema gives such a union as one object
+ * type with every variant's keys (src/plugin/json-schema-to-pulumi.ts, variantsAsOneObject), so a Go, Python or
+ * YAML program can set a key its `type` does not take; this is the one message for that mistake.
+ */
+export function keysOfOtherVariants(
+  shapes: { readonly [variant: string]: z.ZodRawShape },
+  variant: string,
+  noun: VariantNoun,
+): { [key: string]: string } {
+  const owners: { [key: string]: string[] } = {};
+  const own = Object.keys(shapes[variant]);
+  for (const [other, shape] of Object.entries(shapes)) {
+    if (other === variant) continue;
+    for (const key of Object.keys(shape)) if (!own.includes(key)) (owners[key] ??= []).push(other);
+  }
+  return Object.fromEntries(
+    Object.entries(owners).map(([key, types]) => {
+      const quoted = types.map((t) => `"${t}"`);
+      const those =
+        quoted.length === 1 ? quoted[0] : `${quoted.slice(0, -1).join(", ")} or ${quoted[quoted.length - 1]}`;
+      const fix = types.length === 1 ? `set type: ${those}` : "change its type";
+      return [
+        key,
+        `${key} is for ${those} ${noun.many}; this ${noun.one} is "${variant}". Remove ${key}, or ${fix}.`,
+      ];
+    }),
+  );
+}
+
+/**
+ * The zod error for a key that some variants need (`choices` of a choice question): missing, it says which variant
+ * needs it and what it holds; present but of the wrong type, `wrongType`.
+ */
+export const neededBy =
+  (message: { missing: string; wrongType: string }) =>
+  (issue: { input?: unknown }): string =>
+    issue.input === undefined ? message.missing : message.wrongType;
+
 /**
  * An object with exactly `shape`'s keys. The unknown-key check is a refinement rather than `.strict()` so that
  * each unknown key is its own issue at its own path, reported along with the other problems of the object; the
  * JSON Schema still says `additionalProperties: false`. With an `extra` key in `shape`, a key may not be both
- * declared and in `extra`. `elsewhere` names, for a key of a sibling shape (another question type), where it
- * belongs.
+ * declared and in `extra`. `elsewhere` holds, for a key of a sibling shape (another question type), the message
+ * that says where it belongs (keysOfOtherVariants).
  */
 export function settingsObject<Shape extends z.ZodRawShape>(
   shape: Shape,
@@ -39,7 +85,7 @@ export function settingsObject<Shape extends z.ZodRawShape>(
         for (const key of Object.keys(value)) {
           if (known.includes(key)) continue;
           const message = Object.hasOwn(elsewhere, key)
-            ? `${what} has no ${key}; ${key} belongs to ${elsewhere[key]}.`
+            ? elsewhere[key]
             : unknownKeyMessage(key, known, known.includes("extra"));
           // The key it most likely meant, when that one is missing: its "is required" is the same mistake, and
           // failuresFromZod folds it into this one (check-failures.ts, MEANT).

@@ -21,7 +21,7 @@ import {
   type QuestionValidationRule,
   type RatingQuestion,
 } from "./questions";
-import { extraRule, settingsObject } from "./object-rule";
+import { extraRule, keysOfOtherVariants, neededBy, settingsObject, type VariantNoun } from "./object-rule";
 import { CONTENT_TYPES } from "./shared";
 import { languageKeyIssues } from "../translations";
 
@@ -58,28 +58,55 @@ const choices = z
     message: "choices must not contain an empty choice.",
   });
 
+/** The keys each kind of branching adds to its `type`. */
+const BRANCH_SHAPES = {
+  next_question: {},
+  end: {},
+  specific_question: {
+    index: z
+      .number({
+        error: neededBy({
+          missing: 'a "specific_question" branching needs index, the 0-based index of the question to go to.',
+          wrongType: "branching.index must be a question index (0 or more).",
+        }),
+      })
+      .int("branching.index must be a question index (0 or more).")
+      .nonnegative("branching.index must be a question index (0 or more)."),
+  },
+  response_based: {
+    responseValues: z.record(
+      z.string(),
+      z.union([z.number().int().nonnegative(), z.literal("end")], {
+        error: 'responseValues entries must be a question index or "end".',
+      }),
+      {
+        error: neededBy({
+          missing:
+            'a "response_based" branching needs responseValues, each answer to a question index or "end".',
+          wrongType: 'responseValues must be an object of answers to a question index or "end".',
+        }),
+      },
+    ),
+  },
+} as const satisfies { [type: string]: z.ZodRawShape };
+type BranchType = keyof typeof BRANCH_SHAPES;
+const BRANCHING: VariantNoun = { one: "branching", many: "branching" };
+
 /** One kind of branching: its `type` and the keys that kind adds, described by its variant of QuestionBranching. */
-const branch = <T extends string, Shape extends z.ZodRawShape>(type: T, shape: Shape) =>
-  settingsObject({ type: z.literal(type), ...shape }, "branching").meta(
-    docsFrom(`QuestionBranching.${type}`),
-  );
+const branch = <T extends BranchType, Shape extends z.ZodRawShape>(type: T, shape: Shape) =>
+  settingsObject(
+    { type: z.literal(type), ...shape },
+    "branching",
+    keysOfOtherVariants(BRANCH_SHAPES, type, BRANCHING),
+  ).meta(docsFrom(`QuestionBranching.${type}`));
 
 const branching = z.discriminatedUnion(
   "type",
   [
-    branch("next_question", {}),
-    branch("end", {}),
-    branch("specific_question", {
-      index: z.number().int().nonnegative("branching.index must be a question index (0 or more)."),
-    }),
-    branch("response_based", {
-      responseValues: z.record(
-        z.string(),
-        z.union([z.number().int().nonnegative(), z.literal("end")], {
-          error: 'responseValues entries must be a question index or "end".',
-        }),
-      ),
-    }),
+    branch("next_question", BRANCH_SHAPES.next_question),
+    branch("end", BRANCH_SHAPES.end),
+    branch("specific_question", BRANCH_SHAPES.specific_question),
+    branch("response_based", BRANCH_SHAPES.response_based),
   ],
   { error: "branching.type must be one of: next_question, end, specific_question, response_based." },
 );
@@ -173,7 +200,14 @@ const ratingShape = {
 const choiceShape = (type: "single_choice" | "multiple_choice") => ({
   ...questionCommon,
   type: z.literal(type),
-  choices,
+  choices: z
+    .array(z.string({ error: "each choice must be a string." }), {
+      error: neededBy({
+        missing: `a "${type}" question needs choices, a list of at least one. Add choices, or change its type.`,
+        wrongType: "choices must be a list of strings.",
+      }),
+    })
+    .pipe(choices),
   shuffleOptions: z.boolean({ error: "shuffleOptions must be true or false." }).optional(),
   hasOpenChoice: z.boolean({ error: "hasOpenChoice must be true or false." }).optional(),
   skipSubmitButton: z.boolean({ error: "skipSubmitButton must be true or false." }).optional(),
@@ -223,19 +257,7 @@ export function questionKeysOf(type: unknown): readonly string[] | undefined {
   return typeof type === "string" && Object.hasOwn(QUESTION_KEYS, type) ? QUESTION_KEYS[type] : undefined;
 }
 
-/** For a question of `type`: the keys only other types have, and which ones (for the unknown-key message). */
-function keysOfOtherTypes(type: QuestionType): { [key: string]: string } {
-  const owners: { [key: string]: string[] } = {};
-  for (const other of QUESTION_TYPES) {
-    if (other === type) continue;
-    for (const key of QUESTION_KEYS[other]) {
-      if (!QUESTION_KEYS[type].includes(key)) (owners[key] ??= []).push(`"${other}"`);
-    }
-  }
-  return Object.fromEntries(
-    Object.entries(owners).map(([key, types]) => [key, `${types.join(", ")} questions`]),
-  );
-}
+const QUESTION: VariantNoun = { one: "question", many: "questions" };
 
 /** The public type whose doc comments describe each question type's keys. */
 const QUESTION_DOCS = {
@@ -247,9 +269,11 @@ const QUESTION_DOCS = {
 } as const satisfies { [T in QuestionType]: string };
 
 const question = <T extends QuestionType>(type: T) =>
-  settingsObject(SHAPES[type], `a question of type "${type}"`, keysOfOtherTypes(type)).meta(
-    docsFrom(QUESTION_DOCS[type]),
-  );
+  settingsObject(
+    SHAPES[type],
+    `a question of type "${type}"`,
+    keysOfOtherVariants(SHAPES, type, QUESTION),
+  ).meta(docsFrom(QUESTION_DOCS[type]));
 
 /** One question: an object whose keys depend on its `type`. */
 export const questionRule = z.discriminatedUnion(

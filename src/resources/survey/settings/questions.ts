@@ -151,7 +151,7 @@ export interface RatingQuestion extends QuestionCommon {
 
 /** A question with a list of choices: one answer (`single_choice`) or several (`multiple_choice`). */
 export interface ChoiceQuestion extends QuestionCommon {
-  /** `single_choice` or `multiple_choice`. */
+  /** `single_choice`: one of the choices; `multiple_choice`: any number of them. */
   type: "single_choice" | "multiple_choice";
   /** The choices (at least one, none blank). Branching refers to them by index. */
   choices: string[];
