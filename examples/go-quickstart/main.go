@@ -10,17 +10,17 @@ func main() {
 		nps, err := posthogiac.NewSurvey(ctx, "nps", &posthogiac.SurveyArgs{
 			Name: pulumi.String("Quarterly NPS"),
 			Type: posthogiac.SurveyTypePopover,
-			Questions: pulumi.Array{
-				pulumi.Map{
-					"type":     pulumi.String("rating"),
-					"question": pulumi.String("How likely are you to recommend us?"),
-					"scale":    pulumi.Int(10),
-					"display":  pulumi.String("number"),
+			Questions: posthogiac.SurveyQuestionArray{
+				posthogiac.SurveyQuestionArgs{
+					Type:     posthogiac.SurveyQuestionTypeRating,
+					Question: pulumi.String("How likely are you to recommend us?"),
+					Scale:    pulumi.Int(10),
+					Display:  posthogiac.SurveyQuestionRatingDisplayNumber,
 				},
-				pulumi.Map{
-					"type":     pulumi.String("open"),
-					"question": pulumi.String("What should we improve?"),
-					"optional": pulumi.Bool(true),
+				posthogiac.SurveyQuestionArgs{
+					Type:     posthogiac.SurveyQuestionTypeOpen,
+					Question: pulumi.String("What should we improve?"),
+					Optional: pulumi.Bool(true),
 				},
 			},
 		})
