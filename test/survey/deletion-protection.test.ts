@@ -3,10 +3,15 @@
 // declares `deletionProtection: false`; a survey without responses is deleted as before; responses are counted with
 // one request per project per run; a count that fails keeps the survey. Each `pulumi` run gets its own provider
 // process, as with the real engine. The real CLI runs the same story in test/cli/deletion-protection.test.ts.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { Survey, type SurveyArgs } from "../../src";
-import { type Program } from "../support/engine";
+import { createEngine, type Program } from "../support/engine";
+import { startPluginServer } from "../support/plugin-server";
+import { selfLinkNodePath, REPO_ROOT } from "../support/self-link";
 import { newRun, received } from "../support/kill-point";
-import { startStack, type TestStack } from "../support/stack";
+import { pluginRouting, startStack, type TestStack } from "../support/stack";
 import { PluginResource } from "../plugin/plugin-resource";
 
 type FaceName = "dynamic" | "plugin";
@@ -40,7 +45,17 @@ const declaring =
 async function run(face: FaceName, state: string, op: "up" | "preview" | "destroy", program?: Program) {
   const stack = stacks[face];
   if (!stack) throw new Error("no stack");
-  const { server, engine } = await newRun(stack, state);
+  const { server, engine } =
+    face === "dynamic"
+      ? await newRun(stack, state)
+      : await (async () => {
+          const plugin = await startPluginServer({ cwd: REPO_ROOT, env: { NODE_PATH: selfLinkNodePath() } });
+          const routing = pluginRouting(plugin);
+          return {
+            server: plugin,
+            engine: createEngine({ server: plugin, config: stack.config, statePath: state, routing }),
+          };
+        })();
   await stack.clearRequests();
   const result = op === "destroy" ? await engine.destroy() : await engine[op](program ?? (() => undefined));
   await server.close();
@@ -53,7 +68,9 @@ async function run(face: FaceName, state: string, op: "up" | "preview" | "destro
 }
 
 let states = 0;
-const newState = () => `deletion-protection-${++states}-${process.pid}.json`;
+const folder = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-posthog-protection-"));
+afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
+const newState = () => path.join(folder, `state-${++states}.json`);
 
 describe.each(["dynamic", "plugin"] as const)("%s face", (face) => {
   const stack = () => stacks[face] as TestStack;
@@ -142,7 +159,8 @@ describe.each(["dynamic", "plugin"] as const)("%s face", (face) => {
       declaring(face, { moved: args(name, { projectId: other, deletionProtection: false }) }),
     );
     expect(moved.errors).toEqual([]);
-    expect(moved.requests.filter((r) => !r.startsWith("GET"))).toEqual([
+    // The new survey is created and launched (status "running"), then the old one deleted.
+    expect(moved.requests.filter((r) => !r.startsWith("GET") && !r.includes("/launch/"))).toEqual([
       `POST /api/projects/${other}/surveys/ 201`,
       `DELETE /api/projects/${stack().projectId}/surveys/${id}/ 204`,
     ]);
