@@ -7,11 +7,16 @@ import {
   protectionOff,
   protectionOn,
   replaceRefusal,
+  replacementConsented,
   storedProtectionOn,
   surveyNamed,
   uncountedRefusal,
 } from "../../src/resources/survey/deletion-protection";
 import type { Face } from "../../src/provider-kit/ways-out";
+import { diff } from "../../src/resources/survey/preview";
+import { declareSurvey } from "../../src/resources/survey/declaration";
+import { UNKNOWN } from "../../src/provider-kit/unknown";
+import { setMessageSink } from "../../src/scrub";
 
 const FACES: Face[] = ["dynamic", "nodejs", "python", "go", "yaml", "dotnet", "java", "unknown"];
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
@@ -81,4 +86,35 @@ test("a count that failed keeps the survey and says why", () => {
   );
   expect(said).toContain("(PostHog answered 403: missing scope survey:read)");
   expect(words(said)).toBeLessThanOrEqual(80);
+});
+
+describe("the diff of a replacement, before any request", () => {
+  const olds = { projectId: "1", name: "NPS", declared: { name: "NPS", type: "api" } };
+  const news = (deletionProtection: unknown) =>
+    declareSurvey({ name: "NPS", type: "api", projectId: "2", deletionProtection });
+  let said: string[];
+  beforeEach(() => {
+    said = [];
+    setMessageSink((severity, text) => said.push(`${severity}: ${text}`));
+  });
+  afterEach(() => setMessageSink(undefined));
+
+  test("deletionProtection: false lets it go, and the replaced survey's delete is consented", async () => {
+    expect(replacementConsented("s-false")).toBe(false);
+    const result = await diff("s-false", olds, news(false));
+    expect(result.replaces).toEqual(["projectId"]);
+    expect(replacementConsented("s-false")).toBe(true);
+    expect(said).toEqual([]);
+  });
+
+  test("a deletionProtection not known yet is said, and the up decides", async () => {
+    const result = await diff("s-unknown", olds, news(UNKNOWN));
+    expect(result.replaces).toEqual(["projectId"]);
+    expect(replacementConsented("s-unknown")).toBe(false);
+    expect(said).toEqual([
+      'warning: Survey "NPS" (s-unknown): the change of projectId replaces it, and deletionProtection is not ' +
+        "known until the up: if it is not false then and the survey holds responses, the up refuses the " +
+        "replacement before sending anything.",
+    ]);
+  });
 });
