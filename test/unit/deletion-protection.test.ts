@@ -86,6 +86,15 @@ test("a count that failed keeps the survey and says why", () => {
   );
   expect(said).toContain("(PostHog answered 403: missing scope survey:read)");
   expect(words(said)).toBeLessThanOrEqual(80);
+  // A long failure keeps its first sentence, within 25 words.
+  const long = uncountedRefusal(
+    surveyNamed("x".repeat(400), "0196f1a0-5c3e-7000-8000-00000000f00d"),
+    "replaced",
+    `PostHog API GET /api/projects/1/surveys/responses_count/ failed: ${"no answer ".repeat(40)}. Raise the timeout.`,
+  );
+  expect(long).toContain("failed: no answer no answer");
+  expect(long).not.toContain("Raise the timeout");
+  expect(words(long)).toBeLessThanOrEqual(80);
 });
 
 describe("the diff of a replacement, before any request", () => {

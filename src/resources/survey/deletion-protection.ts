@@ -84,10 +84,17 @@ export function replaceRefusal(
   );
 }
 
+/** The first sentence of a failure, in at most 25 words: the refusal around it stays within 80. */
+function briefly(why: string): string {
+  const first = why.split(/\.(?:\s|$)/)[0] ?? why;
+  const words = first.split(/\s+/).filter(Boolean);
+  return words.length > 25 ? `${words.slice(0, 25).join(" ")} …` : words.join(" ");
+}
+
 /** Why a protected survey cannot be deleted or replaced when its responses could not be counted (fail closed). */
 export function uncountedRefusal(survey: string, doing: "deleted" | "replaced", why: string): string {
   return (
-    `${survey} was not ${doing}: deletion protection could not count its responses (${why.replace(/\.$/, "")}), ` +
+    `${survey} was not ${doing}: deletion protection could not count its responses (${briefly(why)}), ` +
     "so it is kept: nothing was written to PostHog. Run again once PostHog answers (the count needs the key's " +
     `survey:read scope), or set ${protectionOff()} on the resource and run pulumi up first.`
   );
