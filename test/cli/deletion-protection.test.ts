@@ -82,13 +82,6 @@ const outcome = (run: Promise<CliRun>) =>
     }),
   );
 
-/** The lines of `said` that carry `needle`, whitespace folded (the CLI wraps nothing, but indents). */
-const linesWith = (said: string, needle: string) =>
-  said
-    .split("\n")
-    .filter((line) => line.includes(needle))
-    .map((line) => line.trim());
-
 const squash = (text: string) => text.replace(/\s+/g, " ");
 
 async function protectedSurvey(face: Face): Promise<void> {
@@ -102,8 +95,11 @@ async function protectedSurvey(face: Face): Promise<void> {
       `## ${title}: pulumi ${args.join(" ")} -> ${result.ok ? "succeeded" : "failed"}`,
       "requests PostHog received:",
       ...(sent.length > 0 ? sent.map((r) => `  ${r}`) : ["  (none)"]),
-      "the CLI's words (lines naming the survey):",
-      ...linesWith(result.said, KEPT).map((l) => `  ${l}`),
+      "the CLI's words (lines naming the survey, and every error):",
+      ...result.said
+        .split("\n")
+        .filter((line) => line.includes(KEPT) || /error/i.test(line))
+        .map((l) => `  ${l.trim()}`),
       "",
     );
     fs.mkdirSync(TRANSCRIPTS, { recursive: true });
