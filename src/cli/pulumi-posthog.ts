@@ -35,6 +35,11 @@ const EXPORT_OPTIONS = {
     default: `POSTHOG_HOST, then ${DEFAULT_HOST}`,
   },
   "no-invites": { type: "boolean", description: "export surveys only", default: "off" },
+  "include-managed": {
+    type: "boolean",
+    description: "also export the surveys a Pulumi stack created (their question ids are this provider's)",
+    default: "off: left out and counted",
+  },
   format: {
     type: "string",
     placeholder: "FORMAT",
@@ -65,7 +70,8 @@ const EXPORT_USAGE = `usage: pulumi-posthog export [options]
 Writes a Pulumi TypeScript program declaring the surveys, pending invites and members that exist in
 PostHog, each adopting what exists: the first \`pulumi up\` takes them over without creating anything.
 With --format import, writes the file \`pulumi import --file\` takes instead, for a program in any
-language on the posthog-iac plugin.
+language on the posthog-iac plugin. Surveys a Pulumi stack created with this provider are left out
+(counted on standard error) unless --include-managed: a second stack must not manage them too.
 
 options:
 ${describeOptions(EXPORT_OPTIONS)}
@@ -115,9 +121,15 @@ async function runExport(argv: string[], out: Output): Promise<number> {
     host: values.host,
     invites: values["no-invites"] ? false : undefined,
     format,
+    includeManaged: values["include-managed"] === true,
   };
   const result = await exportProgram(options);
   for (const note of result.skipped) out.stderr(`note: left out ${note}\n`);
+  if (result.managedSurveys > 0) {
+    out.stderr(
+      `left out ${result.managedSurveys} survey(s) managed by a Pulumi stack; --include-managed to include them\n`,
+    );
+  }
   if (values.out === undefined) {
     out.stdout(result.source);
     return 0;

@@ -8,6 +8,7 @@ import { exportFailure, missingKey } from "./failures";
 import { readSnapshot } from "./read";
 import { renderProgram } from "./render";
 import { renderImportFile } from "./import-file";
+import { createdByAStack } from "../resources/survey/ownership";
 
 export interface ExportOptions {
   /** Project id; default posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. */
@@ -20,6 +21,11 @@ export interface ExportOptions {
   invites?: boolean;
   /** `program` (default): the TypeScript program on the dynamic providers; `import`: `pulumi import`'s file. */
   format?: ExportFormat;
+  /**
+   * Export the surveys a Pulumi stack created with this provider too (default false: left out and counted, so
+   * `pulumi import` never gives a second stack an object one already manages).
+   */
+  includeManaged?: boolean;
   /** Where POSTHOG_* settings come from (default process.env). */
   env?: NodeJS.ProcessEnv;
 }
@@ -40,6 +46,8 @@ export interface ExportResult {
   members: number;
   /** Fields left out because the provider would reject the value PostHog holds. */
   skipped: string[];
+  /** Surveys left out because a Pulumi stack created them (their question ids are this provider's derived ids). */
+  managedSurveys: number;
 }
 
 export async function exportProgram(opts: ExportOptions = {}): Promise<ExportResult> {
@@ -53,12 +61,16 @@ export async function exportProgram(opts: ExportOptions = {}): Promise<ExportRes
   );
   if (!settings.apiKey) throw missingKey();
   const client = clientFor(settings);
-  const snapshot = await readSnapshot(client, {
+  const read = await readSnapshot(client, {
     projectId: declaredScope("project", undefined, settings),
     organizationId: opts.invites === false ? undefined : declaredScope("organization", undefined, settings),
   }).catch((error: unknown) => {
     throw exportFailure(error);
   });
+  // What a stack created shows in its question ids (survey/ownership.ts); invites carry no such sign: PostHog keeps
+  // nothing of the request but the invite's terms, which any person may write alike.
+  const managed = opts.includeManaged ? [] : read.surveys.filter((s) => createdByAStack(s.questions));
+  const snapshot = { ...read, surveys: read.surveys.filter((s) => !managed.includes(s)) };
   const { source, skipped } =
     opts.format === "import"
       ? { source: renderImportFile(snapshot), skipped: [] }
@@ -72,5 +84,6 @@ export async function exportProgram(opts: ExportOptions = {}): Promise<ExportRes
     expiredInvites: snapshot.expiredInvites,
     members: snapshot.members.length,
     skipped,
+    managedSurveys: managed.length,
   };
 }

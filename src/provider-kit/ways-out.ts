@@ -13,7 +13,7 @@ const OLD = "<old name>";
 export type Face = "dynamic" | ProgramRuntime | "unknown";
 
 /** The face of this process: the dynamic providers, or the plugin with its program's runtime when known. */
-function thisFace(): Face {
+export function thisFace(): Face {
   return providerSettingsOnly() ? (programRuntime() ?? "unknown") : "dynamic";
 }
 

@@ -41,7 +41,8 @@ const EXPORT_USAGE = `usage: pulumi-posthog export [options]
 Writes a Pulumi TypeScript program declaring the surveys, pending invites and members that exist in
 PostHog, each adopting what exists: the first \`pulumi up\` takes them over without creating anything.
 With --format import, writes the file \`pulumi import --file\` takes instead, for a program in any
-language on the posthog-iac plugin.
+language on the posthog-iac plugin. Surveys a Pulumi stack created with this provider are left out
+(counted on standard error) unless --include-managed: a second stack must not manage them too.
 
 options:
       --project ID       project to export surveys from
@@ -52,6 +53,8 @@ options:
                          default: POSTHOG_HOST, then https://us.posthog.com
       --no-invites       export surveys only
                          default: off
+      --include-managed  also export the surveys a Pulumi stack created (their question ids are this provider's)
+                         default: off: left out and counted
       --format FORMAT    program or import: a TypeScript program, or the file of \`pulumi import --file\`
                          default: program
       --out FILE         write the program to FILE

@@ -128,7 +128,11 @@ describe("Survey lifecycle", () => {
     await stack.clearRequests();
     const result = await stack.engine.destroy();
     expect(result.errors).toEqual([]);
-    expect((await stack.requests()).map((r) => r.method)).toEqual(["DELETE"]);
+    // Deletion protection counts the project's responses first (none here), then the survey is deleted as ever.
+    expect((await stack.requests()).map((r) => `${r.method} ${r.path}`)).toEqual([
+      `GET /api/projects/${stack.projectId}/surveys/responses_count/`,
+      `DELETE /api/projects/${stack.projectId}/surveys/${id}/`,
+    ]);
     expect((await surveyInEmulator(id)).status).toBe(404);
     expect(stack.engine.state()).toEqual([]);
   });

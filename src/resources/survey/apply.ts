@@ -23,6 +23,7 @@ import {
 import { resolveFlagKeys } from "./flag-keys";
 import { takeLateAnswer, takeOverInterrupted } from "./interrupted";
 import { ownedQuestionIds } from "./ownership";
+import { refuseProtectedDelete } from "./responses-held";
 import { applyStatus } from "./lifecycle";
 import { archivedInWrite, needsUnarchived, planLifecycle, type LifecycleState } from "./lifecycle-plan";
 import { refusedTransition } from "./lifecycle-rules";
@@ -310,6 +311,8 @@ export async function remove(id: string, props: Json): Promise<void> {
   const { client } = callContext();
   const project = String(props.projectId);
   if (!claimForDelete("survey", id, label(props))) return;
+  // A survey holding responses is kept unless the program lifted its protection (deletion-protection.ts).
+  await refuseProtectedDelete(id, props);
   try {
     await client.surveys.delete(project, id);
   } catch (error) {

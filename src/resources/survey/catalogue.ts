@@ -20,7 +20,7 @@ import {
 import { fieldRule, resetValue, SURVEY_FIELD_NAMES, wireName } from "./fields";
 import { SURVEY_OPTION_RULES } from "./validate";
 import { countArgs, surveyArgs, surveysArgs } from "./function-args";
-import type { SurveyComputed, SurveyFlag } from "./types";
+import type { SurveyComputed, SurveyFlag, SurveyOptions } from "./types";
 
 const flagRule = z
   .object({
@@ -45,6 +45,33 @@ const COMPUTED: { [K in keyof SurveyComputed]: () => ReturnType<typeof jsonSchem
 /** The diff's bookkeeping (what the program declared at the last apply): state, not something to read. */
 const INTERNAL_OUTPUT: keyof SurveyComputed = "declared";
 
+/**
+ * The provider's own inputs (SurveyOptions), one entry each: typed by the option names, so an option without an
+ * entry does not compile. Their rules are SURVEY_OPTION_RULES (validate.ts); their descriptions, SurveyOptions'.
+ */
+const OPTIONS = (): {
+  [K in keyof SurveyOptions]-?: Pick<
+    PropertyDoc,
+    "schema" | "outputSchema" | "output" | "replaces" | "default"
+  >;
+} => ({
+  projectId: {
+    schema: jsonSchema(projectIdRule),
+    // surveyOutputs (mapping.ts) gives the project as the string the requests used.
+    outputSchema: jsonSchema(z.string()),
+    output: true,
+    replaces: true,
+  },
+  adopt: { schema: jsonSchema(SURVEY_OPTION_RULES.adopt), output: false, replaces: false },
+  // Read from the stored declaration by the diff and the delete (deletion-protection.ts), never sent to PostHog.
+  deletionProtection: {
+    schema: jsonSchema(SURVEY_OPTION_RULES.deletionProtection),
+    output: false,
+    replaces: false,
+    default: true,
+  },
+});
+
 function surveyProperties(): PropertyDoc[] {
   const fields = SURVEY_FIELD_NAMES.map((field): PropertyDoc => ({
     name: field,
@@ -57,28 +84,13 @@ function surveyProperties(): PropertyDoc[] {
     ...(resetValue(field) === undefined ? {} : { default: resetValue(field) }),
     replaces: false,
   }));
-  const options: PropertyDoc[] = [
-    {
-      name: "projectId",
-      description: memberDoc(["SurveyOptions"], "projectId"),
-      schema: jsonSchema(projectIdRule),
-      // surveyOutputs (mapping.ts) gives the project as the string the requests used.
-      outputSchema: jsonSchema(z.string()),
-      input: true,
-      output: true,
-      required: false,
-      replaces: true,
-    },
-    {
-      name: "adopt",
-      description: memberDoc(["SurveyOptions"], "adopt"),
-      schema: jsonSchema(SURVEY_OPTION_RULES.adopt),
-      input: true,
-      output: false,
-      required: false,
-      replaces: false,
-    },
-  ];
+  const options = Object.entries(OPTIONS()).map(([name, facts]): PropertyDoc => ({
+    name,
+    description: memberDoc(["SurveyOptions"], name),
+    input: true,
+    required: false,
+    ...facts,
+  }));
   const computed = Object.entries(COMPUTED).map(([name, schema]): PropertyDoc => ({
     name,
     description: memberDoc(["SurveyComputed"], name),

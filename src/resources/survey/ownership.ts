@@ -71,3 +71,23 @@ export function unproven(
     "mark made it)"
   );
 }
+
+// The form every derived id has, whatever the stack, the resource or the release (ownedQuestionId, and the release
+// before the stack's mark, which hashed the project and stack names, wrote the same form): an RFC 9562 UUID of
+// version 8 ("custom"), RFC variant. PostHog gives a question without an id a version 4 UUID
+// (products/surveys/backend/models, ensure_question_ids: uuid.uuid4()). Without the stack's mark nothing tells
+// one stack's derived ids from another's, nor proves which stack made the survey: this says only that a stack did.
+const DERIVED_FORM = /^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** Whether `id` has the form of a question id this provider derives (and PostHog never gives). */
+export function hasDerivedForm(id: unknown): boolean {
+  return typeof id === "string" && DERIVED_FORM.test(id);
+}
+
+/**
+ * Whether a survey's questions (as PostHog holds them) show that a Pulumi stack created it with this provider: one
+ * of them carries a derived id. A survey a stack adopted or imported keeps PostHog's ids, so it does not show.
+ */
+export function createdByAStack(questions: unknown): boolean {
+  return jsonList(questions).some((question) => hasDerivedForm(question.id));
+}

@@ -18,6 +18,12 @@ import { adoptionWarning, isCreate } from "../../provider-kit/adoption";
 import { holdForRun } from "../../provider-kit/interrupted";
 import type { SurveyDeclaration } from "./declaration";
 import type { CheckFailure } from "../../provider-kit/check-failures";
+import {
+  consentToReplacement,
+  protectionOn,
+  surveyNamed,
+  unknownProtectionNote,
+} from "./deletion-protection";
 
 type Json = Record<string, unknown>;
 
@@ -93,12 +99,19 @@ export async function diff(
   const newProject = declaredScope("project", news.options.projectId, resolveSettings());
   // A project the default resolves to "@current" is the same project the survey was created in.
   const replaces = newProject !== oldProject && newProject !== CURRENT ? ["projectId"] : [];
+  // A replacement deletes the survey: refused here when it holds responses and stays protected.
+  if (replaces.length > 0) await guardReplacement(id, olds, news, replaces);
   const changed = changedFields(news.declared, olds, previouslyDeclared);
   // Kept through this run: no resource leaving the stack deletes it (provider-kit/interrupted.ts).
   if (replaces.length === 0) holdForRun("survey", id, news.urn);
   if (changed.includes("questions") && replaces.length === 0) announceQuestionIds(olds, news);
   return {
-    changes: replaces.length > 0 || changed.length > 0 || declaredKeysChanged(news.declared, olds),
+    changes:
+      replaces.length > 0 ||
+      changed.length > 0 ||
+      declaredKeysChanged(news.declared, olds) ||
+      // Recorded by an update that sends nothing (apply.ts): the delete reads it from the stored declaration.
+      news.declared.deletionProtection !== previouslyDeclared.deletionProtection,
     replaces,
     deleteBeforeReplace: false,
   };
@@ -110,4 +123,28 @@ function announceQuestionIds(olds: Json, news: SurveyDeclaration): void {
   if (containsUnknown(declared)) return;
   const notice = questionIdNotice(news.label, jsonList(declared), jsonList(olds.questions));
   if (notice) warn(notice);
+}
+
+/**
+ * Before a replacement of survey `id`: with `deletionProtection: false` declared, recorded for the replaced survey's
+ * delete; with it not known yet (a preview), said; otherwise the survey's responses are counted (the one request
+ * of this check, loaded only here: a preview without replacements loads no client) and a survey holding any is
+ * refused (deletion-protection.ts).
+ */
+async function guardReplacement(
+  id: string,
+  olds: Json,
+  news: SurveyDeclaration,
+  replaces: readonly string[],
+): Promise<void> {
+  if (containsUnknown(news.inputs.deletionProtection)) {
+    warn(unknownProtectionNote(surveyNamed(olds.name, id), replaces));
+    return;
+  }
+  if (!protectionOn(news.options.deletionProtection)) {
+    consentToReplacement(id);
+    return;
+  }
+  const { refuseProtectedReplacement } = require("./responses-held") as typeof import("./responses-held");
+  await refuseProtectedReplacement(id, olds, replaces);
 }

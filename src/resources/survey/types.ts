@@ -161,6 +161,8 @@ export interface SurveyOptions {
   projectId?: string;
   /** Take over an existing survey (by id or exact name) instead of creating one; used only at create. */
   adopt?: SurveyAdoption;
+  /** A survey that holds responses is never deleted or replaced while this is true (the default); false lets a delete or replacement take it with its responses. Never sent to PostHog. */
+  deletionProtection?: boolean;
 }
 
 /** A Survey's inputs once check has validated them. */

@@ -42,6 +42,7 @@ export const SURVEY_OPTION_RULES = {
       message: 'adopt needs an id or a name: {id: "<survey uuid>"} or {name: "<exact survey name>"}.',
     })
     .optional(),
+  deletionProtection: z.boolean({ error: "deletionProtection must be true or false." }).optional(),
 } satisfies { [K in keyof SurveyOptions]-?: z.ZodType<SurveyOptions[K]> };
 
 type SurveyInputKey = keyof SurveyInputs;
@@ -62,9 +63,11 @@ function ruleOf(key: SurveyInputKey): z.ZodType {
 export function parseOptions(inputs: Record<string, unknown>): Partial<SurveyOptions> {
   const projectId = SURVEY_OPTION_RULES.projectId.safeParse(inputs.projectId);
   const adopt = SURVEY_OPTION_RULES.adopt.safeParse(inputs.adopt);
+  const protection = SURVEY_OPTION_RULES.deletionProtection.safeParse(inputs.deletionProtection);
   return {
     ...(projectId.success && projectId.data !== undefined ? { projectId: projectId.data } : {}),
     ...(adopt.success && adopt.data !== undefined ? { adopt: adopt.data } : {}),
+    ...(protection.success && protection.data !== undefined ? { deletionProtection: protection.data } : {}),
   };
 }
 
