@@ -142,21 +142,47 @@ export function routeBlock(route: InstallRoute, version: string, when: "release"
   ].join("\n");
 }
 
+/** Every route from a release as one table (the README's, which stays short). */
+export function routeTable(version: string): string {
+  return [
+    "| Language | The program's folder holds | Then, in the folder | The key |",
+    "| --- | --- | --- | --- |",
+    ...INSTALL_ROUTES.map((route) => {
+      const { file, line } = route.holds(version);
+      const commands = route
+        .release(version)
+        .map((c) => `\`${c}\``)
+        .join(", then ");
+      return `| ${route.title} | \`${line}\` in \`${file}\` | ${commands} | \`${configLine(route)}\` |`;
+    }),
+  ].join("\n");
+}
+
 /** The marker a doc's block sits between: `<!-- install-route: python release -->` … `<!-- /install-route -->`. */
 const BLOCK =
-  /<!-- install-route: (\w+) (release|local-try) -->\n(?:((?:(?!<!-- )[\s\S])*?)\n)?<!-- \/install-route -->/g;
+  /<!-- install-route: (\w+) (release|local-try|table) -->\n(?:((?:(?!<!-- )[\s\S])*?)\n)?<!-- \/install-route -->/g;
 
 export interface DocBlock {
-  language: RouteLanguage;
-  when: "release" | "local-try";
+  /** A route's language, or `all` for the table of every route. */
+  language: RouteLanguage | "all";
+  when: "release" | "local-try" | "table";
   text: string;
+}
+
+type When = DocBlock["when"];
+
+/** The text of a block: a route's commands, or (`all table`) the table of every route. */
+function blockText(language: string, when: When, version: string): string {
+  if (language === "all" && when === "table") return routeTable(version);
+  if (when === "table") throw new Error(`install-route: only "all" has a table, not ${language}`);
+  return routeBlock(routeFor(language as RouteLanguage), version, when);
 }
 
 /** The marked blocks of a document. */
 export function docBlocks(markdown: string): DocBlock[] {
   return [...markdown.matchAll(BLOCK)].map((m) => ({
-    language: routeFor(m[1] as RouteLanguage).language,
-    when: m[2] as "release" | "local-try",
+    language: m[1] === "all" ? "all" : routeFor(m[1] as RouteLanguage).language,
+    when: m[2] as When,
     text: m[3] ?? "",
   }));
 }
@@ -165,8 +191,8 @@ export function docBlocks(markdown: string): DocBlock[] {
 export function withRouteBlocks(markdown: string, version: string): string {
   return markdown.replace(
     BLOCK,
-    (_all, language: string, when: "release" | "local-try") =>
-      `<!-- install-route: ${language} ${when} -->\n${routeBlock(routeFor(language as RouteLanguage), version, when)}\n<!-- /install-route -->`,
+    (_all, language: string, when: When) =>
+      `<!-- install-route: ${language} ${when} -->\n${blockText(language, when, version)}\n<!-- /install-route -->`,
   );
 }
 
