@@ -5,7 +5,6 @@
 // language's install route (tools/release/install-routes.ts, the lines the docs show) with these paths.
 import fs from "node:fs";
 import path from "node:path";
-import { PACKAGE_NAME } from "../../src/plugin/tokens";
 import { buildGoProxy } from "./go-proxy";
 import { localTryLines } from "./install-routes";
 import { packAll, type LocalTarballs } from "./pack";
