@@ -26,6 +26,17 @@ export interface LeftProcess {
   command: string;
 }
 
+/**
+ * esbuild's service: the esbuild API (tools/release/plugin-archive.ts) keeps one child per process for the process's
+ * life, unref'd, and it exits when its stdin closes with the worker. It is this worker's, not the file's, as long as
+ * this process is its parent.
+ */
+function isOwnEsbuildService(pid: string, command: string): boolean {
+  if (!/\/esbuild --service=/.test(command)) return false;
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === process.pid;
+}
+
 /** The running processes (not this one) whose environment holds the mark. Zombies have no environment. */
 export function processesMarked(mark: string): LeftProcess[] {
   if (process.platform !== "linux") return [];
@@ -37,7 +48,7 @@ export function processesMarked(mark: string): LeftProcess[] {
       const environ = fs.readFileSync(`/proc/${entry}/environ`, "utf8").split("\0");
       if (!environ.includes(wanted)) continue;
       const command = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0").join(" ").trim();
-      found.push({ pid: Number(entry), command });
+      if (!isOwnEsbuildService(entry, command)) found.push({ pid: Number(entry), command });
     } catch {
       // ended while we looked, or not ours to read
     }
