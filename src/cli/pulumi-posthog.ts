@@ -98,9 +98,13 @@ function importNote(result: ExportResult): string {
   const settings = [`${PACKAGE_NAME}:projectId ${result.projectId}`];
   if (result.organizationId !== undefined)
     settings.push(`${PACKAGE_NAME}:organizationId ${result.organizationId}`);
+  // `--out` outside the program's folder: Go's generated code is a whole program (package main with its own main),
+  // so written beside main.go it breaks the build ("main redeclared in this block").
   return (
-    `Import it with \`pulumi import --file <file>\` in a stack whose ${settings.join(" and ")} are set ` +
-    "(the plugin reads each object there), after `pulumi package add` of the posthog-iac plugin."
+    `Import it with \`pulumi import --file <file> --out ../imported.<py|go|yaml>\` in a stack whose ` +
+    `${settings.join(" and ")} are set (the plugin reads each object there), then move the resources it ` +
+    "writes into the program: --out outside the program's folder, because a Go file written there is a second " +
+    "main package and breaks the build."
   );
 }
 

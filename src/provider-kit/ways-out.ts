@@ -38,14 +38,55 @@ export function aliasOption(urn: string | undefined, face: Face): string {
   return `the aliases resource option with the old name${oldUrn ? ` (its URN: ${oldUrn})` : ""}`;
 }
 
+/** What `adopt` is set to: `true`, or an object naming the object by id (a name as the other way). */
+export type AdoptValue = true | { id: string; name?: string };
+
+/**
+ * The `adopt` setting as a program on `face` writes it, so a Python user is not shown JavaScript (issue 51): the
+ * property names are Pulumi's code generators' (snake_case in Python, PascalCase in Go and .NET), and the object is
+ * the SDK's `SurveyAdoptArgs` where the language needs a type (Python takes a dict for it).
+ */
+export function adoptSetting(adopt: AdoptValue, face: Face): string {
+  const q = JSON.stringify;
+  if (adopt === true) {
+    const forms: Record<Face, string> = {
+      dynamic: "adopt: true",
+      nodejs: "adopt: true",
+      python: "adopt=True",
+      go: "Adopt: pulumi.Bool(true)",
+      yaml: "adopt: true",
+      dotnet: "Adopt = true",
+      java: ".adopt(true)",
+      unknown: "the input adopt to true",
+    };
+    return forms[face];
+  }
+  const one = (key: "id" | "name", value: string): string => {
+    const forms: Record<Face, string> = {
+      dynamic: `adopt: {${key}: ${q(value)}}`,
+      nodejs: `adopt: {${key}: ${q(value)}}`,
+      python: `adopt={${q(key)}: ${q(value)}}`,
+      go: `Adopt: &posthogiac.SurveyAdoptArgs{${key === "id" ? "Id" : "Name"}: pulumi.String(${q(value)})}`,
+      yaml: `adopt: {${key}: ${q(value)}}`,
+      dotnet: `Adopt = new SurveyAdoptArgs { ${key === "id" ? "Id" : "Name"} = ${q(value)} }`,
+      java: `.adopt(SurveyAdoptArgs.builder().${key}(${q(value)}).build())`,
+      unknown: `the input adopt with ${key} ${q(value)}`,
+    };
+    return forms[face];
+  };
+  return adopt.name === undefined
+    ? one("id", adopt.id)
+    : `${one("id", adopt.id)} (or ${one("name", adopt.name)})`;
+}
+
 export interface RefusedObject {
   /** How the refusal names the object: `survey <id>`, `pending invite <id>`. */
   object: string;
   id: string;
   /** The URN of the resource whose create was refused, when known. */
   urn: string | undefined;
-  /** The `adopt` input that takes it: `adopt: true`, `adopt: {id: "…"}`. */
-  adopt: string;
+  /** The `adopt` input that takes it: `true` (an invite), or the survey's id and name; written per face by adoptSetting. */
+  adopt: AdoptValue;
   /** What adopting spares: `a POST`, `an invitation email`. */
   spares: string;
   /** The plugin's type token of the resource. */
@@ -66,7 +107,7 @@ export function renameWaysOut(refused: RefusedObject, face: Face = thisFace()): 
   return (
     `If this resource was renamed, declare its old name as an alias, ${aliasOption(urn, face)}: the renamed resource ` +
     `keeps ${object} and its state, and nothing is sent or deleted. Otherwise, to manage ${object} with this ` +
-    `resource, set ${adopt} (it records the object, sparing ${spares})${importWay}; a resource of this stack that ` +
+    `resource, set ${adoptSetting(adopt, face)} (it records the object, sparing ${spares})${importWay}; a resource of this stack that ` +
     "held it and is no longer in the program is then dropped from the stack without deleting it, with a warning."
   );
 }

@@ -239,7 +239,10 @@ describe("each install route downloads the plugin from this project's release", 
         PIP_NO_INDEX: "1",
         PIP_FIND_LINKS: [wheels, dist].join(" "),
       });
-      fs.appendFileSync(path.join(p.dir, "requirements.txt"), `pulumi-posthog-iac==${version}\n`);
+      // The quickstart's requirements.txt lists the SDK at this version (tools/release/install-routes.ts).
+      expect(fs.readFileSync(path.join(p.dir, "requirements.txt"), "utf8")).toContain(
+        `pulumi-posthog-iac==${version}`,
+      );
       const venv = await createVenv(p.dir);
       await pipInstall(venv, [wheels, dist], ["-r", path.join(p.dir, "requirements.txt")]);
 

@@ -1,6 +1,9 @@
 // The `pulumi-posthog` command as a user runs it: the built bin in its own process against an emulator, exact
 // output and exit codes for help, version, mistakes in the command line and a missing, wrong or short key.
 // Needs `npm run build` (npm test runs it first).
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { startEmulator, type EmulatorHandle } from "posthog-emulator";
 import { NameRegistry, slug } from "../../src/export/names";
 import { runBin } from "../support/run-bin";
@@ -222,6 +225,23 @@ describe("pulumi-posthog export and the key", () => {
         "Project 999 does not exist or the key cannot see it: check --project (or the POSTHOG_PROJECT_ID " +
         "environment variable)\n",
     });
+  });
+
+  // Issue 51: `pulumi import … --out imported.go` left in a Go program's folder is a second `main` (`main
+  // redeclared in this block`); the note says where the generated code goes.
+  it("--format import names pulumi import with --out outside the program's folder", async () => {
+    const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "export-import-")), "import.json");
+    const args = ["export", "--format", "import", "--project", String(emulator.projectId), "--out", out];
+    const result = await cli(args, {
+      POSTHOG_HOST: emulator.url,
+      POSTHOG_API_KEY: emulator.apiKey,
+      POSTHOG_ORGANIZATION_ID: emulator.organizationId,
+    });
+    fs.rmSync(path.dirname(out), { recursive: true, force: true });
+    expect(result).toMatchObject({ code: 0 });
+    expect(result.stderr).toContain("pulumi import --file <file> --out ../imported.<py|go|yaml>");
+    expect(result.stderr).toContain("a Go file written there is a second main package and breaks the build");
+    expect(result.stderr).not.toContain("pulumi package add");
   });
 
   it("prints the program to stdout, resolving the key's current project and organization", async () => {

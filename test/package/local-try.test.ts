@@ -23,7 +23,7 @@ beforeAll(
 );
 afterAll(() => fs.rmSync(out, { recursive: true, force: true }));
 
-it("holds the four npm tarballs, this platform's plugin archive and the Python wheel, and nothing else", () => {
+it("holds the four npm tarballs, this platform's plugin archive, the Python wheel and the Go proxy, and nothing else", () => {
   expect(built.wheel).toEqual({ path: path.join(out, "pulumi_posthog_iac-0.1.0-py3-none-any.whl") });
   expect(fs.readdirSync(out).sort()).toEqual(
     [
@@ -33,19 +33,28 @@ it("holds the four npm tarballs, this platform's plugin archive and the Python w
       "pulumi-posthog-posthog-html-0.1.0.tgz",
       "pulumi_posthog_iac-0.1.0-py3-none-any.whl",
       archiveName(VERSION, hostPlatform()),
+      "go-proxy",
     ].sort(),
+  );
+  // The Go SDK as a module proxy serves it (tools/release/go-proxy.ts): the module's files under module@version/.
+  const at = path.join(built.goProxy, "github.com/pulumi-posthog/pulumi-posthog/sdk/@v");
+  expect(fs.readdirSync(at).sort()).toEqual(
+    ["list", `v${VERSION}.info`, `v${VERSION}.mod`, `v${VERSION}.zip`].sort(),
   );
 });
 
 it("prints an install line per language, each naming the files it installs", () => {
-  const printed = describeLocalTry(built);
+  const printed = describeLocalTry(built, out);
   const t = built.tarballs;
   expect(printed).toContain(`npm install ${t.provider} ${t.sanitiser} ${t.cliOptions}\n`);
   expect(printed).toContain(`npm install --save-dev ${t.emulator}\n`);
   expect(printed).toContain(
     `pulumi plugin install resource posthog-iac ${VERSION} --file ${built.archive}\n`,
   );
-  expect(printed).toContain(`pip install ${path.join(out, "pulumi_posthog_iac-0.1.0-py3-none-any.whl")}\n`);
+  expect(printed).toContain(`  PIP_FIND_LINKS=${out} pulumi install\n`);
+  expect(printed).toContain(
+    `  GOPROXY=file://${built.goProxy},https://proxy.golang.org GONOSUMDB=github.com/pulumi-posthog/pulumi-posthog/sdk pulumi install\n`,
+  );
   expect(printed).toContain(
     `npx --yes -p ${t.sanitiser} -p ${t.cliOptions} -p ${t.emulator} posthog-emulator`,
   );

@@ -13,9 +13,14 @@
 // - once its event loop has drained, a worker leaves with process.exit, which skips Node's own teardown of the heap.
 // A test that leaks a server, socket or timer still keeps its worker's event loop alive, so it never reaches
 // 'beforeExit', and jest still reports it as before (test/harness/worker-exit.test.ts).
+//
+// And one check: a test file fails when a process it started (a plugin, a CLI run, an emulator) is still running
+// after its last hook (test/setup/left-processes.ts).
 import { runInNewContext } from "node:vm";
 import { setFlagsFromString } from "node:v8";
 import { TestEnvironment } from "jest-environment-node";
+import path from "node:path";
+import { leftProcesses, leftProcessesError, newRunMark, RUN_MARK_ENV } from "./left-processes";
 
 /** A worker's heap in use above which it is collected after a test file: with the rest of the process, well under
  * the ~1 GB that missed jest's 500 ms on a loaded machine. */
@@ -60,13 +65,29 @@ function collectIfLarge(): void {
 }
 
 export default class NodeEnvironment extends TestEnvironment {
+  /** The mark every process this file starts inherits (left-processes.ts). */
+  private readonly runMark = newRunMark();
+  private readonly testFile: string;
+
   constructor(...args: ConstructorParameters<typeof TestEnvironment>) {
     super(...args);
+    this.testFile = path.relative(args[0].projectConfig.rootDir, args[1].testPath);
     exitPromptlyOnceDrained();
+    // Both environments: the worker's own, which a spawn without `env` passes on, and the file's copy of it, which
+    // `{ ...process.env }` in a test reads.
+    process.env[RUN_MARK_ENV] = this.runMark;
+    const fileProcess: unknown = this.global.process;
+    if (typeof fileProcess === "object" && fileProcess !== null && "env" in fileProcess) {
+      const env = fileProcess.env;
+      if (typeof env === "object" && env !== null) Object.assign(env, { [RUN_MARK_ENV]: this.runMark });
+    }
   }
 
   override async teardown(): Promise<void> {
     await super.teardown();
+    if (process.env[RUN_MARK_ENV] === this.runMark) delete process.env[RUN_MARK_ENV];
     collectIfLarge();
+    const left = await leftProcesses(this.runMark);
+    if (left.length > 0) throw leftProcessesError(this.testFile, left);
   }
 }

@@ -211,7 +211,22 @@ export class GrpcProviderServer implements ProviderServer {
     return [...this.earlierMessages, ...this.engine.messages()];
   }
 
-  async startRun(): Promise<boolean> {
+  /** The replacement under way, which every operation that starts meanwhile shares. */
+  private replacing: Promise<boolean> | undefined;
+
+  /**
+   * Operations an engine runs at once (`Promise.all` of an up and a preview, or of five engines on one server) share
+   * one new process: each starting its own left all but the last one assigned here running, never closed (issue 51:
+   * the `dynamic-provider` processes every `npm test` left behind).
+   */
+  startRun(): Promise<boolean> {
+    this.replacing ??= this.replaceProcess().finally(() => {
+      this.replacing = undefined;
+    });
+    return this.replacing;
+  }
+
+  private async replaceProcess(): Promise<boolean> {
     if (!this.used) return false;
     const [log, messages, stderr] = [this.engine.printed(), this.engine.messages(), stderrOf(this.child)()];
     await this.endProcess();

@@ -216,7 +216,30 @@ describe("the plugin's Registry docs", () => {
   // docs show no C# program a reader would take as supported (issue 36).
   it("shows no C# example while C# is not available", () => {
     expect(blocksIn("csharp").map((block) => block.doc)).toEqual([]);
-    expect(read("README.md")).toMatch(/\| Java, C# \| not yet/);
+    expect(read("README.md")).toMatch(/Java and C# are not available yet/);
+  });
+
+  // The reference pages showed a C# program on every page (issue 51), for an SDK that does not exist. A language
+  // has an example there only when there is something to run it with: the npm package (TypeScript) or a generated
+  // SDK in sdk/<language> (YAML's is its package declaration, sdk/yaml).
+  it("the reference pages show examples only in languages that have an SDK", () => {
+    const withSdk = new Set([
+      "typescript",
+      ...fs
+        .readdirSync(path.join(REPO_ROOT, "sdk"), { withFileTypes: true })
+        .filter((e) => e.isDirectory())
+        .map((e) => e.name),
+    ]);
+    const pages = fs.readdirSync(path.join(REPO_ROOT, "docs/reference")).filter((f) => f.endsWith(".md"));
+    const fences = pages.flatMap((page) =>
+      [...read(`docs/reference/${page}`).matchAll(/^```(\w+)\n/gm)].map((m) => `${page}: ${m[1]}`),
+    );
+    expect(fences.filter((f) => /: (csharp|cs|java)$/.test(f) && !withSdk.has(f.split(": ")[1]))).toEqual([]);
+    const examples = path.join(REPO_ROOT, "examples/reference");
+    const folders = fs
+      .readdirSync(examples)
+      .flatMap((page) => fs.readdirSync(path.join(examples, page)).map((language) => `${page}/${language}`));
+    expect(folders.filter((f) => !withSdk.has(f.split("/")[1]))).toEqual([]);
   });
 
   it("has TypeScript examples using the same property names", () => {

@@ -2,7 +2,12 @@
 // language writes a resource option, then adopt, then (plugin face only) pulumi import, each saying what it does
 // to the resource that held the object.
 import { runtimeOf } from "../../src/provider-kit/program-runtime";
-import { aliasOption, renameWaysOut, type RefusedObject } from "../../src/provider-kit/ways-out";
+import {
+  adoptSetting,
+  aliasOption,
+  renameWaysOut,
+  type RefusedObject,
+} from "../../src/provider-kit/ways-out";
 
 describe("runtimeOf", () => {
   it.each([
@@ -24,7 +29,7 @@ const REFUSED: RefusedObject = {
   object: "survey s1",
   id: "s1",
   urn: URN,
-  adopt: 'adopt: {id: "s1"}',
+  adopt: { id: "s1" },
   spares: "a POST",
   token: "posthog-iac:index:Survey",
 };
@@ -69,5 +74,27 @@ describe("renameWaysOut", () => {
   });
   it("offers no import on the dynamic face, where Pulumi cannot import", () => {
     expect(renameWaysOut(REFUSED, "dynamic")).not.toContain("pulumi import");
+  });
+});
+
+describe("the adopt setting each face writes (issue 51: a Python user was shown JavaScript)", () => {
+  const survey = { id: "s1", name: "NPS" };
+  it.each([
+    ["dynamic", 'adopt: {id: "s1"} (or adopt: {name: "NPS"})', "adopt: true"],
+    ["python", 'adopt={"id": "s1"} (or adopt={"name": "NPS"})', "adopt=True"],
+    [
+      "go",
+      'Adopt: &posthogiac.SurveyAdoptArgs{Id: pulumi.String("s1")} (or Adopt: &posthogiac.SurveyAdoptArgs{Name: pulumi.String("NPS")})',
+      "Adopt: pulumi.Bool(true)",
+    ],
+    ["yaml", 'adopt: {id: "s1"} (or adopt: {name: "NPS"})', "adopt: true"],
+  ] as const)("%s", (face, forSurvey, forInvite) => {
+    expect(adoptSetting(survey, face)).toBe(forSurvey);
+    expect(adoptSetting(true, face)).toBe(forInvite);
+  });
+  it("a Python refusal holds no JavaScript object", () => {
+    const text = renameWaysOut({ ...REFUSED, adopt: survey }, "python");
+    expect(text).toContain('set adopt={"id": "s1"} (or adopt={"name": "NPS"})');
+    expect(text).not.toMatch(/adopt: \{/);
   });
 });

@@ -1,13 +1,14 @@
 // The usage example of each resource and data function, from its one language-neutral description in the
-// catalogue (ExampleDoc), as a program in TypeScript (the `pulumi-posthog` dynamic package), Python, Go, C#
-// and YAML (the `posthog-iac` plugin's SDKs): property names per language as Pulumi's code generators spell
+// catalogue (ExampleDoc), as a program in TypeScript (the `pulumi-posthog` dynamic package), Python, Go
+// and YAML (the `posthog-iac` plugin's SDKs; a language is listed once its SDK exists, so no C#: there is no .NET
+// SDK, docs/plugin.md): property names per language as Pulumi's code generators spell
 // them, enums through the plugin schema's enum types. Each is shown on the reference page and written as a
 // runnable program under examples/reference/<page>/<language>/.
 import type { ExampleDoc, ExampleValue, JsonSchema } from "../../src/resources/catalogue";
 import { FUNCTION_TOKENS, PACKAGE_NAME, RESOURCE_TOKENS } from "../../src/plugin/tokens";
 
-export type Language = "typescript" | "python" | "go" | "csharp" | "yaml";
-export const LANGUAGES: readonly Language[] = ["typescript", "python", "go", "csharp", "yaml"];
+export type Language = "typescript" | "python" | "go" | "yaml";
+export const LANGUAGES: readonly Language[] = ["typescript", "python", "go", "yaml"];
 
 /** The plugin's package schema, as far as the examples read it. */
 export interface SchemaView {
@@ -28,11 +29,10 @@ export interface ExampleSubject {
 
 const GO_MODULE = "github.com/pulumi-posthog/pulumi-posthog/sdk/go/posthogiac";
 const PYTHON_MODULE = "pulumi_posthog_iac";
-const CSHARP_NAMESPACE = "PulumiPosthog.PosthogIac";
 
 /** `targetEmail` -> `target_email` (Python). */
 export const snakeCase = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
-/** `targetEmail` -> `TargetEmail` (Go, C#); `external_survey` -> `ExternalSurvey`. */
+/** `targetEmail` -> `TargetEmail` (Go); `external_survey` -> `ExternalSurvey`. */
 export const pascalCase = (name: string) =>
   name
     .split(/[^A-Za-z0-9]+/)
@@ -220,69 +220,6 @@ function go(schema: SchemaView, subject: ExampleSubject): string {
   ].join("\n");
 }
 
-// ---- C#: PascalCase properties, object initialisers, enum types' static members.
-function csValue(
-  schema: SchemaView,
-  property: JsonSchema | undefined,
-  v: ExampleValue,
-  inputs: string,
-  indent: string,
-): string {
-  const type = referred(schema, property);
-  const ref = refName(property);
-  if (type && Array.isArray(type.enum) && typeof v === "string" && ref) {
-    return `PosthogIac.${typeName(ref)}.${pascalCase(v)}`;
-  }
-  if (Array.isArray(v)) {
-    const items = property?.items as JsonSchema | undefined;
-    const inner = v.map((x) => `${indent}    ${csValue(schema, items, x, inputs, `${indent}    `)},`);
-    return `new[]\n${indent}{\n${inner.join("\n")}\n${indent}}`;
-  }
-  if (isObject(v)) {
-    const props = ((type ?? {}).properties ?? {}) as { [name: string]: JsonSchema };
-    const fields = Object.entries(v).map(
-      ([k, x]) => `${indent}    ${pascalCase(k)} = ${csValue(schema, props[k], x, inputs, `${indent}    `)},`,
-    );
-    return `new PosthogIac.${inputs}.${ref ? typeName(ref) : "Object"}Args\n${indent}{\n${fields.join("\n")}\n${indent}}`;
-  }
-  if (typeof v === "boolean") return v ? "true" : "false";
-  return typeof v === "string" ? json(v) : String(v);
-}
-
-function csharp(schema: SchemaView, subject: ExampleSubject): string {
-  const { name, args, output } = subject.example;
-  const props = topProperties(schema, subject);
-  const inputs = subject.kind === "resource" ? "Inputs" : "Inputs";
-  const fields = Object.entries(args).map(
-    ([k, v]) => `        ${pascalCase(k)} = ${csValue(schema, props[k], v, inputs, "        ")},`,
-  );
-  const argsText = fields.length ? `new()\n    {\n${fields.join("\n")}\n    }` : "new()";
-  const call =
-    subject.kind === "resource"
-      ? `var ${name} = new PosthogIac.${subject.name}(${json(name)}, ${argsText});`
-      : `var ${name} = PosthogIac.${pascalCase(subject.name)}.Invoke(${argsText});`;
-  const value =
-    subject.kind === "resource"
-      ? `${name}.${pascalCase(output)}`
-      : `${name}.Apply(result => result.${pascalCase(output)})`;
-  return [
-    "using System.Collections.Generic;",
-    "using Pulumi;",
-    `using PosthogIac = ${CSHARP_NAMESPACE};`,
-    "",
-    "return await Deployment.RunAsync(() =>",
-    "{",
-    `    ${call}`,
-    "",
-    "    return new Dictionary<string, object?>",
-    "    {",
-    `        [${json(output)}] = ${value},`,
-    "    };",
-    "});",
-    "",
-  ].join("\n");
-}
-
 // ---- YAML: the plugin's type tokens, the catalogue's (camelCase) names.
 function yamlValue(v: ExampleValue, indent: string): string {
   if (Array.isArray(v)) {
@@ -332,7 +269,6 @@ export function examplePrograms(
     typescript: typescript(subject),
     python: python(subject),
     go: go(schema, subject),
-    csharp: csharp(schema, subject),
     yaml: yaml(subject, project),
   };
 }
@@ -341,14 +277,12 @@ const FENCE: Record<Language, string> = {
   typescript: "ts",
   python: "python",
   go: "go",
-  csharp: "csharp",
   yaml: "yaml",
 };
 const TITLE: Record<Language, string> = {
   typescript: "TypeScript (`pulumi-posthog`)",
   python: `Python (\`${PYTHON_MODULE}\`)`,
   go: "Go (`posthogiac`)",
-  csharp: `C# (\`${CSHARP_NAMESPACE}\`)`,
   yaml: `YAML (\`${PACKAGE_NAME}\`)`,
 };
 
@@ -396,8 +330,6 @@ export function programFiles(programs: Record<Language, string>, project: string
   files.set("python/__main__.py", programs.python);
   files.set("go/Pulumi.yaml", pulumiYaml("go"));
   files.set("go/main.go", programs.go);
-  files.set("csharp/Pulumi.yaml", pulumiYaml("dotnet"));
-  files.set("csharp/Program.cs", programs.csharp);
   files.set("yaml/Pulumi.yaml", programs.yaml);
   return files;
 }

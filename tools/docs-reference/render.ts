@@ -56,14 +56,14 @@ function nestedSections(properties: readonly PropertyDoc[]): string[] {
   );
 }
 
-/** A property's name in Python, and in Go and C#: `target_email` / `TargetEmail`. */
+/** A property's name in Python, and in Go: `target_email` / `TargetEmail`. */
 const otherNames = (name: string) => `${code(snakeCase(name))} / ${code(pascalCase(name))}`;
 
 function inputTable(properties: readonly PropertyDoc[]): string {
   return table(
     [
       "Input",
-      "Python / Go, C#",
+      "Python / Go",
       "Type",
       "Required",
       "Default",
@@ -86,7 +86,7 @@ function inputTable(properties: readonly PropertyDoc[]): string {
 
 function outputTable(properties: readonly PropertyDoc[]): string {
   return table(
-    ["Output", "Python / Go, C#", "Type", "PostHog field", "Description"],
+    ["Output", "Python / Go", "Type", "PostHog field", "Description"],
     properties.map((p) => [
       code(p.name),
       otherNames(p.name),
@@ -102,7 +102,7 @@ function importSection(resource: ResourceDoc): string {
   const { id, notImportable, adopt } = resource.importing;
   const token = `${PACKAGE_NAME}:index:${resource.name}`;
   const plugin = id
-    ? `Through the \`${PACKAGE_NAME}\` plugin (Python, Go, C#, YAML, Java), \`pulumi import\` reads the object and ` +
+    ? `Through the \`${PACKAGE_NAME}\` plugin (Python, Go, YAML), \`pulumi import\` reads the object and ` +
       `writes the code that declares it. The id is ${id}:\n\n` +
       "```sh\n" +
       `pulumi import ${token} <name> <id>\n` +
@@ -157,7 +157,7 @@ export function functionPage(fn: FunctionDoc, programs: Record<Language, string>
     "## Arguments",
     fn.inputs.length > 0
       ? table(
-          ["Argument", "Python / Go, C#", "Type", "Required", "Default", "Description"],
+          ["Argument", "Python / Go", "Type", "Required", "Default", "Description"],
           fn.inputs.map((p) => [
             code(p.name),
             otherNames(p.name),

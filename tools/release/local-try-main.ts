@@ -10,8 +10,9 @@ async function main(): Promise<void> {
   const { version } = z
     .object({ version: z.string() })
     .parse(JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")));
-  const built = await buildLocalTry(REPO_ROOT, path.join(REPO_ROOT, "dist/local-try"), version);
-  console.log(describeLocalTry(built));
+  const outDir = path.join(REPO_ROOT, "dist/local-try");
+  const built = await buildLocalTry(REPO_ROOT, outDir, version);
+  console.log(describeLocalTry(built, outDir));
 }
 
 main().catch((error: unknown) => {

@@ -1,11 +1,13 @@
 // Everything a program outside this checkout needs to try the package before a release, in one folder: the npm
 // tarballs (the provider, the two workspace packages it depends on, the emulator), the plugin archive for this
-// platform, and the Python SDK's wheel. Built the way the release builds them (tools/release/pack.ts,
-// plugin-archive.ts, python-wheel.ts); `npm run local:try` prints the install line for each language.
+// platform, the Python SDK's wheel and the Go SDK as a module proxy. Built the way the release builds them
+// (tools/release/pack.ts, plugin-archive.ts, python-wheel.ts, go-proxy.ts); `npm run local:try` prints each
+// language's install route (tools/release/install-routes.ts, the lines the docs show) with these paths.
 import fs from "node:fs";
 import path from "node:path";
-import { PACKAGE_NAME } from "../../src/plugin/tokens";
-import { npmInstallLines, packAll, type LocalTarballs } from "./pack";
+import { buildGoProxy } from "./go-proxy";
+import { localTryLines } from "./install-routes";
+import { packAll, type LocalTarballs } from "./pack";
 import { archiveName, buildPluginArchives, hostPlatform } from "./plugin-archive";
 import { buildPythonWheel } from "./python-wheel";
 
@@ -16,6 +18,8 @@ export interface LocalTry {
   archive: string;
   /** The Python SDK's wheel, or why it could not be built (pip or setuptools missing). */
   wheel: { path: string } | { error: string };
+  /** The folder GOPROXY names for the Go SDK (go-proxy.ts). */
+  goProxy: string;
 }
 
 /**
@@ -43,38 +47,29 @@ export async function buildLocalTry(
   } catch (error) {
     wheel = { error: error instanceof Error ? error.message.split("\n")[0] : String(error) };
   }
-  return { version, tarballs, archive: path.join(outDir, name), wheel };
+  const goProxy = buildGoProxy(root, path.join(outDir, "go-proxy"), version);
+  return { version, tarballs, archive: path.join(outDir, name), wheel, goProxy };
 }
-
-/** The plugin install a Python, Go or YAML program runs first, from the archive. */
-export const pluginInstallLine = (t: LocalTry): string =>
-  `pulumi plugin install resource ${PACKAGE_NAME} ${t.version} --file ${t.archive}`;
 
 /** Starts the emulator from its tarballs through npx's cache, for a folder that is no npm project. */
 export const emulatorNpxLine = (t: LocalTarballs): string =>
   `npx --yes -p ${t.sanitiser} -p ${t.cliOptions} -p ${t.emulator} posthog-emulator --port 8010`;
 
-/** What `npm run local:try` prints: one route per language, each run from the user's own program folder. */
-export function describeLocalTry(t: LocalTry): string {
-  const [install, installEmulator] = npmInstallLines(t.tarballs);
-  const wheel =
-    "path" in t.wheel ? [`  pip install ${t.wheel.path}`] : [`  (the wheel was not built: ${t.wheel.error})`];
+/** What `npm run local:try` prints: each language's route, run from the user's own program folder. */
+export function describeLocalTry(t: LocalTry, outDir: string): string {
+  const wheelNote = "path" in t.wheel ? [] : [`(the Python wheel was not built: ${t.wheel.error})`, ""];
   return [
     `pulumi-posthog ${t.version} from this checkout, packed as a release packs it. In your program's folder:`,
     "",
-    "TypeScript / JavaScript:",
-    `  ${install}`,
-    `  ${installEmulator}`,
-    "  npx posthog-emulator --port 8010          # in a second terminal: a local PostHog, its key printed",
-    "",
-    "Python (in the program's virtualenv):",
-    `  ${pluginInstallLine(t)}`,
-    ...wheel,
-    "",
-    "YAML (and Go, with an SDK from `pulumi package add`):",
-    `  ${pluginInstallLine(t)}`,
-    "",
-    "The emulator, for a Python or YAML program (no npm project needed):",
-    `  ${emulatorNpxLine(t.tarballs)}`,
+    ...localTryLines(t.version, {
+      folder: outDir,
+      archive: t.archive,
+      tarballs: t.tarballs,
+      goProxy: t.goProxy,
+    }),
+    ...wheelNote,
+    "The emulator, in a second terminal (a local PostHog, its key printed):",
+    "  npx posthog-emulator --port 8010          # a TypeScript program, which installed it above",
+    `  ${emulatorNpxLine(t.tarballs)}   # any other folder`,
   ].join("\n");
 }

@@ -60,7 +60,7 @@ export function pendingInviteError(
         object: `pending invite ${id}`,
         id,
         urn,
-        adopt: "adopt: true",
+        adopt: true,
         spares: "a second invitation email",
         token: RESOURCE_TOKENS.Invite,
       }) + " To send a new invitation instead, delete the pending invite in PostHog first."

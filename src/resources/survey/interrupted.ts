@@ -143,7 +143,7 @@ function waysOut(name: string, id: string, urn: string | undefined): string {
       object: `survey ${id}`,
       id,
       urn,
-      adopt: `adopt: {id: ${JSON.stringify(id)}} (or adopt: {name: ${JSON.stringify(name)}})`,
+      adopt: { id, name },
       spares: "a POST: same id, responses kept",
       token: RESOURCE_TOKENS.Survey,
     }) +

@@ -167,7 +167,14 @@ export const GO_LANGUAGE: PluginLanguage = {
   importOut: "imported.go",
   beforePackageAdd: async (project) => {
     fs.copyFileSync(path.join(REPO_ROOT, "examples/go-quickstart/go.mod"), path.join(project.dir, "go.mod"));
-    await project.exec("go", ["mod", "edit", `-require=${GO_PULUMI_SDK}@${readPins().pulumi}`]);
+    // These folders take the SDK `package add` generates (module .../sdk/go, linked by a replace), not the
+    // released module the quickstart requires: both hold .../sdk/go/posthogiac, an ambiguous import.
+    await project.exec("go", [
+      "mod",
+      "edit",
+      `-require=${GO_PULUMI_SDK}@${readPins().pulumi}`,
+      "-droprequire=github.com/pulumi-posthog/pulumi-posthog/sdk",
+    ]);
     GO_LANGUAGE.useEmptyProgram(project.dir);
   },
   packageAdd,
