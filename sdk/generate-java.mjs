@@ -61,6 +61,19 @@ function pom({ version, description, homepage, license, pulumiJava }) {
       <artifactId>pulumi</artifactId>
       <version>${pulumiJava}</version>
     </dependency>
+    <!-- What the generated code compiles against beside the runtime, which has both only at runtime scope: Gson's
+         JsonElement and jsr305's @Nullable (pulumi-java pkg/codegen/java/package_info.go, WithDefaultDependencies).
+         At the versions com.pulumi:pulumi itself declares, so neither moves under it. -->
+    <dependency>
+      <groupId>com.google.code.gson</groupId>
+      <artifactId>gson</artifactId>
+      <version>2.10</version>
+    </dependency>
+    <dependency>
+      <groupId>com.google.code.findbugs</groupId>
+      <artifactId>jsr305</artifactId>
+      <version>3.0.2</version>
+    </dependency>
   </dependencies>
 
   <build>

@@ -1,10 +1,12 @@
 // `npm run local:try`: the packages of this checkout, packed as the release packs them, into dist/local-try/, and
-// the install line for each language (tools/release/local-try.ts). For trying the package before a release.
+// the install line for each language (tools/release/local-try.ts); the Java SDK into the local Maven repository
+// (tools/release/java-sdk.ts). For trying the package before a release.
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { REPO_ROOT } from "../../test/support/self-link";
-import { buildLocalTry, describeLocalTry } from "./local-try";
+import { installJavaSdk, javaLines } from "./java-sdk";
+import { buildLocalTry, describeLocalTry, pluginInstallLine } from "./local-try";
 
 async function main(): Promise<void> {
   const { version } = z
@@ -12,6 +14,7 @@ async function main(): Promise<void> {
     .parse(JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")));
   const built = await buildLocalTry(REPO_ROOT, path.join(REPO_ROOT, "dist/local-try"), version);
   console.log(describeLocalTry(built));
+  console.log(["", ...javaLines(installJavaSdk(REPO_ROOT), pluginInstallLine(built))].join("\n"));
 }
 
 main().catch((error: unknown) => {
