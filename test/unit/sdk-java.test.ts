@@ -8,6 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { getSchema } from "../../src/plugin/schema";
 import { readPins } from "../../toolchain/location";
+import { javaLines, javaSdkCoordinates } from "../../tools/release/java-sdk";
 import { REPO_ROOT } from "../support/self-link";
 
 const JAVA = path.join(REPO_ROOT, "sdk", "java");
@@ -77,5 +78,21 @@ describe("sdk/java", () => {
       pulumi: readPins().pulumiJava.replace(/^v/, ""),
       posthogIac: getSchema().version,
     });
+  });
+
+  it("npm run local:try prints the coordinates the pom declares", () => {
+    const sdk = javaSdkCoordinates(REPO_ROOT);
+    const pins = readPins().pulumiJava.replace(/^v/, "");
+    expect(sdk).toEqual({
+      coordinates: `io.github.pulumiposthog:posthog-iac:${getSchema().version}`,
+      pulumiJava: pins,
+    });
+    const lines = javaLines(sdk, "pulumi plugin install resource posthog-iac 0.1.0 --file x.tar.gz").join(
+      "\n",
+    );
+    expect(lines).toContain(
+      `<groupId>io.github.pulumiposthog</groupId><artifactId>posthog-iac</artifactId><version>${getSchema().version}</version>`,
+    );
+    expect(lines).toContain(`<artifactId>pulumi</artifactId><version>${pins}</version>`);
   });
 });
