@@ -150,7 +150,7 @@ describe("a Java program on the plugin through the real CLI", () => {
       expect(p.printed()).not.toContain(e.apiKey);
       await p.cli("stack", "rm", "--yes");
     },
-    900_000,
+    2_400_000,
   );
 
   withCli(
