@@ -363,7 +363,14 @@ async function main() {
       refusals.push((await probe(module, pins.pulumiJava)) ?? `${module}@${pins.pulumiJava} is served`);
     }
     say(`  pulumi-language-java: not built\n    ${refusals.join("\n").replace(/\n/g, "\n    ")}`);
-    results.push({ piece: "pulumi-language-java", status: "refused", detail: refusals[0] });
+    // The stand-in serves Java too (toolchain/hosts/java.go), as it does the languages refused in step 4.
+    const standIn = borrowsHosts ? path.join(binDir(readPins()), STAND_IN) : STAND_IN;
+    const built = fs.existsSync(borrowsHosts ? standIn : path.join(bin, STAND_IN));
+    linkHosts(["java"], built ? standIn : undefined, {
+      status: "stand-in",
+      detail: `-> ${standIn} (pulumi-java@${pins.pulumiJava} refused by the proxy)`,
+      failure: `pulumi-java@${pins.pulumiJava} refused by the proxy and no stand-in built: ${refusals[0]}`,
+    });
   }
   return finish();
 }

@@ -13,6 +13,7 @@ package main
 //     "unsupported runtime: <name>"), -version;
 //   - sdk/python/cmd/pulumi-language-python/main.go, main: -tracing, -version, -use-executor;
 //   - sdk/go/pulumi-language-go/main.go, main and parseRunParams: -version, -tracing.
+// and pulumi-java's (v0.11.0, pkg/cmd/pulumi-language-java/main.go, main): -tracing, -root, -binary, -use-executor.
 
 import (
 	"flag"
@@ -25,8 +26,11 @@ type hostFlags struct {
 	showVersion bool
 	// runtime (nodejs): the JavaScript runtime programs run with, nodejs or bun.
 	runtime string
-	// useExecutor (python): the program to run instead of the pulumi-language-python-exec beside the host.
+	// useExecutor (python): the program to run instead of the pulumi-language-python-exec beside the host; (java)
+	// the build tool to run instead of the one found on PATH.
 	useExecutor string
+	// root and binary (java): the project root (read and unused, as in the real host) and a jar to run.
+	root, binary string
 	// engineAddress is the first positional argument, when given.
 	engineAddress string
 }
@@ -42,6 +46,11 @@ func parseFlags(language string, fs *flag.FlagSet, argv []string) (*hostFlags, e
 		fs.StringVar(&f.runtime, "runtime", "nodejs", "The JavaScript runtime to run programs with")
 	case "python":
 		fs.StringVar(&f.useExecutor, "use-executor", "", "The program to run instead of pulumi-language-python-exec")
+	case "java":
+		fs.StringVar(&f.root, "root", "", "Project root path to use")
+		fs.StringVar(&f.binary, "binary", "", "JAR or a JBang entry-point file to execute")
+		fs.StringVar(&f.useExecutor, "use-executor", "",
+			"Use the given program as the executor instead of looking for one on PATH")
 	}
 	if err := fs.Parse(argv); err != nil {
 		return nil, err

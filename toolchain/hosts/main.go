@@ -1,4 +1,4 @@
-// pulumi-posthog's stand-in language hosts for nodejs, python and go.
+// pulumi-posthog's stand-in language hosts for nodejs, python, go and java.
 //
 // The Pulumi CLI runs a program through a "language host", an executable named pulumi-language-<runtime> that
 // serves pulumirpc.LanguageRuntime over gRPC. Pulumi's own hosts for nodejs, python and go live in nested Go
@@ -42,13 +42,13 @@ const standInNote = "pulumi-posthog's stand-in language host (Pulumi's own host 
 
 // languageOf maps the name this binary was started as to the language it serves.
 func languageOf(name string) (string, error) {
-	for _, language := range []string{"nodejs", "python", "go"} {
+	for _, language := range []string{"nodejs", "python", "go", "java"} {
 		if strings.HasSuffix(name, "pulumi-language-"+language) {
 			return language, nil
 		}
 	}
-	return "", fmt.Errorf("%s: start this binary as pulumi-language-nodejs, pulumi-language-python or "+
-		"pulumi-language-go (a symlink named so)", name)
+	return "", fmt.Errorf("%s: start this binary as pulumi-language-nodejs, pulumi-language-python, "+
+		"pulumi-language-go or pulumi-language-java (a symlink named so)", name)
 }
 
 // hostFor makes the language's host.
@@ -61,6 +61,8 @@ func hostFor(language string, b *base, f *hostFlags) (pulumirpc.LanguageRuntimeS
 	case "python":
 		b.gen = pythonCodegen{}
 		return newPythonHost(b, f.useExecutor)
+	case "java":
+		return &javaHost{base: b, binary: f.binary, useExecutor: f.useExecutor}, nil
 	default:
 		b.gen = goCodegen{}
 		return &goHost{base: b}, nil

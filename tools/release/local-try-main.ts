@@ -1,9 +1,12 @@
 // `npm run local:try`: the packages of this checkout, packed as the release packs them, into dist/local-try/, and
-// the install line for each language (tools/release/local-try.ts). For trying the package before a release.
+// the install line for each language (tools/release/local-try.ts); the Java SDK into the local Maven repository
+// (tools/release/java-sdk.ts). For trying the package before a release.
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { REPO_ROOT } from "../../test/support/self-link";
+import { installJavaSdk, javaLines } from "./java-sdk";
+import { pluginInstallLine } from "./install-routes";
 import { buildLocalTry, describeLocalTry } from "./local-try";
 
 async function main(): Promise<void> {
@@ -13,6 +16,7 @@ async function main(): Promise<void> {
   const outDir = path.join(REPO_ROOT, "dist/local-try");
   const built = await buildLocalTry(REPO_ROOT, outDir, version);
   console.log(describeLocalTry(built, outDir));
+  console.log(["", ...javaLines(installJavaSdk(REPO_ROOT), pluginInstallLine(built.version, built.archive))].join("\n"));
 }
 
 main().catch((error: unknown) => {
