@@ -16,7 +16,9 @@ async function main(): Promise<void> {
   const outDir = path.join(REPO_ROOT, "dist/local-try");
   const built = await buildLocalTry(REPO_ROOT, outDir, version);
   console.log(describeLocalTry(built, outDir));
-  console.log(["", ...javaLines(installJavaSdk(REPO_ROOT), pluginInstallLine(built.version, built.archive))].join("\n"));
+  console.log(
+    ["", ...javaLines(installJavaSdk(REPO_ROOT), pluginInstallLine(built.version, built.archive))].join("\n"),
+  );
 }
 
 main().catch((error: unknown) => {
