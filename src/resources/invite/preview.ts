@@ -1,10 +1,9 @@
 // The Invite provider's preview calls: check and diff. They load no HTTP client; see provider.ts.
 import type * as pulumi from "@pulumi/pulumi";
 import { normaliseEmail, normaliseTexts, validateInviteInputs } from "./inputs";
-import { resolveSettings } from "../../config";
 import { changedTerms, inviteDiff } from "./mapping";
 import { settingsOf, type InviteDeclaration } from "./declaration";
-import { declaredScope } from "../../scope";
+import { replacedByHost, replacedByScope } from "../../provider-kit/placement";
 import { memberRemovalArmedWarning, memberRemovalWarning, ownerRemovalRefused } from "./member-removal";
 import { warn } from "../../provider-kit/warn";
 import { reinviteWarning } from "./reinvite-warning";
@@ -40,17 +39,26 @@ export async function diff(
   olds: Json,
   news: InviteDeclaration,
 ): Promise<pulumi.dynamic.DiffResult> {
-  const { changes, replaces } = inviteDiff(
-    olds,
-    news,
-    declaredScope("organization", news.fields.organizationId, resolveSettings()),
-  );
+  // Only the invite's own organizationId moves it; a config change never replaces it (provider-kit/placement.ts).
+  const own = news.fields.organizationId;
+  const recorded = String(olds.organizationId);
+  const moved = replacedByScope("organization", news.label, "invite", own, recorded);
+  const { changes, replaces } = inviteDiff(olds, news, moved ? String(own) : recorded);
+  // Another PostHog: created anew there, the old invite left (its delete sends nothing, so removes no member).
+  const host =
+    replaces.length === 0
+      ? await replacedByHost(news.label, "invite", { kind: "organization", organization: recorded, id })
+      : [];
   if (olds.status === "accepted") announceMemberRemoval(olds, news, replaces.length > 0);
-  else if (replaces.length === 0) announceReinvite(olds, news);
+  else if (replaces.length === 0 && host.length === 0) announceReinvite(olds, news);
   // Kept through this run: no resource leaving the stack deletes it (provider-kit/interrupted.ts).
-  const held = replaces.length === 0 ? heldInvite(id, olds) : undefined;
+  const held = replaces.length === 0 && host.length === 0 ? heldInvite(id, olds) : undefined;
   if (held) holdForRun("invite", held, news.inviter.urn);
-  return { changes, replaces, deleteBeforeReplace: false };
+  return {
+    changes: changes || host.length > 0,
+    replaces: [...replaces, ...host],
+    deleteBeforeReplace: false,
+  };
 }
 
 /**
