@@ -59,17 +59,24 @@ export function scopeDecision(
   };
 }
 
-/** scopeDecision with the settings in force, its notice printed; whether the resource is replaced. */
-export function replacedByScope(
+/**
+ * What a diff replaces for where the object lives: the scope input's name when the resource's own input moves it,
+ * "host" when the host changed to another PostHog (replacedByHost), else nothing, with scopeDecision's notice
+ * printed when the provider's setting names another project or organization. `at` is where the object is.
+ */
+export async function placementReplaces(
   kind: ScopeKind,
   label: string,
   noun: string,
   own: unknown,
-  recorded: string,
-): boolean {
+  at: ObjectAt,
+): Promise<string[]> {
+  const recorded = at.kind === "survey" ? at.project : at.organization;
   const { replace, notice } = scopeDecision(kind, label, noun, own, recorded, resolveSettings());
-  if (notice) warn(notice);
-  return replace;
+  if (replace) return [SETTING[kind]];
+  const host = await replacedByHost(label, noun, at);
+  if (host.length === 0 && notice) warn(notice);
+  return host;
 }
 
 // ---- The host

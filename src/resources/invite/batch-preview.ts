@@ -7,7 +7,7 @@ import { reinviteWarning } from "./reinvite-warning";
 import type { InviteBatchDeclaration } from "./batch-declaration";
 import { memberRemovalWarning, ownerRemovalRefused } from "./member-removal";
 import { warn } from "../../provider-kit/warn";
-import { replacedByHost, replacedByScope } from "../../provider-kit/placement";
+import { placementReplaces } from "../../provider-kit/placement";
 import type { AppliedPerson, InviteBatchOutputs } from "./types";
 
 import { isRecord, type Json } from "../../provider-kit/json";
@@ -44,9 +44,14 @@ export async function diff(
 ): Promise<pulumi.dynamic.DiffResult> {
   // Only the batch's own organizationId moves it; a config change never replaces it (provider-kit/placement.ts).
   const recorded = String(olds.organizationId);
-  const replaces = replacedByScope("organization", news.label, "batch", news.fields.organizationId, recorded)
-    ? ["organizationId"]
-    : await replacedByHost(news.label, "batch", { kind: "organization", organization: recorded, id });
+  const at = { kind: "organization", organization: recorded, id } as const;
+  const replaces = await placementReplaces(
+    "organization",
+    news.label,
+    "batch",
+    news.fields.organizationId,
+    at,
+  );
   if (news.unknown.has("invites")) return { changes: true, replaces, deleteBeforeReplace: false };
   const previous = storedBatch(olds);
   const plan = planBatch(previous, news);

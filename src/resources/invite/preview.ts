@@ -3,7 +3,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { normaliseEmail, normaliseTexts, validateInviteInputs } from "./inputs";
 import { changedTerms, inviteDiff } from "./mapping";
 import { settingsOf, type InviteDeclaration } from "./declaration";
-import { replacedByHost, replacedByScope } from "../../provider-kit/placement";
+import { placementReplaces } from "../../provider-kit/placement";
 import { memberRemovalArmedWarning, memberRemovalWarning, ownerRemovalRefused } from "./member-removal";
 import { warn } from "../../provider-kit/warn";
 import { reinviteWarning } from "./reinvite-warning";
@@ -42,13 +42,15 @@ export async function diff(
   // Only the invite's own organizationId moves it; a config change never replaces it (provider-kit/placement.ts).
   const own = news.fields.organizationId;
   const recorded = String(olds.organizationId);
-  const moved = replacedByScope("organization", news.label, "invite", own, recorded);
-  const { changes, replaces } = inviteDiff(olds, news, moved ? String(own) : recorded);
+  const at = { kind: "organization", organization: recorded, id } as const;
+  const placed = await placementReplaces("organization", news.label, "invite", own, at);
+  const { changes, replaces } = inviteDiff(
+    olds,
+    news,
+    placed.includes("organizationId") ? String(own) : recorded,
+  );
   // Another PostHog: created anew there, the old invite left (its delete sends nothing, so removes no member).
-  const host =
-    replaces.length === 0
-      ? await replacedByHost(news.label, "invite", { kind: "organization", organization: recorded, id })
-      : [];
+  const host = placed.filter((key) => key === "host");
   if (olds.status === "accepted") announceMemberRemoval(olds, news, replaces.length > 0);
   else if (replaces.length === 0 && host.length === 0) announceReinvite(olds, news);
   // Kept through this run: no resource leaving the stack deletes it (provider-kit/interrupted.ts).

@@ -5,7 +5,7 @@ import { CURRENT_SURVEY_TYPES, RETIRED_SURVEY_TYPES } from "./inputs";
 import { validateSurveyInputs } from "./validate";
 import { containsUnknown } from "../../provider-kit/unknown";
 import { stripLikeDrf } from "../../provider-kit/normal-form";
-import { replacedByHost, replacedByScope } from "../../provider-kit/placement";
+import { placementReplaces } from "../../provider-kit/placement";
 import { changedFields, isJson, jsonList, normaliseInputs, storedForm } from "./fields";
 import { questionIdNotice } from "./question-id-notice";
 import { endDateFailures, unlaunchFailures } from "./lifecycle-rules";
@@ -91,9 +91,8 @@ export async function diff(
   const oldProject = String(olds.projectId);
   // Only the survey's own projectId moves it; a config change never replaces it (provider-kit/placement.ts).
   const own = news.options.projectId;
-  const replaces = replacedByScope("project", news.label, "survey", own, oldProject)
-    ? ["projectId"]
-    : await replacedByHost(news.label, "survey", { kind: "survey", project: oldProject, id });
+  const at = { kind: "survey", project: oldProject, id } as const;
+  const replaces = await placementReplaces("project", news.label, "survey", own, at);
   const changed = changedFields(news.declared, olds, previouslyDeclared);
   // Kept through this run: no resource leaving the stack deletes it (provider-kit/interrupted.ts).
   if (replaces.length === 0) holdForRun("survey", id, news.urn);
