@@ -175,7 +175,8 @@ describe.each(["yaml", "dynamic"] as const)(
               `${words(preview)}\nPostHog received at preview:\n${shown(previewed)}\nup:\n${words(up)}\n` +
               `PostHog received at up:\n${shown(applied)}`,
           );
-          expect(preview.stdout).not.toMatch(/replace/);
+          // The notice itself says "nothing is ... replaced": the plan is what must show no replacement.
+          expect(preview.stdout).not.toMatch(/to replace|\+- /);
           expect(preview.stdout).toContain(`stays in project 1`);
           expect(writes([...previewed, ...applied])).toEqual([]);
           const state = await stack.control<{ surveys: HeldSurvey[]; responses: Record<string, number> }>(
