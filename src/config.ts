@@ -4,8 +4,8 @@
 // default. Nothing here is ever captured into
 // serialized state, and the key is never echoed.
 //
-// SETTINGS is the one place a setting is written: its name, environment variables, parser, default and whether a
-// change replaces the plugin's provider. Its config key is `<namespace>:<name>`, the namespace being the face's
+// SETTINGS is the one place a setting is written: its name, environment variables, parser and default. No setting's
+// change replaces the plugin's provider or a resource (plugin/provider-config.ts, DiffConfig; provider-kit/placement.ts). Its config key is `<namespace>:<name>`, the namespace being the face's
 // (provider-kit/settings-source.ts); configKey() is the one place that joins them, for every message.
 // The Settings type, the config reader, the environment reader and the resolver all derive from it.
 // This module imports nothing of the client (only the pure rate-windows parser), so a preview (check/diff) can
@@ -27,11 +27,6 @@ interface Setting<T> {
   /** Turns the trimmed, non-empty text into the value; throws a message naming the setting. */
   parse(text: string, name: string): T;
   default?: T;
-  /**
-   * A change replaces the plugin's provider, and with it every resource it manages (DiffConfig in
-   * plugin/provider-config.ts; `replaceOnChanges` in the schema, from the catalogue).
-   */
-  replacesProvider?: true;
 }
 
 const text = (value: string): string => value;
@@ -127,8 +122,6 @@ export const SETTINGS = rows({
     env: ["POSTHOG_HOST"],
     parse: httpHost,
     default: DEFAULT_HOST,
-    // Another host is another PostHog: the surveys and invites the provider manages there are other objects.
-    replacesProvider: true,
   },
   /** A personal API key with the scopes the resources need (survey:write, organization_member:write, …). */
   apiKey: { env: ["POSTHOG_API_KEY", "POSTHOG_PERSONAL_API_KEY"], parse: apiKeyText },
@@ -210,12 +203,6 @@ type ConfigGetter = (name: SettingName) => string | undefined;
 function nonEmpty(value: string | undefined): string | undefined {
   const trimmed = value?.trim();
   return trimmed ? trimmed : undefined;
-}
-
-/** Whether a change of the setting replaces the plugin's provider and its resources (read by DiffConfig and the schema). */
-export function replacesProvider(name: SettingName): boolean {
-  const row: Setting<unknown> = SETTINGS[name];
-  return row.replacesProvider === true;
 }
 
 /**

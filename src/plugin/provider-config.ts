@@ -5,7 +5,8 @@
 // refusal names them so (the plugin sets the namespace at start: provider-kit/settings-source.ts). The
 // environment fallbacks stay where they are, in resolveSettings: CheckConfig never copies an environment value
 // into the provider's inputs, so neither the key nor anything else from the environment reaches state.
-import { readPulumiConfig, replacesProvider, SETTINGS, setPulumiConfig, type SettingName } from "../config";
+import { readPulumiConfig, SETTINGS, setPulumiConfig, type SettingName } from "../config";
+import { noteHostChange } from "../provider-kit/placement";
 import { UNKNOWN } from "../provider-kit/unknown";
 import { isStackMark, newStackMark } from "../provider-kit/stack-mark";
 import { secret, type Props } from "./wire-values";
@@ -89,9 +90,6 @@ export function checkConfig(news: Props, olds: Props = {}): { inputs: Props; fai
   return { inputs: { ...inputs, [STACK_MARK_KEY]: mark }, failures };
 }
 
-/** The settings whose change replaces the provider (SETTINGS' `replacesProvider`, which the schema shows too). */
-const REPLACING_CONFIG_KEYS: readonly SettingName[] = CONFIG_KEYS.filter(replacesProvider);
-
 /** One setting as the provider would use it, for comparing; not yet known stays UNKNOWN. */
 function parsedSetting(props: Props, key: SettingName): unknown {
   if (props[key] === UNKNOWN) return UNKNOWN;
@@ -102,19 +100,33 @@ function parsedSetting(props: Props, key: SettingName): unknown {
   }
 }
 
+/** The host as the provider would use it (undefined: unset or not known yet), for noting a change. */
+function parsedHost(props: Props): string | undefined {
+  try {
+    const host = parseOne(props, "host");
+    return typeof host === "string" ? host : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * DiffConfig: a change of a setting marked `replacesProvider` (the host: another PostHog, whose surveys and
- * invites are other objects) replaces the provider, and the engine then replaces every resource it manages
- * (pulumi/pulumi pkg/resource/deploy/step_generator.go, stepGenerator.providerChanged: a provider is recreated
- * iff its config changed so that it can no longer manage the existing resources); any other
- * change (a rotated key, a new timeout) updates it in place. A value not yet known counts as a change.
+ * DiffConfig: a change of any setting updates the provider in place; none replaces it. A replaced provider makes
+ * the engine replace every resource it manages, deleting each old object through the OLD provider (pulumi/pulumi
+ * pkg/resource/deploy/step_generator.go, stepGenerator.providerChanged: a resource whose provider's DiffConfig says
+ * replace is replaced), so a host respelled (`http://127.0.0.1:8010` and `http://localhost:8010`, PostHog's legacy
+ * `https://app.posthog.com` and `https://us.posthog.com`) deleted every survey with its responses and sent every
+ * invitation again (issue 50). An in-place change keeps the provider's id, and so every resource's provider
+ * reference: the engine configures the very process that answered this call (pkg/resource/deploy/providers/
+ * registry.go, Registry.Diff then Registry.Update: the instance Check loaded, configured with the new inputs), and
+ * each resource's own Diff then decides, by a fact, whether its object is still where the settings point
+ * (provider-kit/placement.ts): this call notes the old host for it. A value not yet known counts as a change.
  */
-export function diffConfig(olds: Props, news: Props): { changed: boolean; replaces: string[] } {
+export function diffConfig(olds: Props, news: Props): { changed: boolean } {
   const differs = (key: SettingName) =>
     news[key] === UNKNOWN || parsedSetting(olds, key) !== parsedSetting(news, key);
-  const changed = CONFIG_KEYS.some(differs);
-  const replaces = REPLACING_CONFIG_KEYS.filter(differs);
-  return { changed, replaces };
+  if (news.host !== UNKNOWN) noteHostChange(parsedHost(olds), parsedHost(news));
+  return { changed: CONFIG_KEYS.some(differs) };
 }
 
 /**

@@ -104,8 +104,8 @@ export function providerService(): grpc.UntypedServiceImplementation {
     }, urnOf),
     diffConfig: unary(async (req: pb.DiffRequest) => {
       const olds = unwrap(fromStruct(req.getOldInputs() ?? req.getOlds())).plain;
-      const { changed, replaces } = diffConfig(olds, unwrap(fromStruct(req.getNews())).plain);
-      return diffResponse(changed, replaces);
+      const { changed } = diffConfig(olds, unwrap(fromStruct(req.getNews())).plain);
+      return diffResponse(changed);
     }),
     configure: unary(async (req: pb.ConfigureRequest) => {
       engineSendsOldInputs(req.getSendsOldInputs(), req.getSendsOldInputsToDelete());

@@ -28,6 +28,7 @@ import { containsUnknown } from "./unknown";
 import { delivered, logThroughEngineInDynamicProvider } from "./engine-log";
 import { expectEcho } from "./sdk-echo";
 import { warn } from "./warn";
+import { isLeftBehind, leftBehindNotice } from "./placement";
 
 const PROTO = "__proto__";
 
@@ -235,6 +236,11 @@ export function atTheSeam<D>(
       async (id: string, olds: Raw, news: Raw) => apply().update(id, stored(olds), declared(news)),
       "answered as is",
     ),
-    delete: scrubbing(async (id: string, props: Raw) => apply().delete(id, stored(props))),
+    delete: scrubbing(async (id: string, props: Raw) => {
+      const state = stored(props);
+      // The replacement of an object found at another PostHog leaves the old one (placement.ts): nothing is sent.
+      if (isLeftBehind(id)) return warn(leftBehindNotice(resource, id, state));
+      return apply().delete(id, state);
+    }),
   };
 }

@@ -3,7 +3,7 @@
 // are generated from it. Entries derive from the field tables and input rules (types, defaults, wire names)
 // and from the doc comments of the public types (descriptions, through the generated catalogue-docs.ts).
 import { z } from "zod";
-import { replacesProvider, SETTINGS, type SettingName } from "../config";
+import { SETTINGS, type SettingName } from "../config";
 import { DEFAULT_RATE_WINDOWS_TEXT } from "../rate-windows";
 import { jsonSchema, memberDoc, type Catalogue, type PropertyDoc } from "./catalogue-kit";
 import { surveyFunctions, surveyResource } from "./survey/catalogue";
@@ -53,8 +53,8 @@ function configProperties(): PropertyDoc[] {
         output: false,
         required: false,
         ...(value === undefined ? {} : { default: value }),
-        // Read for the plugin's provider: a change replaces it, and with it its resources (DiffConfig).
-        replaces: replacesProvider(name),
+        // No setting's change replaces the plugin's provider (DiffConfig) or a resource (provider-kit/placement.ts).
+        replaces: false,
         ...(name === "apiKey" ? { secret: true } : {}),
       };
     });

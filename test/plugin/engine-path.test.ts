@@ -65,16 +65,16 @@ describe("the plugin on the engine's provider path", () => {
       replaces: [],
       deleteBeforeReplace: false,
     });
-    expect((await server.diffConfig({ host: "http://a" }, { host: "http://b" })).replaces).toEqual(["host"]);
+    expect((await server.diffConfig({ host: "http://a" }, { host: "http://b" })).replaces).toEqual([]);
     expect((await server.diffConfig({ apiKey: "k1" }, { apiKey: "k2" })).changes).toBe("some");
   });
 
-  it("DiffConfig replaces the provider for exactly the settings the schema marks replaceOnChanges (the host)", async () => {
+  it("DiffConfig replaces the provider for no setting, and the schema marks none replaceOnChanges", async () => {
     const server = stack.server as PluginServer;
     const variables = (getSchema().config as { variables: Record<string, { replaceOnChanges?: boolean }> })
       .variables;
     const marked = Object.keys(variables).filter((key) => variables[key].replaceOnChanges === true);
-    expect(marked).toEqual(["host"]);
+    expect(marked).toEqual([]);
     const base = { host: "http://a", apiKey: "k", projectId: "1", organizationId: "o", rateWindows: "off" };
     const changedValue: Record<string, string> = {
       host: "http://b",
@@ -95,7 +95,7 @@ describe("the plugin on the engine's provider path", () => {
       expect({ key, ...diff }).toEqual({
         key,
         changes: "some",
-        replaces: marked.includes(key) ? [key] : [],
+        replaces: [],
         deleteBeforeReplace: false,
       });
     }

@@ -185,10 +185,7 @@ export function configPage(settings: readonly PropertyDoc[]): string {
         code(`posthog:${p.name}`) + (p.secret ? " (secret)" : ""),
         code(typeText(p.schema)),
         defaultText(p),
-        p.replaces
-          ? `${p.description} Through the \`${PACKAGE_NAME}\` plugin (\`${PACKAGE_NAME}:${p.name}\`), changing it ` +
-            "replaces the provider and every resource it manages."
-          : p.description,
+        p.description,
       ]),
     ),
   );

@@ -1,14 +1,13 @@
 // The InviteBatch provider's preview calls: check and diff. They load no HTTP client; see batch-provider.ts.
 import type * as pulumi from "@pulumi/pulumi";
 import { normaliseEmail, normaliseTexts, validateBatchInputs } from "./inputs";
-import { resolveSettings } from "../../config";
 import { deepEqualLoose } from "../../provider-kit/equality";
 import { changedPersonTerms, planBatch } from "./batch-mapping";
 import { reinviteWarning } from "./reinvite-warning";
 import type { InviteBatchDeclaration } from "./batch-declaration";
 import { memberRemovalWarning, ownerRemovalRefused } from "./member-removal";
 import { warn } from "../../provider-kit/warn";
-import { CURRENT, declaredScope } from "../../scope";
+import { placementReplaces } from "../../provider-kit/placement";
 import type { AppliedPerson, InviteBatchOutputs } from "./types";
 
 import { isRecord, type Json } from "../../provider-kit/json";
@@ -39,12 +38,20 @@ export function checkInviteBatch(news: InviteBatchDeclaration): pulumi.dynamic.C
 }
 
 export async function diff(
-  _id: string,
+  id: string,
   olds: Json,
   news: InviteBatchDeclaration,
 ): Promise<pulumi.dynamic.DiffResult> {
-  const organization = declaredScope("organization", news.fields.organizationId, resolveSettings());
-  const replaces = organization !== CURRENT && organization !== olds.organizationId ? ["organizationId"] : [];
+  // Only the batch's own organizationId moves it; a config change never replaces it (provider-kit/placement.ts).
+  const recorded = String(olds.organizationId);
+  const at = { kind: "organization", organization: recorded, id } as const;
+  const replaces = await placementReplaces(
+    "organization",
+    news.label,
+    "batch",
+    news.fields.organizationId,
+    at,
+  );
   if (news.unknown.has("invites")) return { changes: true, replaces, deleteBeforeReplace: false };
   const previous = storedBatch(olds);
   const plan = planBatch(previous, news);

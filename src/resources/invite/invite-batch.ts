@@ -27,7 +27,7 @@ export interface BatchPersonArgs {
 
 /** The arguments of `new InviteBatch(name, args)`: each may be a plain value or a Pulumi Input. */
 export interface InviteBatchArgs {
-  /** Organization (UUID). Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. Changing it replaces the batch. */
+  /** Organization (UUID). Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. Changing it replaces the batch; a changed posthog:organizationId leaves an existing batch where it is. */
   organizationId?: pulumi.Input<string>;
   /** The people to invite; each email (compared lowercased) at most once. */
   invites: pulumi.Input<pulumi.Input<BatchPersonArgs>[]>;

@@ -14,7 +14,7 @@ const inviteProvider: pulumi.dynamic.ResourceProvider = require("./shim");
 
 /** The arguments of `new Invite(name, args)`: each may be a plain value or a Pulumi Input. */
 export interface InviteArgs {
-  /** Organization (UUID). Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. Changing it replaces the invite. */
+  /** Organization (UUID). Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. Changing it replaces the invite; a changed posthog:organizationId leaves an existing invite where it is. */
   organizationId?: pulumi.Input<string>;
   /** Who to invite. Compared lowercased, as PostHog stores it. */
   targetEmail: pulumi.Input<string>;

@@ -1,10 +1,9 @@
 // The Invite provider's preview calls: check and diff. They load no HTTP client; see provider.ts.
 import type * as pulumi from "@pulumi/pulumi";
 import { normaliseEmail, normaliseTexts, validateInviteInputs } from "./inputs";
-import { resolveSettings } from "../../config";
 import { changedTerms, inviteDiff } from "./mapping";
 import { settingsOf, type InviteDeclaration } from "./declaration";
-import { declaredScope } from "../../scope";
+import { placementReplaces } from "../../provider-kit/placement";
 import { memberRemovalArmedWarning, memberRemovalWarning, ownerRemovalRefused } from "./member-removal";
 import { warn } from "../../provider-kit/warn";
 import { reinviteWarning } from "./reinvite-warning";
@@ -40,17 +39,28 @@ export async function diff(
   olds: Json,
   news: InviteDeclaration,
 ): Promise<pulumi.dynamic.DiffResult> {
+  // Only the invite's own organizationId moves it; a config change never replaces it (provider-kit/placement.ts).
+  const own = news.fields.organizationId;
+  const recorded = String(olds.organizationId);
+  const at = { kind: "organization", organization: recorded, id } as const;
+  const placed = await placementReplaces("organization", news.label, "invite", own, at);
   const { changes, replaces } = inviteDiff(
     olds,
     news,
-    declaredScope("organization", news.fields.organizationId, resolveSettings()),
+    placed.includes("organizationId") ? String(own) : recorded,
   );
+  // Another PostHog: created anew there, the old invite left (its delete sends nothing, so removes no member).
+  const host = placed.filter((key) => key === "host");
   if (olds.status === "accepted") announceMemberRemoval(olds, news, replaces.length > 0);
-  else if (replaces.length === 0) announceReinvite(olds, news);
+  else if (replaces.length === 0 && host.length === 0) announceReinvite(olds, news);
   // Kept through this run: no resource leaving the stack deletes it (provider-kit/interrupted.ts).
-  const held = replaces.length === 0 ? heldInvite(id, olds) : undefined;
+  const held = replaces.length === 0 && host.length === 0 ? heldInvite(id, olds) : undefined;
   if (held) holdForRun("invite", held, news.inviter.urn);
-  return { changes, replaces, deleteBeforeReplace: false };
+  return {
+    changes: changes || host.length > 0,
+    replaces: [...replaces, ...host],
+    deleteBeforeReplace: false,
+  };
 }
 
 /**

@@ -1,12 +1,11 @@
 // The Survey provider's preview calls: check (validation before any request) and diff (declared inputs against
 // the stored outputs). They load no HTTP client; see provider.ts.
 import type * as pulumi from "@pulumi/pulumi";
-import { resolveSettings } from "../../config";
 import { CURRENT_SURVEY_TYPES, RETIRED_SURVEY_TYPES } from "./inputs";
 import { validateSurveyInputs } from "./validate";
 import { containsUnknown } from "../../provider-kit/unknown";
 import { stripLikeDrf } from "../../provider-kit/normal-form";
-import { CURRENT, declaredScope } from "../../scope";
+import { placementReplaces } from "../../provider-kit/placement";
 import { changedFields, isJson, jsonList, normaliseInputs, storedForm } from "./fields";
 import { questionIdNotice } from "./question-id-notice";
 import { endDateFailures, unlaunchFailures } from "./lifecycle-rules";
@@ -96,9 +95,10 @@ export async function diff(
 ): Promise<pulumi.dynamic.DiffResult> {
   const previouslyDeclared = lastDeclared(olds);
   const oldProject = String(olds.projectId);
-  const newProject = declaredScope("project", news.options.projectId, resolveSettings());
-  // A project the default resolves to "@current" is the same project the survey was created in.
-  const replaces = newProject !== oldProject && newProject !== CURRENT ? ["projectId"] : [];
+  // Only the survey's own projectId moves it; a config change never replaces it (provider-kit/placement.ts).
+  const own = news.options.projectId;
+  const at = { kind: "survey", project: oldProject, id } as const;
+  const replaces = await placementReplaces("project", news.label, "survey", own, at);
   // A replacement deletes the survey: refused here when it holds responses and stays protected.
   if (replaces.length > 0) await guardReplacement(id, olds, news, replaces);
   const changed = changedFields(news.declared, olds, previouslyDeclared);

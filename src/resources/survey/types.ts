@@ -157,7 +157,7 @@ export type SurveyFormContent = { [key: string]: unknown };
 
 /** The provider's own inputs, never sent to PostHog as survey fields. */
 export interface SurveyOptions {
-  /** Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey. */
+  /** Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey; a changed posthog:projectId leaves an existing survey where it is. */
   projectId?: string;
   /** Take over an existing survey (by id or exact name) instead of creating one; used only at create. */
   adopt?: SurveyAdoption;

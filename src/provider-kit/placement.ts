@@ -1,0 +1,148 @@
+// Where a resource's object lives, against where the provider's settings in force would put a new one: the rule
+// that a change of the provider's config never deletes through a replacement (issue 50, item 1;
+// docs/contributing/plugin-protocol.md, "A config change never replaces").
+//
+// - The provider's projectId or organizationId is where resources that name none are CREATED. An object already
+//   made lives where its state says (a survey's `projectId`, an invite's `organizationId` output, both concrete
+//   ids), and stays there when the setting changes: nothing is created, replaced or deleted, and the preview says
+//   so. Only the resource's own input naming another project or organization replaces it (the program asks).
+// - The host: DiffConfig never replaces the provider (plugin/provider-config.ts), so a host change never reaches
+//   the old host at all. Whether the new host is the same PostHog is decided by a fact, not by its spelling: the
+//   object is found at the new host by its id (host-check.ts). Found: nothing changes. Not found: another PostHog;
+//   the resource is created there, and the object at the old host is left as it is, never deleted, and named.
+//
+// Preview-safe: imports nothing of the HTTP client; host-check.ts is loaded only when the host changed.
+import { configKey, resolveSettings, type Settings } from "../config";
+import { CURRENT, type ScopeKind } from "../scope";
+import { containsUnknown } from "./unknown";
+import { warn } from "./warn";
+import type { ObjectAt } from "./host-check";
+
+const SETTING: { [K in ScopeKind]: "projectId" | "organizationId" } = {
+  project: "projectId",
+  organization: "organizationId",
+};
+
+export interface ScopeDecision {
+  /** The resource's own input names another project or organization: the program asks for a replacement. */
+  replace: boolean;
+  /** The setting names another one than the object's: said at preview, nothing changes. */
+  notice?: string;
+}
+
+/**
+ * A resource's project (or organization) at a diff: `own` is the resource's own input (undefined when it names
+ * none), `recorded` the concrete id its object lives in (its state), `noun` what it is ("survey"). Pure.
+ */
+export function scopeDecision(
+  kind: ScopeKind,
+  label: string,
+  noun: string,
+  own: unknown,
+  recorded: string,
+  settings: Settings,
+): ScopeDecision {
+  // A project or organization the own input resolves to "@current" is the one the object was created in.
+  if (own !== undefined && own !== null)
+    return { replace: containsUnknown(own) || (String(own) !== CURRENT && String(own) !== recorded) };
+  const setting = SETTING[kind];
+  const configured = settings[setting];
+  if (configured === undefined || configured === CURRENT || configured === recorded)
+    return { replace: false };
+  return {
+    replace: false,
+    notice:
+      `${label} stays in ${kind} ${recorded}, where it lives: the provider's ${setting} ` +
+      `(${configKey(setting)}) is now ${configured}, which places the ${noun}s created from now on. Nothing is ` +
+      `created, replaced or deleted for this change. To move this ${noun}, set its own ${setting} to ` +
+      `"${configured}" (a replacement).`,
+  };
+}
+
+/**
+ * What a diff replaces for where the object lives: the scope input's name when the resource's own input moves it,
+ * "host" when the host changed to another PostHog (replacedByHost), else nothing, with scopeDecision's notice
+ * printed when the provider's setting names another project or organization. `at` is where the object is.
+ */
+export async function placementReplaces(
+  kind: ScopeKind,
+  label: string,
+  noun: string,
+  own: unknown,
+  at: ObjectAt,
+): Promise<string[]> {
+  const recorded = at.kind === "survey" ? at.project : at.organization;
+  const { replace, notice } = scopeDecision(kind, label, noun, own, recorded, resolveSettings());
+  if (replace) return [SETTING[kind]];
+  const host = await replacedByHost(label, noun, at);
+  if (host.length === 0 && notice) warn(notice);
+  return host;
+}
+
+// ---- The host
+
+/** The host this provider process served before its config changed (the plugin's DiffConfig), if it changed. */
+let previousHost: string | undefined;
+
+/**
+ * Called by the plugin's DiffConfig with the old and new hosts as parsed (undefined: not set). DiffConfig runs
+ * before Configure, so an unset host is the environment's or the default, as resolveSettings gives it then.
+ */
+export function noteHostChange(from: string | undefined, to: string | undefined): void {
+  const fallback = resolveSettings().host;
+  const [a, b] = [from ?? fallback, to ?? fallback];
+  previousHost = a !== b ? a : undefined;
+}
+
+/** The host the provider served before, when its config changed it in this run. */
+export function hostBefore(): string | undefined {
+  return previousHost;
+}
+
+/** Objects a diff of this run found at another PostHog: their replacement leaves them (apply's delete). */
+const leftBehind = new Set<string>();
+
+/** Whether this run's diff found the object `id` at another PostHog; its delete then sends nothing. */
+export function isLeftBehind(id: string): boolean {
+  return leftBehind.has(id);
+}
+
+/**
+ * At a diff after the host changed: whether the object is at the new host (the same PostHog), by its id. Not
+ * there: another PostHog, said in a warning naming both hosts; the resource is replaced by a create at the new
+ * host and its old object left (isLeftBehind). With `checkKeyAndHost` false the preview must not reach PostHog: the
+ * object is taken to be there, and the warning says it was not checked. Returns the replace keys (["host"] or []).
+ */
+export async function replacedByHost(label: string, noun: string, at: ObjectAt): Promise<string[]> {
+  const before = previousHost;
+  const settings = resolveSettings();
+  if (before === undefined || before === settings.host) return [];
+  if (!settings.checkKeyAndHost) {
+    warn(
+      `${label}: ${configKey("host")} changed from ${before} to ${settings.host}; with checkKeyAndHost false it ` +
+        `is not checked whether that is the same PostHog, so ${noun} ${at.id} is taken to be there and nothing ` +
+        "is replaced.",
+    );
+    return [];
+  }
+  const { objectIsAt } = require("./host-check") as typeof import("./host-check");
+  if (await objectIsAt(label, at)) return [];
+  leftBehind.add(at.id);
+  warn(
+    `${label}: ${configKey("host")} changed from ${before} to ${settings.host}, another PostHog: it has no ` +
+      `${noun} ${at.id}. A new ${noun} is created at ${settings.host}; ${noun} ${at.id} at ${before} is left as ` +
+      `it is, never deleted, and this stack no longer manages it. To keep managing it, set ${configKey("host")} ` +
+      `back to ${before}.`,
+  );
+  return ["host"];
+}
+
+/** Said by the delete that leaves an object at the old host (after replacedByHost's warning at the diff). */
+export function leftBehindNotice(resource: string, id: string, state: { [key: string]: unknown }): string {
+  const named = [state.name, state.targetEmail].find((v) => typeof v === "string");
+  const who = named === undefined ? resource : `${resource} "${String(named)}"`;
+  return (
+    `${who}: ${id} is left at ${previousHost ?? "the previous host"}, not deleted: the provider's host is now ` +
+    "another PostHog, where this resource was created anew."
+  );
+}
