@@ -18,7 +18,7 @@ import { findLateCreate } from "../../provider-kit/late-create";
 import { type Settings } from "../../config";
 import { describeFailure, isBadRequest, isNotFound, isOutcomeUnknown } from "../../provider-kit/errors";
 import { cachedInvites, invalidateOrganization } from "../../provider-kit/list-cache";
-import { findMember, removeMember, setMemberLevel } from "./membership";
+import { findMember, removeMember, setMemberLevel, type Removal } from "./membership";
 import {
   acceptedOutputs,
   changedTerms,
@@ -33,8 +33,15 @@ import {
 import { warn } from "../../provider-kit/warn";
 import { claimForAdoption, claimForDelete, markRefused } from "../../provider-kit/interrupted";
 import { inviteIdOf, MEMBER_CLAIM, memberIdOf } from "./held";
-import { claimCreated, pendingInviteError, pendingInvites, replacedInviteError } from "./interrupted";
+import {
+  claimCreated,
+  pendingInviteError,
+  pendingInvites,
+  replacedInviteError,
+  warnIfReplaced,
+} from "./interrupted";
 import { holdAddresses } from "./invited-this-run";
+import { unprovenMember } from "./acceptance";
 
 import type { Json } from "../../provider-kit/json";
 
@@ -63,6 +70,7 @@ async function post(
   try {
     const invite = await client.invites.create(org, body);
     claimCreated([invite]);
+    await warnIfReplaced(client, org, news.label, [invite]);
     return invite;
   } catch (error) {
     if (!isOutcomeUnknown(error)) throw error;
@@ -147,14 +155,14 @@ export async function create(news: InviteDeclaration): Promise<pulumi.dynamic.Cr
   const { client, settings } = context;
   const org = await scopeForCreate(news.label, "organization", news.fields.organizationId, context);
   const email = news.terms.targetEmail;
+  // Before anything is read, sent or adopted: another resource of this run may invite this address already, which
+  // is said as such (the read below would show its invite as one this stack cannot prove its own).
+  holdAddresses(settings.host, org, [email], news.inviter);
   try {
     if (!news.settings.adopt) await refusePending(client, org, news);
   } catch (error) {
     throw describeFailure(news.label, `invite ${email} to organization ${org}`, error);
   }
-  // Before anything is sent or adopted: another resource of this run may invite this address already (the
-  // listing refusePending read was taken when the run began, so it cannot show what this run sent).
-  holdAddresses(settings.host, org, [email], news.inviter);
   try {
     const adopted = news.settings.adopt ? await adoptable(client, org, news) : undefined;
     // No pending invite to adopt, and the person has joined: adopt the membership their accepted invite left.
@@ -198,10 +206,16 @@ export async function read(id: string, props: Json): Promise<pulumi.dynamic.Read
         };
       }
     }
-    // Gone from the list: accepted if the person is now a member, else deleted or replaced outside Pulumi (the
-    // seam warns that refresh removes it; the next up refuses a pending invite it cannot prove its own).
+    // Gone from the list: accepted only if the person is a member whom this invite brought in (acceptance.ts),
+    // else deleted or replaced outside Pulumi (the seam warns that refresh removes it; the next up refuses a
+    // pending invite it cannot prove its own).
     const member = await findMember(client, org, email);
     if (!member) return { id: "" };
+    const unproven = unprovenMember(id, previous, member, email);
+    if (unproven) {
+      warn(`${label(props)}: ${unproven}. Refresh removes this Invite from the state; the membership stays.`);
+      return { id: "" };
+    }
     return { id, props: acceptedOutputs(previous, member), inputs: declared };
   } catch (error) {
     throw describeFailure(label(props), `read invite ${id}`, error);
@@ -258,6 +272,8 @@ async function reinvite(id: string, previous: Json, news: InviteDeclaration): Pr
   let member: WireMember | undefined;
   holdAddresses(settings.host, org, [email], news.inviter);
   try {
+    // Read just before the POST, not from a listing another call may have taken (interrupted.ts, invitesNow).
+    invalidateOrganization(client, org);
     const invites = await cachedInvites(client, org);
     if (!invites.some((i) => i.id === heldId)) {
       const adopted = news.settings.adopt ? await adoptable(client, org, news) : undefined;
@@ -268,6 +284,8 @@ async function reinvite(id: string, previous: Json, news: InviteDeclaration): Pr
         throw replacedInviteError(org, heldId, replacing);
       }
       member = await findMember(client, org, email);
+      const unproven = member && unprovenMember(id, previous, member, email);
+      if (unproven) throw notThisInvitesMember(news.label, unproven);
     }
     if (!member) {
       const invite = await post(client, settings, org, news);
@@ -278,6 +296,15 @@ async function reinvite(id: string, previous: Json, news: InviteDeclaration): Pr
   }
   const accepted: Json = { ...acceptedOutputs(previous, member), ...news.settings, declared: news.declared };
   return applyToMember(news, accepted, member.user.uuid, levelName(member.level));
+}
+
+/** The update's refusal when the held invite is gone and the person joined through another invitation. */
+function notThisInvitesMember(resource: string, why: string): Error {
+  return new Error(
+    `${why}. Nothing was sent, and their level was not changed: this resource does not manage a membership another ` +
+      `invitation made. Run \`pulumi refresh\` (it removes ${resource} from the state); to manage their membership ` +
+      "from this stack, declare the Invite with adopt: true after that",
+  );
 }
 
 /**
@@ -304,10 +331,16 @@ export async function remove(id: string, props: Json): Promise<void> {
     // A membership another resource of this stack adopted in this run stays (provider-kit/interrupted.ts).
     const member = memberIdOf(id, props);
     if (member !== undefined && !claimForDelete(MEMBER_CLAIM, member, label(props))) return;
+    let removal: Removal;
     try {
-      await removeMember(client, org, email, props.userUuid);
+      // Only the membership this resource's invite made, or the one its state names (acceptance.ts).
+      removal = await removeMember(client, org, email, props.userUuid, (m) => !unprovenMember(id, props, m, email));
     } catch (error) {
       throw describeFailure(label(props), `remove ${email} from organization ${org}`, error);
+    }
+    if (removal.unproven) {
+      const why = unprovenMember(id, props, removal.unproven, email);
+      warn(`${label(props)}: ${why}, so removeMemberOnDelete does not remove them from organization ${org}.`);
     }
   };
   if (id.startsWith(MEMBER_ID_PREFIX) || props.status === "accepted") {

@@ -13,11 +13,12 @@ import { cachedInvites, cachedMembers, invalidateOrganization } from "../../prov
 import type { InviteBatchDeclaration } from "./batch-declaration";
 import { invitationOf, isInviteFor, personBody, planBatch, removesMember } from "./batch-mapping";
 import { levelName, MEMBER_ID_PREFIX, memberEmail } from "./mapping";
-import { removeMember, setMemberLevel } from "./membership";
+import { removeMember, setMemberLevel, type Removal } from "./membership";
+import { unprovenBatchMember } from "./acceptance";
 import type { AppliedPerson, BatchInvitation, InviteBatchOutputs, InviteLevel } from "./types";
 import { warn } from "../../provider-kit/warn";
 import { claimForDelete } from "../../provider-kit/interrupted";
-import { claimCreated, pendingInviteError, pendingInvites } from "./interrupted";
+import { claimCreated, pendingInviteError, pendingInvites, warnIfReplaced } from "./interrupted";
 import { holdAddresses } from "./invited-this-run";
 import type { Inviter } from "./inviter";
 
@@ -128,6 +129,7 @@ function memberInvitation(member: WireMember): Invited {
     status: "accepted",
     isExpired: false,
     userUuid: member.user.uuid,
+    memberId: member.id,
   };
 }
 
@@ -141,6 +143,7 @@ async function bulk(
     people.map((p) => personBody(p, state.message, state.sendEmail)),
   );
   claimCreated(created);
+  await warnIfReplaced(client, state.organizationId, LABEL, created);
   const result = new Map<string, BatchInvitation>();
   created.forEach((invite, i) => {
     result.set(normaliseEmail(invite.target_email ?? people[i].targetEmail), invitationOf(invite));
@@ -245,15 +248,15 @@ async function inviteAll(
   const people = declared;
   try {
     if (people.length === 0) return;
-    await refusePending(client, state, people);
-    // Before anything is sent: another resource of this run may invite some of these addresses already (the
-    // listing refusePending read was taken when the run began, so it cannot show what this run sent).
+    // Before anything is read or sent: another resource of this run may invite some of these addresses already,
+    // which is said as such (the read below would show its invites as ones this batch cannot prove its own).
     holdAddresses(
       callContext().settings.host,
       state.organizationId,
       people.map((p) => p.targetEmail),
       inviter,
     );
+    await refusePending(client, state, people);
   } catch (error) {
     throw describeFailure(LABEL, "invite them", error);
   }
@@ -315,11 +318,23 @@ async function uninvite(
       invalidateOrganization(client, org);
     }
   }
-  if (membership && memberMayExist) {
+  if (membership && memberMayExist && invitation) {
+    let removal: Removal;
     try {
-      await removeMember(client, org, email, invitation?.userUuid);
+      // Only the membership this batch's invite made, or the one its state names (acceptance.ts).
+      removal = await removeMember(
+        client,
+        org,
+        email,
+        invitation.userUuid,
+        (m) => !unprovenBatchMember(invitation, m, email),
+      );
     } catch (error) {
       throw describeFailure(LABEL, `remove ${email} from organization ${org}`, error);
+    }
+    if (removal.unproven) {
+      const why = unprovenBatchMember(invitation, removal.unproven, email);
+      warn(`${LABEL}: ${why}, so removeMemberOnDelete does not remove them from organization ${org}.`);
     }
   }
   state.forget(email);
@@ -414,10 +429,12 @@ export async function read(id: string, props: Json): Promise<pulumi.dynamic.Read
         continue;
       }
       const member = await memberOf(email);
-      if (!member) {
+      // A member counts only when this batch's invite brought them in (acceptance.ts).
+      const unproven = member && unprovenBatchMember(invitation, member, email);
+      if (!member || unproven) {
         // Deleted or replaced outside Pulumi: the next up invites them again, or refuses a pending invite it
         // cannot prove its own.
-        warn(droppedPerson(id, email, invitation));
+        warn(droppedPerson(id, email, invitation, unproven || undefined));
         state.forget(email);
         continue;
       }
@@ -427,6 +444,7 @@ export async function read(id: string, props: Json): Promise<pulumi.dynamic.Read
         status: "accepted",
         isExpired: false,
         userUuid: member.user.uuid,
+        memberId: member.id,
       });
       if (person) state.keep({ ...person, level: levelName(member.level) });
     }
@@ -437,10 +455,14 @@ export async function read(id: string, props: Json): Promise<pulumi.dynamic.Read
 }
 
 /** Why a refresh takes a person out of the batch's state (the batch stays, so the seam says nothing). */
-function droppedPerson(id: string, email: string, invitation: BatchInvitation): string {
-  const gone = isMember(invitation)
-    ? `${email} is no longer a member`
-    : `PostHog has no invite ${invitation.inviteId} for ${email} any more (deleted or replaced in PostHog), and ${email} is not a member`;
+function droppedPerson(id: string, email: string, invitation: BatchInvitation, unproven?: string): string {
+  const gone = unproven
+    ? isMember(invitation)
+      ? unproven
+      : `PostHog has no invite ${invitation.inviteId} for ${email} any more, and ${unproven}`
+    : isMember(invitation)
+      ? `${email} is no longer a member`
+      : `PostHog has no invite ${invitation.inviteId} for ${email} any more (deleted or replaced in PostHog), and ${email} is not a member`;
   return (
     `${LABEL} ${id}: ${gone}, so refresh removes them from the batch's state. The next \`pulumi up\` invites them ` +
     "again if the program still declares them (unless PostHog holds a pending invite for them that this batch did " +

@@ -3,9 +3,10 @@
 // OrganizationInviteSerializer.create: OrganizationInviteManager.delete_existing_invites, then send_invite). Two
 // resources of one run that invite one address (two Invites, two InviteBatches, or one of each) would send two
 // emails and leave the first resource holding an invite PostHog has replaced. The pending-invite check before a
-// create reads the listing taken when the run began (interrupted.ts, invitesAtStart), which cannot see what this
-// run sends, so the run keeps its own record: the first resource to invite an address holds it, and any other
-// fails before it sends anything, naming both.
+// create reads PostHog just before the POST (interrupted.ts, invitesNow), and would name another resource's invite
+// as one it cannot prove its own, or miss one still being sent; so the run keeps its own record, checked first:
+// the first resource to invite an address holds it, and any other fails before it reads or sends anything,
+// naming both.
 //
 // Where the record holds: in the provider process, and across the run's other provider processes in a file record
 // (provider-kit/run-record.ts). The engine starts one plugin process per provider of a run (pulumi/pulumi
