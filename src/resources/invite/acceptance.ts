@@ -56,7 +56,12 @@ export function expiryOf(createdAt: unknown): string {
 }
 
 /** Why `member` is not the one this invite brought in, for a warning. */
-export function notAcceptedReason(email: string, member: WireMember, inviteId: string, createdAt: unknown): string {
+export function notAcceptedReason(
+  email: string,
+  member: WireMember,
+  inviteId: string,
+  createdAt: unknown,
+): string {
   const joined = typeof member.joined_at === "string" ? `joined at ${member.joined_at}` : "has no join time";
   const window =
     instant(createdAt) === undefined
@@ -74,7 +79,12 @@ export function notAcceptedReason(email: string, member: WireMember, inviteId: s
  * through another invitation has a new membership. Before, the invite the state holds must have brought them in
  * (the time rule above). A state from before `memberId` was recorded names no membership: the address decides.
  */
-export function unprovenMember(id: string, props: Json, member: WireMember, email: string): string | undefined {
+export function unprovenMember(
+  id: string,
+  props: Json,
+  member: WireMember,
+  email: string,
+): string | undefined {
   if (id.startsWith(MEMBER_ID_PREFIX) || props.status === "accepted") {
     const held = memberIdOf(id, props);
     if (held === undefined || held === member.id) return undefined;
@@ -94,5 +104,10 @@ export function unprovenBatchMember(
   email: string,
 ): string | undefined {
   const { inviteId, memberId, status, createdAt } = invitation;
-  return unprovenMember(inviteId, { status, memberId: memberId ?? null, createdAt: createdAt ?? null }, member, email);
+  return unprovenMember(
+    inviteId,
+    { status, memberId: memberId ?? null, createdAt: createdAt ?? null },
+    member,
+    email,
+  );
 }

@@ -42,6 +42,7 @@ import {
 } from "./interrupted";
 import { holdAddresses } from "./invited-this-run";
 import { unprovenMember } from "./acceptance";
+import { sayLevelChanged, sayResent, saySent } from "./outcome";
 
 import type { Json } from "../../provider-kit/json";
 
@@ -168,7 +169,9 @@ export async function create(news: InviteDeclaration): Promise<pulumi.dynamic.Cr
     // No pending invite to adopt, and the person has joined: adopt the membership their accepted invite left.
     const member = news.settings.adopt && !adopted ? await adoptableMember(client, org, news) : undefined;
     if (member) return { id: `${MEMBER_ID_PREFIX}${member.id}`, outs: memberOutputs(member, org, news) };
-    const invite = adopted ?? (await post(client, settings, org, news));
+    if (adopted) return { id: adopted.id, outs: inviteOutputs(adopted, org, news.settings, news.declared) };
+    const invite = await post(client, settings, org, news);
+    saySent(news.label, invite);
     return { id: invite.id, outs: inviteOutputs(invite, org, news.settings, news.declared) };
   } catch (error) {
     // Already a member: the goal of the invite is met. Converge to accepted instead of failing.
@@ -238,8 +241,10 @@ async function applyToMember(
     const org = String(outs.organizationId);
     try {
       const found = await setMemberLevel(client, org, terms.targetEmail, uuid, terms.level);
-      if (found) outs.userUuid = found;
-      else
+      if (found) {
+        outs.userUuid = found;
+        sayLevelChanged(news.label, terms.targetEmail, terms.level);
+      } else
         warn(
           `${news.label}: ${terms.targetEmail} is no longer a member of organization ${org}; level not changed.`,
         );
@@ -289,6 +294,7 @@ async function reinvite(id: string, previous: Json, news: InviteDeclaration): Pr
     }
     if (!member) {
       const invite = await post(client, settings, org, news);
+      sayResent(news.label, invite, heldId);
       return { ...inviteOutputs(invite, org, news.settings, news.declared) };
     }
   } catch (error) {
@@ -334,7 +340,13 @@ export async function remove(id: string, props: Json): Promise<void> {
     let removal: Removal;
     try {
       // Only the membership this resource's invite made, or the one its state names (acceptance.ts).
-      removal = await removeMember(client, org, email, props.userUuid, (m) => !unprovenMember(id, props, m, email));
+      removal = await removeMember(
+        client,
+        org,
+        email,
+        props.userUuid,
+        (m) => !unprovenMember(id, props, m, email),
+      );
     } catch (error) {
       throw describeFailure(label(props), `remove ${email} from organization ${org}`, error);
     }

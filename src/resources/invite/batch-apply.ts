@@ -15,6 +15,7 @@ import { invitationOf, isInviteFor, personBody, planBatch, removesMember } from 
 import { levelName, MEMBER_ID_PREFIX, memberEmail } from "./mapping";
 import { removeMember, setMemberLevel, type Removal } from "./membership";
 import { unprovenBatchMember } from "./acceptance";
+import { sayBatchSent, sayLevelChanged } from "./outcome";
 import type { AppliedPerson, BatchInvitation, InviteBatchOutputs, InviteLevel } from "./types";
 import { warn } from "../../provider-kit/warn";
 import { claimForDelete } from "../../provider-kit/interrupted";
@@ -37,6 +38,9 @@ interface Held {
 class BatchState {
   /** Per lowercased email: one map, so a person and their invitation are kept and dropped together. */
   private readonly held = new Map<string, Held>();
+
+  /** The invitations this step's bulk POSTs made, said once the step is done (outcome.ts). */
+  readonly sent: WireInvite[] = [];
 
   constructor(
     readonly organizationId: string,
@@ -143,6 +147,7 @@ async function bulk(
     people.map((p) => personBody(p, state.message, state.sendEmail)),
   );
   claimCreated(created);
+  state.sent.push(...created);
   await warnIfReplaced(client, state.organizationId, LABEL, created);
   const result = new Map<string, BatchInvitation>();
   created.forEach((invite, i) => {
@@ -246,6 +251,26 @@ async function inviteAll(
   inviter: Inviter,
 ): Promise<void> {
   const people = declared;
+  // People whose pending invite the batch held: their new invitation replaces it.
+  const resent = new Set(
+    people.flatMap((p) => {
+      const held = state.invitation(p.targetEmail);
+      return held && !isMember(held) ? [p.targetEmail] : [];
+    }),
+  );
+  try {
+    await sendAll(client, state, people, inviter);
+  } finally {
+    if (state.sent.length > 0) sayBatchSent(inviter.name, state.sent, resent);
+  }
+}
+
+async function sendAll(
+  client: PostHogClient,
+  state: BatchState,
+  people: AppliedPerson[],
+  inviter: Inviter,
+): Promise<void> {
   try {
     if (people.length === 0) return;
     // Before anything is read or sent: another resource of this run may invite some of these addresses already,
@@ -341,7 +366,12 @@ async function uninvite(
 }
 
 /** PATCHes an accepted person's level; recorded once PostHog has applied it. */
-async function relevel(client: PostHogClient, state: BatchState, person: AppliedPerson): Promise<void> {
+async function relevel(
+  client: PostHogClient,
+  state: BatchState,
+  person: AppliedPerson,
+  resource: string,
+): Promise<void> {
   const email = person.targetEmail;
   const invitation = state.invitation(email);
   let uuid: string | undefined;
@@ -359,6 +389,7 @@ async function relevel(client: PostHogClient, state: BatchState, person: Applied
   }
   state.keep(person);
   if (invitation) state.setInvitation(email, { ...invitation, userUuid: uuid });
+  sayLevelChanged(resource, email, person.level);
 }
 
 export async function create(news: InviteBatchDeclaration): Promise<pulumi.dynamic.CreateResult> {
@@ -395,13 +426,13 @@ export async function update(
   try {
     for (const email of plan.uninvite)
       await uninvite(client, state, email, plan.removeMember.includes(email));
-    for (const person of plan.relevel) await relevel(client, state, person);
+    for (const person of plan.relevel) await relevel(client, state, person, news.inviter.name);
     await inviteAll(client, state, plan.invite, news.inviter);
     // People who had joined since the last refresh were found to be members: their level is PATCHed as declared.
     for (const person of plan.invite) {
       const held = state.person(person.targetEmail);
       if (held && held.level !== person.level && state.invitation(person.targetEmail)?.status === "accepted")
-        await relevel(client, state, person);
+        await relevel(client, state, person, news.inviter.name);
     }
   } catch (error) {
     throw resourceInitError(errorMessage(error), id, state.outputs(people), news.inputs);
