@@ -40,7 +40,7 @@ import {
   replacedInviteError,
   warnIfReplaced,
 } from "./interrupted";
-import { holdAddresses } from "./invited-this-run";
+import { holdAddresses, refuseIfHeldByAnother } from "./invited-this-run";
 import { unprovenMember } from "./acceptance";
 import { sayLevelChanged, sayResent, saySent } from "./outcome";
 
@@ -156,14 +156,15 @@ export async function create(news: InviteDeclaration): Promise<pulumi.dynamic.Cr
   const { client, settings } = context;
   const org = await scopeForCreate(news.label, "organization", news.fields.organizationId, context);
   const email = news.terms.targetEmail;
-  // Before anything is read, sent or adopted: another resource of this run may invite this address already, which
-  // is said as such (the read below would show its invite as one this stack cannot prove its own).
-  holdAddresses(settings.host, org, [email], news.inviter);
   try {
     if (!news.settings.adopt) await refusePending(client, org, news);
   } catch (error) {
+    // The pending invite may be another resource's of this run: said as such (invited-this-run.ts).
+    refuseIfHeldByAnother(settings.host, org, [email], news.inviter);
     throw describeFailure(news.label, `invite ${email} to organization ${org}`, error);
   }
+  // Before anything is sent or adopted: another resource of this run may invite this address already.
+  holdAddresses(settings.host, org, [email], news.inviter);
   try {
     const adopted = news.settings.adopt ? await adoptable(client, org, news) : undefined;
     // No pending invite to adopt, and the person has joined: adopt the membership their accepted invite left.

@@ -20,7 +20,7 @@ import type { AppliedPerson, BatchInvitation, InviteBatchOutputs, InviteLevel } 
 import { warn } from "../../provider-kit/warn";
 import { claimForDelete } from "../../provider-kit/interrupted";
 import { claimCreated, pendingInviteError, pendingInvites, warnIfReplaced } from "./interrupted";
-import { holdAddresses } from "./invited-this-run";
+import { holdAddresses, refuseIfHeldByAnother } from "./invited-this-run";
 import type { Inviter } from "./inviter";
 
 import { errorMessage, type Json } from "../../provider-kit/json";
@@ -273,15 +273,17 @@ async function sendAll(
 ): Promise<void> {
   try {
     if (people.length === 0) return;
-    // Before anything is read or sent: another resource of this run may invite some of these addresses already,
-    // which is said as such (the read below would show its invites as ones this batch cannot prove its own).
-    holdAddresses(
-      callContext().settings.host,
-      state.organizationId,
-      people.map((p) => p.targetEmail),
-      inviter,
-    );
-    await refusePending(client, state, people);
+    const host = callContext().settings.host;
+    const emails = people.map((p) => p.targetEmail);
+    try {
+      await refusePending(client, state, people);
+    } catch (error) {
+      // A pending invite may be another resource's of this run: said as such (invited-this-run.ts).
+      refuseIfHeldByAnother(host, state.organizationId, emails, inviter);
+      throw error;
+    }
+    // Before anything is sent: another resource of this run may invite some of these addresses already.
+    holdAddresses(host, state.organizationId, emails, inviter);
   } catch (error) {
     throw describeFailure(LABEL, "invite them", error);
   }
