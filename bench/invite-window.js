@@ -19,7 +19,10 @@ async function main() {
   });
   const invite = require("../dist/resources/invite/provider.js");
   const control = async (method, route) => {
-    const res = await fetch(`${em.url}/_emulator${route}`, { method, headers: { authorization: `Bearer ${em.apiKey}` } });
+    const res = await fetch(`${em.url}/_emulator${route}`, {
+      method,
+      headers: { authorization: `Bearer ${em.apiKey}` },
+    });
     return res.json();
   };
   const windows = [];
@@ -29,9 +32,16 @@ async function main() {
     const { id } = await invite.create(inputs);
     const { requests } = await control("GET", "/requests");
     const post = requests.find((r) => r.method === "POST" && r.path.endsWith("/invites/"));
-    const read = requests.filter((r) => r.method === "GET" && r.path.endsWith("/invites/") && r.seq < post.seq).at(-1);
+    const read = requests
+      .filter((r) => r.method === "GET" && r.path.endsWith("/invites/") && r.seq < post.seq)
+      .at(-1);
     windows.push(Date.parse(post.time) - Date.parse(read.time));
-    await invite.delete(id, { organizationId: em.organizationId, targetEmail: `w${i}@example.com`, status: "pending", inviteId: id });
+    await invite.delete(id, {
+      organizationId: em.organizationId,
+      targetEmail: `w${i}@example.com`,
+      status: "pending",
+      inviteId: id,
+    });
   }
   windows.sort((a, b) => a - b);
   const at = (p) => windows[Math.min(windows.length - 1, Math.floor((p / 100) * windows.length))];

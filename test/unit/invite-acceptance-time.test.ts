@@ -13,7 +13,12 @@ import type { WireMember } from "../../src/client";
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const member = (joinedAt: string | null, id = "m-1"): WireMember =>
-  ({ id, user: { uuid: "u-1", email: "bob@example.com" }, level: 1, joined_at: joinedAt }) as unknown as WireMember;
+  ({
+    id,
+    user: { uuid: "u-1", email: "bob@example.com" },
+    level: 1,
+    joined_at: joinedAt,
+  }) as unknown as WireMember;
 
 const created = fc.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2030, 0, 1) });
 const offset = fc.integer({ min: -30 * 86_400_000, max: 30 * 86_400_000 });
