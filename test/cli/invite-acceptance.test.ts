@@ -83,8 +83,16 @@ function diagnostics(output: string): string[] {
     .map((line) => `  | ${line.trimEnd()}`);
 }
 
-/** How many lines of `output` contain `text`. */
-const linesWith = (output: string, text: string) => output.split("\n").filter((l) => l.includes(text)).length;
+/**
+ * How many lines of the run's "Diagnostics:" section contain `text`. The CLI's non-interactive display prints each
+ * message twice, once beside the step in the progress stream and once in that section (pulumi/pulumi
+ * pkg/backend/display/progress.go), so "said once" is counted there.
+ */
+const linesWith = (output: string, text: string) => {
+  const at = output.indexOf("Diagnostics:");
+  const section = at < 0 ? "" : output.slice(at);
+  return section.split("\n").filter((l) => l.includes(text)).length;
+};
 
 class Transcript {
   readonly lines: string[] = [];
