@@ -4,6 +4,7 @@
 // and Delete with the properties, secrets marked once we accept them; Create and Update with `preview` during a
 // preview (the engine assumes previews are supported after a handshake); Read with only an id for an import.
 // Every resource rule is the dynamic providers' own (resources.ts); this file only translates.
+import { noticesWaitForUpdate, updateCalled } from "../provider-kit/preview-notice";
 import * as grpc from "@grpc/grpc-js";
 import type { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import * as pb from "@pulumi/pulumi/proto/provider_pb";
@@ -109,6 +110,7 @@ export function providerService(): grpc.UntypedServiceImplementation {
     }),
     configure: unary(async (req: pb.ConfigureRequest) => {
       engineSendsOldInputs(req.getSendsOldInputs(), req.getSendsOldInputsToDelete());
+      noticesWaitForUpdate();
       const variables = new Map(req.getVariablesMap().toArray());
       configure(unwrap(fromStruct(req.getArgs())).plain, variables);
       noteSettingsElsewhere(settingsUnderDynamicNamespace(req.getUrn() ?? ""));
@@ -176,6 +178,8 @@ export function providerService(): grpc.UntypedServiceImplementation {
     }, urnOf),
     update: unary(async (req: pb.UpdateRequest) => {
       const news = unwrap(fromStruct(req.getNews()));
+      // The preview's notices wait for this call, which says whether the run is a preview (preview-notice.ts).
+      updateCalled(req.getUrn(), req.getPreview());
       if (req.getPreview())
         return new pb.UpdateResponse().setProperties(toStruct(rewrap(news.plain, news.secretKeys)));
       const olds = storedOutputs(req.getOlds(), req.getOldInputs());

@@ -126,8 +126,9 @@ const firstInviteListings = new WeakMap<PostHogClient, Map<string, Promise<WireI
 
 /**
  * The organization's invites as they were when this process first looked, listed once per process and never
- * refreshed: what an interrupted earlier run left behind is in it (interrupted.ts), so a run creating many
- * invites pays one listing, not one per create. Invites made or deleted since are tracked by the callers' claims.
+ * refreshed. A create reads the newest page again just before each POST (resources/invite/interrupted.ts,
+ * invitesNow); this listing stands for the older pages of an organization with more than one, which an invite
+ * made since cannot be on.
  */
 export function invitesAtStart(client: PostHogClient, orgId: string): Promise<WireInvite[]> {
   let byOrg = firstInviteListings.get(client);

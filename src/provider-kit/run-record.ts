@@ -45,8 +45,7 @@ function removeOldFolders(base: string, keep: string): void {
  * This run's folder, or undefined outside a provider process or where the temporary folder cannot be written (the
  * callers' in-memory record then applies alone: a provider never fails a run over its temporary folder).
  */
-function runFolder(): string | undefined {
-  const address = engineConnectedTo();
+export function runFolder(address = engineConnectedTo()): string | undefined {
   if (address === undefined) return undefined;
   const base = path.join(os.tmpdir(), `pulumi-posthog-runs-${os.userInfo().uid}`);
   const folder = path.join(base, digest(address).slice(0, 24));

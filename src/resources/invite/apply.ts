@@ -18,7 +18,7 @@ import { findLateCreate } from "../../provider-kit/late-create";
 import { type Settings } from "../../config";
 import { describeFailure, isBadRequest, isNotFound, isOutcomeUnknown } from "../../provider-kit/errors";
 import { cachedInvites, invalidateOrganization } from "../../provider-kit/list-cache";
-import { findMember, removeMember, setMemberLevel } from "./membership";
+import { findMember, removeMember, setMemberLevel, type Removal } from "./membership";
 import {
   acceptedOutputs,
   changedTerms,
@@ -33,8 +33,16 @@ import {
 import { warn } from "../../provider-kit/warn";
 import { claimForAdoption, claimForDelete, markRefused } from "../../provider-kit/interrupted";
 import { inviteIdOf, MEMBER_CLAIM, memberIdOf } from "./held";
-import { claimCreated, pendingInviteError, pendingInvites, replacedInviteError } from "./interrupted";
-import { holdAddresses } from "./invited-this-run";
+import {
+  claimCreated,
+  pendingInviteError,
+  pendingInvites,
+  replacedInviteError,
+  warnIfReplaced,
+} from "./interrupted";
+import { holdAddresses, refuseIfHeldByAnother } from "./invited-this-run";
+import { unprovenMember } from "./acceptance";
+import { sayLevelChanged, sayResent, saySent } from "./outcome";
 
 import type { Json } from "../../provider-kit/json";
 
@@ -63,6 +71,7 @@ async function post(
   try {
     const invite = await client.invites.create(org, body);
     claimCreated([invite]);
+    await warnIfReplaced(client, org, news.label, [invite]);
     return invite;
   } catch (error) {
     if (!isOutcomeUnknown(error)) throw error;
@@ -150,17 +159,20 @@ export async function create(news: InviteDeclaration): Promise<pulumi.dynamic.Cr
   try {
     if (!news.settings.adopt) await refusePending(client, org, news);
   } catch (error) {
+    // The pending invite may be another resource's of this run: said as such (invited-this-run.ts).
+    refuseIfHeldByAnother(settings.host, org, [email], news.inviter);
     throw describeFailure(news.label, `invite ${email} to organization ${org}`, error);
   }
-  // Before anything is sent or adopted: another resource of this run may invite this address already (the
-  // listing refusePending read was taken when the run began, so it cannot show what this run sent).
+  // Before anything is sent or adopted: another resource of this run may invite this address already.
   holdAddresses(settings.host, org, [email], news.inviter);
   try {
     const adopted = news.settings.adopt ? await adoptable(client, org, news) : undefined;
     // No pending invite to adopt, and the person has joined: adopt the membership their accepted invite left.
     const member = news.settings.adopt && !adopted ? await adoptableMember(client, org, news) : undefined;
     if (member) return { id: `${MEMBER_ID_PREFIX}${member.id}`, outs: memberOutputs(member, org, news) };
-    const invite = adopted ?? (await post(client, settings, org, news));
+    if (adopted) return { id: adopted.id, outs: inviteOutputs(adopted, org, news.settings, news.declared) };
+    const invite = await post(client, settings, org, news);
+    saySent(news.label, invite);
     return { id: invite.id, outs: inviteOutputs(invite, org, news.settings, news.declared) };
   } catch (error) {
     // Already a member: the goal of the invite is met. Converge to accepted instead of failing.
@@ -198,10 +210,16 @@ export async function read(id: string, props: Json): Promise<pulumi.dynamic.Read
         };
       }
     }
-    // Gone from the list: accepted if the person is now a member, else deleted or replaced outside Pulumi (the
-    // seam warns that refresh removes it; the next up refuses a pending invite it cannot prove its own).
+    // Gone from the list: accepted only if the person is a member whom this invite brought in (acceptance.ts),
+    // else deleted or replaced outside Pulumi (the seam warns that refresh removes it; the next up refuses a
+    // pending invite it cannot prove its own).
     const member = await findMember(client, org, email);
     if (!member) return { id: "" };
+    const unproven = unprovenMember(id, previous, member, email);
+    if (unproven) {
+      warn(`${label(props)}: ${unproven}. Refresh removes this Invite from the state; the membership stays.`);
+      return { id: "" };
+    }
     return { id, props: acceptedOutputs(previous, member), inputs: declared };
   } catch (error) {
     throw describeFailure(label(props), `read invite ${id}`, error);
@@ -224,8 +242,10 @@ async function applyToMember(
     const org = String(outs.organizationId);
     try {
       const found = await setMemberLevel(client, org, terms.targetEmail, uuid, terms.level);
-      if (found) outs.userUuid = found;
-      else
+      if (found) {
+        outs.userUuid = found;
+        sayLevelChanged(news.label, terms.targetEmail, terms.level);
+      } else
         warn(
           `${news.label}: ${terms.targetEmail} is no longer a member of organization ${org}; level not changed.`,
         );
@@ -258,6 +278,8 @@ async function reinvite(id: string, previous: Json, news: InviteDeclaration): Pr
   let member: WireMember | undefined;
   holdAddresses(settings.host, org, [email], news.inviter);
   try {
+    // Read just before the POST, not from a listing another call may have taken (interrupted.ts, invitesNow).
+    invalidateOrganization(client, org);
     const invites = await cachedInvites(client, org);
     if (!invites.some((i) => i.id === heldId)) {
       const adopted = news.settings.adopt ? await adoptable(client, org, news) : undefined;
@@ -268,9 +290,12 @@ async function reinvite(id: string, previous: Json, news: InviteDeclaration): Pr
         throw replacedInviteError(org, heldId, replacing);
       }
       member = await findMember(client, org, email);
+      const unproven = member && unprovenMember(id, previous, member, email);
+      if (unproven) throw notThisInvitesMember(news.label, unproven);
     }
     if (!member) {
       const invite = await post(client, settings, org, news);
+      sayResent(news.label, invite, heldId);
       return { ...inviteOutputs(invite, org, news.settings, news.declared) };
     }
   } catch (error) {
@@ -278,6 +303,15 @@ async function reinvite(id: string, previous: Json, news: InviteDeclaration): Pr
   }
   const accepted: Json = { ...acceptedOutputs(previous, member), ...news.settings, declared: news.declared };
   return applyToMember(news, accepted, member.user.uuid, levelName(member.level));
+}
+
+/** The update's refusal when the held invite is gone and the person joined through another invitation. */
+function notThisInvitesMember(resource: string, why: string): Error {
+  return new Error(
+    `${why}. Nothing was sent, and their level was not changed: this resource does not manage a membership another ` +
+      `invitation made. Run \`pulumi refresh\` (it removes ${resource} from the state); to manage their membership ` +
+      "from this stack, declare the Invite with adopt: true after that",
+  );
 }
 
 /**
@@ -304,10 +338,22 @@ export async function remove(id: string, props: Json): Promise<void> {
     // A membership another resource of this stack adopted in this run stays (provider-kit/interrupted.ts).
     const member = memberIdOf(id, props);
     if (member !== undefined && !claimForDelete(MEMBER_CLAIM, member, label(props))) return;
+    let removal: Removal;
     try {
-      await removeMember(client, org, email, props.userUuid);
+      // Only the membership this resource's invite made, or the one its state names (acceptance.ts).
+      removal = await removeMember(
+        client,
+        org,
+        email,
+        props.userUuid,
+        (m) => !unprovenMember(id, props, m, email),
+      );
     } catch (error) {
       throw describeFailure(label(props), `remove ${email} from organization ${org}`, error);
+    }
+    if (removal.unproven) {
+      const why = unprovenMember(id, props, removal.unproven, email);
+      warn(`${label(props)}: ${why}, so removeMemberOnDelete does not remove them from organization ${org}.`);
     }
   };
   if (id.startsWith(MEMBER_ID_PREFIX) || props.status === "accepted") {

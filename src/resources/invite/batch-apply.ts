@@ -13,12 +13,14 @@ import { cachedInvites, cachedMembers, invalidateOrganization } from "../../prov
 import type { InviteBatchDeclaration } from "./batch-declaration";
 import { invitationOf, isInviteFor, personBody, planBatch, removesMember } from "./batch-mapping";
 import { levelName, MEMBER_ID_PREFIX, memberEmail } from "./mapping";
-import { removeMember, setMemberLevel } from "./membership";
+import { removeMember, setMemberLevel, type Removal } from "./membership";
+import { unprovenBatchMember } from "./acceptance";
+import { sayBatchSent, sayLevelChanged } from "./outcome";
 import type { AppliedPerson, BatchInvitation, InviteBatchOutputs, InviteLevel } from "./types";
 import { warn } from "../../provider-kit/warn";
 import { claimForDelete } from "../../provider-kit/interrupted";
-import { claimCreated, pendingInviteError, pendingInvites } from "./interrupted";
-import { holdAddresses } from "./invited-this-run";
+import { claimCreated, pendingInviteError, pendingInvites, warnIfReplaced } from "./interrupted";
+import { holdAddresses, refuseIfHeldByAnother } from "./invited-this-run";
 import type { Inviter } from "./inviter";
 
 import { errorMessage, type Json } from "../../provider-kit/json";
@@ -36,6 +38,9 @@ interface Held {
 class BatchState {
   /** Per lowercased email: one map, so a person and their invitation are kept and dropped together. */
   private readonly held = new Map<string, Held>();
+
+  /** The invitations this step's bulk POSTs made, said once the step is done (outcome.ts). */
+  readonly sent: WireInvite[] = [];
 
   constructor(
     readonly organizationId: string,
@@ -128,6 +133,7 @@ function memberInvitation(member: WireMember): Invited {
     status: "accepted",
     isExpired: false,
     userUuid: member.user.uuid,
+    memberId: member.id,
   };
 }
 
@@ -141,6 +147,8 @@ async function bulk(
     people.map((p) => personBody(p, state.message, state.sendEmail)),
   );
   claimCreated(created);
+  state.sent.push(...created);
+  await warnIfReplaced(client, state.organizationId, LABEL, created);
   const result = new Map<string, BatchInvitation>();
   created.forEach((invite, i) => {
     result.set(normaliseEmail(invite.target_email ?? people[i].targetEmail), invitationOf(invite));
@@ -243,17 +251,39 @@ async function inviteAll(
   inviter: Inviter,
 ): Promise<void> {
   const people = declared;
+  // People whose pending invite the batch held: their new invitation replaces it.
+  const resent = new Set(
+    people.flatMap((p) => {
+      const held = state.invitation(p.targetEmail);
+      return held && !isMember(held) ? [p.targetEmail] : [];
+    }),
+  );
+  try {
+    await sendAll(client, state, people, inviter);
+  } finally {
+    if (state.sent.length > 0) sayBatchSent(inviter.name, state.sent, resent);
+  }
+}
+
+async function sendAll(
+  client: PostHogClient,
+  state: BatchState,
+  people: AppliedPerson[],
+  inviter: Inviter,
+): Promise<void> {
   try {
     if (people.length === 0) return;
-    await refusePending(client, state, people);
-    // Before anything is sent: another resource of this run may invite some of these addresses already (the
-    // listing refusePending read was taken when the run began, so it cannot show what this run sent).
-    holdAddresses(
-      callContext().settings.host,
-      state.organizationId,
-      people.map((p) => p.targetEmail),
-      inviter,
-    );
+    const host = callContext().settings.host;
+    const emails = people.map((p) => p.targetEmail);
+    try {
+      await refusePending(client, state, people);
+    } catch (error) {
+      // A pending invite may be another resource's of this run: said as such (invited-this-run.ts).
+      refuseIfHeldByAnother(host, state.organizationId, emails, inviter);
+      throw error;
+    }
+    // Before anything is sent: another resource of this run may invite some of these addresses already.
+    holdAddresses(host, state.organizationId, emails, inviter);
   } catch (error) {
     throw describeFailure(LABEL, "invite them", error);
   }
@@ -315,18 +345,35 @@ async function uninvite(
       invalidateOrganization(client, org);
     }
   }
-  if (membership && memberMayExist) {
+  if (membership && memberMayExist && invitation) {
+    let removal: Removal;
     try {
-      await removeMember(client, org, email, invitation?.userUuid);
+      // Only the membership this batch's invite made, or the one its state names (acceptance.ts).
+      removal = await removeMember(
+        client,
+        org,
+        email,
+        invitation.userUuid,
+        (m) => !unprovenBatchMember(invitation, m, email),
+      );
     } catch (error) {
       throw describeFailure(LABEL, `remove ${email} from organization ${org}`, error);
+    }
+    if (removal.unproven) {
+      const why = unprovenBatchMember(invitation, removal.unproven, email);
+      warn(`${LABEL}: ${why}, so removeMemberOnDelete does not remove them from organization ${org}.`);
     }
   }
   state.forget(email);
 }
 
 /** PATCHes an accepted person's level; recorded once PostHog has applied it. */
-async function relevel(client: PostHogClient, state: BatchState, person: AppliedPerson): Promise<void> {
+async function relevel(
+  client: PostHogClient,
+  state: BatchState,
+  person: AppliedPerson,
+  resource: string,
+): Promise<void> {
   const email = person.targetEmail;
   const invitation = state.invitation(email);
   let uuid: string | undefined;
@@ -344,6 +391,7 @@ async function relevel(client: PostHogClient, state: BatchState, person: Applied
   }
   state.keep(person);
   if (invitation) state.setInvitation(email, { ...invitation, userUuid: uuid });
+  sayLevelChanged(resource, email, person.level);
 }
 
 export async function create(news: InviteBatchDeclaration): Promise<pulumi.dynamic.CreateResult> {
@@ -380,13 +428,13 @@ export async function update(
   try {
     for (const email of plan.uninvite)
       await uninvite(client, state, email, plan.removeMember.includes(email));
-    for (const person of plan.relevel) await relevel(client, state, person);
+    for (const person of plan.relevel) await relevel(client, state, person, news.inviter.name);
     await inviteAll(client, state, plan.invite, news.inviter);
     // People who had joined since the last refresh were found to be members: their level is PATCHed as declared.
     for (const person of plan.invite) {
       const held = state.person(person.targetEmail);
       if (held && held.level !== person.level && state.invitation(person.targetEmail)?.status === "accepted")
-        await relevel(client, state, person);
+        await relevel(client, state, person, news.inviter.name);
     }
   } catch (error) {
     throw resourceInitError(errorMessage(error), id, state.outputs(people), news.inputs);
@@ -414,10 +462,12 @@ export async function read(id: string, props: Json): Promise<pulumi.dynamic.Read
         continue;
       }
       const member = await memberOf(email);
-      if (!member) {
+      // A member counts only when this batch's invite brought them in (acceptance.ts).
+      const unproven = member && unprovenBatchMember(invitation, member, email);
+      if (!member || unproven) {
         // Deleted or replaced outside Pulumi: the next up invites them again, or refuses a pending invite it
         // cannot prove its own.
-        warn(droppedPerson(id, email, invitation));
+        warn(droppedPerson(id, email, invitation, unproven || undefined));
         state.forget(email);
         continue;
       }
@@ -427,6 +477,7 @@ export async function read(id: string, props: Json): Promise<pulumi.dynamic.Read
         status: "accepted",
         isExpired: false,
         userUuid: member.user.uuid,
+        memberId: member.id,
       });
       if (person) state.keep({ ...person, level: levelName(member.level) });
     }
@@ -437,10 +488,14 @@ export async function read(id: string, props: Json): Promise<pulumi.dynamic.Read
 }
 
 /** Why a refresh takes a person out of the batch's state (the batch stays, so the seam says nothing). */
-function droppedPerson(id: string, email: string, invitation: BatchInvitation): string {
-  const gone = isMember(invitation)
-    ? `${email} is no longer a member`
-    : `PostHog has no invite ${invitation.inviteId} for ${email} any more (deleted or replaced in PostHog), and ${email} is not a member`;
+function droppedPerson(id: string, email: string, invitation: BatchInvitation, unproven?: string): string {
+  const gone = unproven
+    ? isMember(invitation)
+      ? unproven
+      : `PostHog has no invite ${invitation.inviteId} for ${email} any more, and ${unproven}`
+    : isMember(invitation)
+      ? `${email} is no longer a member`
+      : `PostHog has no invite ${invitation.inviteId} for ${email} any more (deleted or replaced in PostHog), and ${email} is not a member`;
   return (
     `${LABEL} ${id}: ${gone}, so refresh removes them from the batch's state. The next \`pulumi up\` invites them ` +
     "again if the program still declares them (unless PostHog holds a pending invite for them that this batch did " +

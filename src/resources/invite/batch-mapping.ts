@@ -75,6 +75,7 @@ export function invitationOf(invite: WireInvite): BatchInvitation {
     inviteId: invite.id,
     status: invite.is_expired ? "expired" : "pending",
     isExpired: invite.is_expired,
+    createdAt: invite.created_at,
   };
 }
 

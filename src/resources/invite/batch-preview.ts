@@ -4,6 +4,7 @@ import { normaliseEmail, normaliseTexts, validateBatchInputs } from "./inputs";
 import { deepEqualLoose } from "../../provider-kit/equality";
 import { changedPersonTerms, planBatch } from "./batch-mapping";
 import { reinviteWarning } from "./reinvite-warning";
+import { previewNotice } from "../../provider-kit/preview-notice";
 import type { InviteBatchDeclaration } from "./batch-declaration";
 import { memberRemovalWarning, ownerRemovalRefused } from "./member-removal";
 import { warn } from "../../provider-kit/warn";
@@ -56,7 +57,7 @@ export async function diff(
   const previous = storedBatch(olds);
   const plan = planBatch(previous, news);
   announceMemberRemovals(previous, plan.removeMember);
-  announceReinvites(previous, plan.invite);
+  announceReinvites(previous, plan.invite, news.inviter.urn);
   const { settings } = news;
   const changes =
     replaces.length > 0 ||
@@ -78,14 +79,20 @@ export async function diff(
  * A person whose pending invite the batch holds and whose terms changed gets a new invitation in place of it, as an
  * Invite does (batch-apply.ts, `update`); whether they have accepted since is known only at `up`.
  */
-function announceReinvites(previous: Partial<InviteBatchOutputs>, invited: AppliedPerson[]): void {
+function announceReinvites(
+  previous: Partial<InviteBatchOutputs>,
+  invited: AppliedPerson[],
+  urn: string | undefined,
+): void {
   for (const person of invited) {
     const email = person.targetEmail;
     const before = previous.invites?.find((p) => p.targetEmail === email);
     const held = previous.invitations?.[email];
     if (!before || !held || held.status === "accepted") continue;
     const changed = changedPersonTerms(before, person);
-    if (changed.length > 0) warn(reinviteWarning("InviteBatch", `${email}'s ${changed.join(", ")}`, email));
+    // In the preview only, once (provider-kit/preview-notice.ts); the up says what it did (batch-apply.ts).
+    if (changed.length > 0)
+      previewNotice(urn, reinviteWarning("InviteBatch", `${email}'s ${changed.join(", ")}`, email));
   }
 }
 

@@ -45,6 +45,8 @@ const invitationRule = z
     status: statusRule,
     isExpired: z.boolean(),
     userUuid: z.string().optional(),
+    createdAt: z.string().optional(),
+    memberId: z.string().optional(),
   })
   .meta(docsFrom("BatchInvitation")) satisfies z.ZodType<BatchInvitation>;
 

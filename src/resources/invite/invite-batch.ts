@@ -1,5 +1,6 @@
 // The InviteBatch resource: many people invited to a PostHog organization with the bulk endpoint. Adding,
 // removing or changing a person touches only that person. The provider object is the thin shim (batch-shim.ts).
+import { recordProgramRunKind } from "../../provider-kit/run-kind";
 import * as pulumi from "@pulumi/pulumi";
 import type { AppliedPerson, BatchInvitation, InviteLevel, PrivateProjectAccess } from "./types";
 import { declaredArgs } from "../../provider-kit/seam";
@@ -54,6 +55,8 @@ export class InviteBatch extends pulumi.dynamic.Resource {
   declare readonly invitations: pulumi.Output<Record<string, BatchInvitation>>;
 
   constructor(name: string, args: InviteBatchArgs, opts?: pulumi.CustomResourceOptions) {
+    // The provider's preview notices need to know whether this run is a preview (provider-kit/run-kind.ts).
+    recordProgramRunKind();
     // The source position the engine records is the caller's line (provider-kit/source-position.ts).
     const restoreStacks = positionAtCaller(__filename);
     try {

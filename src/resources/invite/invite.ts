@@ -1,5 +1,6 @@
 // The Invite resource a Pulumi program declares: one person invited to a PostHog organization. The provider
 // object passed to Pulumi is the thin shim (shim.ts).
+import { recordProgramRunKind } from "../../provider-kit/run-kind";
 import * as pulumi from "@pulumi/pulumi";
 import type { InviteLevel, InviteStatus, InviteUser, PrivateProjectAccess } from "./types";
 import { declaredArgs } from "../../provider-kit/seam";
@@ -70,6 +71,8 @@ export class Invite extends pulumi.dynamic.Resource {
   declare readonly status: pulumi.Output<InviteStatus>;
 
   constructor(name: string, args: InviteArgs, opts?: pulumi.CustomResourceOptions) {
+    // The provider's preview notices need to know whether this run is a preview (provider-kit/run-kind.ts).
+    recordProgramRunKind();
     // The source position the engine records is the caller's line (provider-kit/source-position.ts).
     const restoreStacks = positionAtCaller(__filename);
     try {

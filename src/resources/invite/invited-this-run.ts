@@ -3,9 +3,10 @@
 // OrganizationInviteSerializer.create: OrganizationInviteManager.delete_existing_invites, then send_invite). Two
 // resources of one run that invite one address (two Invites, two InviteBatches, or one of each) would send two
 // emails and leave the first resource holding an invite PostHog has replaced. The pending-invite check before a
-// create reads the listing taken when the run began (interrupted.ts, invitesAtStart), which cannot see what this
-// run sends, so the run keeps its own record: the first resource to invite an address holds it, and any other
-// fails before it sends anything, naming both.
+// create reads PostHog just before the POST (interrupted.ts, invitesNow), and would name another resource's invite
+// as one it cannot prove its own, or miss one still being sent; so the run keeps its own record: the first resource
+// to invite an address holds it, and any other fails before it sends anything, naming both (also when the read
+// found the holder's invite: refuseIfHeldByAnother).
 //
 // Where the record holds: in the provider process, and across the run's other provider processes in a file record
 // (provider-kit/run-record.ts). The engine starts one plugin process per provider of a run (pulumi/pulumi
@@ -51,6 +52,24 @@ export function holdAddresses(host: string, org: string, emails: readonly string
     );
   }
   for (const email of emails) holders.set(keyOf(host, org, email), inviter);
+}
+
+/**
+ * Throws, recording nothing, when another resource of the run already holds one of `emails` in this process: a
+ * pending invite the read before a POST found is then that resource's, and the refusal names it (the read comes
+ * before `holdAddresses`, so a create it refuses holds nothing).
+ */
+export function refuseIfHeldByAnother(
+  host: string,
+  org: string,
+  emails: readonly string[],
+  inviter: Inviter,
+): void {
+  const taken = emails.flatMap((email) => {
+    const holder = holders.get(keyOf(host, org, email));
+    return holder && holder.id !== inviter.id ? [{ email: normaliseEmail(email), holder }] : [];
+  });
+  if (taken.length > 0) throw addressTaken(org, inviter, taken);
 }
 
 function addressTaken(org: string, inviter: Inviter, taken: { email: string; holder: Inviter }[]): Error {

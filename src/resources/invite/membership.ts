@@ -49,23 +49,36 @@ export async function setMemberLevel(
   return uuid;
 }
 
+/** What removeMember did: removed the membership, found none, or left one that `proves` did not accept. */
+export type Removal = { removed: boolean; unproven?: WireMember };
+
 /**
  * DELETEs the membership. A member who is already gone (404, or not in the list) is fine. PostHog refuses to
  * remove an owner with "Cannot leave the organization as its owner!" (posthog/models/user.py, User.leave), which
- * is passed on.
+ * is passed on. With `proves`, the membership is read from the list first and removed only when `proves` accepts
+ * it (acceptance.ts: the membership this resource's invite made, not one the address got another way).
  */
 export async function removeMember(
   client: PostHogClient,
   org: string,
   email: string,
   knownUuid: unknown,
-): Promise<void> {
-  const uuid = await userUuidOf(client, org, email, knownUuid);
-  if (!uuid) return;
+  proves?: (member: WireMember) => boolean,
+): Promise<Removal> {
+  let uuid: string | undefined;
+  if (proves) {
+    const member = await findMember(client, org, email);
+    if (!member) return { removed: false };
+    if (!proves(member)) return { removed: false, unproven: member };
+    uuid = member.user.uuid;
+  } else uuid = await userUuidOf(client, org, email, knownUuid);
+  if (!uuid) return { removed: false };
   try {
     await client.members.remove(org, uuid);
+    return { removed: true };
   } catch (error) {
     if (!isNotFound(error)) throw error;
+    return { removed: false };
   } finally {
     invalidateOrganization(client, org);
   }

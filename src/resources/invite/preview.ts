@@ -7,6 +7,7 @@ import { placementReplaces } from "../../provider-kit/placement";
 import { memberRemovalArmedWarning, memberRemovalWarning, ownerRemovalRefused } from "./member-removal";
 import { warn } from "../../provider-kit/warn";
 import { reinviteWarning } from "./reinvite-warning";
+import { previewNotice } from "../../provider-kit/preview-notice";
 import { adoptionWarning, isCreate } from "../../provider-kit/adoption";
 import { holdForRun } from "../../provider-kit/interrupted";
 import { heldInvite } from "./held";
@@ -87,5 +88,6 @@ function announceReinvite(olds: Json, news: InviteDeclaration): void {
   const terms = changedTerms(olds, news);
   if (terms.length === 0) return;
   const email = String(olds.targetEmail);
-  warn(reinviteWarning(`Invite "${email}"`, terms.join(", "), email));
+  // In the preview only, once (provider-kit/preview-notice.ts); the up says what it did (apply.ts).
+  previewNotice(news.inviter.urn, reinviteWarning(`Invite "${email}"`, terms.join(", "), email));
 }

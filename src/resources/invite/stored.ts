@@ -38,6 +38,8 @@ const invitation = z.object({
   status: z.enum(INVITE_STATUSES),
   isExpired: z.boolean(),
   userUuid: z.string().optional(),
+  createdAt: z.string().optional(),
+  memberId: z.string().optional(),
 });
 
 const storedBatchShape = {

@@ -98,6 +98,10 @@ export interface BatchInvitation {
   isExpired: boolean;
   /** The member's user uuid, once accepted and seen in the member list. */
   userUuid?: string;
+  /** When PostHog created the invite: acceptance counts only for a member who joined while it was valid. */
+  createdAt?: string;
+  /** The membership, once accepted and seen in the member list. */
+  memberId?: string;
 }
 
 /**
