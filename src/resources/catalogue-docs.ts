@@ -14,6 +14,9 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
       status: "pending, expired or accepted.",
       isExpired: "Whether the invite is older than PostHog's 3 days.",
       userUuid: "The member's user uuid, once accepted and seen in the member list.",
+      createdAt:
+        "When PostHog created the invite: acceptance counts only for a member who joined while it was valid.",
+      memberId: "The membership, once accepted and seen in the member list.",
     },
   },
   BatchPerson: {
@@ -33,7 +36,7 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
   ChoiceQuestion: {
     doc: "A question with a list of choices: one answer (`single_choice`) or several (`multiple_choice`).",
     members: {
-      type: "`single_choice` or `multiple_choice`.",
+      type: "`single_choice`: one of the choices; `multiple_choice`: any number of them.",
       choices: "The choices (at least one, none blank). Branching refers to them by index.",
       shuffleOptions: "Show the choices in a random order.",
       hasOpenChoice: 'The last choice takes free text (e.g. "Other").',
@@ -163,7 +166,7 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
     doc: "The arguments of `new Invite(name, args)`: each may be a plain value or a Pulumi Input.",
     members: {
       organizationId:
-        "Organization (UUID). Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. Changing it replaces the invite.",
+        "Organization (UUID). Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. Changing it replaces the invite; a changed posthog:organizationId leaves an existing invite where it is.",
       targetEmail: "Who to invite. Compared lowercased, as PostHog stores it.",
       firstName: "At most 30 characters.",
       message: "Text added to the invite email.",
@@ -191,7 +194,7 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
     doc: "The arguments of `new InviteBatch(name, args)`: each may be a plain value or a Pulumi Input.",
     members: {
       organizationId:
-        "Organization (UUID). Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. Changing it replaces the batch.",
+        "Organization (UUID). Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. Changing it replaces the batch; a changed posthog:organizationId leaves an existing batch where it is.",
       invites: "The people to invite; each email (compared lowercased) at most once.",
       message: "Text added to every invite email; a change applies to people invited from then on.",
       sendEmail: "Send the invite emails (default true).",
@@ -340,10 +343,6 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
   },
   readPulumiConfig: {
     doc: "Reads the settings from a Pulumi config source, asked by setting name (the namespace is the caller's: the dynamic provider's configure request, the program's `posthog` config, the plugin's provider inputs).",
-    members: {},
-  },
-  replacesProvider: {
-    doc: "Whether a change of the setting replaces the plugin's provider and its resources (read by DiffConfig and the schema).",
     members: {},
   },
   resolveSettings: { doc: "Merges overrides over config over environment over defaults.", members: {} },
@@ -575,9 +574,11 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
     doc: "The provider's own inputs, never sent to PostHog as survey fields.",
     members: {
       projectId:
-        "Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey.",
+        "Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey; a changed posthog:projectId leaves an existing survey where it is.",
       adopt:
         "Take over an existing survey (by id or exact name) instead of creating one; used only at create.",
+      deletionProtection:
+        "A survey that holds responses is never deleted or replaced while this is true (the default); false lets a delete or replacement take it with its responses. Never sent to PostHog.",
     },
   },
   SurveyPropertyFilter: {

@@ -25,7 +25,7 @@ const QUESTIONS = [{ type: "open" as const, question: "What should we build next
 async function managedAndNot(stack: TestStack, face: "dynamic" | "plugin"): Promise<{ ui: string }> {
   const engine = stack.newEngine();
   const up = await engine.up(() => {
-    const args = { name: "Made by a stack", type: "popover", questions: QUESTIONS };
+    const args = { name: "Made by a stack", type: "popover" as const, questions: QUESTIONS };
     const invite = { targetEmail: "sent-by-a-stack@example.com" };
     if (face === "dynamic") {
       new Survey("managed", args);
