@@ -107,13 +107,13 @@ export interface GetSurveyResult {
      */
     readonly name: string;
     /**
-     * Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey.
+     * Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey; a changed posthog:projectId leaves an existing survey where it is.
      */
     readonly projectId: string;
     /**
      * The questions, in order; each keeps its server-assigned `id` (give one to keep responses linked when reordering).
      */
-    readonly questions: (outputs.GetSurveyQuestionOpen | outputs.GetSurveyQuestionLink | outputs.GetSurveyQuestionRating | outputs.GetSurveyQuestionSingleChoice | outputs.GetSurveyQuestionMultipleChoice)[];
+    readonly questions: outputs.SurveyQuestion[];
     /**
      * How many interval units one sampling period lasts (1 or more); null: no sampling.
      */

@@ -38,7 +38,7 @@ export interface GetSurveyResponsesCountResult {
      */
     readonly counts: {[key: string]: number};
     /**
-     * Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey.
+     * Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey; a changed posthog:projectId leaves an existing survey where it is.
      */
     readonly projectId: string;
 }

@@ -88,7 +88,7 @@ export class Invite extends pulumi.CustomResource {
      */
     declare public readonly message: pulumi.Output<string | undefined>;
     /**
-     * Organization (UUID). Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. Changing it replaces the invite.
+     * Organization (UUID). Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. Changing it replaces the invite; a changed posthog:organizationId leaves an existing invite where it is.
      */
     declare public readonly organizationId: pulumi.Output<string>;
     /**
@@ -206,7 +206,7 @@ export interface InviteArgs {
      */
     message?: pulumi.Input<string | undefined>;
     /**
-     * Organization (UUID). Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. Changing it replaces the invite.
+     * Organization (UUID). Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. Changing it replaces the invite; a changed posthog:organizationId leaves an existing invite where it is.
      */
     organizationId?: pulumi.Input<string | undefined>;
     /**

@@ -60,7 +60,7 @@ export class InviteBatch extends pulumi.CustomResource {
      */
     declare public readonly message: pulumi.Output<string | undefined>;
     /**
-     * Organization (UUID). Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. Changing it replaces the batch.
+     * Organization (UUID). Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. Changing it replaces the batch; a changed posthog:organizationId leaves an existing batch where it is.
      */
     declare public readonly organizationId: pulumi.Output<string>;
     /**
@@ -120,7 +120,7 @@ export interface InviteBatchArgs {
      */
     message?: pulumi.Input<string | undefined>;
     /**
-     * Organization (UUID). Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. Changing it replaces the batch.
+     * Organization (UUID). Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. Changing it replaces the batch; a changed posthog:organizationId leaves an existing batch where it is.
      */
     organizationId?: pulumi.Input<string | undefined>;
     /**

@@ -124,13 +124,13 @@ export class Survey extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey.
+     * Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey; a changed posthog:projectId leaves an existing survey where it is.
      */
     declare public readonly projectId: pulumi.Output<string>;
     /**
      * The questions, in order; each keeps its server-assigned `id` (give one to keep responses linked when reordering).
      */
-    declare public readonly questions: pulumi.Output<(outputs.SurveyQuestionOpen | outputs.SurveyQuestionLink | outputs.SurveyQuestionRating | outputs.SurveyQuestionSingleChoice | outputs.SurveyQuestionMultipleChoice)[]>;
+    declare public readonly questions: pulumi.Output<outputs.SurveyQuestion[]>;
     /**
      * true deletes the survey's targeting flag. Write-only.
      */
@@ -218,6 +218,7 @@ export class Survey extends pulumi.CustomResource {
             resourceInputs["archived"] = args?.archived;
             resourceInputs["baseLanguage"] = args?.baseLanguage;
             resourceInputs["conditions"] = args?.conditions;
+            resourceInputs["deletionProtection"] = args?.deletionProtection;
             resourceInputs["description"] = args?.description;
             resourceInputs["enableIframeEmbedding"] = args?.enableIframeEmbedding;
             resourceInputs["enablePartialResponses"] = args?.enablePartialResponses;
@@ -322,6 +323,10 @@ export interface SurveyArgs {
      */
     conditions?: pulumi.Input<inputs.SurveyConditionsArgs | undefined>;
     /**
+     * A survey that holds responses is never deleted or replaced while this is true (the default); false lets a delete or replacement take it with its responses. Never sent to PostHog.
+     */
+    deletionProtection?: pulumi.Input<boolean | undefined>;
+    /**
      * Text shown under the survey's title (default empty); trimmed as PostHog stores it.
      */
     description?: pulumi.Input<string | undefined>;
@@ -366,13 +371,13 @@ export interface SurveyArgs {
      */
     name: pulumi.Input<string>;
     /**
-     * Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey.
+     * Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey; a changed posthog:projectId leaves an existing survey where it is.
      */
     projectId?: pulumi.Input<string | number | undefined>;
     /**
      * The questions, in order; each keeps its server-assigned `id` (give one to keep responses linked when reordering).
      */
-    questions?: pulumi.Input<pulumi.Input<inputs.SurveyQuestionOpenArgs | inputs.SurveyQuestionLinkArgs | inputs.SurveyQuestionRatingArgs | inputs.SurveyQuestionSingleChoiceArgs | inputs.SurveyQuestionMultipleChoiceArgs>[] | undefined>;
+    questions?: pulumi.Input<pulumi.Input<inputs.SurveyQuestionArgs>[] | undefined>;
     /**
      * true deletes the survey's targeting flag. Write-only.
      */

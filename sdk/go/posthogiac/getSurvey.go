@@ -68,10 +68,10 @@ type LookupSurveyResult struct {
 	LinkedInsightId *int `pulumi:"linkedInsightId"`
 	// Unique (per project, case-sensitive) survey name, at most 400 characters; trimmed as PostHog stores it.
 	Name string `pulumi:"name"`
-	// Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey.
+	// Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey; a changed posthog:projectId leaves an existing survey where it is.
 	ProjectId string `pulumi:"projectId"`
 	// The questions, in order; each keeps its server-assigned `id` (give one to keep responses linked when reordering).
-	Questions []interface{} `pulumi:"questions"`
+	Questions []SurveyQuestion `pulumi:"questions"`
 	// How many interval units one sampling period lasts (1 or more); null: no sampling.
 	ResponseSamplingInterval *int `pulumi:"responseSamplingInterval"`
 	// The unit of the sampling interval: day, week (default) or month.
@@ -227,14 +227,14 @@ func (o LookupSurveyResultOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupSurveyResult) string { return v.Name }).(pulumi.StringOutput)
 }
 
-// Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey.
+// Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey; a changed posthog:projectId leaves an existing survey where it is.
 func (o LookupSurveyResultOutput) ProjectId() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupSurveyResult) string { return v.ProjectId }).(pulumi.StringOutput)
 }
 
 // The questions, in order; each keeps its server-assigned `id` (give one to keep responses linked when reordering).
-func (o LookupSurveyResultOutput) Questions() pulumi.ArrayOutput {
-	return o.ApplyT(func(v LookupSurveyResult) []interface{} { return v.Questions }).(pulumi.ArrayOutput)
+func (o LookupSurveyResultOutput) Questions() SurveyQuestionArrayOutput {
+	return o.ApplyT(func(v LookupSurveyResult) []SurveyQuestion { return v.Questions }).(SurveyQuestionArrayOutput)
 }
 
 // How many interval units one sampling period lasts (1 or more); null: no sampling.

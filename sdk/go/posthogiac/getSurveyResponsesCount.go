@@ -34,7 +34,7 @@ type GetSurveyResponsesCountArgs struct {
 type GetSurveyResponsesCountResult struct {
 	// Survey id -> number of responses.
 	Counts map[string]int `pulumi:"counts"`
-	// Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey.
+	// Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey; a changed posthog:projectId leaves an existing survey where it is.
 	ProjectId string `pulumi:"projectId"`
 }
 
@@ -75,7 +75,7 @@ func (o GetSurveyResponsesCountResultOutput) Counts() pulumi.IntMapOutput {
 	return o.ApplyT(func(v GetSurveyResponsesCountResult) map[string]int { return v.Counts }).(pulumi.IntMapOutput)
 }
 
-// Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey.
+// Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey; a changed posthog:projectId leaves an existing survey where it is.
 func (o GetSurveyResponsesCountResultOutput) ProjectId() pulumi.StringOutput {
 	return o.ApplyT(func(v GetSurveyResponsesCountResult) string { return v.ProjectId }).(pulumi.StringOutput)
 }

@@ -36,7 +36,7 @@ type Invite struct {
 	MemberId pulumi.StringPtrOutput `pulumi:"memberId"`
 	// Text added to the invite email.
 	Message pulumi.StringPtrOutput `pulumi:"message"`
-	// Organization (UUID). Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. Changing it replaces the invite.
+	// Organization (UUID). Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. Changing it replaces the invite; a changed posthog:organizationId leaves an existing invite where it is.
 	OrganizationId pulumi.StringOutput `pulumi:"organizationId"`
 	// Private projects the person gets access to on joining.
 	PrivateProjectAccess InvitePrivateProjectAccessArrayOutput `pulumi:"privateProjectAccess"`
@@ -118,7 +118,7 @@ type inviteArgs struct {
 	Level *Level `pulumi:"level"`
 	// Text added to the invite email.
 	Message *string `pulumi:"message"`
-	// Organization (UUID). Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. Changing it replaces the invite.
+	// Organization (UUID). Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. Changing it replaces the invite; a changed posthog:organizationId leaves an existing invite where it is.
 	OrganizationId *string `pulumi:"organizationId"`
 	// Private projects the person gets access to on joining.
 	PrivateProjectAccess []InvitePrivateProjectAccess `pulumi:"privateProjectAccess"`
@@ -142,7 +142,7 @@ type InviteArgs struct {
 	Level LevelPtrInput
 	// Text added to the invite email.
 	Message pulumi.StringPtrInput
-	// Organization (UUID). Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. Changing it replaces the invite.
+	// Organization (UUID). Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. Changing it replaces the invite; a changed posthog:organizationId leaves an existing invite where it is.
 	OrganizationId pulumi.StringPtrInput
 	// Private projects the person gets access to on joining.
 	PrivateProjectAccess InvitePrivateProjectAccessArrayInput
@@ -293,7 +293,7 @@ func (o InviteOutput) Message() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Invite) pulumi.StringPtrOutput { return v.Message }).(pulumi.StringPtrOutput)
 }
 
-// Organization (UUID). Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. Changing it replaces the invite.
+// Organization (UUID). Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. Changing it replaces the invite; a changed posthog:organizationId leaves an existing invite where it is.
 func (o InviteOutput) OrganizationId() pulumi.StringOutput {
 	return o.ApplyT(func(v *Invite) pulumi.StringOutput { return v.OrganizationId }).(pulumi.StringOutput)
 }

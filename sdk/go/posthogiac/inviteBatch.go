@@ -22,7 +22,7 @@ type InviteBatch struct {
 	Invites InviteBatchInviteArrayOutput `pulumi:"invites"`
 	// Text added to every invite email; a change applies to people invited from then on.
 	Message pulumi.StringPtrOutput `pulumi:"message"`
-	// Organization (UUID). Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. Changing it replaces the batch.
+	// Organization (UUID). Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. Changing it replaces the batch; a changed posthog:organizationId leaves an existing batch where it is.
 	OrganizationId pulumi.StringOutput `pulumi:"organizationId"`
 	// Removing an accepted person from `invites` (or deleting the batch) also removes them from the organization (default false: only pending invites are deleted). Each person may override it.
 	RemoveMemberOnDelete pulumi.BoolOutput `pulumi:"removeMemberOnDelete"`
@@ -87,7 +87,7 @@ type inviteBatchArgs struct {
 	Invites []InviteBatchInvite `pulumi:"invites"`
 	// Text added to every invite email; a change applies to people invited from then on.
 	Message *string `pulumi:"message"`
-	// Organization (UUID). Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. Changing it replaces the batch.
+	// Organization (UUID). Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. Changing it replaces the batch; a changed posthog:organizationId leaves an existing batch where it is.
 	OrganizationId *string `pulumi:"organizationId"`
 	// Removing an accepted person from `invites` (or deleting the batch) also removes them from the organization (default false: only pending invites are deleted). Each person may override it.
 	RemoveMemberOnDelete *bool `pulumi:"removeMemberOnDelete"`
@@ -101,7 +101,7 @@ type InviteBatchArgs struct {
 	Invites InviteBatchInviteArrayInput
 	// Text added to every invite email; a change applies to people invited from then on.
 	Message pulumi.StringPtrInput
-	// Organization (UUID). Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. Changing it replaces the batch.
+	// Organization (UUID). Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. Changing it replaces the batch; a changed posthog:organizationId leaves an existing batch where it is.
 	OrganizationId pulumi.StringPtrInput
 	// Removing an accepted person from `invites` (or deleting the batch) also removes them from the organization (default false: only pending invites are deleted). Each person may override it.
 	RemoveMemberOnDelete pulumi.BoolPtrInput
@@ -211,7 +211,7 @@ func (o InviteBatchOutput) Message() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *InviteBatch) pulumi.StringPtrOutput { return v.Message }).(pulumi.StringPtrOutput)
 }
 
-// Organization (UUID). Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. Changing it replaces the batch.
+// Organization (UUID). Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. Changing it replaces the batch; a changed posthog:organizationId leaves an existing batch where it is.
 func (o InviteBatchOutput) OrganizationId() pulumi.StringOutput {
 	return o.ApplyT(func(v *InviteBatch) pulumi.StringOutput { return v.OrganizationId }).(pulumi.StringOutput)
 }

@@ -1687,6 +1687,180 @@ func (o SurveyConditionsDeviceTypeArrayOutput) Index(i pulumi.IntInput) SurveyCo
 	}).(SurveyConditionsDeviceTypeOutput)
 }
 
+// The values SurveyQuestionBranchingType accepts.
+type SurveyQuestionBranchingType string
+
+const (
+	// Go on to the next question (the default).
+	SurveyQuestionBranchingType_Next_question = SurveyQuestionBranchingType("next_question")
+	// End the survey (shows the thank-you message, if any).
+	SurveyQuestionBranchingTypeEnd = SurveyQuestionBranchingType("end")
+	// Jump to the question at `index`.
+	SurveyQuestionBranchingType_Specific_question = SurveyQuestionBranchingType("specific_question")
+	// Go where the answer says.
+	SurveyQuestionBranchingType_Response_based = SurveyQuestionBranchingType("response_based")
+)
+
+func (SurveyQuestionBranchingType) ElementType() reflect.Type {
+	return reflect.TypeOf((*SurveyQuestionBranchingType)(nil)).Elem()
+}
+
+func (e SurveyQuestionBranchingType) ToSurveyQuestionBranchingTypeOutput() SurveyQuestionBranchingTypeOutput {
+	return pulumi.ToOutput(e).(SurveyQuestionBranchingTypeOutput)
+}
+
+func (e SurveyQuestionBranchingType) ToSurveyQuestionBranchingTypeOutputWithContext(ctx context.Context) SurveyQuestionBranchingTypeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(SurveyQuestionBranchingTypeOutput)
+}
+
+func (e SurveyQuestionBranchingType) ToSurveyQuestionBranchingTypePtrOutput() SurveyQuestionBranchingTypePtrOutput {
+	return e.ToSurveyQuestionBranchingTypePtrOutputWithContext(context.Background())
+}
+
+func (e SurveyQuestionBranchingType) ToSurveyQuestionBranchingTypePtrOutputWithContext(ctx context.Context) SurveyQuestionBranchingTypePtrOutput {
+	return SurveyQuestionBranchingType(e).ToSurveyQuestionBranchingTypeOutputWithContext(ctx).ToSurveyQuestionBranchingTypePtrOutputWithContext(ctx)
+}
+
+func (e SurveyQuestionBranchingType) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e SurveyQuestionBranchingType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e SurveyQuestionBranchingType) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e SurveyQuestionBranchingType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type SurveyQuestionBranchingTypeOutput struct{ *pulumi.OutputState }
+
+func (SurveyQuestionBranchingTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SurveyQuestionBranchingType)(nil)).Elem()
+}
+
+func (o SurveyQuestionBranchingTypeOutput) ToSurveyQuestionBranchingTypeOutput() SurveyQuestionBranchingTypeOutput {
+	return o
+}
+
+func (o SurveyQuestionBranchingTypeOutput) ToSurveyQuestionBranchingTypeOutputWithContext(ctx context.Context) SurveyQuestionBranchingTypeOutput {
+	return o
+}
+
+func (o SurveyQuestionBranchingTypeOutput) ToSurveyQuestionBranchingTypePtrOutput() SurveyQuestionBranchingTypePtrOutput {
+	return o.ToSurveyQuestionBranchingTypePtrOutputWithContext(context.Background())
+}
+
+func (o SurveyQuestionBranchingTypeOutput) ToSurveyQuestionBranchingTypePtrOutputWithContext(ctx context.Context) SurveyQuestionBranchingTypePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v SurveyQuestionBranchingType) *SurveyQuestionBranchingType {
+		return &v
+	}).(SurveyQuestionBranchingTypePtrOutput)
+}
+
+func (o SurveyQuestionBranchingTypeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o SurveyQuestionBranchingTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e SurveyQuestionBranchingType) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o SurveyQuestionBranchingTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o SurveyQuestionBranchingTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e SurveyQuestionBranchingType) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type SurveyQuestionBranchingTypePtrOutput struct{ *pulumi.OutputState }
+
+func (SurveyQuestionBranchingTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**SurveyQuestionBranchingType)(nil)).Elem()
+}
+
+func (o SurveyQuestionBranchingTypePtrOutput) ToSurveyQuestionBranchingTypePtrOutput() SurveyQuestionBranchingTypePtrOutput {
+	return o
+}
+
+func (o SurveyQuestionBranchingTypePtrOutput) ToSurveyQuestionBranchingTypePtrOutputWithContext(ctx context.Context) SurveyQuestionBranchingTypePtrOutput {
+	return o
+}
+
+func (o SurveyQuestionBranchingTypePtrOutput) Elem() SurveyQuestionBranchingTypeOutput {
+	return o.ApplyT(func(v *SurveyQuestionBranchingType) SurveyQuestionBranchingType {
+		if v != nil {
+			return *v
+		}
+		var ret SurveyQuestionBranchingType
+		return ret
+	}).(SurveyQuestionBranchingTypeOutput)
+}
+
+func (o SurveyQuestionBranchingTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o SurveyQuestionBranchingTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *SurveyQuestionBranchingType) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// SurveyQuestionBranchingTypeInput is an input type that accepts values of the SurveyQuestionBranchingType enum
+// A concrete instance of `SurveyQuestionBranchingTypeInput` can be one of the following:
+//
+//	SurveyQuestionBranchingType_Next_question
+//	SurveyQuestionBranchingTypeEnd
+//	SurveyQuestionBranchingType_Specific_question
+//	SurveyQuestionBranchingType_Response_based
+type SurveyQuestionBranchingTypeInput interface {
+	pulumi.Input
+
+	ToSurveyQuestionBranchingTypeOutput() SurveyQuestionBranchingTypeOutput
+	ToSurveyQuestionBranchingTypeOutputWithContext(context.Context) SurveyQuestionBranchingTypeOutput
+}
+
+var surveyQuestionBranchingTypePtrType = reflect.TypeOf((**SurveyQuestionBranchingType)(nil)).Elem()
+
+type SurveyQuestionBranchingTypePtrInput interface {
+	pulumi.Input
+
+	ToSurveyQuestionBranchingTypePtrOutput() SurveyQuestionBranchingTypePtrOutput
+	ToSurveyQuestionBranchingTypePtrOutputWithContext(context.Context) SurveyQuestionBranchingTypePtrOutput
+}
+
+type surveyQuestionBranchingTypePtr string
+
+func SurveyQuestionBranchingTypePtr(v string) SurveyQuestionBranchingTypePtrInput {
+	return (*surveyQuestionBranchingTypePtr)(&v)
+}
+
+func (*surveyQuestionBranchingTypePtr) ElementType() reflect.Type {
+	return surveyQuestionBranchingTypePtrType
+}
+
+func (in *surveyQuestionBranchingTypePtr) ToSurveyQuestionBranchingTypePtrOutput() SurveyQuestionBranchingTypePtrOutput {
+	return pulumi.ToOutput(in).(SurveyQuestionBranchingTypePtrOutput)
+}
+
+func (in *surveyQuestionBranchingTypePtr) ToSurveyQuestionBranchingTypePtrOutputWithContext(ctx context.Context) SurveyQuestionBranchingTypePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(SurveyQuestionBranchingTypePtrOutput)
+}
+
 // `min_length` / `max_length` of the answer, or `email` (the answer must be an email address).
 type SurveyQuestionOpenValidationType string
 
@@ -2019,6 +2193,183 @@ func (in *surveyQuestionRatingDisplayPtr) ToSurveyQuestionRatingDisplayPtrOutput
 
 func (in *surveyQuestionRatingDisplayPtr) ToSurveyQuestionRatingDisplayPtrOutputWithContext(ctx context.Context) SurveyQuestionRatingDisplayPtrOutput {
 	return pulumi.ToOutputWithContext(ctx, in).(SurveyQuestionRatingDisplayPtrOutput)
+}
+
+// The values SurveyQuestionType accepts.
+type SurveyQuestionType string
+
+const (
+	// `open`: a free-text answer.
+	SurveyQuestionTypeOpen = SurveyQuestionType("open")
+	// `link`: a message with a button that opens `link`.
+	SurveyQuestionTypeLink = SurveyQuestionType("link")
+	// `rating`: a score on a scale.
+	SurveyQuestionTypeRating = SurveyQuestionType("rating")
+	// `single_choice`: one of the choices; `multiple_choice`: any number of them.
+	SurveyQuestionType_Single_choice = SurveyQuestionType("single_choice")
+	// `single_choice`: one of the choices; `multiple_choice`: any number of them.
+	SurveyQuestionType_Multiple_choice = SurveyQuestionType("multiple_choice")
+)
+
+func (SurveyQuestionType) ElementType() reflect.Type {
+	return reflect.TypeOf((*SurveyQuestionType)(nil)).Elem()
+}
+
+func (e SurveyQuestionType) ToSurveyQuestionTypeOutput() SurveyQuestionTypeOutput {
+	return pulumi.ToOutput(e).(SurveyQuestionTypeOutput)
+}
+
+func (e SurveyQuestionType) ToSurveyQuestionTypeOutputWithContext(ctx context.Context) SurveyQuestionTypeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(SurveyQuestionTypeOutput)
+}
+
+func (e SurveyQuestionType) ToSurveyQuestionTypePtrOutput() SurveyQuestionTypePtrOutput {
+	return e.ToSurveyQuestionTypePtrOutputWithContext(context.Background())
+}
+
+func (e SurveyQuestionType) ToSurveyQuestionTypePtrOutputWithContext(ctx context.Context) SurveyQuestionTypePtrOutput {
+	return SurveyQuestionType(e).ToSurveyQuestionTypeOutputWithContext(ctx).ToSurveyQuestionTypePtrOutputWithContext(ctx)
+}
+
+func (e SurveyQuestionType) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e SurveyQuestionType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e SurveyQuestionType) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e SurveyQuestionType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type SurveyQuestionTypeOutput struct{ *pulumi.OutputState }
+
+func (SurveyQuestionTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SurveyQuestionType)(nil)).Elem()
+}
+
+func (o SurveyQuestionTypeOutput) ToSurveyQuestionTypeOutput() SurveyQuestionTypeOutput {
+	return o
+}
+
+func (o SurveyQuestionTypeOutput) ToSurveyQuestionTypeOutputWithContext(ctx context.Context) SurveyQuestionTypeOutput {
+	return o
+}
+
+func (o SurveyQuestionTypeOutput) ToSurveyQuestionTypePtrOutput() SurveyQuestionTypePtrOutput {
+	return o.ToSurveyQuestionTypePtrOutputWithContext(context.Background())
+}
+
+func (o SurveyQuestionTypeOutput) ToSurveyQuestionTypePtrOutputWithContext(ctx context.Context) SurveyQuestionTypePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v SurveyQuestionType) *SurveyQuestionType {
+		return &v
+	}).(SurveyQuestionTypePtrOutput)
+}
+
+func (o SurveyQuestionTypeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o SurveyQuestionTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e SurveyQuestionType) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o SurveyQuestionTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o SurveyQuestionTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e SurveyQuestionType) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type SurveyQuestionTypePtrOutput struct{ *pulumi.OutputState }
+
+func (SurveyQuestionTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**SurveyQuestionType)(nil)).Elem()
+}
+
+func (o SurveyQuestionTypePtrOutput) ToSurveyQuestionTypePtrOutput() SurveyQuestionTypePtrOutput {
+	return o
+}
+
+func (o SurveyQuestionTypePtrOutput) ToSurveyQuestionTypePtrOutputWithContext(ctx context.Context) SurveyQuestionTypePtrOutput {
+	return o
+}
+
+func (o SurveyQuestionTypePtrOutput) Elem() SurveyQuestionTypeOutput {
+	return o.ApplyT(func(v *SurveyQuestionType) SurveyQuestionType {
+		if v != nil {
+			return *v
+		}
+		var ret SurveyQuestionType
+		return ret
+	}).(SurveyQuestionTypeOutput)
+}
+
+func (o SurveyQuestionTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o SurveyQuestionTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *SurveyQuestionType) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// SurveyQuestionTypeInput is an input type that accepts values of the SurveyQuestionType enum
+// A concrete instance of `SurveyQuestionTypeInput` can be one of the following:
+//
+//	SurveyQuestionTypeOpen
+//	SurveyQuestionTypeLink
+//	SurveyQuestionTypeRating
+//	SurveyQuestionType_Single_choice
+//	SurveyQuestionType_Multiple_choice
+type SurveyQuestionTypeInput interface {
+	pulumi.Input
+
+	ToSurveyQuestionTypeOutput() SurveyQuestionTypeOutput
+	ToSurveyQuestionTypeOutputWithContext(context.Context) SurveyQuestionTypeOutput
+}
+
+var surveyQuestionTypePtrType = reflect.TypeOf((**SurveyQuestionType)(nil)).Elem()
+
+type SurveyQuestionTypePtrInput interface {
+	pulumi.Input
+
+	ToSurveyQuestionTypePtrOutput() SurveyQuestionTypePtrOutput
+	ToSurveyQuestionTypePtrOutputWithContext(context.Context) SurveyQuestionTypePtrOutput
+}
+
+type surveyQuestionTypePtr string
+
+func SurveyQuestionTypePtr(v string) SurveyQuestionTypePtrInput {
+	return (*surveyQuestionTypePtr)(&v)
+}
+
+func (*surveyQuestionTypePtr) ElementType() reflect.Type {
+	return surveyQuestionTypePtrType
+}
+
+func (in *surveyQuestionTypePtr) ToSurveyQuestionTypePtrOutput() SurveyQuestionTypePtrOutput {
+	return pulumi.ToOutput(in).(SurveyQuestionTypePtrOutput)
+}
+
+func (in *surveyQuestionTypePtr) ToSurveyQuestionTypePtrOutputWithContext(ctx context.Context) SurveyQuestionTypePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(SurveyQuestionTypePtrOutput)
 }
 
 // The values SurveyResponseSamplingIntervalType accepts.
@@ -2721,10 +3072,14 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*SurveyConditionsDeviceTypeInput)(nil)).Elem(), SurveyConditionsDeviceType("Desktop"))
 	pulumi.RegisterInputType(reflect.TypeOf((*SurveyConditionsDeviceTypePtrInput)(nil)).Elem(), SurveyConditionsDeviceType("Desktop"))
 	pulumi.RegisterInputType(reflect.TypeOf((*SurveyConditionsDeviceTypeArrayInput)(nil)).Elem(), SurveyConditionsDeviceTypeArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*SurveyQuestionBranchingTypeInput)(nil)).Elem(), SurveyQuestionBranchingType("next_question"))
+	pulumi.RegisterInputType(reflect.TypeOf((*SurveyQuestionBranchingTypePtrInput)(nil)).Elem(), SurveyQuestionBranchingType("next_question"))
 	pulumi.RegisterInputType(reflect.TypeOf((*SurveyQuestionOpenValidationTypeInput)(nil)).Elem(), SurveyQuestionOpenValidationType("min_length"))
 	pulumi.RegisterInputType(reflect.TypeOf((*SurveyQuestionOpenValidationTypePtrInput)(nil)).Elem(), SurveyQuestionOpenValidationType("min_length"))
 	pulumi.RegisterInputType(reflect.TypeOf((*SurveyQuestionRatingDisplayInput)(nil)).Elem(), SurveyQuestionRatingDisplay("number"))
 	pulumi.RegisterInputType(reflect.TypeOf((*SurveyQuestionRatingDisplayPtrInput)(nil)).Elem(), SurveyQuestionRatingDisplay("number"))
+	pulumi.RegisterInputType(reflect.TypeOf((*SurveyQuestionTypeInput)(nil)).Elem(), SurveyQuestionType("open"))
+	pulumi.RegisterInputType(reflect.TypeOf((*SurveyQuestionTypePtrInput)(nil)).Elem(), SurveyQuestionType("open"))
 	pulumi.RegisterInputType(reflect.TypeOf((*SurveyResponseSamplingIntervalTypeInput)(nil)).Elem(), SurveyResponseSamplingIntervalType("day"))
 	pulumi.RegisterInputType(reflect.TypeOf((*SurveyResponseSamplingIntervalTypePtrInput)(nil)).Elem(), SurveyResponseSamplingIntervalType("day"))
 	pulumi.RegisterInputType(reflect.TypeOf((*SurveyScheduleInput)(nil)).Elem(), SurveySchedule("once"))
@@ -2754,10 +3109,14 @@ func init() {
 	pulumi.RegisterOutputType(SurveyConditionsDeviceTypeOutput{})
 	pulumi.RegisterOutputType(SurveyConditionsDeviceTypePtrOutput{})
 	pulumi.RegisterOutputType(SurveyConditionsDeviceTypeArrayOutput{})
+	pulumi.RegisterOutputType(SurveyQuestionBranchingTypeOutput{})
+	pulumi.RegisterOutputType(SurveyQuestionBranchingTypePtrOutput{})
 	pulumi.RegisterOutputType(SurveyQuestionOpenValidationTypeOutput{})
 	pulumi.RegisterOutputType(SurveyQuestionOpenValidationTypePtrOutput{})
 	pulumi.RegisterOutputType(SurveyQuestionRatingDisplayOutput{})
 	pulumi.RegisterOutputType(SurveyQuestionRatingDisplayPtrOutput{})
+	pulumi.RegisterOutputType(SurveyQuestionTypeOutput{})
+	pulumi.RegisterOutputType(SurveyQuestionTypePtrOutput{})
 	pulumi.RegisterOutputType(SurveyResponseSamplingIntervalTypeOutput{})
 	pulumi.RegisterOutputType(SurveyResponseSamplingIntervalTypePtrOutput{})
 	pulumi.RegisterOutputType(SurveyScheduleOutput{})

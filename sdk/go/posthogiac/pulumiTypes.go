@@ -13,604 +13,6 @@ import (
 
 var _ = internal.GetEnvOrDefault
 
-// The shape of SurveyQuestionOpen.branching.
-type BranchingEnd struct {
-	// End the survey (shows the thank-you message, if any).
-	Type string `pulumi:"type"`
-}
-
-// BranchingEndInput is an input type that accepts BranchingEndArgs and BranchingEndOutput values.
-// You can construct a concrete instance of `BranchingEndInput` via:
-//
-//	BranchingEndArgs{...}
-type BranchingEndInput interface {
-	pulumi.Input
-
-	ToBranchingEndOutput() BranchingEndOutput
-	ToBranchingEndOutputWithContext(context.Context) BranchingEndOutput
-}
-
-// The shape of SurveyQuestionOpen.branching.
-type BranchingEndArgs struct {
-	// End the survey (shows the thank-you message, if any).
-	Type pulumi.StringInput `pulumi:"type"`
-}
-
-func (BranchingEndArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*BranchingEnd)(nil)).Elem()
-}
-
-func (i BranchingEndArgs) ToBranchingEndOutput() BranchingEndOutput {
-	return i.ToBranchingEndOutputWithContext(context.Background())
-}
-
-func (i BranchingEndArgs) ToBranchingEndOutputWithContext(ctx context.Context) BranchingEndOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(BranchingEndOutput)
-}
-
-func (i BranchingEndArgs) ToBranchingEndPtrOutput() BranchingEndPtrOutput {
-	return i.ToBranchingEndPtrOutputWithContext(context.Background())
-}
-
-func (i BranchingEndArgs) ToBranchingEndPtrOutputWithContext(ctx context.Context) BranchingEndPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(BranchingEndOutput).ToBranchingEndPtrOutputWithContext(ctx)
-}
-
-// BranchingEndPtrInput is an input type that accepts BranchingEndArgs, BranchingEndPtr and BranchingEndPtrOutput values.
-// You can construct a concrete instance of `BranchingEndPtrInput` via:
-//
-//	        BranchingEndArgs{...}
-//
-//	or:
-//
-//	        nil
-type BranchingEndPtrInput interface {
-	pulumi.Input
-
-	ToBranchingEndPtrOutput() BranchingEndPtrOutput
-	ToBranchingEndPtrOutputWithContext(context.Context) BranchingEndPtrOutput
-}
-
-type branchingEndPtrType BranchingEndArgs
-
-func BranchingEndPtr(v *BranchingEndArgs) BranchingEndPtrInput {
-	return (*branchingEndPtrType)(v)
-}
-
-func (*branchingEndPtrType) ElementType() reflect.Type {
-	return reflect.TypeOf((**BranchingEnd)(nil)).Elem()
-}
-
-func (i *branchingEndPtrType) ToBranchingEndPtrOutput() BranchingEndPtrOutput {
-	return i.ToBranchingEndPtrOutputWithContext(context.Background())
-}
-
-func (i *branchingEndPtrType) ToBranchingEndPtrOutputWithContext(ctx context.Context) BranchingEndPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(BranchingEndPtrOutput)
-}
-
-// The shape of SurveyQuestionOpen.branching.
-type BranchingEndOutput struct{ *pulumi.OutputState }
-
-func (BranchingEndOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*BranchingEnd)(nil)).Elem()
-}
-
-func (o BranchingEndOutput) ToBranchingEndOutput() BranchingEndOutput {
-	return o
-}
-
-func (o BranchingEndOutput) ToBranchingEndOutputWithContext(ctx context.Context) BranchingEndOutput {
-	return o
-}
-
-func (o BranchingEndOutput) ToBranchingEndPtrOutput() BranchingEndPtrOutput {
-	return o.ToBranchingEndPtrOutputWithContext(context.Background())
-}
-
-func (o BranchingEndOutput) ToBranchingEndPtrOutputWithContext(ctx context.Context) BranchingEndPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v BranchingEnd) *BranchingEnd {
-		return &v
-	}).(BranchingEndPtrOutput)
-}
-
-// End the survey (shows the thank-you message, if any).
-func (o BranchingEndOutput) Type() pulumi.StringOutput {
-	return o.ApplyT(func(v BranchingEnd) string { return v.Type }).(pulumi.StringOutput)
-}
-
-type BranchingEndPtrOutput struct{ *pulumi.OutputState }
-
-func (BranchingEndPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**BranchingEnd)(nil)).Elem()
-}
-
-func (o BranchingEndPtrOutput) ToBranchingEndPtrOutput() BranchingEndPtrOutput {
-	return o
-}
-
-func (o BranchingEndPtrOutput) ToBranchingEndPtrOutputWithContext(ctx context.Context) BranchingEndPtrOutput {
-	return o
-}
-
-func (o BranchingEndPtrOutput) Elem() BranchingEndOutput {
-	return o.ApplyT(func(v *BranchingEnd) BranchingEnd {
-		if v != nil {
-			return *v
-		}
-		var ret BranchingEnd
-		return ret
-	}).(BranchingEndOutput)
-}
-
-// End the survey (shows the thank-you message, if any).
-func (o BranchingEndPtrOutput) Type() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *BranchingEnd) *string {
-		if v == nil {
-			return nil
-		}
-		return &v.Type
-	}).(pulumi.StringPtrOutput)
-}
-
-// The shape of SurveyQuestionOpen.branching.
-type BranchingNextQuestion struct {
-	// Go on to the next question (the default).
-	Type string `pulumi:"type"`
-}
-
-// BranchingNextQuestionInput is an input type that accepts BranchingNextQuestionArgs and BranchingNextQuestionOutput values.
-// You can construct a concrete instance of `BranchingNextQuestionInput` via:
-//
-//	BranchingNextQuestionArgs{...}
-type BranchingNextQuestionInput interface {
-	pulumi.Input
-
-	ToBranchingNextQuestionOutput() BranchingNextQuestionOutput
-	ToBranchingNextQuestionOutputWithContext(context.Context) BranchingNextQuestionOutput
-}
-
-// The shape of SurveyQuestionOpen.branching.
-type BranchingNextQuestionArgs struct {
-	// Go on to the next question (the default).
-	Type pulumi.StringInput `pulumi:"type"`
-}
-
-func (BranchingNextQuestionArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*BranchingNextQuestion)(nil)).Elem()
-}
-
-func (i BranchingNextQuestionArgs) ToBranchingNextQuestionOutput() BranchingNextQuestionOutput {
-	return i.ToBranchingNextQuestionOutputWithContext(context.Background())
-}
-
-func (i BranchingNextQuestionArgs) ToBranchingNextQuestionOutputWithContext(ctx context.Context) BranchingNextQuestionOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(BranchingNextQuestionOutput)
-}
-
-func (i BranchingNextQuestionArgs) ToBranchingNextQuestionPtrOutput() BranchingNextQuestionPtrOutput {
-	return i.ToBranchingNextQuestionPtrOutputWithContext(context.Background())
-}
-
-func (i BranchingNextQuestionArgs) ToBranchingNextQuestionPtrOutputWithContext(ctx context.Context) BranchingNextQuestionPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(BranchingNextQuestionOutput).ToBranchingNextQuestionPtrOutputWithContext(ctx)
-}
-
-// BranchingNextQuestionPtrInput is an input type that accepts BranchingNextQuestionArgs, BranchingNextQuestionPtr and BranchingNextQuestionPtrOutput values.
-// You can construct a concrete instance of `BranchingNextQuestionPtrInput` via:
-//
-//	        BranchingNextQuestionArgs{...}
-//
-//	or:
-//
-//	        nil
-type BranchingNextQuestionPtrInput interface {
-	pulumi.Input
-
-	ToBranchingNextQuestionPtrOutput() BranchingNextQuestionPtrOutput
-	ToBranchingNextQuestionPtrOutputWithContext(context.Context) BranchingNextQuestionPtrOutput
-}
-
-type branchingNextQuestionPtrType BranchingNextQuestionArgs
-
-func BranchingNextQuestionPtr(v *BranchingNextQuestionArgs) BranchingNextQuestionPtrInput {
-	return (*branchingNextQuestionPtrType)(v)
-}
-
-func (*branchingNextQuestionPtrType) ElementType() reflect.Type {
-	return reflect.TypeOf((**BranchingNextQuestion)(nil)).Elem()
-}
-
-func (i *branchingNextQuestionPtrType) ToBranchingNextQuestionPtrOutput() BranchingNextQuestionPtrOutput {
-	return i.ToBranchingNextQuestionPtrOutputWithContext(context.Background())
-}
-
-func (i *branchingNextQuestionPtrType) ToBranchingNextQuestionPtrOutputWithContext(ctx context.Context) BranchingNextQuestionPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(BranchingNextQuestionPtrOutput)
-}
-
-// The shape of SurveyQuestionOpen.branching.
-type BranchingNextQuestionOutput struct{ *pulumi.OutputState }
-
-func (BranchingNextQuestionOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*BranchingNextQuestion)(nil)).Elem()
-}
-
-func (o BranchingNextQuestionOutput) ToBranchingNextQuestionOutput() BranchingNextQuestionOutput {
-	return o
-}
-
-func (o BranchingNextQuestionOutput) ToBranchingNextQuestionOutputWithContext(ctx context.Context) BranchingNextQuestionOutput {
-	return o
-}
-
-func (o BranchingNextQuestionOutput) ToBranchingNextQuestionPtrOutput() BranchingNextQuestionPtrOutput {
-	return o.ToBranchingNextQuestionPtrOutputWithContext(context.Background())
-}
-
-func (o BranchingNextQuestionOutput) ToBranchingNextQuestionPtrOutputWithContext(ctx context.Context) BranchingNextQuestionPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v BranchingNextQuestion) *BranchingNextQuestion {
-		return &v
-	}).(BranchingNextQuestionPtrOutput)
-}
-
-// Go on to the next question (the default).
-func (o BranchingNextQuestionOutput) Type() pulumi.StringOutput {
-	return o.ApplyT(func(v BranchingNextQuestion) string { return v.Type }).(pulumi.StringOutput)
-}
-
-type BranchingNextQuestionPtrOutput struct{ *pulumi.OutputState }
-
-func (BranchingNextQuestionPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**BranchingNextQuestion)(nil)).Elem()
-}
-
-func (o BranchingNextQuestionPtrOutput) ToBranchingNextQuestionPtrOutput() BranchingNextQuestionPtrOutput {
-	return o
-}
-
-func (o BranchingNextQuestionPtrOutput) ToBranchingNextQuestionPtrOutputWithContext(ctx context.Context) BranchingNextQuestionPtrOutput {
-	return o
-}
-
-func (o BranchingNextQuestionPtrOutput) Elem() BranchingNextQuestionOutput {
-	return o.ApplyT(func(v *BranchingNextQuestion) BranchingNextQuestion {
-		if v != nil {
-			return *v
-		}
-		var ret BranchingNextQuestion
-		return ret
-	}).(BranchingNextQuestionOutput)
-}
-
-// Go on to the next question (the default).
-func (o BranchingNextQuestionPtrOutput) Type() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *BranchingNextQuestion) *string {
-		if v == nil {
-			return nil
-		}
-		return &v.Type
-	}).(pulumi.StringPtrOutput)
-}
-
-// The shape of SurveyQuestionOpen.branching.
-type BranchingResponseBased struct {
-	// Answer -> question index, or "end". Keys are choice indexes ("0", "1", …) for choice questions, and "negative" / "neutral" / "positive" (or "detractors" / "passives" / "promoters" on a 10-point scale) for rating questions.
-	ResponseValues map[string]interface{} `pulumi:"responseValues"`
-	// Go where the answer says.
-	Type string `pulumi:"type"`
-}
-
-// BranchingResponseBasedInput is an input type that accepts BranchingResponseBasedArgs and BranchingResponseBasedOutput values.
-// You can construct a concrete instance of `BranchingResponseBasedInput` via:
-//
-//	BranchingResponseBasedArgs{...}
-type BranchingResponseBasedInput interface {
-	pulumi.Input
-
-	ToBranchingResponseBasedOutput() BranchingResponseBasedOutput
-	ToBranchingResponseBasedOutputWithContext(context.Context) BranchingResponseBasedOutput
-}
-
-// The shape of SurveyQuestionOpen.branching.
-type BranchingResponseBasedArgs struct {
-	// Answer -> question index, or "end". Keys are choice indexes ("0", "1", …) for choice questions, and "negative" / "neutral" / "positive" (or "detractors" / "passives" / "promoters" on a 10-point scale) for rating questions.
-	ResponseValues pulumi.MapInput `pulumi:"responseValues"`
-	// Go where the answer says.
-	Type pulumi.StringInput `pulumi:"type"`
-}
-
-func (BranchingResponseBasedArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*BranchingResponseBased)(nil)).Elem()
-}
-
-func (i BranchingResponseBasedArgs) ToBranchingResponseBasedOutput() BranchingResponseBasedOutput {
-	return i.ToBranchingResponseBasedOutputWithContext(context.Background())
-}
-
-func (i BranchingResponseBasedArgs) ToBranchingResponseBasedOutputWithContext(ctx context.Context) BranchingResponseBasedOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(BranchingResponseBasedOutput)
-}
-
-func (i BranchingResponseBasedArgs) ToBranchingResponseBasedPtrOutput() BranchingResponseBasedPtrOutput {
-	return i.ToBranchingResponseBasedPtrOutputWithContext(context.Background())
-}
-
-func (i BranchingResponseBasedArgs) ToBranchingResponseBasedPtrOutputWithContext(ctx context.Context) BranchingResponseBasedPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(BranchingResponseBasedOutput).ToBranchingResponseBasedPtrOutputWithContext(ctx)
-}
-
-// BranchingResponseBasedPtrInput is an input type that accepts BranchingResponseBasedArgs, BranchingResponseBasedPtr and BranchingResponseBasedPtrOutput values.
-// You can construct a concrete instance of `BranchingResponseBasedPtrInput` via:
-//
-//	        BranchingResponseBasedArgs{...}
-//
-//	or:
-//
-//	        nil
-type BranchingResponseBasedPtrInput interface {
-	pulumi.Input
-
-	ToBranchingResponseBasedPtrOutput() BranchingResponseBasedPtrOutput
-	ToBranchingResponseBasedPtrOutputWithContext(context.Context) BranchingResponseBasedPtrOutput
-}
-
-type branchingResponseBasedPtrType BranchingResponseBasedArgs
-
-func BranchingResponseBasedPtr(v *BranchingResponseBasedArgs) BranchingResponseBasedPtrInput {
-	return (*branchingResponseBasedPtrType)(v)
-}
-
-func (*branchingResponseBasedPtrType) ElementType() reflect.Type {
-	return reflect.TypeOf((**BranchingResponseBased)(nil)).Elem()
-}
-
-func (i *branchingResponseBasedPtrType) ToBranchingResponseBasedPtrOutput() BranchingResponseBasedPtrOutput {
-	return i.ToBranchingResponseBasedPtrOutputWithContext(context.Background())
-}
-
-func (i *branchingResponseBasedPtrType) ToBranchingResponseBasedPtrOutputWithContext(ctx context.Context) BranchingResponseBasedPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(BranchingResponseBasedPtrOutput)
-}
-
-// The shape of SurveyQuestionOpen.branching.
-type BranchingResponseBasedOutput struct{ *pulumi.OutputState }
-
-func (BranchingResponseBasedOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*BranchingResponseBased)(nil)).Elem()
-}
-
-func (o BranchingResponseBasedOutput) ToBranchingResponseBasedOutput() BranchingResponseBasedOutput {
-	return o
-}
-
-func (o BranchingResponseBasedOutput) ToBranchingResponseBasedOutputWithContext(ctx context.Context) BranchingResponseBasedOutput {
-	return o
-}
-
-func (o BranchingResponseBasedOutput) ToBranchingResponseBasedPtrOutput() BranchingResponseBasedPtrOutput {
-	return o.ToBranchingResponseBasedPtrOutputWithContext(context.Background())
-}
-
-func (o BranchingResponseBasedOutput) ToBranchingResponseBasedPtrOutputWithContext(ctx context.Context) BranchingResponseBasedPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v BranchingResponseBased) *BranchingResponseBased {
-		return &v
-	}).(BranchingResponseBasedPtrOutput)
-}
-
-// Answer -> question index, or "end". Keys are choice indexes ("0", "1", …) for choice questions, and "negative" / "neutral" / "positive" (or "detractors" / "passives" / "promoters" on a 10-point scale) for rating questions.
-func (o BranchingResponseBasedOutput) ResponseValues() pulumi.MapOutput {
-	return o.ApplyT(func(v BranchingResponseBased) map[string]interface{} { return v.ResponseValues }).(pulumi.MapOutput)
-}
-
-// Go where the answer says.
-func (o BranchingResponseBasedOutput) Type() pulumi.StringOutput {
-	return o.ApplyT(func(v BranchingResponseBased) string { return v.Type }).(pulumi.StringOutput)
-}
-
-type BranchingResponseBasedPtrOutput struct{ *pulumi.OutputState }
-
-func (BranchingResponseBasedPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**BranchingResponseBased)(nil)).Elem()
-}
-
-func (o BranchingResponseBasedPtrOutput) ToBranchingResponseBasedPtrOutput() BranchingResponseBasedPtrOutput {
-	return o
-}
-
-func (o BranchingResponseBasedPtrOutput) ToBranchingResponseBasedPtrOutputWithContext(ctx context.Context) BranchingResponseBasedPtrOutput {
-	return o
-}
-
-func (o BranchingResponseBasedPtrOutput) Elem() BranchingResponseBasedOutput {
-	return o.ApplyT(func(v *BranchingResponseBased) BranchingResponseBased {
-		if v != nil {
-			return *v
-		}
-		var ret BranchingResponseBased
-		return ret
-	}).(BranchingResponseBasedOutput)
-}
-
-// Answer -> question index, or "end". Keys are choice indexes ("0", "1", …) for choice questions, and "negative" / "neutral" / "positive" (or "detractors" / "passives" / "promoters" on a 10-point scale) for rating questions.
-func (o BranchingResponseBasedPtrOutput) ResponseValues() pulumi.MapOutput {
-	return o.ApplyT(func(v *BranchingResponseBased) map[string]interface{} {
-		if v == nil {
-			return nil
-		}
-		return v.ResponseValues
-	}).(pulumi.MapOutput)
-}
-
-// Go where the answer says.
-func (o BranchingResponseBasedPtrOutput) Type() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *BranchingResponseBased) *string {
-		if v == nil {
-			return nil
-		}
-		return &v.Type
-	}).(pulumi.StringPtrOutput)
-}
-
-// The shape of SurveyQuestionOpen.branching.
-type BranchingSpecificQuestion struct {
-	// 0-based index of the question to go to.
-	Index int `pulumi:"index"`
-	// Jump to the question at `index`.
-	Type string `pulumi:"type"`
-}
-
-// BranchingSpecificQuestionInput is an input type that accepts BranchingSpecificQuestionArgs and BranchingSpecificQuestionOutput values.
-// You can construct a concrete instance of `BranchingSpecificQuestionInput` via:
-//
-//	BranchingSpecificQuestionArgs{...}
-type BranchingSpecificQuestionInput interface {
-	pulumi.Input
-
-	ToBranchingSpecificQuestionOutput() BranchingSpecificQuestionOutput
-	ToBranchingSpecificQuestionOutputWithContext(context.Context) BranchingSpecificQuestionOutput
-}
-
-// The shape of SurveyQuestionOpen.branching.
-type BranchingSpecificQuestionArgs struct {
-	// 0-based index of the question to go to.
-	Index pulumi.IntInput `pulumi:"index"`
-	// Jump to the question at `index`.
-	Type pulumi.StringInput `pulumi:"type"`
-}
-
-func (BranchingSpecificQuestionArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*BranchingSpecificQuestion)(nil)).Elem()
-}
-
-func (i BranchingSpecificQuestionArgs) ToBranchingSpecificQuestionOutput() BranchingSpecificQuestionOutput {
-	return i.ToBranchingSpecificQuestionOutputWithContext(context.Background())
-}
-
-func (i BranchingSpecificQuestionArgs) ToBranchingSpecificQuestionOutputWithContext(ctx context.Context) BranchingSpecificQuestionOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(BranchingSpecificQuestionOutput)
-}
-
-func (i BranchingSpecificQuestionArgs) ToBranchingSpecificQuestionPtrOutput() BranchingSpecificQuestionPtrOutput {
-	return i.ToBranchingSpecificQuestionPtrOutputWithContext(context.Background())
-}
-
-func (i BranchingSpecificQuestionArgs) ToBranchingSpecificQuestionPtrOutputWithContext(ctx context.Context) BranchingSpecificQuestionPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(BranchingSpecificQuestionOutput).ToBranchingSpecificQuestionPtrOutputWithContext(ctx)
-}
-
-// BranchingSpecificQuestionPtrInput is an input type that accepts BranchingSpecificQuestionArgs, BranchingSpecificQuestionPtr and BranchingSpecificQuestionPtrOutput values.
-// You can construct a concrete instance of `BranchingSpecificQuestionPtrInput` via:
-//
-//	        BranchingSpecificQuestionArgs{...}
-//
-//	or:
-//
-//	        nil
-type BranchingSpecificQuestionPtrInput interface {
-	pulumi.Input
-
-	ToBranchingSpecificQuestionPtrOutput() BranchingSpecificQuestionPtrOutput
-	ToBranchingSpecificQuestionPtrOutputWithContext(context.Context) BranchingSpecificQuestionPtrOutput
-}
-
-type branchingSpecificQuestionPtrType BranchingSpecificQuestionArgs
-
-func BranchingSpecificQuestionPtr(v *BranchingSpecificQuestionArgs) BranchingSpecificQuestionPtrInput {
-	return (*branchingSpecificQuestionPtrType)(v)
-}
-
-func (*branchingSpecificQuestionPtrType) ElementType() reflect.Type {
-	return reflect.TypeOf((**BranchingSpecificQuestion)(nil)).Elem()
-}
-
-func (i *branchingSpecificQuestionPtrType) ToBranchingSpecificQuestionPtrOutput() BranchingSpecificQuestionPtrOutput {
-	return i.ToBranchingSpecificQuestionPtrOutputWithContext(context.Background())
-}
-
-func (i *branchingSpecificQuestionPtrType) ToBranchingSpecificQuestionPtrOutputWithContext(ctx context.Context) BranchingSpecificQuestionPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(BranchingSpecificQuestionPtrOutput)
-}
-
-// The shape of SurveyQuestionOpen.branching.
-type BranchingSpecificQuestionOutput struct{ *pulumi.OutputState }
-
-func (BranchingSpecificQuestionOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*BranchingSpecificQuestion)(nil)).Elem()
-}
-
-func (o BranchingSpecificQuestionOutput) ToBranchingSpecificQuestionOutput() BranchingSpecificQuestionOutput {
-	return o
-}
-
-func (o BranchingSpecificQuestionOutput) ToBranchingSpecificQuestionOutputWithContext(ctx context.Context) BranchingSpecificQuestionOutput {
-	return o
-}
-
-func (o BranchingSpecificQuestionOutput) ToBranchingSpecificQuestionPtrOutput() BranchingSpecificQuestionPtrOutput {
-	return o.ToBranchingSpecificQuestionPtrOutputWithContext(context.Background())
-}
-
-func (o BranchingSpecificQuestionOutput) ToBranchingSpecificQuestionPtrOutputWithContext(ctx context.Context) BranchingSpecificQuestionPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v BranchingSpecificQuestion) *BranchingSpecificQuestion {
-		return &v
-	}).(BranchingSpecificQuestionPtrOutput)
-}
-
-// 0-based index of the question to go to.
-func (o BranchingSpecificQuestionOutput) Index() pulumi.IntOutput {
-	return o.ApplyT(func(v BranchingSpecificQuestion) int { return v.Index }).(pulumi.IntOutput)
-}
-
-// Jump to the question at `index`.
-func (o BranchingSpecificQuestionOutput) Type() pulumi.StringOutput {
-	return o.ApplyT(func(v BranchingSpecificQuestion) string { return v.Type }).(pulumi.StringOutput)
-}
-
-type BranchingSpecificQuestionPtrOutput struct{ *pulumi.OutputState }
-
-func (BranchingSpecificQuestionPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**BranchingSpecificQuestion)(nil)).Elem()
-}
-
-func (o BranchingSpecificQuestionPtrOutput) ToBranchingSpecificQuestionPtrOutput() BranchingSpecificQuestionPtrOutput {
-	return o
-}
-
-func (o BranchingSpecificQuestionPtrOutput) ToBranchingSpecificQuestionPtrOutputWithContext(ctx context.Context) BranchingSpecificQuestionPtrOutput {
-	return o
-}
-
-func (o BranchingSpecificQuestionPtrOutput) Elem() BranchingSpecificQuestionOutput {
-	return o.ApplyT(func(v *BranchingSpecificQuestion) BranchingSpecificQuestion {
-		if v != nil {
-			return *v
-		}
-		var ret BranchingSpecificQuestion
-		return ret
-	}).(BranchingSpecificQuestionOutput)
-}
-
-// 0-based index of the question to go to.
-func (o BranchingSpecificQuestionPtrOutput) Index() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v *BranchingSpecificQuestion) *int {
-		if v == nil {
-			return nil
-		}
-		return &v.Index
-	}).(pulumi.IntPtrOutput)
-}
-
-// Jump to the question at `index`.
-func (o BranchingSpecificQuestionPtrOutput) Type() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *BranchingSpecificQuestion) *string {
-		if v == nil {
-			return nil
-		}
-		return &v.Type
-	}).(pulumi.StringPtrOutput)
-}
-
 // The shape of Survey.createdBy.
 type CreatedBy struct {
 	// The user's distinct id in PostHog's own analytics.
@@ -1296,563 +698,6 @@ func (o GetMembersMemberArrayOutput) Index(i pulumi.IntInput) GetMembersMemberOu
 	}).(GetMembersMemberOutput)
 }
 
-// The shape of GetSurvey.questions[].
-type GetSurveyQuestionLink struct {
-	// Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-	Branching interface{} `pulumi:"branching"`
-	// Label of the submit button.
-	ButtonText *string `pulumi:"buttonText"`
-	// Helper text under the question (HTML is sanitised by PostHog).
-	Description *string `pulumi:"description"`
-	// Whether `description` is plain text or HTML.
-	DescriptionContentType *DescriptionContentType `pulumi:"descriptionContentType"`
-	// Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-	Extra map[string]interface{} `pulumi:"extra"`
-	// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-	Id *string `pulumi:"id"`
-	// https:// or mailto: only; null or empty for no link.
-	Link *string `pulumi:"link"`
-	// Whether a respondent may skip the question.
-	Optional *bool `pulumi:"optional"`
-	// The question text (not blank; HTML is sanitised by PostHog).
-	Question string `pulumi:"question"`
-	// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-	Translations map[string]TranslationsValue `pulumi:"translations"`
-	// `link`: a message with a button that opens `link`.
-	Type string `pulumi:"type"`
-}
-
-// The shape of GetSurvey.questions[].
-type GetSurveyQuestionLinkOutput struct{ *pulumi.OutputState }
-
-func (GetSurveyQuestionLinkOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*GetSurveyQuestionLink)(nil)).Elem()
-}
-
-func (o GetSurveyQuestionLinkOutput) ToGetSurveyQuestionLinkOutput() GetSurveyQuestionLinkOutput {
-	return o
-}
-
-func (o GetSurveyQuestionLinkOutput) ToGetSurveyQuestionLinkOutputWithContext(ctx context.Context) GetSurveyQuestionLinkOutput {
-	return o
-}
-
-// Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-func (o GetSurveyQuestionLinkOutput) Branching() pulumi.AnyOutput {
-	return o.ApplyT(func(v GetSurveyQuestionLink) interface{} { return v.Branching }).(pulumi.AnyOutput)
-}
-
-// Label of the submit button.
-func (o GetSurveyQuestionLinkOutput) ButtonText() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetSurveyQuestionLink) *string { return v.ButtonText }).(pulumi.StringPtrOutput)
-}
-
-// Helper text under the question (HTML is sanitised by PostHog).
-func (o GetSurveyQuestionLinkOutput) Description() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetSurveyQuestionLink) *string { return v.Description }).(pulumi.StringPtrOutput)
-}
-
-// Whether `description` is plain text or HTML.
-func (o GetSurveyQuestionLinkOutput) DescriptionContentType() DescriptionContentTypePtrOutput {
-	return o.ApplyT(func(v GetSurveyQuestionLink) *DescriptionContentType { return v.DescriptionContentType }).(DescriptionContentTypePtrOutput)
-}
-
-// Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-func (o GetSurveyQuestionLinkOutput) Extra() pulumi.MapOutput {
-	return o.ApplyT(func(v GetSurveyQuestionLink) map[string]interface{} { return v.Extra }).(pulumi.MapOutput)
-}
-
-// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-func (o GetSurveyQuestionLinkOutput) Id() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetSurveyQuestionLink) *string { return v.Id }).(pulumi.StringPtrOutput)
-}
-
-// https:// or mailto: only; null or empty for no link.
-func (o GetSurveyQuestionLinkOutput) Link() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetSurveyQuestionLink) *string { return v.Link }).(pulumi.StringPtrOutput)
-}
-
-// Whether a respondent may skip the question.
-func (o GetSurveyQuestionLinkOutput) Optional() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v GetSurveyQuestionLink) *bool { return v.Optional }).(pulumi.BoolPtrOutput)
-}
-
-// The question text (not blank; HTML is sanitised by PostHog).
-func (o GetSurveyQuestionLinkOutput) Question() pulumi.StringOutput {
-	return o.ApplyT(func(v GetSurveyQuestionLink) string { return v.Question }).(pulumi.StringOutput)
-}
-
-// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-func (o GetSurveyQuestionLinkOutput) Translations() TranslationsValueMapOutput {
-	return o.ApplyT(func(v GetSurveyQuestionLink) map[string]TranslationsValue { return v.Translations }).(TranslationsValueMapOutput)
-}
-
-// `link`: a message with a button that opens `link`.
-func (o GetSurveyQuestionLinkOutput) Type() pulumi.StringOutput {
-	return o.ApplyT(func(v GetSurveyQuestionLink) string { return v.Type }).(pulumi.StringOutput)
-}
-
-// The shape of GetSurvey.questions[].
-type GetSurveyQuestionMultipleChoice struct {
-	// Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-	Branching interface{} `pulumi:"branching"`
-	// Label of the submit button.
-	ButtonText *string `pulumi:"buttonText"`
-	// The choices (at least one, none blank). Branching refers to them by index.
-	Choices []string `pulumi:"choices"`
-	// Helper text under the question (HTML is sanitised by PostHog).
-	Description *string `pulumi:"description"`
-	// Whether `description` is plain text or HTML.
-	DescriptionContentType *DescriptionContentType `pulumi:"descriptionContentType"`
-	// Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-	Extra map[string]interface{} `pulumi:"extra"`
-	// The last choice takes free text (e.g. "Other").
-	HasOpenChoice *bool `pulumi:"hasOpenChoice"`
-	// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-	Id *string `pulumi:"id"`
-	// Whether a respondent may skip the question.
-	Optional *bool `pulumi:"optional"`
-	// The question text (not blank; HTML is sanitised by PostHog).
-	Question string `pulumi:"question"`
-	// Show the choices in a random order.
-	ShuffleOptions *bool `pulumi:"shuffleOptions"`
-	// Submit as soon as a choice is picked (single choice without an open choice).
-	SkipSubmitButton *bool `pulumi:"skipSubmitButton"`
-	// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-	Translations map[string]TranslationsValue `pulumi:"translations"`
-	// `single_choice` or `multiple_choice`.
-	Type string `pulumi:"type"`
-}
-
-// The shape of GetSurvey.questions[].
-type GetSurveyQuestionMultipleChoiceOutput struct{ *pulumi.OutputState }
-
-func (GetSurveyQuestionMultipleChoiceOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*GetSurveyQuestionMultipleChoice)(nil)).Elem()
-}
-
-func (o GetSurveyQuestionMultipleChoiceOutput) ToGetSurveyQuestionMultipleChoiceOutput() GetSurveyQuestionMultipleChoiceOutput {
-	return o
-}
-
-func (o GetSurveyQuestionMultipleChoiceOutput) ToGetSurveyQuestionMultipleChoiceOutputWithContext(ctx context.Context) GetSurveyQuestionMultipleChoiceOutput {
-	return o
-}
-
-// Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-func (o GetSurveyQuestionMultipleChoiceOutput) Branching() pulumi.AnyOutput {
-	return o.ApplyT(func(v GetSurveyQuestionMultipleChoice) interface{} { return v.Branching }).(pulumi.AnyOutput)
-}
-
-// Label of the submit button.
-func (o GetSurveyQuestionMultipleChoiceOutput) ButtonText() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetSurveyQuestionMultipleChoice) *string { return v.ButtonText }).(pulumi.StringPtrOutput)
-}
-
-// The choices (at least one, none blank). Branching refers to them by index.
-func (o GetSurveyQuestionMultipleChoiceOutput) Choices() pulumi.StringArrayOutput {
-	return o.ApplyT(func(v GetSurveyQuestionMultipleChoice) []string { return v.Choices }).(pulumi.StringArrayOutput)
-}
-
-// Helper text under the question (HTML is sanitised by PostHog).
-func (o GetSurveyQuestionMultipleChoiceOutput) Description() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetSurveyQuestionMultipleChoice) *string { return v.Description }).(pulumi.StringPtrOutput)
-}
-
-// Whether `description` is plain text or HTML.
-func (o GetSurveyQuestionMultipleChoiceOutput) DescriptionContentType() DescriptionContentTypePtrOutput {
-	return o.ApplyT(func(v GetSurveyQuestionMultipleChoice) *DescriptionContentType { return v.DescriptionContentType }).(DescriptionContentTypePtrOutput)
-}
-
-// Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-func (o GetSurveyQuestionMultipleChoiceOutput) Extra() pulumi.MapOutput {
-	return o.ApplyT(func(v GetSurveyQuestionMultipleChoice) map[string]interface{} { return v.Extra }).(pulumi.MapOutput)
-}
-
-// The last choice takes free text (e.g. "Other").
-func (o GetSurveyQuestionMultipleChoiceOutput) HasOpenChoice() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v GetSurveyQuestionMultipleChoice) *bool { return v.HasOpenChoice }).(pulumi.BoolPtrOutput)
-}
-
-// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-func (o GetSurveyQuestionMultipleChoiceOutput) Id() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetSurveyQuestionMultipleChoice) *string { return v.Id }).(pulumi.StringPtrOutput)
-}
-
-// Whether a respondent may skip the question.
-func (o GetSurveyQuestionMultipleChoiceOutput) Optional() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v GetSurveyQuestionMultipleChoice) *bool { return v.Optional }).(pulumi.BoolPtrOutput)
-}
-
-// The question text (not blank; HTML is sanitised by PostHog).
-func (o GetSurveyQuestionMultipleChoiceOutput) Question() pulumi.StringOutput {
-	return o.ApplyT(func(v GetSurveyQuestionMultipleChoice) string { return v.Question }).(pulumi.StringOutput)
-}
-
-// Show the choices in a random order.
-func (o GetSurveyQuestionMultipleChoiceOutput) ShuffleOptions() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v GetSurveyQuestionMultipleChoice) *bool { return v.ShuffleOptions }).(pulumi.BoolPtrOutput)
-}
-
-// Submit as soon as a choice is picked (single choice without an open choice).
-func (o GetSurveyQuestionMultipleChoiceOutput) SkipSubmitButton() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v GetSurveyQuestionMultipleChoice) *bool { return v.SkipSubmitButton }).(pulumi.BoolPtrOutput)
-}
-
-// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-func (o GetSurveyQuestionMultipleChoiceOutput) Translations() TranslationsValueMapOutput {
-	return o.ApplyT(func(v GetSurveyQuestionMultipleChoice) map[string]TranslationsValue { return v.Translations }).(TranslationsValueMapOutput)
-}
-
-// `single_choice` or `multiple_choice`.
-func (o GetSurveyQuestionMultipleChoiceOutput) Type() pulumi.StringOutput {
-	return o.ApplyT(func(v GetSurveyQuestionMultipleChoice) string { return v.Type }).(pulumi.StringOutput)
-}
-
-// The shape of GetSurvey.questions[].
-type GetSurveyQuestionOpen struct {
-	// Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-	Branching interface{} `pulumi:"branching"`
-	// Label of the submit button.
-	ButtonText *string `pulumi:"buttonText"`
-	// Helper text under the question (HTML is sanitised by PostHog).
-	Description *string `pulumi:"description"`
-	// Whether `description` is plain text or HTML.
-	DescriptionContentType *DescriptionContentType `pulumi:"descriptionContentType"`
-	// Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-	Extra map[string]interface{} `pulumi:"extra"`
-	// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-	Id *string `pulumi:"id"`
-	// Whether a respondent may skip the question.
-	Optional *bool `pulumi:"optional"`
-	// The question text (not blank; HTML is sanitised by PostHog).
-	Question string `pulumi:"question"`
-	// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-	Translations map[string]TranslationsValue `pulumi:"translations"`
-	// `open`: a free-text answer.
-	Type string `pulumi:"type"`
-	// Rules the answer must satisfy.
-	Validation []SurveyQuestionOpenValidation `pulumi:"validation"`
-}
-
-// The shape of GetSurvey.questions[].
-type GetSurveyQuestionOpenOutput struct{ *pulumi.OutputState }
-
-func (GetSurveyQuestionOpenOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*GetSurveyQuestionOpen)(nil)).Elem()
-}
-
-func (o GetSurveyQuestionOpenOutput) ToGetSurveyQuestionOpenOutput() GetSurveyQuestionOpenOutput {
-	return o
-}
-
-func (o GetSurveyQuestionOpenOutput) ToGetSurveyQuestionOpenOutputWithContext(ctx context.Context) GetSurveyQuestionOpenOutput {
-	return o
-}
-
-// Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-func (o GetSurveyQuestionOpenOutput) Branching() pulumi.AnyOutput {
-	return o.ApplyT(func(v GetSurveyQuestionOpen) interface{} { return v.Branching }).(pulumi.AnyOutput)
-}
-
-// Label of the submit button.
-func (o GetSurveyQuestionOpenOutput) ButtonText() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetSurveyQuestionOpen) *string { return v.ButtonText }).(pulumi.StringPtrOutput)
-}
-
-// Helper text under the question (HTML is sanitised by PostHog).
-func (o GetSurveyQuestionOpenOutput) Description() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetSurveyQuestionOpen) *string { return v.Description }).(pulumi.StringPtrOutput)
-}
-
-// Whether `description` is plain text or HTML.
-func (o GetSurveyQuestionOpenOutput) DescriptionContentType() DescriptionContentTypePtrOutput {
-	return o.ApplyT(func(v GetSurveyQuestionOpen) *DescriptionContentType { return v.DescriptionContentType }).(DescriptionContentTypePtrOutput)
-}
-
-// Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-func (o GetSurveyQuestionOpenOutput) Extra() pulumi.MapOutput {
-	return o.ApplyT(func(v GetSurveyQuestionOpen) map[string]interface{} { return v.Extra }).(pulumi.MapOutput)
-}
-
-// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-func (o GetSurveyQuestionOpenOutput) Id() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetSurveyQuestionOpen) *string { return v.Id }).(pulumi.StringPtrOutput)
-}
-
-// Whether a respondent may skip the question.
-func (o GetSurveyQuestionOpenOutput) Optional() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v GetSurveyQuestionOpen) *bool { return v.Optional }).(pulumi.BoolPtrOutput)
-}
-
-// The question text (not blank; HTML is sanitised by PostHog).
-func (o GetSurveyQuestionOpenOutput) Question() pulumi.StringOutput {
-	return o.ApplyT(func(v GetSurveyQuestionOpen) string { return v.Question }).(pulumi.StringOutput)
-}
-
-// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-func (o GetSurveyQuestionOpenOutput) Translations() TranslationsValueMapOutput {
-	return o.ApplyT(func(v GetSurveyQuestionOpen) map[string]TranslationsValue { return v.Translations }).(TranslationsValueMapOutput)
-}
-
-// `open`: a free-text answer.
-func (o GetSurveyQuestionOpenOutput) Type() pulumi.StringOutput {
-	return o.ApplyT(func(v GetSurveyQuestionOpen) string { return v.Type }).(pulumi.StringOutput)
-}
-
-// Rules the answer must satisfy.
-func (o GetSurveyQuestionOpenOutput) Validation() SurveyQuestionOpenValidationArrayOutput {
-	return o.ApplyT(func(v GetSurveyQuestionOpen) []SurveyQuestionOpenValidation { return v.Validation }).(SurveyQuestionOpenValidationArrayOutput)
-}
-
-// The shape of GetSurvey.questions[].
-type GetSurveyQuestionRating struct {
-	// Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-	Branching interface{} `pulumi:"branching"`
-	// Label of the submit button.
-	ButtonText *string `pulumi:"buttonText"`
-	// Helper text under the question (HTML is sanitised by PostHog).
-	Description *string `pulumi:"description"`
-	// Whether `description` is plain text or HTML.
-	DescriptionContentType *DescriptionContentType `pulumi:"descriptionContentType"`
-	// Numbers or emoji.
-	Display *SurveyQuestionRatingDisplay `pulumi:"display"`
-	// Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-	Extra map[string]interface{} `pulumi:"extra"`
-	// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-	Id *string `pulumi:"id"`
-	// Whether PostHog reports the answers as a Net Promoter Score (PostHog's editor offers it on the 10-point scale).
-	IsNpsQuestion *bool `pulumi:"isNpsQuestion"`
-	// Label under the lowest score (e.g. "Unlikely").
-	LowerBoundLabel *string `pulumi:"lowerBoundLabel"`
-	// Whether a respondent may skip the question.
-	Optional *bool `pulumi:"optional"`
-	// The question text (not blank; HTML is sanitised by PostHog).
-	Question string `pulumi:"question"`
-	// The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).
-	Scale *int `pulumi:"scale"`
-	// Submit as soon as a score is picked, without a submit button.
-	SkipSubmitButton *bool `pulumi:"skipSubmitButton"`
-	// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-	Translations map[string]TranslationsValue `pulumi:"translations"`
-	// `rating`: a score on a scale.
-	Type string `pulumi:"type"`
-	// Label under the highest score (e.g. "Very likely").
-	UpperBoundLabel *string `pulumi:"upperBoundLabel"`
-}
-
-// The shape of GetSurvey.questions[].
-type GetSurveyQuestionRatingOutput struct{ *pulumi.OutputState }
-
-func (GetSurveyQuestionRatingOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*GetSurveyQuestionRating)(nil)).Elem()
-}
-
-func (o GetSurveyQuestionRatingOutput) ToGetSurveyQuestionRatingOutput() GetSurveyQuestionRatingOutput {
-	return o
-}
-
-func (o GetSurveyQuestionRatingOutput) ToGetSurveyQuestionRatingOutputWithContext(ctx context.Context) GetSurveyQuestionRatingOutput {
-	return o
-}
-
-// Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-func (o GetSurveyQuestionRatingOutput) Branching() pulumi.AnyOutput {
-	return o.ApplyT(func(v GetSurveyQuestionRating) interface{} { return v.Branching }).(pulumi.AnyOutput)
-}
-
-// Label of the submit button.
-func (o GetSurveyQuestionRatingOutput) ButtonText() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetSurveyQuestionRating) *string { return v.ButtonText }).(pulumi.StringPtrOutput)
-}
-
-// Helper text under the question (HTML is sanitised by PostHog).
-func (o GetSurveyQuestionRatingOutput) Description() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetSurveyQuestionRating) *string { return v.Description }).(pulumi.StringPtrOutput)
-}
-
-// Whether `description` is plain text or HTML.
-func (o GetSurveyQuestionRatingOutput) DescriptionContentType() DescriptionContentTypePtrOutput {
-	return o.ApplyT(func(v GetSurveyQuestionRating) *DescriptionContentType { return v.DescriptionContentType }).(DescriptionContentTypePtrOutput)
-}
-
-// Numbers or emoji.
-func (o GetSurveyQuestionRatingOutput) Display() SurveyQuestionRatingDisplayPtrOutput {
-	return o.ApplyT(func(v GetSurveyQuestionRating) *SurveyQuestionRatingDisplay { return v.Display }).(SurveyQuestionRatingDisplayPtrOutput)
-}
-
-// Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-func (o GetSurveyQuestionRatingOutput) Extra() pulumi.MapOutput {
-	return o.ApplyT(func(v GetSurveyQuestionRating) map[string]interface{} { return v.Extra }).(pulumi.MapOutput)
-}
-
-// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-func (o GetSurveyQuestionRatingOutput) Id() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetSurveyQuestionRating) *string { return v.Id }).(pulumi.StringPtrOutput)
-}
-
-// Whether PostHog reports the answers as a Net Promoter Score (PostHog's editor offers it on the 10-point scale).
-func (o GetSurveyQuestionRatingOutput) IsNpsQuestion() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v GetSurveyQuestionRating) *bool { return v.IsNpsQuestion }).(pulumi.BoolPtrOutput)
-}
-
-// Label under the lowest score (e.g. "Unlikely").
-func (o GetSurveyQuestionRatingOutput) LowerBoundLabel() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetSurveyQuestionRating) *string { return v.LowerBoundLabel }).(pulumi.StringPtrOutput)
-}
-
-// Whether a respondent may skip the question.
-func (o GetSurveyQuestionRatingOutput) Optional() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v GetSurveyQuestionRating) *bool { return v.Optional }).(pulumi.BoolPtrOutput)
-}
-
-// The question text (not blank; HTML is sanitised by PostHog).
-func (o GetSurveyQuestionRatingOutput) Question() pulumi.StringOutput {
-	return o.ApplyT(func(v GetSurveyQuestionRating) string { return v.Question }).(pulumi.StringOutput)
-}
-
-// The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).
-func (o GetSurveyQuestionRatingOutput) Scale() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v GetSurveyQuestionRating) *int { return v.Scale }).(pulumi.IntPtrOutput)
-}
-
-// Submit as soon as a score is picked, without a submit button.
-func (o GetSurveyQuestionRatingOutput) SkipSubmitButton() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v GetSurveyQuestionRating) *bool { return v.SkipSubmitButton }).(pulumi.BoolPtrOutput)
-}
-
-// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-func (o GetSurveyQuestionRatingOutput) Translations() TranslationsValueMapOutput {
-	return o.ApplyT(func(v GetSurveyQuestionRating) map[string]TranslationsValue { return v.Translations }).(TranslationsValueMapOutput)
-}
-
-// `rating`: a score on a scale.
-func (o GetSurveyQuestionRatingOutput) Type() pulumi.StringOutput {
-	return o.ApplyT(func(v GetSurveyQuestionRating) string { return v.Type }).(pulumi.StringOutput)
-}
-
-// Label under the highest score (e.g. "Very likely").
-func (o GetSurveyQuestionRatingOutput) UpperBoundLabel() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetSurveyQuestionRating) *string { return v.UpperBoundLabel }).(pulumi.StringPtrOutput)
-}
-
-// The shape of GetSurvey.questions[].
-type GetSurveyQuestionSingleChoice struct {
-	// Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-	Branching interface{} `pulumi:"branching"`
-	// Label of the submit button.
-	ButtonText *string `pulumi:"buttonText"`
-	// The choices (at least one, none blank). Branching refers to them by index.
-	Choices []string `pulumi:"choices"`
-	// Helper text under the question (HTML is sanitised by PostHog).
-	Description *string `pulumi:"description"`
-	// Whether `description` is plain text or HTML.
-	DescriptionContentType *DescriptionContentType `pulumi:"descriptionContentType"`
-	// Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-	Extra map[string]interface{} `pulumi:"extra"`
-	// The last choice takes free text (e.g. "Other").
-	HasOpenChoice *bool `pulumi:"hasOpenChoice"`
-	// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-	Id *string `pulumi:"id"`
-	// Whether a respondent may skip the question.
-	Optional *bool `pulumi:"optional"`
-	// The question text (not blank; HTML is sanitised by PostHog).
-	Question string `pulumi:"question"`
-	// Show the choices in a random order.
-	ShuffleOptions *bool `pulumi:"shuffleOptions"`
-	// Submit as soon as a choice is picked (single choice without an open choice).
-	SkipSubmitButton *bool `pulumi:"skipSubmitButton"`
-	// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-	Translations map[string]TranslationsValue `pulumi:"translations"`
-	// `single_choice` or `multiple_choice`.
-	Type string `pulumi:"type"`
-}
-
-// The shape of GetSurvey.questions[].
-type GetSurveyQuestionSingleChoiceOutput struct{ *pulumi.OutputState }
-
-func (GetSurveyQuestionSingleChoiceOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*GetSurveyQuestionSingleChoice)(nil)).Elem()
-}
-
-func (o GetSurveyQuestionSingleChoiceOutput) ToGetSurveyQuestionSingleChoiceOutput() GetSurveyQuestionSingleChoiceOutput {
-	return o
-}
-
-func (o GetSurveyQuestionSingleChoiceOutput) ToGetSurveyQuestionSingleChoiceOutputWithContext(ctx context.Context) GetSurveyQuestionSingleChoiceOutput {
-	return o
-}
-
-// Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-func (o GetSurveyQuestionSingleChoiceOutput) Branching() pulumi.AnyOutput {
-	return o.ApplyT(func(v GetSurveyQuestionSingleChoice) interface{} { return v.Branching }).(pulumi.AnyOutput)
-}
-
-// Label of the submit button.
-func (o GetSurveyQuestionSingleChoiceOutput) ButtonText() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetSurveyQuestionSingleChoice) *string { return v.ButtonText }).(pulumi.StringPtrOutput)
-}
-
-// The choices (at least one, none blank). Branching refers to them by index.
-func (o GetSurveyQuestionSingleChoiceOutput) Choices() pulumi.StringArrayOutput {
-	return o.ApplyT(func(v GetSurveyQuestionSingleChoice) []string { return v.Choices }).(pulumi.StringArrayOutput)
-}
-
-// Helper text under the question (HTML is sanitised by PostHog).
-func (o GetSurveyQuestionSingleChoiceOutput) Description() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetSurveyQuestionSingleChoice) *string { return v.Description }).(pulumi.StringPtrOutput)
-}
-
-// Whether `description` is plain text or HTML.
-func (o GetSurveyQuestionSingleChoiceOutput) DescriptionContentType() DescriptionContentTypePtrOutput {
-	return o.ApplyT(func(v GetSurveyQuestionSingleChoice) *DescriptionContentType { return v.DescriptionContentType }).(DescriptionContentTypePtrOutput)
-}
-
-// Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-func (o GetSurveyQuestionSingleChoiceOutput) Extra() pulumi.MapOutput {
-	return o.ApplyT(func(v GetSurveyQuestionSingleChoice) map[string]interface{} { return v.Extra }).(pulumi.MapOutput)
-}
-
-// The last choice takes free text (e.g. "Other").
-func (o GetSurveyQuestionSingleChoiceOutput) HasOpenChoice() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v GetSurveyQuestionSingleChoice) *bool { return v.HasOpenChoice }).(pulumi.BoolPtrOutput)
-}
-
-// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-func (o GetSurveyQuestionSingleChoiceOutput) Id() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetSurveyQuestionSingleChoice) *string { return v.Id }).(pulumi.StringPtrOutput)
-}
-
-// Whether a respondent may skip the question.
-func (o GetSurveyQuestionSingleChoiceOutput) Optional() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v GetSurveyQuestionSingleChoice) *bool { return v.Optional }).(pulumi.BoolPtrOutput)
-}
-
-// The question text (not blank; HTML is sanitised by PostHog).
-func (o GetSurveyQuestionSingleChoiceOutput) Question() pulumi.StringOutput {
-	return o.ApplyT(func(v GetSurveyQuestionSingleChoice) string { return v.Question }).(pulumi.StringOutput)
-}
-
-// Show the choices in a random order.
-func (o GetSurveyQuestionSingleChoiceOutput) ShuffleOptions() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v GetSurveyQuestionSingleChoice) *bool { return v.ShuffleOptions }).(pulumi.BoolPtrOutput)
-}
-
-// Submit as soon as a choice is picked (single choice without an open choice).
-func (o GetSurveyQuestionSingleChoiceOutput) SkipSubmitButton() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v GetSurveyQuestionSingleChoice) *bool { return v.SkipSubmitButton }).(pulumi.BoolPtrOutput)
-}
-
-// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-func (o GetSurveyQuestionSingleChoiceOutput) Translations() TranslationsValueMapOutput {
-	return o.ApplyT(func(v GetSurveyQuestionSingleChoice) map[string]TranslationsValue { return v.Translations }).(TranslationsValueMapOutput)
-}
-
-// `single_choice` or `multiple_choice`.
-func (o GetSurveyQuestionSingleChoiceOutput) Type() pulumi.StringOutput {
-	return o.ApplyT(func(v GetSurveyQuestionSingleChoice) string { return v.Type }).(pulumi.StringOutput)
-}
-
 // The shape of GetSurveys.surveys[].
 type GetSurveysSurvey struct {
 	// Appearance settings: colours, texts, surveyPopupDelaySeconds, widgetType, shuffleQuestions, …
@@ -1893,10 +738,10 @@ type GetSurveysSurvey struct {
 	LinkedInsightId *int `pulumi:"linkedInsightId"`
 	// Unique (per project, case-sensitive) survey name, at most 400 characters; trimmed as PostHog stores it.
 	Name string `pulumi:"name"`
-	// Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey.
+	// Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey; a changed posthog:projectId leaves an existing survey where it is.
 	ProjectId string `pulumi:"projectId"`
 	// The questions, in order; each keeps its server-assigned `id` (give one to keep responses linked when reordering).
-	Questions []interface{} `pulumi:"questions"`
+	Questions []SurveyQuestion `pulumi:"questions"`
 	// How many interval units one sampling period lasts (1 or more); null: no sampling.
 	ResponseSamplingInterval *int `pulumi:"responseSamplingInterval"`
 	// The unit of the sampling interval: day, week (default) or month.
@@ -2037,14 +882,14 @@ func (o GetSurveysSurveyOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v GetSurveysSurvey) string { return v.Name }).(pulumi.StringOutput)
 }
 
-// Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey.
+// Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey; a changed posthog:projectId leaves an existing survey where it is.
 func (o GetSurveysSurveyOutput) ProjectId() pulumi.StringOutput {
 	return o.ApplyT(func(v GetSurveysSurvey) string { return v.ProjectId }).(pulumi.StringOutput)
 }
 
 // The questions, in order; each keeps its server-assigned `id` (give one to keep responses linked when reordering).
-func (o GetSurveysSurveyOutput) Questions() pulumi.ArrayOutput {
-	return o.ApplyT(func(v GetSurveysSurvey) []interface{} { return v.Questions }).(pulumi.ArrayOutput)
+func (o GetSurveysSurveyOutput) Questions() SurveyQuestionArrayOutput {
+	return o.ApplyT(func(v GetSurveysSurvey) []SurveyQuestion { return v.Questions }).(SurveyQuestionArrayOutput)
 }
 
 // How many interval units one sampling period lasts (1 or more); null: no sampling.
@@ -2137,571 +982,16 @@ func (o GetSurveysSurveyArrayOutput) Index(i pulumi.IntInput) GetSurveysSurveyOu
 	}).(GetSurveysSurveyOutput)
 }
 
-// The shape of GetSurveysSurvey.questions[].
-type GetSurveysSurveyQuestionLink struct {
-	// Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-	Branching interface{} `pulumi:"branching"`
-	// Label of the submit button.
-	ButtonText *string `pulumi:"buttonText"`
-	// Helper text under the question (HTML is sanitised by PostHog).
-	Description *string `pulumi:"description"`
-	// Whether `description` is plain text or HTML.
-	DescriptionContentType *DescriptionContentType `pulumi:"descriptionContentType"`
-	// Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-	Extra map[string]interface{} `pulumi:"extra"`
-	// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-	Id *string `pulumi:"id"`
-	// https:// or mailto: only; null or empty for no link.
-	Link *string `pulumi:"link"`
-	// Whether a respondent may skip the question.
-	Optional *bool `pulumi:"optional"`
-	// The question text (not blank; HTML is sanitised by PostHog).
-	Question string `pulumi:"question"`
-	// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-	Translations map[string]TranslationsValue `pulumi:"translations"`
-	// `link`: a message with a button that opens `link`.
-	Type string `pulumi:"type"`
-}
-
-// The shape of GetSurveysSurvey.questions[].
-type GetSurveysSurveyQuestionLinkOutput struct{ *pulumi.OutputState }
-
-func (GetSurveysSurveyQuestionLinkOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*GetSurveysSurveyQuestionLink)(nil)).Elem()
-}
-
-func (o GetSurveysSurveyQuestionLinkOutput) ToGetSurveysSurveyQuestionLinkOutput() GetSurveysSurveyQuestionLinkOutput {
-	return o
-}
-
-func (o GetSurveysSurveyQuestionLinkOutput) ToGetSurveysSurveyQuestionLinkOutputWithContext(ctx context.Context) GetSurveysSurveyQuestionLinkOutput {
-	return o
-}
-
-// Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-func (o GetSurveysSurveyQuestionLinkOutput) Branching() pulumi.AnyOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionLink) interface{} { return v.Branching }).(pulumi.AnyOutput)
-}
-
-// Label of the submit button.
-func (o GetSurveysSurveyQuestionLinkOutput) ButtonText() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionLink) *string { return v.ButtonText }).(pulumi.StringPtrOutput)
-}
-
-// Helper text under the question (HTML is sanitised by PostHog).
-func (o GetSurveysSurveyQuestionLinkOutput) Description() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionLink) *string { return v.Description }).(pulumi.StringPtrOutput)
-}
-
-// Whether `description` is plain text or HTML.
-func (o GetSurveysSurveyQuestionLinkOutput) DescriptionContentType() DescriptionContentTypePtrOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionLink) *DescriptionContentType { return v.DescriptionContentType }).(DescriptionContentTypePtrOutput)
-}
-
-// Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-func (o GetSurveysSurveyQuestionLinkOutput) Extra() pulumi.MapOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionLink) map[string]interface{} { return v.Extra }).(pulumi.MapOutput)
-}
-
-// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-func (o GetSurveysSurveyQuestionLinkOutput) Id() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionLink) *string { return v.Id }).(pulumi.StringPtrOutput)
-}
-
-// https:// or mailto: only; null or empty for no link.
-func (o GetSurveysSurveyQuestionLinkOutput) Link() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionLink) *string { return v.Link }).(pulumi.StringPtrOutput)
-}
-
-// Whether a respondent may skip the question.
-func (o GetSurveysSurveyQuestionLinkOutput) Optional() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionLink) *bool { return v.Optional }).(pulumi.BoolPtrOutput)
-}
-
-// The question text (not blank; HTML is sanitised by PostHog).
-func (o GetSurveysSurveyQuestionLinkOutput) Question() pulumi.StringOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionLink) string { return v.Question }).(pulumi.StringOutput)
-}
-
-// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-func (o GetSurveysSurveyQuestionLinkOutput) Translations() TranslationsValueMapOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionLink) map[string]TranslationsValue { return v.Translations }).(TranslationsValueMapOutput)
-}
-
-// `link`: a message with a button that opens `link`.
-func (o GetSurveysSurveyQuestionLinkOutput) Type() pulumi.StringOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionLink) string { return v.Type }).(pulumi.StringOutput)
-}
-
-// The shape of GetSurveysSurvey.questions[].
-type GetSurveysSurveyQuestionMultipleChoice struct {
-	// Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-	Branching interface{} `pulumi:"branching"`
-	// Label of the submit button.
-	ButtonText *string `pulumi:"buttonText"`
-	// The choices (at least one, none blank). Branching refers to them by index.
-	Choices []string `pulumi:"choices"`
-	// Helper text under the question (HTML is sanitised by PostHog).
-	Description *string `pulumi:"description"`
-	// Whether `description` is plain text or HTML.
-	DescriptionContentType *DescriptionContentType `pulumi:"descriptionContentType"`
-	// Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-	Extra map[string]interface{} `pulumi:"extra"`
-	// The last choice takes free text (e.g. "Other").
-	HasOpenChoice *bool `pulumi:"hasOpenChoice"`
-	// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-	Id *string `pulumi:"id"`
-	// Whether a respondent may skip the question.
-	Optional *bool `pulumi:"optional"`
-	// The question text (not blank; HTML is sanitised by PostHog).
-	Question string `pulumi:"question"`
-	// Show the choices in a random order.
-	ShuffleOptions *bool `pulumi:"shuffleOptions"`
-	// Submit as soon as a choice is picked (single choice without an open choice).
-	SkipSubmitButton *bool `pulumi:"skipSubmitButton"`
-	// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-	Translations map[string]TranslationsValue `pulumi:"translations"`
-	// `single_choice` or `multiple_choice`.
-	Type string `pulumi:"type"`
-}
-
-// The shape of GetSurveysSurvey.questions[].
-type GetSurveysSurveyQuestionMultipleChoiceOutput struct{ *pulumi.OutputState }
-
-func (GetSurveysSurveyQuestionMultipleChoiceOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*GetSurveysSurveyQuestionMultipleChoice)(nil)).Elem()
-}
-
-func (o GetSurveysSurveyQuestionMultipleChoiceOutput) ToGetSurveysSurveyQuestionMultipleChoiceOutput() GetSurveysSurveyQuestionMultipleChoiceOutput {
-	return o
-}
-
-func (o GetSurveysSurveyQuestionMultipleChoiceOutput) ToGetSurveysSurveyQuestionMultipleChoiceOutputWithContext(ctx context.Context) GetSurveysSurveyQuestionMultipleChoiceOutput {
-	return o
-}
-
-// Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-func (o GetSurveysSurveyQuestionMultipleChoiceOutput) Branching() pulumi.AnyOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionMultipleChoice) interface{} { return v.Branching }).(pulumi.AnyOutput)
-}
-
-// Label of the submit button.
-func (o GetSurveysSurveyQuestionMultipleChoiceOutput) ButtonText() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionMultipleChoice) *string { return v.ButtonText }).(pulumi.StringPtrOutput)
-}
-
-// The choices (at least one, none blank). Branching refers to them by index.
-func (o GetSurveysSurveyQuestionMultipleChoiceOutput) Choices() pulumi.StringArrayOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionMultipleChoice) []string { return v.Choices }).(pulumi.StringArrayOutput)
-}
-
-// Helper text under the question (HTML is sanitised by PostHog).
-func (o GetSurveysSurveyQuestionMultipleChoiceOutput) Description() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionMultipleChoice) *string { return v.Description }).(pulumi.StringPtrOutput)
-}
-
-// Whether `description` is plain text or HTML.
-func (o GetSurveysSurveyQuestionMultipleChoiceOutput) DescriptionContentType() DescriptionContentTypePtrOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionMultipleChoice) *DescriptionContentType {
-		return v.DescriptionContentType
-	}).(DescriptionContentTypePtrOutput)
-}
-
-// Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-func (o GetSurveysSurveyQuestionMultipleChoiceOutput) Extra() pulumi.MapOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionMultipleChoice) map[string]interface{} { return v.Extra }).(pulumi.MapOutput)
-}
-
-// The last choice takes free text (e.g. "Other").
-func (o GetSurveysSurveyQuestionMultipleChoiceOutput) HasOpenChoice() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionMultipleChoice) *bool { return v.HasOpenChoice }).(pulumi.BoolPtrOutput)
-}
-
-// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-func (o GetSurveysSurveyQuestionMultipleChoiceOutput) Id() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionMultipleChoice) *string { return v.Id }).(pulumi.StringPtrOutput)
-}
-
-// Whether a respondent may skip the question.
-func (o GetSurveysSurveyQuestionMultipleChoiceOutput) Optional() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionMultipleChoice) *bool { return v.Optional }).(pulumi.BoolPtrOutput)
-}
-
-// The question text (not blank; HTML is sanitised by PostHog).
-func (o GetSurveysSurveyQuestionMultipleChoiceOutput) Question() pulumi.StringOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionMultipleChoice) string { return v.Question }).(pulumi.StringOutput)
-}
-
-// Show the choices in a random order.
-func (o GetSurveysSurveyQuestionMultipleChoiceOutput) ShuffleOptions() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionMultipleChoice) *bool { return v.ShuffleOptions }).(pulumi.BoolPtrOutput)
-}
-
-// Submit as soon as a choice is picked (single choice without an open choice).
-func (o GetSurveysSurveyQuestionMultipleChoiceOutput) SkipSubmitButton() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionMultipleChoice) *bool { return v.SkipSubmitButton }).(pulumi.BoolPtrOutput)
-}
-
-// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-func (o GetSurveysSurveyQuestionMultipleChoiceOutput) Translations() TranslationsValueMapOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionMultipleChoice) map[string]TranslationsValue { return v.Translations }).(TranslationsValueMapOutput)
-}
-
-// `single_choice` or `multiple_choice`.
-func (o GetSurveysSurveyQuestionMultipleChoiceOutput) Type() pulumi.StringOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionMultipleChoice) string { return v.Type }).(pulumi.StringOutput)
-}
-
-// The shape of GetSurveysSurvey.questions[].
-type GetSurveysSurveyQuestionOpen struct {
-	// Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-	Branching interface{} `pulumi:"branching"`
-	// Label of the submit button.
-	ButtonText *string `pulumi:"buttonText"`
-	// Helper text under the question (HTML is sanitised by PostHog).
-	Description *string `pulumi:"description"`
-	// Whether `description` is plain text or HTML.
-	DescriptionContentType *DescriptionContentType `pulumi:"descriptionContentType"`
-	// Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-	Extra map[string]interface{} `pulumi:"extra"`
-	// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-	Id *string `pulumi:"id"`
-	// Whether a respondent may skip the question.
-	Optional *bool `pulumi:"optional"`
-	// The question text (not blank; HTML is sanitised by PostHog).
-	Question string `pulumi:"question"`
-	// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-	Translations map[string]TranslationsValue `pulumi:"translations"`
-	// `open`: a free-text answer.
-	Type string `pulumi:"type"`
-	// Rules the answer must satisfy.
-	Validation []SurveyQuestionOpenValidation `pulumi:"validation"`
-}
-
-// The shape of GetSurveysSurvey.questions[].
-type GetSurveysSurveyQuestionOpenOutput struct{ *pulumi.OutputState }
-
-func (GetSurveysSurveyQuestionOpenOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*GetSurveysSurveyQuestionOpen)(nil)).Elem()
-}
-
-func (o GetSurveysSurveyQuestionOpenOutput) ToGetSurveysSurveyQuestionOpenOutput() GetSurveysSurveyQuestionOpenOutput {
-	return o
-}
-
-func (o GetSurveysSurveyQuestionOpenOutput) ToGetSurveysSurveyQuestionOpenOutputWithContext(ctx context.Context) GetSurveysSurveyQuestionOpenOutput {
-	return o
-}
-
-// Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-func (o GetSurveysSurveyQuestionOpenOutput) Branching() pulumi.AnyOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionOpen) interface{} { return v.Branching }).(pulumi.AnyOutput)
-}
-
-// Label of the submit button.
-func (o GetSurveysSurveyQuestionOpenOutput) ButtonText() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionOpen) *string { return v.ButtonText }).(pulumi.StringPtrOutput)
-}
-
-// Helper text under the question (HTML is sanitised by PostHog).
-func (o GetSurveysSurveyQuestionOpenOutput) Description() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionOpen) *string { return v.Description }).(pulumi.StringPtrOutput)
-}
-
-// Whether `description` is plain text or HTML.
-func (o GetSurveysSurveyQuestionOpenOutput) DescriptionContentType() DescriptionContentTypePtrOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionOpen) *DescriptionContentType { return v.DescriptionContentType }).(DescriptionContentTypePtrOutput)
-}
-
-// Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-func (o GetSurveysSurveyQuestionOpenOutput) Extra() pulumi.MapOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionOpen) map[string]interface{} { return v.Extra }).(pulumi.MapOutput)
-}
-
-// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-func (o GetSurveysSurveyQuestionOpenOutput) Id() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionOpen) *string { return v.Id }).(pulumi.StringPtrOutput)
-}
-
-// Whether a respondent may skip the question.
-func (o GetSurveysSurveyQuestionOpenOutput) Optional() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionOpen) *bool { return v.Optional }).(pulumi.BoolPtrOutput)
-}
-
-// The question text (not blank; HTML is sanitised by PostHog).
-func (o GetSurveysSurveyQuestionOpenOutput) Question() pulumi.StringOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionOpen) string { return v.Question }).(pulumi.StringOutput)
-}
-
-// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-func (o GetSurveysSurveyQuestionOpenOutput) Translations() TranslationsValueMapOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionOpen) map[string]TranslationsValue { return v.Translations }).(TranslationsValueMapOutput)
-}
-
-// `open`: a free-text answer.
-func (o GetSurveysSurveyQuestionOpenOutput) Type() pulumi.StringOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionOpen) string { return v.Type }).(pulumi.StringOutput)
-}
-
-// Rules the answer must satisfy.
-func (o GetSurveysSurveyQuestionOpenOutput) Validation() SurveyQuestionOpenValidationArrayOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionOpen) []SurveyQuestionOpenValidation { return v.Validation }).(SurveyQuestionOpenValidationArrayOutput)
-}
-
-// The shape of GetSurveysSurvey.questions[].
-type GetSurveysSurveyQuestionRating struct {
-	// Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-	Branching interface{} `pulumi:"branching"`
-	// Label of the submit button.
-	ButtonText *string `pulumi:"buttonText"`
-	// Helper text under the question (HTML is sanitised by PostHog).
-	Description *string `pulumi:"description"`
-	// Whether `description` is plain text or HTML.
-	DescriptionContentType *DescriptionContentType `pulumi:"descriptionContentType"`
-	// Numbers or emoji.
-	Display *SurveyQuestionRatingDisplay `pulumi:"display"`
-	// Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-	Extra map[string]interface{} `pulumi:"extra"`
-	// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-	Id *string `pulumi:"id"`
-	// Whether PostHog reports the answers as a Net Promoter Score (PostHog's editor offers it on the 10-point scale).
-	IsNpsQuestion *bool `pulumi:"isNpsQuestion"`
-	// Label under the lowest score (e.g. "Unlikely").
-	LowerBoundLabel *string `pulumi:"lowerBoundLabel"`
-	// Whether a respondent may skip the question.
-	Optional *bool `pulumi:"optional"`
-	// The question text (not blank; HTML is sanitised by PostHog).
-	Question string `pulumi:"question"`
-	// The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).
-	Scale *int `pulumi:"scale"`
-	// Submit as soon as a score is picked, without a submit button.
-	SkipSubmitButton *bool `pulumi:"skipSubmitButton"`
-	// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-	Translations map[string]TranslationsValue `pulumi:"translations"`
-	// `rating`: a score on a scale.
-	Type string `pulumi:"type"`
-	// Label under the highest score (e.g. "Very likely").
-	UpperBoundLabel *string `pulumi:"upperBoundLabel"`
-}
-
-// The shape of GetSurveysSurvey.questions[].
-type GetSurveysSurveyQuestionRatingOutput struct{ *pulumi.OutputState }
-
-func (GetSurveysSurveyQuestionRatingOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*GetSurveysSurveyQuestionRating)(nil)).Elem()
-}
-
-func (o GetSurveysSurveyQuestionRatingOutput) ToGetSurveysSurveyQuestionRatingOutput() GetSurveysSurveyQuestionRatingOutput {
-	return o
-}
-
-func (o GetSurveysSurveyQuestionRatingOutput) ToGetSurveysSurveyQuestionRatingOutputWithContext(ctx context.Context) GetSurveysSurveyQuestionRatingOutput {
-	return o
-}
-
-// Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-func (o GetSurveysSurveyQuestionRatingOutput) Branching() pulumi.AnyOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionRating) interface{} { return v.Branching }).(pulumi.AnyOutput)
-}
-
-// Label of the submit button.
-func (o GetSurveysSurveyQuestionRatingOutput) ButtonText() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionRating) *string { return v.ButtonText }).(pulumi.StringPtrOutput)
-}
-
-// Helper text under the question (HTML is sanitised by PostHog).
-func (o GetSurveysSurveyQuestionRatingOutput) Description() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionRating) *string { return v.Description }).(pulumi.StringPtrOutput)
-}
-
-// Whether `description` is plain text or HTML.
-func (o GetSurveysSurveyQuestionRatingOutput) DescriptionContentType() DescriptionContentTypePtrOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionRating) *DescriptionContentType { return v.DescriptionContentType }).(DescriptionContentTypePtrOutput)
-}
-
-// Numbers or emoji.
-func (o GetSurveysSurveyQuestionRatingOutput) Display() SurveyQuestionRatingDisplayPtrOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionRating) *SurveyQuestionRatingDisplay { return v.Display }).(SurveyQuestionRatingDisplayPtrOutput)
-}
-
-// Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-func (o GetSurveysSurveyQuestionRatingOutput) Extra() pulumi.MapOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionRating) map[string]interface{} { return v.Extra }).(pulumi.MapOutput)
-}
-
-// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-func (o GetSurveysSurveyQuestionRatingOutput) Id() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionRating) *string { return v.Id }).(pulumi.StringPtrOutput)
-}
-
-// Whether PostHog reports the answers as a Net Promoter Score (PostHog's editor offers it on the 10-point scale).
-func (o GetSurveysSurveyQuestionRatingOutput) IsNpsQuestion() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionRating) *bool { return v.IsNpsQuestion }).(pulumi.BoolPtrOutput)
-}
-
-// Label under the lowest score (e.g. "Unlikely").
-func (o GetSurveysSurveyQuestionRatingOutput) LowerBoundLabel() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionRating) *string { return v.LowerBoundLabel }).(pulumi.StringPtrOutput)
-}
-
-// Whether a respondent may skip the question.
-func (o GetSurveysSurveyQuestionRatingOutput) Optional() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionRating) *bool { return v.Optional }).(pulumi.BoolPtrOutput)
-}
-
-// The question text (not blank; HTML is sanitised by PostHog).
-func (o GetSurveysSurveyQuestionRatingOutput) Question() pulumi.StringOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionRating) string { return v.Question }).(pulumi.StringOutput)
-}
-
-// The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).
-func (o GetSurveysSurveyQuestionRatingOutput) Scale() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionRating) *int { return v.Scale }).(pulumi.IntPtrOutput)
-}
-
-// Submit as soon as a score is picked, without a submit button.
-func (o GetSurveysSurveyQuestionRatingOutput) SkipSubmitButton() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionRating) *bool { return v.SkipSubmitButton }).(pulumi.BoolPtrOutput)
-}
-
-// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-func (o GetSurveysSurveyQuestionRatingOutput) Translations() TranslationsValueMapOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionRating) map[string]TranslationsValue { return v.Translations }).(TranslationsValueMapOutput)
-}
-
-// `rating`: a score on a scale.
-func (o GetSurveysSurveyQuestionRatingOutput) Type() pulumi.StringOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionRating) string { return v.Type }).(pulumi.StringOutput)
-}
-
-// Label under the highest score (e.g. "Very likely").
-func (o GetSurveysSurveyQuestionRatingOutput) UpperBoundLabel() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionRating) *string { return v.UpperBoundLabel }).(pulumi.StringPtrOutput)
-}
-
-// The shape of GetSurveysSurvey.questions[].
-type GetSurveysSurveyQuestionSingleChoice struct {
-	// Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-	Branching interface{} `pulumi:"branching"`
-	// Label of the submit button.
-	ButtonText *string `pulumi:"buttonText"`
-	// The choices (at least one, none blank). Branching refers to them by index.
-	Choices []string `pulumi:"choices"`
-	// Helper text under the question (HTML is sanitised by PostHog).
-	Description *string `pulumi:"description"`
-	// Whether `description` is plain text or HTML.
-	DescriptionContentType *DescriptionContentType `pulumi:"descriptionContentType"`
-	// Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-	Extra map[string]interface{} `pulumi:"extra"`
-	// The last choice takes free text (e.g. "Other").
-	HasOpenChoice *bool `pulumi:"hasOpenChoice"`
-	// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-	Id *string `pulumi:"id"`
-	// Whether a respondent may skip the question.
-	Optional *bool `pulumi:"optional"`
-	// The question text (not blank; HTML is sanitised by PostHog).
-	Question string `pulumi:"question"`
-	// Show the choices in a random order.
-	ShuffleOptions *bool `pulumi:"shuffleOptions"`
-	// Submit as soon as a choice is picked (single choice without an open choice).
-	SkipSubmitButton *bool `pulumi:"skipSubmitButton"`
-	// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-	Translations map[string]TranslationsValue `pulumi:"translations"`
-	// `single_choice` or `multiple_choice`.
-	Type string `pulumi:"type"`
-}
-
-// The shape of GetSurveysSurvey.questions[].
-type GetSurveysSurveyQuestionSingleChoiceOutput struct{ *pulumi.OutputState }
-
-func (GetSurveysSurveyQuestionSingleChoiceOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*GetSurveysSurveyQuestionSingleChoice)(nil)).Elem()
-}
-
-func (o GetSurveysSurveyQuestionSingleChoiceOutput) ToGetSurveysSurveyQuestionSingleChoiceOutput() GetSurveysSurveyQuestionSingleChoiceOutput {
-	return o
-}
-
-func (o GetSurveysSurveyQuestionSingleChoiceOutput) ToGetSurveysSurveyQuestionSingleChoiceOutputWithContext(ctx context.Context) GetSurveysSurveyQuestionSingleChoiceOutput {
-	return o
-}
-
-// Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-func (o GetSurveysSurveyQuestionSingleChoiceOutput) Branching() pulumi.AnyOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionSingleChoice) interface{} { return v.Branching }).(pulumi.AnyOutput)
-}
-
-// Label of the submit button.
-func (o GetSurveysSurveyQuestionSingleChoiceOutput) ButtonText() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionSingleChoice) *string { return v.ButtonText }).(pulumi.StringPtrOutput)
-}
-
-// The choices (at least one, none blank). Branching refers to them by index.
-func (o GetSurveysSurveyQuestionSingleChoiceOutput) Choices() pulumi.StringArrayOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionSingleChoice) []string { return v.Choices }).(pulumi.StringArrayOutput)
-}
-
-// Helper text under the question (HTML is sanitised by PostHog).
-func (o GetSurveysSurveyQuestionSingleChoiceOutput) Description() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionSingleChoice) *string { return v.Description }).(pulumi.StringPtrOutput)
-}
-
-// Whether `description` is plain text or HTML.
-func (o GetSurveysSurveyQuestionSingleChoiceOutput) DescriptionContentType() DescriptionContentTypePtrOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionSingleChoice) *DescriptionContentType { return v.DescriptionContentType }).(DescriptionContentTypePtrOutput)
-}
-
-// Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-func (o GetSurveysSurveyQuestionSingleChoiceOutput) Extra() pulumi.MapOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionSingleChoice) map[string]interface{} { return v.Extra }).(pulumi.MapOutput)
-}
-
-// The last choice takes free text (e.g. "Other").
-func (o GetSurveysSurveyQuestionSingleChoiceOutput) HasOpenChoice() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionSingleChoice) *bool { return v.HasOpenChoice }).(pulumi.BoolPtrOutput)
-}
-
-// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-func (o GetSurveysSurveyQuestionSingleChoiceOutput) Id() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionSingleChoice) *string { return v.Id }).(pulumi.StringPtrOutput)
-}
-
-// Whether a respondent may skip the question.
-func (o GetSurveysSurveyQuestionSingleChoiceOutput) Optional() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionSingleChoice) *bool { return v.Optional }).(pulumi.BoolPtrOutput)
-}
-
-// The question text (not blank; HTML is sanitised by PostHog).
-func (o GetSurveysSurveyQuestionSingleChoiceOutput) Question() pulumi.StringOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionSingleChoice) string { return v.Question }).(pulumi.StringOutput)
-}
-
-// Show the choices in a random order.
-func (o GetSurveysSurveyQuestionSingleChoiceOutput) ShuffleOptions() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionSingleChoice) *bool { return v.ShuffleOptions }).(pulumi.BoolPtrOutput)
-}
-
-// Submit as soon as a choice is picked (single choice without an open choice).
-func (o GetSurveysSurveyQuestionSingleChoiceOutput) SkipSubmitButton() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionSingleChoice) *bool { return v.SkipSubmitButton }).(pulumi.BoolPtrOutput)
-}
-
-// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-func (o GetSurveysSurveyQuestionSingleChoiceOutput) Translations() TranslationsValueMapOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionSingleChoice) map[string]TranslationsValue { return v.Translations }).(TranslationsValueMapOutput)
-}
-
-// `single_choice` or `multiple_choice`.
-func (o GetSurveysSurveyQuestionSingleChoiceOutput) Type() pulumi.StringOutput {
-	return o.ApplyT(func(v GetSurveysSurveyQuestionSingleChoice) string { return v.Type }).(pulumi.StringOutput)
-}
-
 // The shape of InviteBatch.invitations{}.
 type InviteBatchInvitationsValue struct {
+	// When PostHog created the invite: acceptance counts only for a member who joined while it was valid.
+	CreatedAt *string `pulumi:"createdAt"`
 	// The invite id; "member:<id>" when the person was already a member.
 	InviteId string `pulumi:"inviteId"`
 	// Whether the invite is older than PostHog's 3 days.
 	IsExpired bool `pulumi:"isExpired"`
+	// The membership, once accepted and seen in the member list.
+	MemberId *string `pulumi:"memberId"`
 	// pending, expired or accepted.
 	Status Status `pulumi:"status"`
 	// The member's user uuid, once accepted and seen in the member list.
@@ -2723,6 +1013,11 @@ func (o InviteBatchInvitationsValueOutput) ToInviteBatchInvitationsValueOutputWi
 	return o
 }
 
+// When PostHog created the invite: acceptance counts only for a member who joined while it was valid.
+func (o InviteBatchInvitationsValueOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v InviteBatchInvitationsValue) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
 // The invite id; "member:<id>" when the person was already a member.
 func (o InviteBatchInvitationsValueOutput) InviteId() pulumi.StringOutput {
 	return o.ApplyT(func(v InviteBatchInvitationsValue) string { return v.InviteId }).(pulumi.StringOutput)
@@ -2731,6 +1026,11 @@ func (o InviteBatchInvitationsValueOutput) InviteId() pulumi.StringOutput {
 // Whether the invite is older than PostHog's 3 days.
 func (o InviteBatchInvitationsValueOutput) IsExpired() pulumi.BoolOutput {
 	return o.ApplyT(func(v InviteBatchInvitationsValue) bool { return v.IsExpired }).(pulumi.BoolOutput)
+}
+
+// The membership, once accepted and seen in the member list.
+func (o InviteBatchInvitationsValueOutput) MemberId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v InviteBatchInvitationsValue) *string { return v.MemberId }).(pulumi.StringPtrOutput)
 }
 
 // pending, expired or accepted.
@@ -5059,469 +3359,465 @@ func (o SurveyConditionsEventsPtrOutput) Values() EventsValueArrayOutput {
 	}).(EventsValueArrayOutput)
 }
 
-// The shape of Survey.questions[].
-type SurveyQuestionLink struct {
+// The shape of Survey.questions[]: its `type` says which of the other properties apply.
+type SurveyQuestion struct {
 	// Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-	Branching interface{} `pulumi:"branching"`
+	Branching *SurveyQuestionBranching `pulumi:"branching"`
 	// Label of the submit button.
 	ButtonText *string `pulumi:"buttonText"`
-	// Helper text under the question (HTML is sanitised by PostHog).
-	Description *string `pulumi:"description"`
-	// Whether `description` is plain text or HTML.
-	DescriptionContentType *DescriptionContentType `pulumi:"descriptionContentType"`
-	// Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-	Extra map[string]interface{} `pulumi:"extra"`
-	// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-	Id *string `pulumi:"id"`
-	// https:// or mailto: only; null or empty for no link.
-	Link *string `pulumi:"link"`
-	// Whether a respondent may skip the question.
-	Optional *bool `pulumi:"optional"`
-	// The question text (not blank; HTML is sanitised by PostHog).
-	Question string `pulumi:"question"`
-	// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-	Translations map[string]TranslationsValue `pulumi:"translations"`
-	// `link`: a message with a button that opens `link`.
-	Type string `pulumi:"type"`
-}
-
-// SurveyQuestionLinkInput is an input type that accepts SurveyQuestionLinkArgs and SurveyQuestionLinkOutput values.
-// You can construct a concrete instance of `SurveyQuestionLinkInput` via:
-//
-//	SurveyQuestionLinkArgs{...}
-type SurveyQuestionLinkInput interface {
-	pulumi.Input
-
-	ToSurveyQuestionLinkOutput() SurveyQuestionLinkOutput
-	ToSurveyQuestionLinkOutputWithContext(context.Context) SurveyQuestionLinkOutput
-}
-
-// The shape of Survey.questions[].
-type SurveyQuestionLinkArgs struct {
-	// Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-	Branching pulumi.Input `pulumi:"branching"`
-	// Label of the submit button.
-	ButtonText pulumi.StringPtrInput `pulumi:"buttonText"`
-	// Helper text under the question (HTML is sanitised by PostHog).
-	Description pulumi.StringPtrInput `pulumi:"description"`
-	// Whether `description` is plain text or HTML.
-	DescriptionContentType DescriptionContentTypePtrInput `pulumi:"descriptionContentType"`
-	// Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-	Extra pulumi.MapInput `pulumi:"extra"`
-	// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-	Id pulumi.StringPtrInput `pulumi:"id"`
-	// https:// or mailto: only; null or empty for no link.
-	Link pulumi.StringPtrInput `pulumi:"link"`
-	// Whether a respondent may skip the question.
-	Optional pulumi.BoolPtrInput `pulumi:"optional"`
-	// The question text (not blank; HTML is sanitised by PostHog).
-	Question pulumi.StringInput `pulumi:"question"`
-	// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-	Translations TranslationsValueMapInput `pulumi:"translations"`
-	// `link`: a message with a button that opens `link`.
-	Type pulumi.StringInput `pulumi:"type"`
-}
-
-func (SurveyQuestionLinkArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*SurveyQuestionLink)(nil)).Elem()
-}
-
-func (i SurveyQuestionLinkArgs) ToSurveyQuestionLinkOutput() SurveyQuestionLinkOutput {
-	return i.ToSurveyQuestionLinkOutputWithContext(context.Background())
-}
-
-func (i SurveyQuestionLinkArgs) ToSurveyQuestionLinkOutputWithContext(ctx context.Context) SurveyQuestionLinkOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(SurveyQuestionLinkOutput)
-}
-
-// The shape of Survey.questions[].
-type SurveyQuestionLinkOutput struct{ *pulumi.OutputState }
-
-func (SurveyQuestionLinkOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*SurveyQuestionLink)(nil)).Elem()
-}
-
-func (o SurveyQuestionLinkOutput) ToSurveyQuestionLinkOutput() SurveyQuestionLinkOutput {
-	return o
-}
-
-func (o SurveyQuestionLinkOutput) ToSurveyQuestionLinkOutputWithContext(ctx context.Context) SurveyQuestionLinkOutput {
-	return o
-}
-
-// Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-func (o SurveyQuestionLinkOutput) Branching() pulumi.AnyOutput {
-	return o.ApplyT(func(v SurveyQuestionLink) interface{} { return v.Branching }).(pulumi.AnyOutput)
-}
-
-// Label of the submit button.
-func (o SurveyQuestionLinkOutput) ButtonText() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v SurveyQuestionLink) *string { return v.ButtonText }).(pulumi.StringPtrOutput)
-}
-
-// Helper text under the question (HTML is sanitised by PostHog).
-func (o SurveyQuestionLinkOutput) Description() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v SurveyQuestionLink) *string { return v.Description }).(pulumi.StringPtrOutput)
-}
-
-// Whether `description` is plain text or HTML.
-func (o SurveyQuestionLinkOutput) DescriptionContentType() DescriptionContentTypePtrOutput {
-	return o.ApplyT(func(v SurveyQuestionLink) *DescriptionContentType { return v.DescriptionContentType }).(DescriptionContentTypePtrOutput)
-}
-
-// Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-func (o SurveyQuestionLinkOutput) Extra() pulumi.MapOutput {
-	return o.ApplyT(func(v SurveyQuestionLink) map[string]interface{} { return v.Extra }).(pulumi.MapOutput)
-}
-
-// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-func (o SurveyQuestionLinkOutput) Id() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v SurveyQuestionLink) *string { return v.Id }).(pulumi.StringPtrOutput)
-}
-
-// https:// or mailto: only; null or empty for no link.
-func (o SurveyQuestionLinkOutput) Link() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v SurveyQuestionLink) *string { return v.Link }).(pulumi.StringPtrOutput)
-}
-
-// Whether a respondent may skip the question.
-func (o SurveyQuestionLinkOutput) Optional() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v SurveyQuestionLink) *bool { return v.Optional }).(pulumi.BoolPtrOutput)
-}
-
-// The question text (not blank; HTML is sanitised by PostHog).
-func (o SurveyQuestionLinkOutput) Question() pulumi.StringOutput {
-	return o.ApplyT(func(v SurveyQuestionLink) string { return v.Question }).(pulumi.StringOutput)
-}
-
-// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-func (o SurveyQuestionLinkOutput) Translations() TranslationsValueMapOutput {
-	return o.ApplyT(func(v SurveyQuestionLink) map[string]TranslationsValue { return v.Translations }).(TranslationsValueMapOutput)
-}
-
-// `link`: a message with a button that opens `link`.
-func (o SurveyQuestionLinkOutput) Type() pulumi.StringOutput {
-	return o.ApplyT(func(v SurveyQuestionLink) string { return v.Type }).(pulumi.StringOutput)
-}
-
-// The shape of Survey.questions[].
-type SurveyQuestionMultipleChoice struct {
-	// Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-	Branching interface{} `pulumi:"branching"`
-	// Label of the submit button.
-	ButtonText *string `pulumi:"buttonText"`
-	// The choices (at least one, none blank). Branching refers to them by index.
+	// For type "single_choice" or "multiple_choice": The choices (at least one, none blank). Branching refers to them by index.
 	Choices []string `pulumi:"choices"`
 	// Helper text under the question (HTML is sanitised by PostHog).
 	Description *string `pulumi:"description"`
 	// Whether `description` is plain text or HTML.
 	DescriptionContentType *DescriptionContentType `pulumi:"descriptionContentType"`
+	// For type "rating": Numbers or emoji.
+	Display *SurveyQuestionRatingDisplay `pulumi:"display"`
 	// Question keys PostHog added after this provider, merged as they are into what PostHog receives.
 	Extra map[string]interface{} `pulumi:"extra"`
-	// The last choice takes free text (e.g. "Other").
+	// For type "single_choice" or "multiple_choice": The last choice takes free text (e.g. "Other").
 	HasOpenChoice *bool `pulumi:"hasOpenChoice"`
 	// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
 	Id *string `pulumi:"id"`
+	// For type "rating": Whether PostHog reports the answers as a Net Promoter Score (PostHog's editor offers it on the 10-point scale).
+	IsNpsQuestion *bool `pulumi:"isNpsQuestion"`
+	// For type "link": https:// or mailto: only; null or empty for no link.
+	Link *string `pulumi:"link"`
+	// For type "rating": Label under the lowest score (e.g. "Unlikely").
+	LowerBoundLabel *string `pulumi:"lowerBoundLabel"`
 	// Whether a respondent may skip the question.
 	Optional *bool `pulumi:"optional"`
 	// The question text (not blank; HTML is sanitised by PostHog).
 	Question string `pulumi:"question"`
-	// Show the choices in a random order.
+	// For type "rating": The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).
+	Scale *int `pulumi:"scale"`
+	// For type "single_choice" or "multiple_choice": Show the choices in a random order.
 	ShuffleOptions *bool `pulumi:"shuffleOptions"`
-	// Submit as soon as a choice is picked (single choice without an open choice).
+	// For type "rating": Submit as soon as a score is picked, without a submit button. For type "single_choice" or "multiple_choice": Submit as soon as a choice is picked (single choice without an open choice).
 	SkipSubmitButton *bool `pulumi:"skipSubmitButton"`
 	// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
 	Translations map[string]TranslationsValue `pulumi:"translations"`
-	// `single_choice` or `multiple_choice`.
-	Type string `pulumi:"type"`
+	// One of "open", "link", "rating", "single_choice", "multiple_choice"; it says which of the other properties apply.
+	Type SurveyQuestionType `pulumi:"type"`
+	// For type "rating": Label under the highest score (e.g. "Very likely").
+	UpperBoundLabel *string `pulumi:"upperBoundLabel"`
+	// For type "open": Rules the answer must satisfy.
+	Validation []SurveyQuestionOpenValidation `pulumi:"validation"`
 }
 
-// SurveyQuestionMultipleChoiceInput is an input type that accepts SurveyQuestionMultipleChoiceArgs and SurveyQuestionMultipleChoiceOutput values.
-// You can construct a concrete instance of `SurveyQuestionMultipleChoiceInput` via:
+// SurveyQuestionInput is an input type that accepts SurveyQuestionArgs and SurveyQuestionOutput values.
+// You can construct a concrete instance of `SurveyQuestionInput` via:
 //
-//	SurveyQuestionMultipleChoiceArgs{...}
-type SurveyQuestionMultipleChoiceInput interface {
+//	SurveyQuestionArgs{...}
+type SurveyQuestionInput interface {
 	pulumi.Input
 
-	ToSurveyQuestionMultipleChoiceOutput() SurveyQuestionMultipleChoiceOutput
-	ToSurveyQuestionMultipleChoiceOutputWithContext(context.Context) SurveyQuestionMultipleChoiceOutput
+	ToSurveyQuestionOutput() SurveyQuestionOutput
+	ToSurveyQuestionOutputWithContext(context.Context) SurveyQuestionOutput
 }
 
-// The shape of Survey.questions[].
-type SurveyQuestionMultipleChoiceArgs struct {
+// The shape of Survey.questions[]: its `type` says which of the other properties apply.
+type SurveyQuestionArgs struct {
 	// Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-	Branching pulumi.Input `pulumi:"branching"`
+	Branching SurveyQuestionBranchingPtrInput `pulumi:"branching"`
 	// Label of the submit button.
 	ButtonText pulumi.StringPtrInput `pulumi:"buttonText"`
-	// The choices (at least one, none blank). Branching refers to them by index.
+	// For type "single_choice" or "multiple_choice": The choices (at least one, none blank). Branching refers to them by index.
 	Choices pulumi.StringArrayInput `pulumi:"choices"`
 	// Helper text under the question (HTML is sanitised by PostHog).
 	Description pulumi.StringPtrInput `pulumi:"description"`
 	// Whether `description` is plain text or HTML.
 	DescriptionContentType DescriptionContentTypePtrInput `pulumi:"descriptionContentType"`
+	// For type "rating": Numbers or emoji.
+	Display SurveyQuestionRatingDisplayPtrInput `pulumi:"display"`
 	// Question keys PostHog added after this provider, merged as they are into what PostHog receives.
 	Extra pulumi.MapInput `pulumi:"extra"`
-	// The last choice takes free text (e.g. "Other").
+	// For type "single_choice" or "multiple_choice": The last choice takes free text (e.g. "Other").
 	HasOpenChoice pulumi.BoolPtrInput `pulumi:"hasOpenChoice"`
 	// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
 	Id pulumi.StringPtrInput `pulumi:"id"`
+	// For type "rating": Whether PostHog reports the answers as a Net Promoter Score (PostHog's editor offers it on the 10-point scale).
+	IsNpsQuestion pulumi.BoolPtrInput `pulumi:"isNpsQuestion"`
+	// For type "link": https:// or mailto: only; null or empty for no link.
+	Link pulumi.StringPtrInput `pulumi:"link"`
+	// For type "rating": Label under the lowest score (e.g. "Unlikely").
+	LowerBoundLabel pulumi.StringPtrInput `pulumi:"lowerBoundLabel"`
 	// Whether a respondent may skip the question.
 	Optional pulumi.BoolPtrInput `pulumi:"optional"`
 	// The question text (not blank; HTML is sanitised by PostHog).
 	Question pulumi.StringInput `pulumi:"question"`
-	// Show the choices in a random order.
+	// For type "rating": The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).
+	Scale pulumi.IntPtrInput `pulumi:"scale"`
+	// For type "single_choice" or "multiple_choice": Show the choices in a random order.
 	ShuffleOptions pulumi.BoolPtrInput `pulumi:"shuffleOptions"`
-	// Submit as soon as a choice is picked (single choice without an open choice).
+	// For type "rating": Submit as soon as a score is picked, without a submit button. For type "single_choice" or "multiple_choice": Submit as soon as a choice is picked (single choice without an open choice).
 	SkipSubmitButton pulumi.BoolPtrInput `pulumi:"skipSubmitButton"`
 	// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
 	Translations TranslationsValueMapInput `pulumi:"translations"`
-	// `single_choice` or `multiple_choice`.
-	Type pulumi.StringInput `pulumi:"type"`
-}
-
-func (SurveyQuestionMultipleChoiceArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*SurveyQuestionMultipleChoice)(nil)).Elem()
-}
-
-func (i SurveyQuestionMultipleChoiceArgs) ToSurveyQuestionMultipleChoiceOutput() SurveyQuestionMultipleChoiceOutput {
-	return i.ToSurveyQuestionMultipleChoiceOutputWithContext(context.Background())
-}
-
-func (i SurveyQuestionMultipleChoiceArgs) ToSurveyQuestionMultipleChoiceOutputWithContext(ctx context.Context) SurveyQuestionMultipleChoiceOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(SurveyQuestionMultipleChoiceOutput)
-}
-
-// The shape of Survey.questions[].
-type SurveyQuestionMultipleChoiceOutput struct{ *pulumi.OutputState }
-
-func (SurveyQuestionMultipleChoiceOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*SurveyQuestionMultipleChoice)(nil)).Elem()
-}
-
-func (o SurveyQuestionMultipleChoiceOutput) ToSurveyQuestionMultipleChoiceOutput() SurveyQuestionMultipleChoiceOutput {
-	return o
-}
-
-func (o SurveyQuestionMultipleChoiceOutput) ToSurveyQuestionMultipleChoiceOutputWithContext(ctx context.Context) SurveyQuestionMultipleChoiceOutput {
-	return o
-}
-
-// Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-func (o SurveyQuestionMultipleChoiceOutput) Branching() pulumi.AnyOutput {
-	return o.ApplyT(func(v SurveyQuestionMultipleChoice) interface{} { return v.Branching }).(pulumi.AnyOutput)
-}
-
-// Label of the submit button.
-func (o SurveyQuestionMultipleChoiceOutput) ButtonText() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v SurveyQuestionMultipleChoice) *string { return v.ButtonText }).(pulumi.StringPtrOutput)
-}
-
-// The choices (at least one, none blank). Branching refers to them by index.
-func (o SurveyQuestionMultipleChoiceOutput) Choices() pulumi.StringArrayOutput {
-	return o.ApplyT(func(v SurveyQuestionMultipleChoice) []string { return v.Choices }).(pulumi.StringArrayOutput)
-}
-
-// Helper text under the question (HTML is sanitised by PostHog).
-func (o SurveyQuestionMultipleChoiceOutput) Description() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v SurveyQuestionMultipleChoice) *string { return v.Description }).(pulumi.StringPtrOutput)
-}
-
-// Whether `description` is plain text or HTML.
-func (o SurveyQuestionMultipleChoiceOutput) DescriptionContentType() DescriptionContentTypePtrOutput {
-	return o.ApplyT(func(v SurveyQuestionMultipleChoice) *DescriptionContentType { return v.DescriptionContentType }).(DescriptionContentTypePtrOutput)
-}
-
-// Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-func (o SurveyQuestionMultipleChoiceOutput) Extra() pulumi.MapOutput {
-	return o.ApplyT(func(v SurveyQuestionMultipleChoice) map[string]interface{} { return v.Extra }).(pulumi.MapOutput)
-}
-
-// The last choice takes free text (e.g. "Other").
-func (o SurveyQuestionMultipleChoiceOutput) HasOpenChoice() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v SurveyQuestionMultipleChoice) *bool { return v.HasOpenChoice }).(pulumi.BoolPtrOutput)
-}
-
-// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-func (o SurveyQuestionMultipleChoiceOutput) Id() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v SurveyQuestionMultipleChoice) *string { return v.Id }).(pulumi.StringPtrOutput)
-}
-
-// Whether a respondent may skip the question.
-func (o SurveyQuestionMultipleChoiceOutput) Optional() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v SurveyQuestionMultipleChoice) *bool { return v.Optional }).(pulumi.BoolPtrOutput)
-}
-
-// The question text (not blank; HTML is sanitised by PostHog).
-func (o SurveyQuestionMultipleChoiceOutput) Question() pulumi.StringOutput {
-	return o.ApplyT(func(v SurveyQuestionMultipleChoice) string { return v.Question }).(pulumi.StringOutput)
-}
-
-// Show the choices in a random order.
-func (o SurveyQuestionMultipleChoiceOutput) ShuffleOptions() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v SurveyQuestionMultipleChoice) *bool { return v.ShuffleOptions }).(pulumi.BoolPtrOutput)
-}
-
-// Submit as soon as a choice is picked (single choice without an open choice).
-func (o SurveyQuestionMultipleChoiceOutput) SkipSubmitButton() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v SurveyQuestionMultipleChoice) *bool { return v.SkipSubmitButton }).(pulumi.BoolPtrOutput)
-}
-
-// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-func (o SurveyQuestionMultipleChoiceOutput) Translations() TranslationsValueMapOutput {
-	return o.ApplyT(func(v SurveyQuestionMultipleChoice) map[string]TranslationsValue { return v.Translations }).(TranslationsValueMapOutput)
-}
-
-// `single_choice` or `multiple_choice`.
-func (o SurveyQuestionMultipleChoiceOutput) Type() pulumi.StringOutput {
-	return o.ApplyT(func(v SurveyQuestionMultipleChoice) string { return v.Type }).(pulumi.StringOutput)
-}
-
-// The shape of Survey.questions[].
-type SurveyQuestionOpen struct {
-	// Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-	Branching interface{} `pulumi:"branching"`
-	// Label of the submit button.
-	ButtonText *string `pulumi:"buttonText"`
-	// Helper text under the question (HTML is sanitised by PostHog).
-	Description *string `pulumi:"description"`
-	// Whether `description` is plain text or HTML.
-	DescriptionContentType *DescriptionContentType `pulumi:"descriptionContentType"`
-	// Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-	Extra map[string]interface{} `pulumi:"extra"`
-	// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-	Id *string `pulumi:"id"`
-	// Whether a respondent may skip the question.
-	Optional *bool `pulumi:"optional"`
-	// The question text (not blank; HTML is sanitised by PostHog).
-	Question string `pulumi:"question"`
-	// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-	Translations map[string]TranslationsValue `pulumi:"translations"`
-	// `open`: a free-text answer.
-	Type string `pulumi:"type"`
-	// Rules the answer must satisfy.
-	Validation []SurveyQuestionOpenValidation `pulumi:"validation"`
-}
-
-// SurveyQuestionOpenInput is an input type that accepts SurveyQuestionOpenArgs and SurveyQuestionOpenOutput values.
-// You can construct a concrete instance of `SurveyQuestionOpenInput` via:
-//
-//	SurveyQuestionOpenArgs{...}
-type SurveyQuestionOpenInput interface {
-	pulumi.Input
-
-	ToSurveyQuestionOpenOutput() SurveyQuestionOpenOutput
-	ToSurveyQuestionOpenOutputWithContext(context.Context) SurveyQuestionOpenOutput
-}
-
-// The shape of Survey.questions[].
-type SurveyQuestionOpenArgs struct {
-	// Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-	Branching pulumi.Input `pulumi:"branching"`
-	// Label of the submit button.
-	ButtonText pulumi.StringPtrInput `pulumi:"buttonText"`
-	// Helper text under the question (HTML is sanitised by PostHog).
-	Description pulumi.StringPtrInput `pulumi:"description"`
-	// Whether `description` is plain text or HTML.
-	DescriptionContentType DescriptionContentTypePtrInput `pulumi:"descriptionContentType"`
-	// Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-	Extra pulumi.MapInput `pulumi:"extra"`
-	// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-	Id pulumi.StringPtrInput `pulumi:"id"`
-	// Whether a respondent may skip the question.
-	Optional pulumi.BoolPtrInput `pulumi:"optional"`
-	// The question text (not blank; HTML is sanitised by PostHog).
-	Question pulumi.StringInput `pulumi:"question"`
-	// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-	Translations TranslationsValueMapInput `pulumi:"translations"`
-	// `open`: a free-text answer.
-	Type pulumi.StringInput `pulumi:"type"`
-	// Rules the answer must satisfy.
+	// One of "open", "link", "rating", "single_choice", "multiple_choice"; it says which of the other properties apply.
+	Type SurveyQuestionTypeInput `pulumi:"type"`
+	// For type "rating": Label under the highest score (e.g. "Very likely").
+	UpperBoundLabel pulumi.StringPtrInput `pulumi:"upperBoundLabel"`
+	// For type "open": Rules the answer must satisfy.
 	Validation SurveyQuestionOpenValidationArrayInput `pulumi:"validation"`
 }
 
-func (SurveyQuestionOpenArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*SurveyQuestionOpen)(nil)).Elem()
+func (SurveyQuestionArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*SurveyQuestion)(nil)).Elem()
 }
 
-func (i SurveyQuestionOpenArgs) ToSurveyQuestionOpenOutput() SurveyQuestionOpenOutput {
-	return i.ToSurveyQuestionOpenOutputWithContext(context.Background())
+func (i SurveyQuestionArgs) ToSurveyQuestionOutput() SurveyQuestionOutput {
+	return i.ToSurveyQuestionOutputWithContext(context.Background())
 }
 
-func (i SurveyQuestionOpenArgs) ToSurveyQuestionOpenOutputWithContext(ctx context.Context) SurveyQuestionOpenOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(SurveyQuestionOpenOutput)
+func (i SurveyQuestionArgs) ToSurveyQuestionOutputWithContext(ctx context.Context) SurveyQuestionOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(SurveyQuestionOutput)
 }
 
-// The shape of Survey.questions[].
-type SurveyQuestionOpenOutput struct{ *pulumi.OutputState }
+// SurveyQuestionArrayInput is an input type that accepts SurveyQuestionArray and SurveyQuestionArrayOutput values.
+// You can construct a concrete instance of `SurveyQuestionArrayInput` via:
+//
+//	SurveyQuestionArray{ SurveyQuestionArgs{...} }
+type SurveyQuestionArrayInput interface {
+	pulumi.Input
 
-func (SurveyQuestionOpenOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*SurveyQuestionOpen)(nil)).Elem()
+	ToSurveyQuestionArrayOutput() SurveyQuestionArrayOutput
+	ToSurveyQuestionArrayOutputWithContext(context.Context) SurveyQuestionArrayOutput
 }
 
-func (o SurveyQuestionOpenOutput) ToSurveyQuestionOpenOutput() SurveyQuestionOpenOutput {
+type SurveyQuestionArray []SurveyQuestionInput
+
+func (SurveyQuestionArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]SurveyQuestion)(nil)).Elem()
+}
+
+func (i SurveyQuestionArray) ToSurveyQuestionArrayOutput() SurveyQuestionArrayOutput {
+	return i.ToSurveyQuestionArrayOutputWithContext(context.Background())
+}
+
+func (i SurveyQuestionArray) ToSurveyQuestionArrayOutputWithContext(ctx context.Context) SurveyQuestionArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(SurveyQuestionArrayOutput)
+}
+
+// The shape of Survey.questions[]: its `type` says which of the other properties apply.
+type SurveyQuestionOutput struct{ *pulumi.OutputState }
+
+func (SurveyQuestionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SurveyQuestion)(nil)).Elem()
+}
+
+func (o SurveyQuestionOutput) ToSurveyQuestionOutput() SurveyQuestionOutput {
 	return o
 }
 
-func (o SurveyQuestionOpenOutput) ToSurveyQuestionOpenOutputWithContext(ctx context.Context) SurveyQuestionOpenOutput {
+func (o SurveyQuestionOutput) ToSurveyQuestionOutputWithContext(ctx context.Context) SurveyQuestionOutput {
 	return o
 }
 
 // Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-func (o SurveyQuestionOpenOutput) Branching() pulumi.AnyOutput {
-	return o.ApplyT(func(v SurveyQuestionOpen) interface{} { return v.Branching }).(pulumi.AnyOutput)
+func (o SurveyQuestionOutput) Branching() SurveyQuestionBranchingPtrOutput {
+	return o.ApplyT(func(v SurveyQuestion) *SurveyQuestionBranching { return v.Branching }).(SurveyQuestionBranchingPtrOutput)
 }
 
 // Label of the submit button.
-func (o SurveyQuestionOpenOutput) ButtonText() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v SurveyQuestionOpen) *string { return v.ButtonText }).(pulumi.StringPtrOutput)
+func (o SurveyQuestionOutput) ButtonText() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SurveyQuestion) *string { return v.ButtonText }).(pulumi.StringPtrOutput)
+}
+
+// For type "single_choice" or "multiple_choice": The choices (at least one, none blank). Branching refers to them by index.
+func (o SurveyQuestionOutput) Choices() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v SurveyQuestion) []string { return v.Choices }).(pulumi.StringArrayOutput)
 }
 
 // Helper text under the question (HTML is sanitised by PostHog).
-func (o SurveyQuestionOpenOutput) Description() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v SurveyQuestionOpen) *string { return v.Description }).(pulumi.StringPtrOutput)
+func (o SurveyQuestionOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SurveyQuestion) *string { return v.Description }).(pulumi.StringPtrOutput)
 }
 
 // Whether `description` is plain text or HTML.
-func (o SurveyQuestionOpenOutput) DescriptionContentType() DescriptionContentTypePtrOutput {
-	return o.ApplyT(func(v SurveyQuestionOpen) *DescriptionContentType { return v.DescriptionContentType }).(DescriptionContentTypePtrOutput)
+func (o SurveyQuestionOutput) DescriptionContentType() DescriptionContentTypePtrOutput {
+	return o.ApplyT(func(v SurveyQuestion) *DescriptionContentType { return v.DescriptionContentType }).(DescriptionContentTypePtrOutput)
+}
+
+// For type "rating": Numbers or emoji.
+func (o SurveyQuestionOutput) Display() SurveyQuestionRatingDisplayPtrOutput {
+	return o.ApplyT(func(v SurveyQuestion) *SurveyQuestionRatingDisplay { return v.Display }).(SurveyQuestionRatingDisplayPtrOutput)
 }
 
 // Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-func (o SurveyQuestionOpenOutput) Extra() pulumi.MapOutput {
-	return o.ApplyT(func(v SurveyQuestionOpen) map[string]interface{} { return v.Extra }).(pulumi.MapOutput)
+func (o SurveyQuestionOutput) Extra() pulumi.MapOutput {
+	return o.ApplyT(func(v SurveyQuestion) map[string]interface{} { return v.Extra }).(pulumi.MapOutput)
+}
+
+// For type "single_choice" or "multiple_choice": The last choice takes free text (e.g. "Other").
+func (o SurveyQuestionOutput) HasOpenChoice() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v SurveyQuestion) *bool { return v.HasOpenChoice }).(pulumi.BoolPtrOutput)
 }
 
 // PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-func (o SurveyQuestionOpenOutput) Id() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v SurveyQuestionOpen) *string { return v.Id }).(pulumi.StringPtrOutput)
+func (o SurveyQuestionOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SurveyQuestion) *string { return v.Id }).(pulumi.StringPtrOutput)
+}
+
+// For type "rating": Whether PostHog reports the answers as a Net Promoter Score (PostHog's editor offers it on the 10-point scale).
+func (o SurveyQuestionOutput) IsNpsQuestion() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v SurveyQuestion) *bool { return v.IsNpsQuestion }).(pulumi.BoolPtrOutput)
+}
+
+// For type "link": https:// or mailto: only; null or empty for no link.
+func (o SurveyQuestionOutput) Link() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SurveyQuestion) *string { return v.Link }).(pulumi.StringPtrOutput)
+}
+
+// For type "rating": Label under the lowest score (e.g. "Unlikely").
+func (o SurveyQuestionOutput) LowerBoundLabel() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SurveyQuestion) *string { return v.LowerBoundLabel }).(pulumi.StringPtrOutput)
 }
 
 // Whether a respondent may skip the question.
-func (o SurveyQuestionOpenOutput) Optional() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v SurveyQuestionOpen) *bool { return v.Optional }).(pulumi.BoolPtrOutput)
+func (o SurveyQuestionOutput) Optional() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v SurveyQuestion) *bool { return v.Optional }).(pulumi.BoolPtrOutput)
 }
 
 // The question text (not blank; HTML is sanitised by PostHog).
-func (o SurveyQuestionOpenOutput) Question() pulumi.StringOutput {
-	return o.ApplyT(func(v SurveyQuestionOpen) string { return v.Question }).(pulumi.StringOutput)
+func (o SurveyQuestionOutput) Question() pulumi.StringOutput {
+	return o.ApplyT(func(v SurveyQuestion) string { return v.Question }).(pulumi.StringOutput)
+}
+
+// For type "rating": The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).
+func (o SurveyQuestionOutput) Scale() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v SurveyQuestion) *int { return v.Scale }).(pulumi.IntPtrOutput)
+}
+
+// For type "single_choice" or "multiple_choice": Show the choices in a random order.
+func (o SurveyQuestionOutput) ShuffleOptions() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v SurveyQuestion) *bool { return v.ShuffleOptions }).(pulumi.BoolPtrOutput)
+}
+
+// For type "rating": Submit as soon as a score is picked, without a submit button. For type "single_choice" or "multiple_choice": Submit as soon as a choice is picked (single choice without an open choice).
+func (o SurveyQuestionOutput) SkipSubmitButton() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v SurveyQuestion) *bool { return v.SkipSubmitButton }).(pulumi.BoolPtrOutput)
 }
 
 // The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-func (o SurveyQuestionOpenOutput) Translations() TranslationsValueMapOutput {
-	return o.ApplyT(func(v SurveyQuestionOpen) map[string]TranslationsValue { return v.Translations }).(TranslationsValueMapOutput)
+func (o SurveyQuestionOutput) Translations() TranslationsValueMapOutput {
+	return o.ApplyT(func(v SurveyQuestion) map[string]TranslationsValue { return v.Translations }).(TranslationsValueMapOutput)
 }
 
-// `open`: a free-text answer.
-func (o SurveyQuestionOpenOutput) Type() pulumi.StringOutput {
-	return o.ApplyT(func(v SurveyQuestionOpen) string { return v.Type }).(pulumi.StringOutput)
+// One of "open", "link", "rating", "single_choice", "multiple_choice"; it says which of the other properties apply.
+func (o SurveyQuestionOutput) Type() SurveyQuestionTypeOutput {
+	return o.ApplyT(func(v SurveyQuestion) SurveyQuestionType { return v.Type }).(SurveyQuestionTypeOutput)
 }
 
-// Rules the answer must satisfy.
-func (o SurveyQuestionOpenOutput) Validation() SurveyQuestionOpenValidationArrayOutput {
-	return o.ApplyT(func(v SurveyQuestionOpen) []SurveyQuestionOpenValidation { return v.Validation }).(SurveyQuestionOpenValidationArrayOutput)
+// For type "rating": Label under the highest score (e.g. "Very likely").
+func (o SurveyQuestionOutput) UpperBoundLabel() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SurveyQuestion) *string { return v.UpperBoundLabel }).(pulumi.StringPtrOutput)
 }
 
-// The shape of SurveyQuestionOpen.validation[].
+// For type "open": Rules the answer must satisfy.
+func (o SurveyQuestionOutput) Validation() SurveyQuestionOpenValidationArrayOutput {
+	return o.ApplyT(func(v SurveyQuestion) []SurveyQuestionOpenValidation { return v.Validation }).(SurveyQuestionOpenValidationArrayOutput)
+}
+
+type SurveyQuestionArrayOutput struct{ *pulumi.OutputState }
+
+func (SurveyQuestionArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]SurveyQuestion)(nil)).Elem()
+}
+
+func (o SurveyQuestionArrayOutput) ToSurveyQuestionArrayOutput() SurveyQuestionArrayOutput {
+	return o
+}
+
+func (o SurveyQuestionArrayOutput) ToSurveyQuestionArrayOutputWithContext(ctx context.Context) SurveyQuestionArrayOutput {
+	return o
+}
+
+func (o SurveyQuestionArrayOutput) Index(i pulumi.IntInput) SurveyQuestionOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) SurveyQuestion {
+		return vs[0].([]SurveyQuestion)[vs[1].(int)]
+	}).(SurveyQuestionOutput)
+}
+
+// The shape of SurveyQuestion.branching: its `type` says which of the other properties apply.
+type SurveyQuestionBranching struct {
+	// For type "specific_question": 0-based index of the question to go to.
+	Index *int `pulumi:"index"`
+	// For type "response_based": Answer -> question index, or "end". Keys are choice indexes ("0", "1", …) for choice questions, and "negative" / "neutral" / "positive" (or "detractors" / "passives" / "promoters" on a 10-point scale) for rating questions.
+	ResponseValues map[string]interface{} `pulumi:"responseValues"`
+	// One of "next_question", "end", "specific_question", "response_based"; it says which of the other properties apply.
+	Type SurveyQuestionBranchingType `pulumi:"type"`
+}
+
+// SurveyQuestionBranchingInput is an input type that accepts SurveyQuestionBranchingArgs and SurveyQuestionBranchingOutput values.
+// You can construct a concrete instance of `SurveyQuestionBranchingInput` via:
+//
+//	SurveyQuestionBranchingArgs{...}
+type SurveyQuestionBranchingInput interface {
+	pulumi.Input
+
+	ToSurveyQuestionBranchingOutput() SurveyQuestionBranchingOutput
+	ToSurveyQuestionBranchingOutputWithContext(context.Context) SurveyQuestionBranchingOutput
+}
+
+// The shape of SurveyQuestion.branching: its `type` says which of the other properties apply.
+type SurveyQuestionBranchingArgs struct {
+	// For type "specific_question": 0-based index of the question to go to.
+	Index pulumi.IntPtrInput `pulumi:"index"`
+	// For type "response_based": Answer -> question index, or "end". Keys are choice indexes ("0", "1", …) for choice questions, and "negative" / "neutral" / "positive" (or "detractors" / "passives" / "promoters" on a 10-point scale) for rating questions.
+	ResponseValues pulumi.MapInput `pulumi:"responseValues"`
+	// One of "next_question", "end", "specific_question", "response_based"; it says which of the other properties apply.
+	Type SurveyQuestionBranchingTypeInput `pulumi:"type"`
+}
+
+func (SurveyQuestionBranchingArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*SurveyQuestionBranching)(nil)).Elem()
+}
+
+func (i SurveyQuestionBranchingArgs) ToSurveyQuestionBranchingOutput() SurveyQuestionBranchingOutput {
+	return i.ToSurveyQuestionBranchingOutputWithContext(context.Background())
+}
+
+func (i SurveyQuestionBranchingArgs) ToSurveyQuestionBranchingOutputWithContext(ctx context.Context) SurveyQuestionBranchingOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(SurveyQuestionBranchingOutput)
+}
+
+func (i SurveyQuestionBranchingArgs) ToSurveyQuestionBranchingPtrOutput() SurveyQuestionBranchingPtrOutput {
+	return i.ToSurveyQuestionBranchingPtrOutputWithContext(context.Background())
+}
+
+func (i SurveyQuestionBranchingArgs) ToSurveyQuestionBranchingPtrOutputWithContext(ctx context.Context) SurveyQuestionBranchingPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(SurveyQuestionBranchingOutput).ToSurveyQuestionBranchingPtrOutputWithContext(ctx)
+}
+
+// SurveyQuestionBranchingPtrInput is an input type that accepts SurveyQuestionBranchingArgs, SurveyQuestionBranchingPtr and SurveyQuestionBranchingPtrOutput values.
+// You can construct a concrete instance of `SurveyQuestionBranchingPtrInput` via:
+//
+//	        SurveyQuestionBranchingArgs{...}
+//
+//	or:
+//
+//	        nil
+type SurveyQuestionBranchingPtrInput interface {
+	pulumi.Input
+
+	ToSurveyQuestionBranchingPtrOutput() SurveyQuestionBranchingPtrOutput
+	ToSurveyQuestionBranchingPtrOutputWithContext(context.Context) SurveyQuestionBranchingPtrOutput
+}
+
+type surveyQuestionBranchingPtrType SurveyQuestionBranchingArgs
+
+func SurveyQuestionBranchingPtr(v *SurveyQuestionBranchingArgs) SurveyQuestionBranchingPtrInput {
+	return (*surveyQuestionBranchingPtrType)(v)
+}
+
+func (*surveyQuestionBranchingPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**SurveyQuestionBranching)(nil)).Elem()
+}
+
+func (i *surveyQuestionBranchingPtrType) ToSurveyQuestionBranchingPtrOutput() SurveyQuestionBranchingPtrOutput {
+	return i.ToSurveyQuestionBranchingPtrOutputWithContext(context.Background())
+}
+
+func (i *surveyQuestionBranchingPtrType) ToSurveyQuestionBranchingPtrOutputWithContext(ctx context.Context) SurveyQuestionBranchingPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(SurveyQuestionBranchingPtrOutput)
+}
+
+// The shape of SurveyQuestion.branching: its `type` says which of the other properties apply.
+type SurveyQuestionBranchingOutput struct{ *pulumi.OutputState }
+
+func (SurveyQuestionBranchingOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SurveyQuestionBranching)(nil)).Elem()
+}
+
+func (o SurveyQuestionBranchingOutput) ToSurveyQuestionBranchingOutput() SurveyQuestionBranchingOutput {
+	return o
+}
+
+func (o SurveyQuestionBranchingOutput) ToSurveyQuestionBranchingOutputWithContext(ctx context.Context) SurveyQuestionBranchingOutput {
+	return o
+}
+
+func (o SurveyQuestionBranchingOutput) ToSurveyQuestionBranchingPtrOutput() SurveyQuestionBranchingPtrOutput {
+	return o.ToSurveyQuestionBranchingPtrOutputWithContext(context.Background())
+}
+
+func (o SurveyQuestionBranchingOutput) ToSurveyQuestionBranchingPtrOutputWithContext(ctx context.Context) SurveyQuestionBranchingPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v SurveyQuestionBranching) *SurveyQuestionBranching {
+		return &v
+	}).(SurveyQuestionBranchingPtrOutput)
+}
+
+// For type "specific_question": 0-based index of the question to go to.
+func (o SurveyQuestionBranchingOutput) Index() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v SurveyQuestionBranching) *int { return v.Index }).(pulumi.IntPtrOutput)
+}
+
+// For type "response_based": Answer -> question index, or "end". Keys are choice indexes ("0", "1", …) for choice questions, and "negative" / "neutral" / "positive" (or "detractors" / "passives" / "promoters" on a 10-point scale) for rating questions.
+func (o SurveyQuestionBranchingOutput) ResponseValues() pulumi.MapOutput {
+	return o.ApplyT(func(v SurveyQuestionBranching) map[string]interface{} { return v.ResponseValues }).(pulumi.MapOutput)
+}
+
+// One of "next_question", "end", "specific_question", "response_based"; it says which of the other properties apply.
+func (o SurveyQuestionBranchingOutput) Type() SurveyQuestionBranchingTypeOutput {
+	return o.ApplyT(func(v SurveyQuestionBranching) SurveyQuestionBranchingType { return v.Type }).(SurveyQuestionBranchingTypeOutput)
+}
+
+type SurveyQuestionBranchingPtrOutput struct{ *pulumi.OutputState }
+
+func (SurveyQuestionBranchingPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**SurveyQuestionBranching)(nil)).Elem()
+}
+
+func (o SurveyQuestionBranchingPtrOutput) ToSurveyQuestionBranchingPtrOutput() SurveyQuestionBranchingPtrOutput {
+	return o
+}
+
+func (o SurveyQuestionBranchingPtrOutput) ToSurveyQuestionBranchingPtrOutputWithContext(ctx context.Context) SurveyQuestionBranchingPtrOutput {
+	return o
+}
+
+func (o SurveyQuestionBranchingPtrOutput) Elem() SurveyQuestionBranchingOutput {
+	return o.ApplyT(func(v *SurveyQuestionBranching) SurveyQuestionBranching {
+		if v != nil {
+			return *v
+		}
+		var ret SurveyQuestionBranching
+		return ret
+	}).(SurveyQuestionBranchingOutput)
+}
+
+// For type "specific_question": 0-based index of the question to go to.
+func (o SurveyQuestionBranchingPtrOutput) Index() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *SurveyQuestionBranching) *int {
+		if v == nil {
+			return nil
+		}
+		return v.Index
+	}).(pulumi.IntPtrOutput)
+}
+
+// For type "response_based": Answer -> question index, or "end". Keys are choice indexes ("0", "1", …) for choice questions, and "negative" / "neutral" / "positive" (or "detractors" / "passives" / "promoters" on a 10-point scale) for rating questions.
+func (o SurveyQuestionBranchingPtrOutput) ResponseValues() pulumi.MapOutput {
+	return o.ApplyT(func(v *SurveyQuestionBranching) map[string]interface{} {
+		if v == nil {
+			return nil
+		}
+		return v.ResponseValues
+	}).(pulumi.MapOutput)
+}
+
+// One of "next_question", "end", "specific_question", "response_based"; it says which of the other properties apply.
+func (o SurveyQuestionBranchingPtrOutput) Type() SurveyQuestionBranchingTypePtrOutput {
+	return o.ApplyT(func(v *SurveyQuestionBranching) *SurveyQuestionBranchingType {
+		if v == nil {
+			return nil
+		}
+		return &v.Type
+	}).(SurveyQuestionBranchingTypePtrOutput)
+}
+
+// The shape of SurveyQuestion.validation[].
 type SurveyQuestionOpenValidation struct {
 	// The message shown when the answer breaks the rule (PostHog's SDK has a default).
 	ErrorMessage *string `pulumi:"errorMessage"`
@@ -5542,7 +3838,7 @@ type SurveyQuestionOpenValidationInput interface {
 	ToSurveyQuestionOpenValidationOutputWithContext(context.Context) SurveyQuestionOpenValidationOutput
 }
 
-// The shape of SurveyQuestionOpen.validation[].
+// The shape of SurveyQuestion.validation[].
 type SurveyQuestionOpenValidationArgs struct {
 	// The message shown when the answer breaks the rule (PostHog's SDK has a default).
 	ErrorMessage pulumi.StringPtrInput `pulumi:"errorMessage"`
@@ -5589,7 +3885,7 @@ func (i SurveyQuestionOpenValidationArray) ToSurveyQuestionOpenValidationArrayOu
 	return pulumi.ToOutputWithContext(ctx, i).(SurveyQuestionOpenValidationArrayOutput)
 }
 
-// The shape of SurveyQuestionOpen.validation[].
+// The shape of SurveyQuestion.validation[].
 type SurveyQuestionOpenValidationOutput struct{ *pulumi.OutputState }
 
 func (SurveyQuestionOpenValidationOutput) ElementType() reflect.Type {
@@ -5637,368 +3933,6 @@ func (o SurveyQuestionOpenValidationArrayOutput) Index(i pulumi.IntInput) Survey
 	return pulumi.All(o, i).ApplyT(func(vs []interface{}) SurveyQuestionOpenValidation {
 		return vs[0].([]SurveyQuestionOpenValidation)[vs[1].(int)]
 	}).(SurveyQuestionOpenValidationOutput)
-}
-
-// The shape of Survey.questions[].
-type SurveyQuestionRating struct {
-	// Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-	Branching interface{} `pulumi:"branching"`
-	// Label of the submit button.
-	ButtonText *string `pulumi:"buttonText"`
-	// Helper text under the question (HTML is sanitised by PostHog).
-	Description *string `pulumi:"description"`
-	// Whether `description` is plain text or HTML.
-	DescriptionContentType *DescriptionContentType `pulumi:"descriptionContentType"`
-	// Numbers or emoji.
-	Display *SurveyQuestionRatingDisplay `pulumi:"display"`
-	// Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-	Extra map[string]interface{} `pulumi:"extra"`
-	// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-	Id *string `pulumi:"id"`
-	// Whether PostHog reports the answers as a Net Promoter Score (PostHog's editor offers it on the 10-point scale).
-	IsNpsQuestion *bool `pulumi:"isNpsQuestion"`
-	// Label under the lowest score (e.g. "Unlikely").
-	LowerBoundLabel *string `pulumi:"lowerBoundLabel"`
-	// Whether a respondent may skip the question.
-	Optional *bool `pulumi:"optional"`
-	// The question text (not blank; HTML is sanitised by PostHog).
-	Question string `pulumi:"question"`
-	// The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).
-	Scale *int `pulumi:"scale"`
-	// Submit as soon as a score is picked, without a submit button.
-	SkipSubmitButton *bool `pulumi:"skipSubmitButton"`
-	// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-	Translations map[string]TranslationsValue `pulumi:"translations"`
-	// `rating`: a score on a scale.
-	Type string `pulumi:"type"`
-	// Label under the highest score (e.g. "Very likely").
-	UpperBoundLabel *string `pulumi:"upperBoundLabel"`
-}
-
-// SurveyQuestionRatingInput is an input type that accepts SurveyQuestionRatingArgs and SurveyQuestionRatingOutput values.
-// You can construct a concrete instance of `SurveyQuestionRatingInput` via:
-//
-//	SurveyQuestionRatingArgs{...}
-type SurveyQuestionRatingInput interface {
-	pulumi.Input
-
-	ToSurveyQuestionRatingOutput() SurveyQuestionRatingOutput
-	ToSurveyQuestionRatingOutputWithContext(context.Context) SurveyQuestionRatingOutput
-}
-
-// The shape of Survey.questions[].
-type SurveyQuestionRatingArgs struct {
-	// Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-	Branching pulumi.Input `pulumi:"branching"`
-	// Label of the submit button.
-	ButtonText pulumi.StringPtrInput `pulumi:"buttonText"`
-	// Helper text under the question (HTML is sanitised by PostHog).
-	Description pulumi.StringPtrInput `pulumi:"description"`
-	// Whether `description` is plain text or HTML.
-	DescriptionContentType DescriptionContentTypePtrInput `pulumi:"descriptionContentType"`
-	// Numbers or emoji.
-	Display SurveyQuestionRatingDisplayPtrInput `pulumi:"display"`
-	// Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-	Extra pulumi.MapInput `pulumi:"extra"`
-	// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-	Id pulumi.StringPtrInput `pulumi:"id"`
-	// Whether PostHog reports the answers as a Net Promoter Score (PostHog's editor offers it on the 10-point scale).
-	IsNpsQuestion pulumi.BoolPtrInput `pulumi:"isNpsQuestion"`
-	// Label under the lowest score (e.g. "Unlikely").
-	LowerBoundLabel pulumi.StringPtrInput `pulumi:"lowerBoundLabel"`
-	// Whether a respondent may skip the question.
-	Optional pulumi.BoolPtrInput `pulumi:"optional"`
-	// The question text (not blank; HTML is sanitised by PostHog).
-	Question pulumi.StringInput `pulumi:"question"`
-	// The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).
-	Scale pulumi.IntPtrInput `pulumi:"scale"`
-	// Submit as soon as a score is picked, without a submit button.
-	SkipSubmitButton pulumi.BoolPtrInput `pulumi:"skipSubmitButton"`
-	// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-	Translations TranslationsValueMapInput `pulumi:"translations"`
-	// `rating`: a score on a scale.
-	Type pulumi.StringInput `pulumi:"type"`
-	// Label under the highest score (e.g. "Very likely").
-	UpperBoundLabel pulumi.StringPtrInput `pulumi:"upperBoundLabel"`
-}
-
-func (SurveyQuestionRatingArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*SurveyQuestionRating)(nil)).Elem()
-}
-
-func (i SurveyQuestionRatingArgs) ToSurveyQuestionRatingOutput() SurveyQuestionRatingOutput {
-	return i.ToSurveyQuestionRatingOutputWithContext(context.Background())
-}
-
-func (i SurveyQuestionRatingArgs) ToSurveyQuestionRatingOutputWithContext(ctx context.Context) SurveyQuestionRatingOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(SurveyQuestionRatingOutput)
-}
-
-// The shape of Survey.questions[].
-type SurveyQuestionRatingOutput struct{ *pulumi.OutputState }
-
-func (SurveyQuestionRatingOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*SurveyQuestionRating)(nil)).Elem()
-}
-
-func (o SurveyQuestionRatingOutput) ToSurveyQuestionRatingOutput() SurveyQuestionRatingOutput {
-	return o
-}
-
-func (o SurveyQuestionRatingOutput) ToSurveyQuestionRatingOutputWithContext(ctx context.Context) SurveyQuestionRatingOutput {
-	return o
-}
-
-// Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-func (o SurveyQuestionRatingOutput) Branching() pulumi.AnyOutput {
-	return o.ApplyT(func(v SurveyQuestionRating) interface{} { return v.Branching }).(pulumi.AnyOutput)
-}
-
-// Label of the submit button.
-func (o SurveyQuestionRatingOutput) ButtonText() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v SurveyQuestionRating) *string { return v.ButtonText }).(pulumi.StringPtrOutput)
-}
-
-// Helper text under the question (HTML is sanitised by PostHog).
-func (o SurveyQuestionRatingOutput) Description() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v SurveyQuestionRating) *string { return v.Description }).(pulumi.StringPtrOutput)
-}
-
-// Whether `description` is plain text or HTML.
-func (o SurveyQuestionRatingOutput) DescriptionContentType() DescriptionContentTypePtrOutput {
-	return o.ApplyT(func(v SurveyQuestionRating) *DescriptionContentType { return v.DescriptionContentType }).(DescriptionContentTypePtrOutput)
-}
-
-// Numbers or emoji.
-func (o SurveyQuestionRatingOutput) Display() SurveyQuestionRatingDisplayPtrOutput {
-	return o.ApplyT(func(v SurveyQuestionRating) *SurveyQuestionRatingDisplay { return v.Display }).(SurveyQuestionRatingDisplayPtrOutput)
-}
-
-// Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-func (o SurveyQuestionRatingOutput) Extra() pulumi.MapOutput {
-	return o.ApplyT(func(v SurveyQuestionRating) map[string]interface{} { return v.Extra }).(pulumi.MapOutput)
-}
-
-// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-func (o SurveyQuestionRatingOutput) Id() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v SurveyQuestionRating) *string { return v.Id }).(pulumi.StringPtrOutput)
-}
-
-// Whether PostHog reports the answers as a Net Promoter Score (PostHog's editor offers it on the 10-point scale).
-func (o SurveyQuestionRatingOutput) IsNpsQuestion() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v SurveyQuestionRating) *bool { return v.IsNpsQuestion }).(pulumi.BoolPtrOutput)
-}
-
-// Label under the lowest score (e.g. "Unlikely").
-func (o SurveyQuestionRatingOutput) LowerBoundLabel() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v SurveyQuestionRating) *string { return v.LowerBoundLabel }).(pulumi.StringPtrOutput)
-}
-
-// Whether a respondent may skip the question.
-func (o SurveyQuestionRatingOutput) Optional() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v SurveyQuestionRating) *bool { return v.Optional }).(pulumi.BoolPtrOutput)
-}
-
-// The question text (not blank; HTML is sanitised by PostHog).
-func (o SurveyQuestionRatingOutput) Question() pulumi.StringOutput {
-	return o.ApplyT(func(v SurveyQuestionRating) string { return v.Question }).(pulumi.StringOutput)
-}
-
-// The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).
-func (o SurveyQuestionRatingOutput) Scale() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v SurveyQuestionRating) *int { return v.Scale }).(pulumi.IntPtrOutput)
-}
-
-// Submit as soon as a score is picked, without a submit button.
-func (o SurveyQuestionRatingOutput) SkipSubmitButton() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v SurveyQuestionRating) *bool { return v.SkipSubmitButton }).(pulumi.BoolPtrOutput)
-}
-
-// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-func (o SurveyQuestionRatingOutput) Translations() TranslationsValueMapOutput {
-	return o.ApplyT(func(v SurveyQuestionRating) map[string]TranslationsValue { return v.Translations }).(TranslationsValueMapOutput)
-}
-
-// `rating`: a score on a scale.
-func (o SurveyQuestionRatingOutput) Type() pulumi.StringOutput {
-	return o.ApplyT(func(v SurveyQuestionRating) string { return v.Type }).(pulumi.StringOutput)
-}
-
-// Label under the highest score (e.g. "Very likely").
-func (o SurveyQuestionRatingOutput) UpperBoundLabel() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v SurveyQuestionRating) *string { return v.UpperBoundLabel }).(pulumi.StringPtrOutput)
-}
-
-// The shape of Survey.questions[].
-type SurveyQuestionSingleChoice struct {
-	// Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-	Branching interface{} `pulumi:"branching"`
-	// Label of the submit button.
-	ButtonText *string `pulumi:"buttonText"`
-	// The choices (at least one, none blank). Branching refers to them by index.
-	Choices []string `pulumi:"choices"`
-	// Helper text under the question (HTML is sanitised by PostHog).
-	Description *string `pulumi:"description"`
-	// Whether `description` is plain text or HTML.
-	DescriptionContentType *DescriptionContentType `pulumi:"descriptionContentType"`
-	// Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-	Extra map[string]interface{} `pulumi:"extra"`
-	// The last choice takes free text (e.g. "Other").
-	HasOpenChoice *bool `pulumi:"hasOpenChoice"`
-	// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-	Id *string `pulumi:"id"`
-	// Whether a respondent may skip the question.
-	Optional *bool `pulumi:"optional"`
-	// The question text (not blank; HTML is sanitised by PostHog).
-	Question string `pulumi:"question"`
-	// Show the choices in a random order.
-	ShuffleOptions *bool `pulumi:"shuffleOptions"`
-	// Submit as soon as a choice is picked (single choice without an open choice).
-	SkipSubmitButton *bool `pulumi:"skipSubmitButton"`
-	// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-	Translations map[string]TranslationsValue `pulumi:"translations"`
-	// `single_choice` or `multiple_choice`.
-	Type string `pulumi:"type"`
-}
-
-// SurveyQuestionSingleChoiceInput is an input type that accepts SurveyQuestionSingleChoiceArgs and SurveyQuestionSingleChoiceOutput values.
-// You can construct a concrete instance of `SurveyQuestionSingleChoiceInput` via:
-//
-//	SurveyQuestionSingleChoiceArgs{...}
-type SurveyQuestionSingleChoiceInput interface {
-	pulumi.Input
-
-	ToSurveyQuestionSingleChoiceOutput() SurveyQuestionSingleChoiceOutput
-	ToSurveyQuestionSingleChoiceOutputWithContext(context.Context) SurveyQuestionSingleChoiceOutput
-}
-
-// The shape of Survey.questions[].
-type SurveyQuestionSingleChoiceArgs struct {
-	// Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-	Branching pulumi.Input `pulumi:"branching"`
-	// Label of the submit button.
-	ButtonText pulumi.StringPtrInput `pulumi:"buttonText"`
-	// The choices (at least one, none blank). Branching refers to them by index.
-	Choices pulumi.StringArrayInput `pulumi:"choices"`
-	// Helper text under the question (HTML is sanitised by PostHog).
-	Description pulumi.StringPtrInput `pulumi:"description"`
-	// Whether `description` is plain text or HTML.
-	DescriptionContentType DescriptionContentTypePtrInput `pulumi:"descriptionContentType"`
-	// Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-	Extra pulumi.MapInput `pulumi:"extra"`
-	// The last choice takes free text (e.g. "Other").
-	HasOpenChoice pulumi.BoolPtrInput `pulumi:"hasOpenChoice"`
-	// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-	Id pulumi.StringPtrInput `pulumi:"id"`
-	// Whether a respondent may skip the question.
-	Optional pulumi.BoolPtrInput `pulumi:"optional"`
-	// The question text (not blank; HTML is sanitised by PostHog).
-	Question pulumi.StringInput `pulumi:"question"`
-	// Show the choices in a random order.
-	ShuffleOptions pulumi.BoolPtrInput `pulumi:"shuffleOptions"`
-	// Submit as soon as a choice is picked (single choice without an open choice).
-	SkipSubmitButton pulumi.BoolPtrInput `pulumi:"skipSubmitButton"`
-	// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-	Translations TranslationsValueMapInput `pulumi:"translations"`
-	// `single_choice` or `multiple_choice`.
-	Type pulumi.StringInput `pulumi:"type"`
-}
-
-func (SurveyQuestionSingleChoiceArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*SurveyQuestionSingleChoice)(nil)).Elem()
-}
-
-func (i SurveyQuestionSingleChoiceArgs) ToSurveyQuestionSingleChoiceOutput() SurveyQuestionSingleChoiceOutput {
-	return i.ToSurveyQuestionSingleChoiceOutputWithContext(context.Background())
-}
-
-func (i SurveyQuestionSingleChoiceArgs) ToSurveyQuestionSingleChoiceOutputWithContext(ctx context.Context) SurveyQuestionSingleChoiceOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(SurveyQuestionSingleChoiceOutput)
-}
-
-// The shape of Survey.questions[].
-type SurveyQuestionSingleChoiceOutput struct{ *pulumi.OutputState }
-
-func (SurveyQuestionSingleChoiceOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*SurveyQuestionSingleChoice)(nil)).Elem()
-}
-
-func (o SurveyQuestionSingleChoiceOutput) ToSurveyQuestionSingleChoiceOutput() SurveyQuestionSingleChoiceOutput {
-	return o
-}
-
-func (o SurveyQuestionSingleChoiceOutput) ToSurveyQuestionSingleChoiceOutputWithContext(ctx context.Context) SurveyQuestionSingleChoiceOutput {
-	return o
-}
-
-// Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-func (o SurveyQuestionSingleChoiceOutput) Branching() pulumi.AnyOutput {
-	return o.ApplyT(func(v SurveyQuestionSingleChoice) interface{} { return v.Branching }).(pulumi.AnyOutput)
-}
-
-// Label of the submit button.
-func (o SurveyQuestionSingleChoiceOutput) ButtonText() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v SurveyQuestionSingleChoice) *string { return v.ButtonText }).(pulumi.StringPtrOutput)
-}
-
-// The choices (at least one, none blank). Branching refers to them by index.
-func (o SurveyQuestionSingleChoiceOutput) Choices() pulumi.StringArrayOutput {
-	return o.ApplyT(func(v SurveyQuestionSingleChoice) []string { return v.Choices }).(pulumi.StringArrayOutput)
-}
-
-// Helper text under the question (HTML is sanitised by PostHog).
-func (o SurveyQuestionSingleChoiceOutput) Description() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v SurveyQuestionSingleChoice) *string { return v.Description }).(pulumi.StringPtrOutput)
-}
-
-// Whether `description` is plain text or HTML.
-func (o SurveyQuestionSingleChoiceOutput) DescriptionContentType() DescriptionContentTypePtrOutput {
-	return o.ApplyT(func(v SurveyQuestionSingleChoice) *DescriptionContentType { return v.DescriptionContentType }).(DescriptionContentTypePtrOutput)
-}
-
-// Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-func (o SurveyQuestionSingleChoiceOutput) Extra() pulumi.MapOutput {
-	return o.ApplyT(func(v SurveyQuestionSingleChoice) map[string]interface{} { return v.Extra }).(pulumi.MapOutput)
-}
-
-// The last choice takes free text (e.g. "Other").
-func (o SurveyQuestionSingleChoiceOutput) HasOpenChoice() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v SurveyQuestionSingleChoice) *bool { return v.HasOpenChoice }).(pulumi.BoolPtrOutput)
-}
-
-// PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-func (o SurveyQuestionSingleChoiceOutput) Id() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v SurveyQuestionSingleChoice) *string { return v.Id }).(pulumi.StringPtrOutput)
-}
-
-// Whether a respondent may skip the question.
-func (o SurveyQuestionSingleChoiceOutput) Optional() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v SurveyQuestionSingleChoice) *bool { return v.Optional }).(pulumi.BoolPtrOutput)
-}
-
-// The question text (not blank; HTML is sanitised by PostHog).
-func (o SurveyQuestionSingleChoiceOutput) Question() pulumi.StringOutput {
-	return o.ApplyT(func(v SurveyQuestionSingleChoice) string { return v.Question }).(pulumi.StringOutput)
-}
-
-// Show the choices in a random order.
-func (o SurveyQuestionSingleChoiceOutput) ShuffleOptions() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v SurveyQuestionSingleChoice) *bool { return v.ShuffleOptions }).(pulumi.BoolPtrOutput)
-}
-
-// Submit as soon as a choice is picked (single choice without an open choice).
-func (o SurveyQuestionSingleChoiceOutput) SkipSubmitButton() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v SurveyQuestionSingleChoice) *bool { return v.SkipSubmitButton }).(pulumi.BoolPtrOutput)
-}
-
-// The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-func (o SurveyQuestionSingleChoiceOutput) Translations() TranslationsValueMapOutput {
-	return o.ApplyT(func(v SurveyQuestionSingleChoice) map[string]TranslationsValue { return v.Translations }).(TranslationsValueMapOutput)
-}
-
-// `single_choice` or `multiple_choice`.
-func (o SurveyQuestionSingleChoiceOutput) Type() pulumi.StringOutput {
-	return o.ApplyT(func(v SurveyQuestionSingleChoice) string { return v.Type }).(pulumi.StringOutput)
 }
 
 // The shape of Survey.targetingFlagFilters.
@@ -6395,7 +4329,7 @@ func (o SurveyTranslationsValueMapOutput) MapIndex(k pulumi.StringInput) SurveyT
 	}).(SurveyTranslationsValueOutput)
 }
 
-// The shape of SurveyQuestionOpen.translations{}.
+// The shape of SurveyQuestion.translations{}.
 type TranslationsValue struct {
 	// The submit button's label.
 	ButtonText *string `pulumi:"buttonText"`
@@ -6424,7 +4358,7 @@ type TranslationsValueInput interface {
 	ToTranslationsValueOutputWithContext(context.Context) TranslationsValueOutput
 }
 
-// The shape of SurveyQuestionOpen.translations{}.
+// The shape of SurveyQuestion.translations{}.
 type TranslationsValueArgs struct {
 	// The submit button's label.
 	ButtonText pulumi.StringPtrInput `pulumi:"buttonText"`
@@ -6479,7 +4413,7 @@ func (i TranslationsValueMap) ToTranslationsValueMapOutputWithContext(ctx contex
 	return pulumi.ToOutputWithContext(ctx, i).(TranslationsValueMapOutput)
 }
 
-// The shape of SurveyQuestionOpen.translations{}.
+// The shape of SurveyQuestion.translations{}.
 type TranslationsValueOutput struct{ *pulumi.OutputState }
 
 func (TranslationsValueOutput) ElementType() reflect.Type {
@@ -6550,14 +4484,6 @@ func (o TranslationsValueMapOutput) MapIndex(k pulumi.StringInput) TranslationsV
 }
 
 func init() {
-	pulumi.RegisterInputType(reflect.TypeOf((*BranchingEndInput)(nil)).Elem(), BranchingEndArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*BranchingEndPtrInput)(nil)).Elem(), BranchingEndArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*BranchingNextQuestionInput)(nil)).Elem(), BranchingNextQuestionArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*BranchingNextQuestionPtrInput)(nil)).Elem(), BranchingNextQuestionArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*BranchingResponseBasedInput)(nil)).Elem(), BranchingResponseBasedArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*BranchingResponseBasedPtrInput)(nil)).Elem(), BranchingResponseBasedArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*BranchingSpecificQuestionInput)(nil)).Elem(), BranchingSpecificQuestionArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*BranchingSpecificQuestionPtrInput)(nil)).Elem(), BranchingSpecificQuestionArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*EventsValueInput)(nil)).Elem(), EventsValueArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*EventsValueArrayInput)(nil)).Elem(), EventsValueArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*EventsValuePropertyFiltersValueInput)(nil)).Elem(), EventsValuePropertyFiltersValueArgs{})
@@ -6580,13 +4506,12 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*SurveyConditionsCancelEventsPtrInput)(nil)).Elem(), SurveyConditionsCancelEventsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SurveyConditionsEventsInput)(nil)).Elem(), SurveyConditionsEventsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SurveyConditionsEventsPtrInput)(nil)).Elem(), SurveyConditionsEventsArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*SurveyQuestionLinkInput)(nil)).Elem(), SurveyQuestionLinkArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*SurveyQuestionMultipleChoiceInput)(nil)).Elem(), SurveyQuestionMultipleChoiceArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*SurveyQuestionOpenInput)(nil)).Elem(), SurveyQuestionOpenArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*SurveyQuestionInput)(nil)).Elem(), SurveyQuestionArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*SurveyQuestionArrayInput)(nil)).Elem(), SurveyQuestionArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*SurveyQuestionBranchingInput)(nil)).Elem(), SurveyQuestionBranchingArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*SurveyQuestionBranchingPtrInput)(nil)).Elem(), SurveyQuestionBranchingArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SurveyQuestionOpenValidationInput)(nil)).Elem(), SurveyQuestionOpenValidationArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SurveyQuestionOpenValidationArrayInput)(nil)).Elem(), SurveyQuestionOpenValidationArray{})
-	pulumi.RegisterInputType(reflect.TypeOf((*SurveyQuestionRatingInput)(nil)).Elem(), SurveyQuestionRatingArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*SurveyQuestionSingleChoiceInput)(nil)).Elem(), SurveyQuestionSingleChoiceArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SurveyTargetingFlagFiltersInput)(nil)).Elem(), SurveyTargetingFlagFiltersArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SurveyTargetingFlagFiltersPtrInput)(nil)).Elem(), SurveyTargetingFlagFiltersArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SurveyTargetingFlagFiltersGroupInput)(nil)).Elem(), SurveyTargetingFlagFiltersGroupArgs{})
@@ -6595,14 +4520,6 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*SurveyTranslationsValueMapInput)(nil)).Elem(), SurveyTranslationsValueMap{})
 	pulumi.RegisterInputType(reflect.TypeOf((*TranslationsValueInput)(nil)).Elem(), TranslationsValueArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*TranslationsValueMapInput)(nil)).Elem(), TranslationsValueMap{})
-	pulumi.RegisterOutputType(BranchingEndOutput{})
-	pulumi.RegisterOutputType(BranchingEndPtrOutput{})
-	pulumi.RegisterOutputType(BranchingNextQuestionOutput{})
-	pulumi.RegisterOutputType(BranchingNextQuestionPtrOutput{})
-	pulumi.RegisterOutputType(BranchingResponseBasedOutput{})
-	pulumi.RegisterOutputType(BranchingResponseBasedPtrOutput{})
-	pulumi.RegisterOutputType(BranchingSpecificQuestionOutput{})
-	pulumi.RegisterOutputType(BranchingSpecificQuestionPtrOutput{})
 	pulumi.RegisterOutputType(CreatedByOutput{})
 	pulumi.RegisterOutputType(CreatedByPtrOutput{})
 	pulumi.RegisterOutputType(EventsValueOutput{})
@@ -6615,18 +4532,8 @@ func init() {
 	pulumi.RegisterOutputType(GetInvitesInviteArrayOutput{})
 	pulumi.RegisterOutputType(GetMembersMemberOutput{})
 	pulumi.RegisterOutputType(GetMembersMemberArrayOutput{})
-	pulumi.RegisterOutputType(GetSurveyQuestionLinkOutput{})
-	pulumi.RegisterOutputType(GetSurveyQuestionMultipleChoiceOutput{})
-	pulumi.RegisterOutputType(GetSurveyQuestionOpenOutput{})
-	pulumi.RegisterOutputType(GetSurveyQuestionRatingOutput{})
-	pulumi.RegisterOutputType(GetSurveyQuestionSingleChoiceOutput{})
 	pulumi.RegisterOutputType(GetSurveysSurveyOutput{})
 	pulumi.RegisterOutputType(GetSurveysSurveyArrayOutput{})
-	pulumi.RegisterOutputType(GetSurveysSurveyQuestionLinkOutput{})
-	pulumi.RegisterOutputType(GetSurveysSurveyQuestionMultipleChoiceOutput{})
-	pulumi.RegisterOutputType(GetSurveysSurveyQuestionOpenOutput{})
-	pulumi.RegisterOutputType(GetSurveysSurveyQuestionRatingOutput{})
-	pulumi.RegisterOutputType(GetSurveysSurveyQuestionSingleChoiceOutput{})
 	pulumi.RegisterOutputType(InviteBatchInvitationsValueOutput{})
 	pulumi.RegisterOutputType(InviteBatchInvitationsValueMapOutput{})
 	pulumi.RegisterOutputType(InviteBatchInviteOutput{})
@@ -6647,13 +4554,12 @@ func init() {
 	pulumi.RegisterOutputType(SurveyConditionsCancelEventsPtrOutput{})
 	pulumi.RegisterOutputType(SurveyConditionsEventsOutput{})
 	pulumi.RegisterOutputType(SurveyConditionsEventsPtrOutput{})
-	pulumi.RegisterOutputType(SurveyQuestionLinkOutput{})
-	pulumi.RegisterOutputType(SurveyQuestionMultipleChoiceOutput{})
-	pulumi.RegisterOutputType(SurveyQuestionOpenOutput{})
+	pulumi.RegisterOutputType(SurveyQuestionOutput{})
+	pulumi.RegisterOutputType(SurveyQuestionArrayOutput{})
+	pulumi.RegisterOutputType(SurveyQuestionBranchingOutput{})
+	pulumi.RegisterOutputType(SurveyQuestionBranchingPtrOutput{})
 	pulumi.RegisterOutputType(SurveyQuestionOpenValidationOutput{})
 	pulumi.RegisterOutputType(SurveyQuestionOpenValidationArrayOutput{})
-	pulumi.RegisterOutputType(SurveyQuestionRatingOutput{})
-	pulumi.RegisterOutputType(SurveyQuestionSingleChoiceOutput{})
 	pulumi.RegisterOutputType(SurveyTargetingFlagFiltersOutput{})
 	pulumi.RegisterOutputType(SurveyTargetingFlagFiltersPtrOutput{})
 	pulumi.RegisterOutputType(SurveyTargetingFlagFiltersGroupOutput{})

@@ -54,10 +54,10 @@ type Survey struct {
 	LinkedInsightId pulumi.IntPtrOutput `pulumi:"linkedInsightId"`
 	// Unique (per project, case-sensitive) survey name, at most 400 characters; trimmed as PostHog stores it.
 	Name pulumi.StringOutput `pulumi:"name"`
-	// Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey.
+	// Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey; a changed posthog:projectId leaves an existing survey where it is.
 	ProjectId pulumi.StringOutput `pulumi:"projectId"`
 	// The questions, in order; each keeps its server-assigned `id` (give one to keep responses linked when reordering).
-	Questions pulumi.ArrayOutput `pulumi:"questions"`
+	Questions SurveyQuestionArrayOutput `pulumi:"questions"`
 	// true deletes the survey's targeting flag. Write-only.
 	RemoveTargetingFlag pulumi.BoolOutput `pulumi:"removeTargetingFlag"`
 	// How many interval units one sampling period lasts (1 or more); null: no sampling.
@@ -158,6 +158,8 @@ type surveyArgs struct {
 	BaseLanguage *string `pulumi:"baseLanguage"`
 	// Display conditions: url, urlMatchType, selector, events, actions, deviceTypes, seenSurveyWaitPeriodInDays, …
 	Conditions *SurveyConditions `pulumi:"conditions"`
+	// A survey that holds responses is never deleted or replaced while this is true (the default); false lets a delete or replacement take it with its responses. Never sent to PostHog.
+	DeletionProtection *bool `pulumi:"deletionProtection"`
 	// Text shown under the survey's title (default empty); trimmed as PostHog stores it.
 	Description *string `pulumi:"description"`
 	// Allow the hosted survey page to be shown in an iframe on other sites (default false).
@@ -180,10 +182,10 @@ type surveyArgs struct {
 	LinkedInsightId *int `pulumi:"linkedInsightId"`
 	// Unique (per project, case-sensitive) survey name, at most 400 characters; trimmed as PostHog stores it.
 	Name string `pulumi:"name"`
-	// Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey.
+	// Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey; a changed posthog:projectId leaves an existing survey where it is.
 	ProjectId interface{} `pulumi:"projectId"`
 	// The questions, in order; each keeps its server-assigned `id` (give one to keep responses linked when reordering).
-	Questions []interface{} `pulumi:"questions"`
+	Questions []SurveyQuestion `pulumi:"questions"`
 	// true deletes the survey's targeting flag. Write-only.
 	RemoveTargetingFlag *bool `pulumi:"removeTargetingFlag"`
 	// How many interval units one sampling period lasts (1 or more); null: no sampling.
@@ -226,6 +228,8 @@ type SurveyArgs struct {
 	BaseLanguage pulumi.StringPtrInput
 	// Display conditions: url, urlMatchType, selector, events, actions, deviceTypes, seenSurveyWaitPeriodInDays, …
 	Conditions SurveyConditionsPtrInput
+	// A survey that holds responses is never deleted or replaced while this is true (the default); false lets a delete or replacement take it with its responses. Never sent to PostHog.
+	DeletionProtection pulumi.BoolPtrInput
 	// Text shown under the survey's title (default empty); trimmed as PostHog stores it.
 	Description pulumi.StringPtrInput
 	// Allow the hosted survey page to be shown in an iframe on other sites (default false).
@@ -248,10 +252,10 @@ type SurveyArgs struct {
 	LinkedInsightId pulumi.IntPtrInput
 	// Unique (per project, case-sensitive) survey name, at most 400 characters; trimmed as PostHog stores it.
 	Name pulumi.StringInput
-	// Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey.
+	// Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey; a changed posthog:projectId leaves an existing survey where it is.
 	ProjectId pulumi.Input
 	// The questions, in order; each keeps its server-assigned `id` (give one to keep responses linked when reordering).
-	Questions pulumi.ArrayInput
+	Questions SurveyQuestionArrayInput
 	// true deletes the survey's targeting flag. Write-only.
 	RemoveTargetingFlag pulumi.BoolPtrInput
 	// How many interval units one sampling period lasts (1 or more); null: no sampling.
@@ -464,14 +468,14 @@ func (o SurveyOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *Survey) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
-// Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey.
+// Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey; a changed posthog:projectId leaves an existing survey where it is.
 func (o SurveyOutput) ProjectId() pulumi.StringOutput {
 	return o.ApplyT(func(v *Survey) pulumi.StringOutput { return v.ProjectId }).(pulumi.StringOutput)
 }
 
 // The questions, in order; each keeps its server-assigned `id` (give one to keep responses linked when reordering).
-func (o SurveyOutput) Questions() pulumi.ArrayOutput {
-	return o.ApplyT(func(v *Survey) pulumi.ArrayOutput { return v.Questions }).(pulumi.ArrayOutput)
+func (o SurveyOutput) Questions() SurveyQuestionArrayOutput {
+	return o.ApplyT(func(v *Survey) SurveyQuestionArrayOutput { return v.Questions }).(SurveyQuestionArrayOutput)
 }
 
 // true deletes the survey's targeting flag. Write-only.

@@ -7,54 +7,6 @@ import * as outputs from "../types/output";
 import * as enums from "../types/enums";
 
 /**
- * The shape of SurveyQuestionOpen.branching.
- */
-export interface BranchingEndArgs {
-    /**
-     * End the survey (shows the thank-you message, if any).
-     */
-    type: pulumi.Input<"end">;
-}
-
-/**
- * The shape of SurveyQuestionOpen.branching.
- */
-export interface BranchingNextQuestionArgs {
-    /**
-     * Go on to the next question (the default).
-     */
-    type: pulumi.Input<"next_question">;
-}
-
-/**
- * The shape of SurveyQuestionOpen.branching.
- */
-export interface BranchingResponseBasedArgs {
-    /**
-     * Answer -> question index, or "end". Keys are choice indexes ("0", "1", …) for choice questions, and "negative" / "neutral" / "positive" (or "detractors" / "passives" / "promoters" on a 10-point scale) for rating questions.
-     */
-    responseValues: pulumi.Input<{[key: string]: pulumi.Input<number | string>}>;
-    /**
-     * Go where the answer says.
-     */
-    type: pulumi.Input<"response_based">;
-}
-
-/**
- * The shape of SurveyQuestionOpen.branching.
- */
-export interface BranchingSpecificQuestionArgs {
-    /**
-     * 0-based index of the question to go to.
-     */
-    index: pulumi.Input<number>;
-    /**
-     * Jump to the question at `index`.
-     */
-    type: pulumi.Input<"specific_question">;
-}
-
-/**
  * The shape of SurveyConditionsEvents.values[].
  */
 export interface EventsValueArgs {
@@ -429,17 +381,21 @@ export interface SurveyConditionsEventsArgs {
 }
 
 /**
- * The shape of Survey.questions[].
+ * The shape of Survey.questions[]: its `type` says which of the other properties apply.
  */
-export interface SurveyQuestionLinkArgs {
+export interface SurveyQuestionArgs {
     /**
      * Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
      */
-    branching?: pulumi.Input<inputs.BranchingNextQuestionArgs | inputs.BranchingEndArgs | inputs.BranchingSpecificQuestionArgs | inputs.BranchingResponseBasedArgs | undefined>;
+    branching?: pulumi.Input<inputs.SurveyQuestionBranchingArgs | undefined>;
     /**
      * Label of the submit button.
      */
     buttonText?: pulumi.Input<string | undefined>;
+    /**
+     * For type "single_choice" or "multiple_choice": The choices (at least one, none blank). Branching refers to them by index.
+     */
+    choices?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
      * Helper text under the question (HTML is sanitised by PostHog).
      */
@@ -449,65 +405,15 @@ export interface SurveyQuestionLinkArgs {
      */
     descriptionContentType?: pulumi.Input<enums.DescriptionContentType | undefined>;
     /**
-     * Question keys PostHog added after this provider, merged as they are into what PostHog receives.
+     * For type "rating": Numbers or emoji.
      */
-    extra?: pulumi.Input<{[key: string]: any} | undefined>;
-    /**
-     * PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-     */
-    id?: pulumi.Input<string | undefined>;
-    /**
-     * https:// or mailto: only; null or empty for no link.
-     */
-    link?: pulumi.Input<string | undefined>;
-    /**
-     * Whether a respondent may skip the question.
-     */
-    optional?: pulumi.Input<boolean | undefined>;
-    /**
-     * The question text (not blank; HTML is sanitised by PostHog).
-     */
-    question: pulumi.Input<string>;
-    /**
-     * The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-     */
-    translations?: pulumi.Input<{[key: string]: pulumi.Input<inputs.TranslationsValueArgs>} | undefined>;
-    /**
-     * `link`: a message with a button that opens `link`.
-     */
-    type: pulumi.Input<"link">;
-}
-
-/**
- * The shape of Survey.questions[].
- */
-export interface SurveyQuestionMultipleChoiceArgs {
-    /**
-     * Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-     */
-    branching?: pulumi.Input<inputs.BranchingNextQuestionArgs | inputs.BranchingEndArgs | inputs.BranchingSpecificQuestionArgs | inputs.BranchingResponseBasedArgs | undefined>;
-    /**
-     * Label of the submit button.
-     */
-    buttonText?: pulumi.Input<string | undefined>;
-    /**
-     * The choices (at least one, none blank). Branching refers to them by index.
-     */
-    choices: pulumi.Input<pulumi.Input<string>[]>;
-    /**
-     * Helper text under the question (HTML is sanitised by PostHog).
-     */
-    description?: pulumi.Input<string | undefined>;
-    /**
-     * Whether `description` is plain text or HTML.
-     */
-    descriptionContentType?: pulumi.Input<enums.DescriptionContentType | undefined>;
+    display?: pulumi.Input<enums.SurveyQuestionRatingDisplay | undefined>;
     /**
      * Question keys PostHog added after this provider, merged as they are into what PostHog receives.
      */
     extra?: pulumi.Input<{[key: string]: any} | undefined>;
     /**
-     * The last choice takes free text (e.g. "Other").
+     * For type "single_choice" or "multiple_choice": The last choice takes free text (e.g. "Other").
      */
     hasOpenChoice?: pulumi.Input<boolean | undefined>;
     /**
@@ -515,6 +421,18 @@ export interface SurveyQuestionMultipleChoiceArgs {
      */
     id?: pulumi.Input<string | undefined>;
     /**
+     * For type "rating": Whether PostHog reports the answers as a Net Promoter Score (PostHog's editor offers it on the 10-point scale).
+     */
+    isNpsQuestion?: pulumi.Input<boolean | undefined>;
+    /**
+     * For type "link": https:// or mailto: only; null or empty for no link.
+     */
+    link?: pulumi.Input<string | undefined>;
+    /**
+     * For type "rating": Label under the lowest score (e.g. "Unlikely").
+     */
+    lowerBoundLabel?: pulumi.Input<string | undefined>;
+    /**
      * Whether a respondent may skip the question.
      */
     optional?: pulumi.Input<boolean | undefined>;
@@ -523,11 +441,15 @@ export interface SurveyQuestionMultipleChoiceArgs {
      */
     question: pulumi.Input<string>;
     /**
-     * Show the choices in a random order.
+     * For type "rating": The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).
+     */
+    scale?: pulumi.Input<number | undefined>;
+    /**
+     * For type "single_choice" or "multiple_choice": Show the choices in a random order.
      */
     shuffleOptions?: pulumi.Input<boolean | undefined>;
     /**
-     * Submit as soon as a choice is picked (single choice without an open choice).
+     * For type "rating": Submit as soon as a score is picked, without a submit button. For type "single_choice" or "multiple_choice": Submit as soon as a choice is picked (single choice without an open choice).
      */
     skipSubmitButton?: pulumi.Input<boolean | undefined>;
     /**
@@ -535,63 +457,39 @@ export interface SurveyQuestionMultipleChoiceArgs {
      */
     translations?: pulumi.Input<{[key: string]: pulumi.Input<inputs.TranslationsValueArgs>} | undefined>;
     /**
-     * `single_choice` or `multiple_choice`.
+     * One of "open", "link", "rating", "single_choice", "multiple_choice"; it says which of the other properties apply.
      */
-    type: pulumi.Input<"multiple_choice">;
-}
-
-/**
- * The shape of Survey.questions[].
- */
-export interface SurveyQuestionOpenArgs {
+    type: pulumi.Input<enums.SurveyQuestionType>;
     /**
-     * Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
+     * For type "rating": Label under the highest score (e.g. "Very likely").
      */
-    branching?: pulumi.Input<inputs.BranchingNextQuestionArgs | inputs.BranchingEndArgs | inputs.BranchingSpecificQuestionArgs | inputs.BranchingResponseBasedArgs | undefined>;
+    upperBoundLabel?: pulumi.Input<string | undefined>;
     /**
-     * Label of the submit button.
-     */
-    buttonText?: pulumi.Input<string | undefined>;
-    /**
-     * Helper text under the question (HTML is sanitised by PostHog).
-     */
-    description?: pulumi.Input<string | undefined>;
-    /**
-     * Whether `description` is plain text or HTML.
-     */
-    descriptionContentType?: pulumi.Input<enums.DescriptionContentType | undefined>;
-    /**
-     * Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-     */
-    extra?: pulumi.Input<{[key: string]: any} | undefined>;
-    /**
-     * PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-     */
-    id?: pulumi.Input<string | undefined>;
-    /**
-     * Whether a respondent may skip the question.
-     */
-    optional?: pulumi.Input<boolean | undefined>;
-    /**
-     * The question text (not blank; HTML is sanitised by PostHog).
-     */
-    question: pulumi.Input<string>;
-    /**
-     * The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-     */
-    translations?: pulumi.Input<{[key: string]: pulumi.Input<inputs.TranslationsValueArgs>} | undefined>;
-    /**
-     * `open`: a free-text answer.
-     */
-    type: pulumi.Input<"open">;
-    /**
-     * Rules the answer must satisfy.
+     * For type "open": Rules the answer must satisfy.
      */
     validation?: pulumi.Input<pulumi.Input<inputs.SurveyQuestionOpenValidationArgs>[] | undefined>;
 }
 
 /**
- * The shape of SurveyQuestionOpen.validation[].
+ * The shape of SurveyQuestion.branching: its `type` says which of the other properties apply.
+ */
+export interface SurveyQuestionBranchingArgs {
+    /**
+     * For type "specific_question": 0-based index of the question to go to.
+     */
+    index?: pulumi.Input<number | undefined>;
+    /**
+     * For type "response_based": Answer -> question index, or "end". Keys are choice indexes ("0", "1", …) for choice questions, and "negative" / "neutral" / "positive" (or "detractors" / "passives" / "promoters" on a 10-point scale) for rating questions.
+     */
+    responseValues?: pulumi.Input<{[key: string]: pulumi.Input<number | string>} | undefined>;
+    /**
+     * One of "next_question", "end", "specific_question", "response_based"; it says which of the other properties apply.
+     */
+    type: pulumi.Input<enums.SurveyQuestionBranchingType>;
+}
+
+/**
+ * The shape of SurveyQuestion.validation[].
  */
 export interface SurveyQuestionOpenValidationArgs {
     /**
@@ -606,138 +504,6 @@ export interface SurveyQuestionOpenValidationArgs {
      * The length for `min_length` / `max_length` (a positive whole number).
      */
     value?: pulumi.Input<number | undefined>;
-}
-
-/**
- * The shape of Survey.questions[].
- */
-export interface SurveyQuestionRatingArgs {
-    /**
-     * Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-     */
-    branching?: pulumi.Input<inputs.BranchingNextQuestionArgs | inputs.BranchingEndArgs | inputs.BranchingSpecificQuestionArgs | inputs.BranchingResponseBasedArgs | undefined>;
-    /**
-     * Label of the submit button.
-     */
-    buttonText?: pulumi.Input<string | undefined>;
-    /**
-     * Helper text under the question (HTML is sanitised by PostHog).
-     */
-    description?: pulumi.Input<string | undefined>;
-    /**
-     * Whether `description` is plain text or HTML.
-     */
-    descriptionContentType?: pulumi.Input<enums.DescriptionContentType | undefined>;
-    /**
-     * Numbers or emoji.
-     */
-    display?: pulumi.Input<enums.SurveyQuestionRatingDisplay | undefined>;
-    /**
-     * Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-     */
-    extra?: pulumi.Input<{[key: string]: any} | undefined>;
-    /**
-     * PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-     */
-    id?: pulumi.Input<string | undefined>;
-    /**
-     * Whether PostHog reports the answers as a Net Promoter Score (PostHog's editor offers it on the 10-point scale).
-     */
-    isNpsQuestion?: pulumi.Input<boolean | undefined>;
-    /**
-     * Label under the lowest score (e.g. "Unlikely").
-     */
-    lowerBoundLabel?: pulumi.Input<string | undefined>;
-    /**
-     * Whether a respondent may skip the question.
-     */
-    optional?: pulumi.Input<boolean | undefined>;
-    /**
-     * The question text (not blank; HTML is sanitised by PostHog).
-     */
-    question: pulumi.Input<string>;
-    /**
-     * The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).
-     */
-    scale?: pulumi.Input<number | undefined>;
-    /**
-     * Submit as soon as a score is picked, without a submit button.
-     */
-    skipSubmitButton?: pulumi.Input<boolean | undefined>;
-    /**
-     * The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-     */
-    translations?: pulumi.Input<{[key: string]: pulumi.Input<inputs.TranslationsValueArgs>} | undefined>;
-    /**
-     * `rating`: a score on a scale.
-     */
-    type: pulumi.Input<"rating">;
-    /**
-     * Label under the highest score (e.g. "Very likely").
-     */
-    upperBoundLabel?: pulumi.Input<string | undefined>;
-}
-
-/**
- * The shape of Survey.questions[].
- */
-export interface SurveyQuestionSingleChoiceArgs {
-    /**
-     * Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-     */
-    branching?: pulumi.Input<inputs.BranchingNextQuestionArgs | inputs.BranchingEndArgs | inputs.BranchingSpecificQuestionArgs | inputs.BranchingResponseBasedArgs | undefined>;
-    /**
-     * Label of the submit button.
-     */
-    buttonText?: pulumi.Input<string | undefined>;
-    /**
-     * The choices (at least one, none blank). Branching refers to them by index.
-     */
-    choices: pulumi.Input<pulumi.Input<string>[]>;
-    /**
-     * Helper text under the question (HTML is sanitised by PostHog).
-     */
-    description?: pulumi.Input<string | undefined>;
-    /**
-     * Whether `description` is plain text or HTML.
-     */
-    descriptionContentType?: pulumi.Input<enums.DescriptionContentType | undefined>;
-    /**
-     * Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-     */
-    extra?: pulumi.Input<{[key: string]: any} | undefined>;
-    /**
-     * The last choice takes free text (e.g. "Other").
-     */
-    hasOpenChoice?: pulumi.Input<boolean | undefined>;
-    /**
-     * PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-     */
-    id?: pulumi.Input<string | undefined>;
-    /**
-     * Whether a respondent may skip the question.
-     */
-    optional?: pulumi.Input<boolean | undefined>;
-    /**
-     * The question text (not blank; HTML is sanitised by PostHog).
-     */
-    question: pulumi.Input<string>;
-    /**
-     * Show the choices in a random order.
-     */
-    shuffleOptions?: pulumi.Input<boolean | undefined>;
-    /**
-     * Submit as soon as a choice is picked (single choice without an open choice).
-     */
-    skipSubmitButton?: pulumi.Input<boolean | undefined>;
-    /**
-     * The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-     */
-    translations?: pulumi.Input<{[key: string]: pulumi.Input<inputs.TranslationsValueArgs>} | undefined>;
-    /**
-     * `single_choice` or `multiple_choice`.
-     */
-    type: pulumi.Input<"single_choice">;
 }
 
 /**
@@ -795,7 +561,7 @@ export interface SurveyTranslationsValueArgs {
 }
 
 /**
- * The shape of SurveyQuestionOpen.translations{}.
+ * The shape of SurveyQuestion.translations{}.
  */
 export interface TranslationsValueArgs {
     /**

@@ -7,54 +7,6 @@ import * as outputs from "../types/output";
 import * as enums from "../types/enums";
 
 /**
- * The shape of SurveyQuestionOpen.branching.
- */
-export interface BranchingEnd {
-    /**
-     * End the survey (shows the thank-you message, if any).
-     */
-    type: "end";
-}
-
-/**
- * The shape of SurveyQuestionOpen.branching.
- */
-export interface BranchingNextQuestion {
-    /**
-     * Go on to the next question (the default).
-     */
-    type: "next_question";
-}
-
-/**
- * The shape of SurveyQuestionOpen.branching.
- */
-export interface BranchingResponseBased {
-    /**
-     * Answer -> question index, or "end". Keys are choice indexes ("0", "1", …) for choice questions, and "negative" / "neutral" / "positive" (or "detractors" / "passives" / "promoters" on a 10-point scale) for rating questions.
-     */
-    responseValues: {[key: string]: number | string};
-    /**
-     * Go where the answer says.
-     */
-    type: "response_based";
-}
-
-/**
- * The shape of SurveyQuestionOpen.branching.
- */
-export interface BranchingSpecificQuestion {
-    /**
-     * 0-based index of the question to go to.
-     */
-    index: number;
-    /**
-     * Jump to the question at `index`.
-     */
-    type: "specific_question";
-}
-
-/**
  * The shape of Survey.createdBy.
  */
 export interface CreatedBy {
@@ -223,300 +175,6 @@ export interface GetMembersMember {
 }
 
 /**
- * The shape of GetSurvey.questions[].
- */
-export interface GetSurveyQuestionLink {
-    /**
-     * Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-     */
-    branching?: outputs.BranchingNextQuestion | outputs.BranchingEnd | outputs.BranchingSpecificQuestion | outputs.BranchingResponseBased;
-    /**
-     * Label of the submit button.
-     */
-    buttonText?: string;
-    /**
-     * Helper text under the question (HTML is sanitised by PostHog).
-     */
-    description?: string;
-    /**
-     * Whether `description` is plain text or HTML.
-     */
-    descriptionContentType?: enums.DescriptionContentType;
-    /**
-     * Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-     */
-    extra?: {[key: string]: any};
-    /**
-     * PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-     */
-    id?: string;
-    /**
-     * https:// or mailto: only; null or empty for no link.
-     */
-    link?: string;
-    /**
-     * Whether a respondent may skip the question.
-     */
-    optional?: boolean;
-    /**
-     * The question text (not blank; HTML is sanitised by PostHog).
-     */
-    question: string;
-    /**
-     * The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-     */
-    translations?: {[key: string]: outputs.TranslationsValue};
-    /**
-     * `link`: a message with a button that opens `link`.
-     */
-    type: "link";
-}
-
-/**
- * The shape of GetSurvey.questions[].
- */
-export interface GetSurveyQuestionMultipleChoice {
-    /**
-     * Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-     */
-    branching?: outputs.BranchingNextQuestion | outputs.BranchingEnd | outputs.BranchingSpecificQuestion | outputs.BranchingResponseBased;
-    /**
-     * Label of the submit button.
-     */
-    buttonText?: string;
-    /**
-     * The choices (at least one, none blank). Branching refers to them by index.
-     */
-    choices: string[];
-    /**
-     * Helper text under the question (HTML is sanitised by PostHog).
-     */
-    description?: string;
-    /**
-     * Whether `description` is plain text or HTML.
-     */
-    descriptionContentType?: enums.DescriptionContentType;
-    /**
-     * Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-     */
-    extra?: {[key: string]: any};
-    /**
-     * The last choice takes free text (e.g. "Other").
-     */
-    hasOpenChoice?: boolean;
-    /**
-     * PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-     */
-    id?: string;
-    /**
-     * Whether a respondent may skip the question.
-     */
-    optional?: boolean;
-    /**
-     * The question text (not blank; HTML is sanitised by PostHog).
-     */
-    question: string;
-    /**
-     * Show the choices in a random order.
-     */
-    shuffleOptions?: boolean;
-    /**
-     * Submit as soon as a choice is picked (single choice without an open choice).
-     */
-    skipSubmitButton?: boolean;
-    /**
-     * The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-     */
-    translations?: {[key: string]: outputs.TranslationsValue};
-    /**
-     * `single_choice` or `multiple_choice`.
-     */
-    type: "multiple_choice";
-}
-
-/**
- * The shape of GetSurvey.questions[].
- */
-export interface GetSurveyQuestionOpen {
-    /**
-     * Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-     */
-    branching?: outputs.BranchingNextQuestion | outputs.BranchingEnd | outputs.BranchingSpecificQuestion | outputs.BranchingResponseBased;
-    /**
-     * Label of the submit button.
-     */
-    buttonText?: string;
-    /**
-     * Helper text under the question (HTML is sanitised by PostHog).
-     */
-    description?: string;
-    /**
-     * Whether `description` is plain text or HTML.
-     */
-    descriptionContentType?: enums.DescriptionContentType;
-    /**
-     * Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-     */
-    extra?: {[key: string]: any};
-    /**
-     * PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-     */
-    id?: string;
-    /**
-     * Whether a respondent may skip the question.
-     */
-    optional?: boolean;
-    /**
-     * The question text (not blank; HTML is sanitised by PostHog).
-     */
-    question: string;
-    /**
-     * The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-     */
-    translations?: {[key: string]: outputs.TranslationsValue};
-    /**
-     * `open`: a free-text answer.
-     */
-    type: "open";
-    /**
-     * Rules the answer must satisfy.
-     */
-    validation?: outputs.SurveyQuestionOpenValidation[];
-}
-
-/**
- * The shape of GetSurvey.questions[].
- */
-export interface GetSurveyQuestionRating {
-    /**
-     * Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-     */
-    branching?: outputs.BranchingNextQuestion | outputs.BranchingEnd | outputs.BranchingSpecificQuestion | outputs.BranchingResponseBased;
-    /**
-     * Label of the submit button.
-     */
-    buttonText?: string;
-    /**
-     * Helper text under the question (HTML is sanitised by PostHog).
-     */
-    description?: string;
-    /**
-     * Whether `description` is plain text or HTML.
-     */
-    descriptionContentType?: enums.DescriptionContentType;
-    /**
-     * Numbers or emoji.
-     */
-    display?: enums.SurveyQuestionRatingDisplay;
-    /**
-     * Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-     */
-    extra?: {[key: string]: any};
-    /**
-     * PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-     */
-    id?: string;
-    /**
-     * Whether PostHog reports the answers as a Net Promoter Score (PostHog's editor offers it on the 10-point scale).
-     */
-    isNpsQuestion?: boolean;
-    /**
-     * Label under the lowest score (e.g. "Unlikely").
-     */
-    lowerBoundLabel?: string;
-    /**
-     * Whether a respondent may skip the question.
-     */
-    optional?: boolean;
-    /**
-     * The question text (not blank; HTML is sanitised by PostHog).
-     */
-    question: string;
-    /**
-     * The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).
-     */
-    scale?: number;
-    /**
-     * Submit as soon as a score is picked, without a submit button.
-     */
-    skipSubmitButton?: boolean;
-    /**
-     * The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-     */
-    translations?: {[key: string]: outputs.TranslationsValue};
-    /**
-     * `rating`: a score on a scale.
-     */
-    type: "rating";
-    /**
-     * Label under the highest score (e.g. "Very likely").
-     */
-    upperBoundLabel?: string;
-}
-
-/**
- * The shape of GetSurvey.questions[].
- */
-export interface GetSurveyQuestionSingleChoice {
-    /**
-     * Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-     */
-    branching?: outputs.BranchingNextQuestion | outputs.BranchingEnd | outputs.BranchingSpecificQuestion | outputs.BranchingResponseBased;
-    /**
-     * Label of the submit button.
-     */
-    buttonText?: string;
-    /**
-     * The choices (at least one, none blank). Branching refers to them by index.
-     */
-    choices: string[];
-    /**
-     * Helper text under the question (HTML is sanitised by PostHog).
-     */
-    description?: string;
-    /**
-     * Whether `description` is plain text or HTML.
-     */
-    descriptionContentType?: enums.DescriptionContentType;
-    /**
-     * Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-     */
-    extra?: {[key: string]: any};
-    /**
-     * The last choice takes free text (e.g. "Other").
-     */
-    hasOpenChoice?: boolean;
-    /**
-     * PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-     */
-    id?: string;
-    /**
-     * Whether a respondent may skip the question.
-     */
-    optional?: boolean;
-    /**
-     * The question text (not blank; HTML is sanitised by PostHog).
-     */
-    question: string;
-    /**
-     * Show the choices in a random order.
-     */
-    shuffleOptions?: boolean;
-    /**
-     * Submit as soon as a choice is picked (single choice without an open choice).
-     */
-    skipSubmitButton?: boolean;
-    /**
-     * The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-     */
-    translations?: {[key: string]: outputs.TranslationsValue};
-    /**
-     * `single_choice` or `multiple_choice`.
-     */
-    type: "single_choice";
-}
-
-/**
  * The shape of GetSurveys.surveys[].
  */
 export interface GetSurveysSurvey {
@@ -597,13 +255,13 @@ export interface GetSurveysSurvey {
      */
     name: string;
     /**
-     * Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey.
+     * Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey; a changed posthog:projectId leaves an existing survey where it is.
      */
     projectId: string;
     /**
      * The questions, in order; each keeps its server-assigned `id` (give one to keep responses linked when reordering).
      */
-    questions: (outputs.GetSurveysSurveyQuestionOpen | outputs.GetSurveysSurveyQuestionLink | outputs.GetSurveysSurveyQuestionRating | outputs.GetSurveysSurveyQuestionSingleChoice | outputs.GetSurveysSurveyQuestionMultipleChoice)[];
+    questions: outputs.SurveyQuestion[];
     /**
      * How many interval units one sampling period lasts (1 or more); null: no sampling.
      */
@@ -663,303 +321,13 @@ export interface GetSurveysSurvey {
 }
 
 /**
- * The shape of GetSurveysSurvey.questions[].
- */
-export interface GetSurveysSurveyQuestionLink {
-    /**
-     * Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-     */
-    branching?: outputs.BranchingNextQuestion | outputs.BranchingEnd | outputs.BranchingSpecificQuestion | outputs.BranchingResponseBased;
-    /**
-     * Label of the submit button.
-     */
-    buttonText?: string;
-    /**
-     * Helper text under the question (HTML is sanitised by PostHog).
-     */
-    description?: string;
-    /**
-     * Whether `description` is plain text or HTML.
-     */
-    descriptionContentType?: enums.DescriptionContentType;
-    /**
-     * Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-     */
-    extra?: {[key: string]: any};
-    /**
-     * PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-     */
-    id?: string;
-    /**
-     * https:// or mailto: only; null or empty for no link.
-     */
-    link?: string;
-    /**
-     * Whether a respondent may skip the question.
-     */
-    optional?: boolean;
-    /**
-     * The question text (not blank; HTML is sanitised by PostHog).
-     */
-    question: string;
-    /**
-     * The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-     */
-    translations?: {[key: string]: outputs.TranslationsValue};
-    /**
-     * `link`: a message with a button that opens `link`.
-     */
-    type: "link";
-}
-
-/**
- * The shape of GetSurveysSurvey.questions[].
- */
-export interface GetSurveysSurveyQuestionMultipleChoice {
-    /**
-     * Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-     */
-    branching?: outputs.BranchingNextQuestion | outputs.BranchingEnd | outputs.BranchingSpecificQuestion | outputs.BranchingResponseBased;
-    /**
-     * Label of the submit button.
-     */
-    buttonText?: string;
-    /**
-     * The choices (at least one, none blank). Branching refers to them by index.
-     */
-    choices: string[];
-    /**
-     * Helper text under the question (HTML is sanitised by PostHog).
-     */
-    description?: string;
-    /**
-     * Whether `description` is plain text or HTML.
-     */
-    descriptionContentType?: enums.DescriptionContentType;
-    /**
-     * Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-     */
-    extra?: {[key: string]: any};
-    /**
-     * The last choice takes free text (e.g. "Other").
-     */
-    hasOpenChoice?: boolean;
-    /**
-     * PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-     */
-    id?: string;
-    /**
-     * Whether a respondent may skip the question.
-     */
-    optional?: boolean;
-    /**
-     * The question text (not blank; HTML is sanitised by PostHog).
-     */
-    question: string;
-    /**
-     * Show the choices in a random order.
-     */
-    shuffleOptions?: boolean;
-    /**
-     * Submit as soon as a choice is picked (single choice without an open choice).
-     */
-    skipSubmitButton?: boolean;
-    /**
-     * The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-     */
-    translations?: {[key: string]: outputs.TranslationsValue};
-    /**
-     * `single_choice` or `multiple_choice`.
-     */
-    type: "multiple_choice";
-}
-
-/**
- * The shape of GetSurveysSurvey.questions[].
- */
-export interface GetSurveysSurveyQuestionOpen {
-    /**
-     * Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-     */
-    branching?: outputs.BranchingNextQuestion | outputs.BranchingEnd | outputs.BranchingSpecificQuestion | outputs.BranchingResponseBased;
-    /**
-     * Label of the submit button.
-     */
-    buttonText?: string;
-    /**
-     * Helper text under the question (HTML is sanitised by PostHog).
-     */
-    description?: string;
-    /**
-     * Whether `description` is plain text or HTML.
-     */
-    descriptionContentType?: enums.DescriptionContentType;
-    /**
-     * Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-     */
-    extra?: {[key: string]: any};
-    /**
-     * PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-     */
-    id?: string;
-    /**
-     * Whether a respondent may skip the question.
-     */
-    optional?: boolean;
-    /**
-     * The question text (not blank; HTML is sanitised by PostHog).
-     */
-    question: string;
-    /**
-     * The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-     */
-    translations?: {[key: string]: outputs.TranslationsValue};
-    /**
-     * `open`: a free-text answer.
-     */
-    type: "open";
-    /**
-     * Rules the answer must satisfy.
-     */
-    validation?: outputs.SurveyQuestionOpenValidation[];
-}
-
-/**
- * The shape of GetSurveysSurvey.questions[].
- */
-export interface GetSurveysSurveyQuestionRating {
-    /**
-     * Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-     */
-    branching?: outputs.BranchingNextQuestion | outputs.BranchingEnd | outputs.BranchingSpecificQuestion | outputs.BranchingResponseBased;
-    /**
-     * Label of the submit button.
-     */
-    buttonText?: string;
-    /**
-     * Helper text under the question (HTML is sanitised by PostHog).
-     */
-    description?: string;
-    /**
-     * Whether `description` is plain text or HTML.
-     */
-    descriptionContentType?: enums.DescriptionContentType;
-    /**
-     * Numbers or emoji.
-     */
-    display?: enums.SurveyQuestionRatingDisplay;
-    /**
-     * Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-     */
-    extra?: {[key: string]: any};
-    /**
-     * PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-     */
-    id?: string;
-    /**
-     * Whether PostHog reports the answers as a Net Promoter Score (PostHog's editor offers it on the 10-point scale).
-     */
-    isNpsQuestion?: boolean;
-    /**
-     * Label under the lowest score (e.g. "Unlikely").
-     */
-    lowerBoundLabel?: string;
-    /**
-     * Whether a respondent may skip the question.
-     */
-    optional?: boolean;
-    /**
-     * The question text (not blank; HTML is sanitised by PostHog).
-     */
-    question: string;
-    /**
-     * The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).
-     */
-    scale?: number;
-    /**
-     * Submit as soon as a score is picked, without a submit button.
-     */
-    skipSubmitButton?: boolean;
-    /**
-     * The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-     */
-    translations?: {[key: string]: outputs.TranslationsValue};
-    /**
-     * `rating`: a score on a scale.
-     */
-    type: "rating";
-    /**
-     * Label under the highest score (e.g. "Very likely").
-     */
-    upperBoundLabel?: string;
-}
-
-/**
- * The shape of GetSurveysSurvey.questions[].
- */
-export interface GetSurveysSurveyQuestionSingleChoice {
-    /**
-     * Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-     */
-    branching?: outputs.BranchingNextQuestion | outputs.BranchingEnd | outputs.BranchingSpecificQuestion | outputs.BranchingResponseBased;
-    /**
-     * Label of the submit button.
-     */
-    buttonText?: string;
-    /**
-     * The choices (at least one, none blank). Branching refers to them by index.
-     */
-    choices: string[];
-    /**
-     * Helper text under the question (HTML is sanitised by PostHog).
-     */
-    description?: string;
-    /**
-     * Whether `description` is plain text or HTML.
-     */
-    descriptionContentType?: enums.DescriptionContentType;
-    /**
-     * Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-     */
-    extra?: {[key: string]: any};
-    /**
-     * The last choice takes free text (e.g. "Other").
-     */
-    hasOpenChoice?: boolean;
-    /**
-     * PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-     */
-    id?: string;
-    /**
-     * Whether a respondent may skip the question.
-     */
-    optional?: boolean;
-    /**
-     * The question text (not blank; HTML is sanitised by PostHog).
-     */
-    question: string;
-    /**
-     * Show the choices in a random order.
-     */
-    shuffleOptions?: boolean;
-    /**
-     * Submit as soon as a choice is picked (single choice without an open choice).
-     */
-    skipSubmitButton?: boolean;
-    /**
-     * The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-     */
-    translations?: {[key: string]: outputs.TranslationsValue};
-    /**
-     * `single_choice` or `multiple_choice`.
-     */
-    type: "single_choice";
-}
-
-/**
  * The shape of InviteBatch.invitations{}.
  */
 export interface InviteBatchInvitationsValue {
+    /**
+     * When PostHog created the invite: acceptance counts only for a member who joined while it was valid.
+     */
+    createdAt?: string;
     /**
      * The invite id; "member:<id>" when the person was already a member.
      */
@@ -968,6 +336,10 @@ export interface InviteBatchInvitationsValue {
      * Whether the invite is older than PostHog's 3 days.
      */
     isExpired: boolean;
+    /**
+     * The membership, once accepted and seen in the member list.
+     */
+    memberId?: string;
     /**
      * pending, expired or accepted.
      */
@@ -1311,17 +683,21 @@ export interface SurveyConditionsEvents {
 }
 
 /**
- * The shape of Survey.questions[].
+ * The shape of Survey.questions[]: its `type` says which of the other properties apply.
  */
-export interface SurveyQuestionLink {
+export interface SurveyQuestion {
     /**
      * Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
      */
-    branching?: outputs.BranchingNextQuestion | outputs.BranchingEnd | outputs.BranchingSpecificQuestion | outputs.BranchingResponseBased;
+    branching?: outputs.SurveyQuestionBranching;
     /**
      * Label of the submit button.
      */
     buttonText?: string;
+    /**
+     * For type "single_choice" or "multiple_choice": The choices (at least one, none blank). Branching refers to them by index.
+     */
+    choices?: string[];
     /**
      * Helper text under the question (HTML is sanitised by PostHog).
      */
@@ -1331,65 +707,15 @@ export interface SurveyQuestionLink {
      */
     descriptionContentType?: enums.DescriptionContentType;
     /**
-     * Question keys PostHog added after this provider, merged as they are into what PostHog receives.
+     * For type "rating": Numbers or emoji.
      */
-    extra?: {[key: string]: any};
-    /**
-     * PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-     */
-    id?: string;
-    /**
-     * https:// or mailto: only; null or empty for no link.
-     */
-    link?: string;
-    /**
-     * Whether a respondent may skip the question.
-     */
-    optional?: boolean;
-    /**
-     * The question text (not blank; HTML is sanitised by PostHog).
-     */
-    question: string;
-    /**
-     * The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-     */
-    translations?: {[key: string]: outputs.TranslationsValue};
-    /**
-     * `link`: a message with a button that opens `link`.
-     */
-    type: "link";
-}
-
-/**
- * The shape of Survey.questions[].
- */
-export interface SurveyQuestionMultipleChoice {
-    /**
-     * Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-     */
-    branching?: outputs.BranchingNextQuestion | outputs.BranchingEnd | outputs.BranchingSpecificQuestion | outputs.BranchingResponseBased;
-    /**
-     * Label of the submit button.
-     */
-    buttonText?: string;
-    /**
-     * The choices (at least one, none blank). Branching refers to them by index.
-     */
-    choices: string[];
-    /**
-     * Helper text under the question (HTML is sanitised by PostHog).
-     */
-    description?: string;
-    /**
-     * Whether `description` is plain text or HTML.
-     */
-    descriptionContentType?: enums.DescriptionContentType;
+    display?: enums.SurveyQuestionRatingDisplay;
     /**
      * Question keys PostHog added after this provider, merged as they are into what PostHog receives.
      */
     extra?: {[key: string]: any};
     /**
-     * The last choice takes free text (e.g. "Other").
+     * For type "single_choice" or "multiple_choice": The last choice takes free text (e.g. "Other").
      */
     hasOpenChoice?: boolean;
     /**
@@ -1397,6 +723,18 @@ export interface SurveyQuestionMultipleChoice {
      */
     id?: string;
     /**
+     * For type "rating": Whether PostHog reports the answers as a Net Promoter Score (PostHog's editor offers it on the 10-point scale).
+     */
+    isNpsQuestion?: boolean;
+    /**
+     * For type "link": https:// or mailto: only; null or empty for no link.
+     */
+    link?: string;
+    /**
+     * For type "rating": Label under the lowest score (e.g. "Unlikely").
+     */
+    lowerBoundLabel?: string;
+    /**
      * Whether a respondent may skip the question.
      */
     optional?: boolean;
@@ -1405,11 +743,15 @@ export interface SurveyQuestionMultipleChoice {
      */
     question: string;
     /**
-     * Show the choices in a random order.
+     * For type "rating": The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).
+     */
+    scale?: number;
+    /**
+     * For type "single_choice" or "multiple_choice": Show the choices in a random order.
      */
     shuffleOptions?: boolean;
     /**
-     * Submit as soon as a choice is picked (single choice without an open choice).
+     * For type "rating": Submit as soon as a score is picked, without a submit button. For type "single_choice" or "multiple_choice": Submit as soon as a choice is picked (single choice without an open choice).
      */
     skipSubmitButton?: boolean;
     /**
@@ -1417,63 +759,39 @@ export interface SurveyQuestionMultipleChoice {
      */
     translations?: {[key: string]: outputs.TranslationsValue};
     /**
-     * `single_choice` or `multiple_choice`.
+     * One of "open", "link", "rating", "single_choice", "multiple_choice"; it says which of the other properties apply.
      */
-    type: "multiple_choice";
-}
-
-/**
- * The shape of Survey.questions[].
- */
-export interface SurveyQuestionOpen {
+    type: enums.SurveyQuestionType;
     /**
-     * Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
+     * For type "rating": Label under the highest score (e.g. "Very likely").
      */
-    branching?: outputs.BranchingNextQuestion | outputs.BranchingEnd | outputs.BranchingSpecificQuestion | outputs.BranchingResponseBased;
+    upperBoundLabel?: string;
     /**
-     * Label of the submit button.
-     */
-    buttonText?: string;
-    /**
-     * Helper text under the question (HTML is sanitised by PostHog).
-     */
-    description?: string;
-    /**
-     * Whether `description` is plain text or HTML.
-     */
-    descriptionContentType?: enums.DescriptionContentType;
-    /**
-     * Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-     */
-    extra?: {[key: string]: any};
-    /**
-     * PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-     */
-    id?: string;
-    /**
-     * Whether a respondent may skip the question.
-     */
-    optional?: boolean;
-    /**
-     * The question text (not blank; HTML is sanitised by PostHog).
-     */
-    question: string;
-    /**
-     * The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-     */
-    translations?: {[key: string]: outputs.TranslationsValue};
-    /**
-     * `open`: a free-text answer.
-     */
-    type: "open";
-    /**
-     * Rules the answer must satisfy.
+     * For type "open": Rules the answer must satisfy.
      */
     validation?: outputs.SurveyQuestionOpenValidation[];
 }
 
 /**
- * The shape of SurveyQuestionOpen.validation[].
+ * The shape of SurveyQuestion.branching: its `type` says which of the other properties apply.
+ */
+export interface SurveyQuestionBranching {
+    /**
+     * For type "specific_question": 0-based index of the question to go to.
+     */
+    index?: number;
+    /**
+     * For type "response_based": Answer -> question index, or "end". Keys are choice indexes ("0", "1", …) for choice questions, and "negative" / "neutral" / "positive" (or "detractors" / "passives" / "promoters" on a 10-point scale) for rating questions.
+     */
+    responseValues?: {[key: string]: number | string};
+    /**
+     * One of "next_question", "end", "specific_question", "response_based"; it says which of the other properties apply.
+     */
+    type: enums.SurveyQuestionBranchingType;
+}
+
+/**
+ * The shape of SurveyQuestion.validation[].
  */
 export interface SurveyQuestionOpenValidation {
     /**
@@ -1488,138 +806,6 @@ export interface SurveyQuestionOpenValidation {
      * The length for `min_length` / `max_length` (a positive whole number).
      */
     value?: number;
-}
-
-/**
- * The shape of Survey.questions[].
- */
-export interface SurveyQuestionRating {
-    /**
-     * Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-     */
-    branching?: outputs.BranchingNextQuestion | outputs.BranchingEnd | outputs.BranchingSpecificQuestion | outputs.BranchingResponseBased;
-    /**
-     * Label of the submit button.
-     */
-    buttonText?: string;
-    /**
-     * Helper text under the question (HTML is sanitised by PostHog).
-     */
-    description?: string;
-    /**
-     * Whether `description` is plain text or HTML.
-     */
-    descriptionContentType?: enums.DescriptionContentType;
-    /**
-     * Numbers or emoji.
-     */
-    display?: enums.SurveyQuestionRatingDisplay;
-    /**
-     * Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-     */
-    extra?: {[key: string]: any};
-    /**
-     * PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-     */
-    id?: string;
-    /**
-     * Whether PostHog reports the answers as a Net Promoter Score (PostHog's editor offers it on the 10-point scale).
-     */
-    isNpsQuestion?: boolean;
-    /**
-     * Label under the lowest score (e.g. "Unlikely").
-     */
-    lowerBoundLabel?: string;
-    /**
-     * Whether a respondent may skip the question.
-     */
-    optional?: boolean;
-    /**
-     * The question text (not blank; HTML is sanitised by PostHog).
-     */
-    question: string;
-    /**
-     * The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).
-     */
-    scale?: number;
-    /**
-     * Submit as soon as a score is picked, without a submit button.
-     */
-    skipSubmitButton?: boolean;
-    /**
-     * The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-     */
-    translations?: {[key: string]: outputs.TranslationsValue};
-    /**
-     * `rating`: a score on a scale.
-     */
-    type: "rating";
-    /**
-     * Label under the highest score (e.g. "Very likely").
-     */
-    upperBoundLabel?: string;
-}
-
-/**
- * The shape of Survey.questions[].
- */
-export interface SurveyQuestionSingleChoice {
-    /**
-     * Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-     */
-    branching?: outputs.BranchingNextQuestion | outputs.BranchingEnd | outputs.BranchingSpecificQuestion | outputs.BranchingResponseBased;
-    /**
-     * Label of the submit button.
-     */
-    buttonText?: string;
-    /**
-     * The choices (at least one, none blank). Branching refers to them by index.
-     */
-    choices: string[];
-    /**
-     * Helper text under the question (HTML is sanitised by PostHog).
-     */
-    description?: string;
-    /**
-     * Whether `description` is plain text or HTML.
-     */
-    descriptionContentType?: enums.DescriptionContentType;
-    /**
-     * Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-     */
-    extra?: {[key: string]: any};
-    /**
-     * The last choice takes free text (e.g. "Other").
-     */
-    hasOpenChoice?: boolean;
-    /**
-     * PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-     */
-    id?: string;
-    /**
-     * Whether a respondent may skip the question.
-     */
-    optional?: boolean;
-    /**
-     * The question text (not blank; HTML is sanitised by PostHog).
-     */
-    question: string;
-    /**
-     * Show the choices in a random order.
-     */
-    shuffleOptions?: boolean;
-    /**
-     * Submit as soon as a choice is picked (single choice without an open choice).
-     */
-    skipSubmitButton?: boolean;
-    /**
-     * The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-     */
-    translations?: {[key: string]: outputs.TranslationsValue};
-    /**
-     * `single_choice` or `multiple_choice`.
-     */
-    type: "single_choice";
 }
 
 /**
@@ -1677,7 +863,7 @@ export interface SurveyTranslationsValue {
 }
 
 /**
- * The shape of SurveyQuestionOpen.translations{}.
+ * The shape of SurveyQuestion.translations{}.
  */
 export interface TranslationsValue {
     /**

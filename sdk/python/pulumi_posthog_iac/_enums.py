@@ -17,8 +17,10 @@ __all__ = [
     'SurveyAppearanceTabPosition',
     'SurveyAppearanceWidgetType',
     'SurveyConditionsDeviceType',
+    'SurveyQuestionBranchingType',
     'SurveyQuestionOpenValidationType',
     'SurveyQuestionRatingDisplay',
+    'SurveyQuestionType',
     'SurveyResponseSamplingIntervalType',
     'SurveySchedule',
     'SurveyStatus',
@@ -140,6 +142,29 @@ class SurveyConditionsDeviceType(_builtins.str, Enum):
     TABLET = "Tablet"
 
 
+@pulumi.type_token("posthog-iac:index:SurveyQuestionBranchingType")
+class SurveyQuestionBranchingType(_builtins.str, Enum):
+    """
+    The values SurveyQuestionBranchingType accepts.
+    """
+    NEXT_QUESTION = "next_question"
+    """
+    Go on to the next question (the default).
+    """
+    END = "end"
+    """
+    End the survey (shows the thank-you message, if any).
+    """
+    SPECIFIC_QUESTION = "specific_question"
+    """
+    Jump to the question at `index`.
+    """
+    RESPONSE_BASED = "response_based"
+    """
+    Go where the answer says.
+    """
+
+
 @pulumi.type_token("posthog-iac:index:SurveyQuestionOpenValidationType")
 class SurveyQuestionOpenValidationType(_builtins.str, Enum):
     """
@@ -157,6 +182,33 @@ class SurveyQuestionRatingDisplay(_builtins.str, Enum):
     """
     NUMBER = "number"
     EMOJI = "emoji"
+
+
+@pulumi.type_token("posthog-iac:index:SurveyQuestionType")
+class SurveyQuestionType(_builtins.str, Enum):
+    """
+    The values SurveyQuestionType accepts.
+    """
+    OPEN = "open"
+    """
+    `open`: a free-text answer.
+    """
+    LINK = "link"
+    """
+    `link`: a message with a button that opens `link`.
+    """
+    RATING = "rating"
+    """
+    `rating`: a score on a scale.
+    """
+    SINGLE_CHOICE = "single_choice"
+    """
+    `single_choice`: one of the choices; `multiple_choice`: any number of them.
+    """
+    MULTIPLE_CHOICE = "multiple_choice"
+    """
+    `single_choice`: one of the choices; `multiple_choice`: any number of them.
+    """
 
 
 @pulumi.type_token("posthog-iac:index:SurveyResponseSamplingIntervalType")

@@ -7,7 +7,7 @@ import warnings
 import sys
 import pulumi
 import pulumi.runtime
-from typing import Any, Mapping, Optional, Sequence, Union, overload, Literal
+from typing import Any, Mapping, Optional, Sequence, Union, overload
 if sys.version_info >= (3, 11):
     from typing import NotRequired, TypedDict, TypeAlias
 else:
@@ -16,14 +16,6 @@ from . import _utilities
 from ._enums import *
 
 __all__ = [
-    'BranchingEndArgs',
-    'BranchingEndArgsDict',
-    'BranchingNextQuestionArgs',
-    'BranchingNextQuestionArgsDict',
-    'BranchingResponseBasedArgs',
-    'BranchingResponseBasedArgsDict',
-    'BranchingSpecificQuestionArgs',
-    'BranchingSpecificQuestionArgsDict',
     'EventsValueArgs',
     'EventsValueArgsDict',
     'EventsValuePropertyFiltersValueArgs',
@@ -46,18 +38,12 @@ __all__ = [
     'SurveyConditionsCancelEventsArgsDict',
     'SurveyConditionsEventsArgs',
     'SurveyConditionsEventsArgsDict',
-    'SurveyQuestionLinkArgs',
-    'SurveyQuestionLinkArgsDict',
-    'SurveyQuestionMultipleChoiceArgs',
-    'SurveyQuestionMultipleChoiceArgsDict',
-    'SurveyQuestionOpenArgs',
-    'SurveyQuestionOpenArgsDict',
+    'SurveyQuestionArgs',
+    'SurveyQuestionArgsDict',
+    'SurveyQuestionBranchingArgs',
+    'SurveyQuestionBranchingArgsDict',
     'SurveyQuestionOpenValidationArgs',
     'SurveyQuestionOpenValidationArgsDict',
-    'SurveyQuestionRatingArgs',
-    'SurveyQuestionRatingArgsDict',
-    'SurveyQuestionSingleChoiceArgs',
-    'SurveyQuestionSingleChoiceArgsDict',
     'SurveyTargetingFlagFiltersArgs',
     'SurveyTargetingFlagFiltersArgsDict',
     'SurveyTargetingFlagFiltersGroupArgs',
@@ -67,176 +53,6 @@ __all__ = [
     'TranslationsValueArgs',
     'TranslationsValueArgsDict',
 ]
-
-class BranchingEndArgsDict(TypedDict):
-    """
-    The shape of SurveyQuestionOpen.branching.
-    """
-    type: pulumi.Input[Literal['end']]
-    """
-    End the survey (shows the thank-you message, if any).
-    """
-
-@pulumi.input_type
-class BranchingEndArgs:
-    def __init__(__self__, *,
-                 type: pulumi.Input[Literal['end']]):
-        """
-        The shape of SurveyQuestionOpen.branching.
-
-        :param pulumi.Input[Literal['end']] type: End the survey (shows the thank-you message, if any).
-        """
-        pulumi.set(__self__, "type", 'end')
-
-    @_builtins.property
-    @pulumi.getter
-    def type(self) -> pulumi.Input[Literal['end']]:
-        """
-        End the survey (shows the thank-you message, if any).
-        """
-        return pulumi.get(self, "type")
-
-    @type.setter
-    def type(self, value: pulumi.Input[Literal['end']]):
-        pulumi.set(self, "type", value)
-
-
-class BranchingNextQuestionArgsDict(TypedDict):
-    """
-    The shape of SurveyQuestionOpen.branching.
-    """
-    type: pulumi.Input[Literal['next_question']]
-    """
-    Go on to the next question (the default).
-    """
-
-@pulumi.input_type
-class BranchingNextQuestionArgs:
-    def __init__(__self__, *,
-                 type: pulumi.Input[Literal['next_question']]):
-        """
-        The shape of SurveyQuestionOpen.branching.
-
-        :param pulumi.Input[Literal['next_question']] type: Go on to the next question (the default).
-        """
-        pulumi.set(__self__, "type", 'next_question')
-
-    @_builtins.property
-    @pulumi.getter
-    def type(self) -> pulumi.Input[Literal['next_question']]:
-        """
-        Go on to the next question (the default).
-        """
-        return pulumi.get(self, "type")
-
-    @type.setter
-    def type(self, value: pulumi.Input[Literal['next_question']]):
-        pulumi.set(self, "type", value)
-
-
-class BranchingResponseBasedArgsDict(TypedDict):
-    """
-    The shape of SurveyQuestionOpen.branching.
-    """
-    response_values: pulumi.Input[Mapping[str, pulumi.Input[Union[_builtins.int, _builtins.str]]]]
-    """
-    Answer -> question index, or "end". Keys are choice indexes ("0", "1", …) for choice questions, and "negative" / "neutral" / "positive" (or "detractors" / "passives" / "promoters" on a 10-point scale) for rating questions.
-    """
-    type: pulumi.Input[Literal['response_based']]
-    """
-    Go where the answer says.
-    """
-
-@pulumi.input_type
-class BranchingResponseBasedArgs:
-    def __init__(__self__, *,
-                 response_values: pulumi.Input[Mapping[str, pulumi.Input[Union[_builtins.int, _builtins.str]]]],
-                 type: pulumi.Input[Literal['response_based']]):
-        """
-        The shape of SurveyQuestionOpen.branching.
-
-        :param pulumi.Input[Mapping[str, pulumi.Input[Union[_builtins.int, _builtins.str]]]] response_values: Answer -> question index, or "end". Keys are choice indexes ("0", "1", …) for choice questions, and "negative" / "neutral" / "positive" (or "detractors" / "passives" / "promoters" on a 10-point scale) for rating questions.
-        :param pulumi.Input[Literal['response_based']] type: Go where the answer says.
-        """
-        pulumi.set(__self__, "response_values", response_values)
-        pulumi.set(__self__, "type", 'response_based')
-
-    @_builtins.property
-    @pulumi.getter(name="responseValues")
-    def response_values(self) -> pulumi.Input[Mapping[str, pulumi.Input[Union[_builtins.int, _builtins.str]]]]:
-        """
-        Answer -> question index, or "end". Keys are choice indexes ("0", "1", …) for choice questions, and "negative" / "neutral" / "positive" (or "detractors" / "passives" / "promoters" on a 10-point scale) for rating questions.
-        """
-        return pulumi.get(self, "response_values")
-
-    @response_values.setter
-    def response_values(self, value: pulumi.Input[Mapping[str, pulumi.Input[Union[_builtins.int, _builtins.str]]]]):
-        pulumi.set(self, "response_values", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def type(self) -> pulumi.Input[Literal['response_based']]:
-        """
-        Go where the answer says.
-        """
-        return pulumi.get(self, "type")
-
-    @type.setter
-    def type(self, value: pulumi.Input[Literal['response_based']]):
-        pulumi.set(self, "type", value)
-
-
-class BranchingSpecificQuestionArgsDict(TypedDict):
-    """
-    The shape of SurveyQuestionOpen.branching.
-    """
-    index: pulumi.Input[_builtins.int]
-    """
-    0-based index of the question to go to.
-    """
-    type: pulumi.Input[Literal['specific_question']]
-    """
-    Jump to the question at `index`.
-    """
-
-@pulumi.input_type
-class BranchingSpecificQuestionArgs:
-    def __init__(__self__, *,
-                 index: pulumi.Input[_builtins.int],
-                 type: pulumi.Input[Literal['specific_question']]):
-        """
-        The shape of SurveyQuestionOpen.branching.
-
-        :param pulumi.Input[_builtins.int] index: 0-based index of the question to go to.
-        :param pulumi.Input[Literal['specific_question']] type: Jump to the question at `index`.
-        """
-        pulumi.set(__self__, "index", index)
-        pulumi.set(__self__, "type", 'specific_question')
-
-    @_builtins.property
-    @pulumi.getter
-    def index(self) -> pulumi.Input[_builtins.int]:
-        """
-        0-based index of the question to go to.
-        """
-        return pulumi.get(self, "index")
-
-    @index.setter
-    def index(self, value: pulumi.Input[_builtins.int]):
-        pulumi.set(self, "index", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def type(self) -> pulumi.Input[Literal['specific_question']]:
-        """
-        Jump to the question at `index`.
-        """
-        return pulumi.get(self, "type")
-
-    @type.setter
-    def type(self, value: pulumi.Input[Literal['specific_question']]):
-        pulumi.set(self, "type", value)
-
 
 class EventsValueArgsDict(TypedDict):
     """
@@ -1925,25 +1741,29 @@ class SurveyConditionsEventsArgs:
         pulumi.set(self, "values", value)
 
 
-class SurveyQuestionLinkArgsDict(TypedDict):
+class SurveyQuestionArgsDict(TypedDict):
     """
-    The shape of Survey.questions[].
+    The shape of Survey.questions[]: its `type` says which of the other properties apply.
     """
     question: pulumi.Input[_builtins.str]
     """
     The question text (not blank; HTML is sanitised by PostHog).
     """
-    type: pulumi.Input[Literal['link']]
+    type: pulumi.Input['SurveyQuestionType']
     """
-    `link`: a message with a button that opens `link`.
+    One of "open", "link", "rating", "single_choice", "multiple_choice"; it says which of the other properties apply.
     """
-    branching: NotRequired[pulumi.Input[Optional[Union['BranchingNextQuestionArgsDict', 'BranchingEndArgsDict', 'BranchingSpecificQuestionArgsDict', 'BranchingResponseBasedArgsDict']]]]
+    branching: NotRequired[pulumi.Input[Optional['SurveyQuestionBranchingArgsDict']]]
     """
     Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
     """
     button_text: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
     Label of the submit button.
+    """
+    choices: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    """
+    For type "single_choice" or "multiple_choice": The choices (at least one, none blank). Branching refers to them by index.
     """
     description: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
@@ -1953,241 +1773,9 @@ class SurveyQuestionLinkArgsDict(TypedDict):
     """
     Whether `description` is plain text or HTML.
     """
-    extra: NotRequired[pulumi.Input[Optional[Mapping[str, Any]]]]
+    display: NotRequired[pulumi.Input[Optional['SurveyQuestionRatingDisplay']]]
     """
-    Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-    """
-    id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-    """
-    PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-    """
-    link: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-    """
-    https:// or mailto: only; null or empty for no link.
-    """
-    optional: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
-    """
-    Whether a respondent may skip the question.
-    """
-    translations: NotRequired[pulumi.Input[Optional[Mapping[str, pulumi.Input['TranslationsValueArgsDict']]]]]
-    """
-    The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-    """
-
-@pulumi.input_type
-class SurveyQuestionLinkArgs:
-    def __init__(__self__, *,
-                 question: pulumi.Input[_builtins.str],
-                 type: pulumi.Input[Literal['link']],
-                 branching: pulumi.Input[Optional[Union['BranchingNextQuestionArgs', 'BranchingEndArgs', 'BranchingSpecificQuestionArgs', 'BranchingResponseBasedArgs']]] = None,
-                 button_text: pulumi.Input[Optional[_builtins.str]] = None,
-                 description: pulumi.Input[Optional[_builtins.str]] = None,
-                 description_content_type: pulumi.Input[Optional['DescriptionContentType']] = None,
-                 extra: pulumi.Input[Optional[Mapping[str, Any]]] = None,
-                 id: pulumi.Input[Optional[_builtins.str]] = None,
-                 link: pulumi.Input[Optional[_builtins.str]] = None,
-                 optional: pulumi.Input[Optional[_builtins.bool]] = None,
-                 translations: pulumi.Input[Optional[Mapping[str, pulumi.Input['TranslationsValueArgs']]]] = None):
-        """
-        The shape of Survey.questions[].
-
-        :param pulumi.Input[_builtins.str] question: The question text (not blank; HTML is sanitised by PostHog).
-        :param pulumi.Input[Literal['link']] type: `link`: a message with a button that opens `link`.
-        :param pulumi.Input[Union['BranchingNextQuestionArgs', 'BranchingEndArgs', 'BranchingSpecificQuestionArgs', 'BranchingResponseBasedArgs']] branching: Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-        :param pulumi.Input[_builtins.str] button_text: Label of the submit button.
-        :param pulumi.Input[_builtins.str] description: Helper text under the question (HTML is sanitised by PostHog).
-        :param pulumi.Input['DescriptionContentType'] description_content_type: Whether `description` is plain text or HTML.
-        :param pulumi.Input[Mapping[str, Any]] extra: Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-        :param pulumi.Input[_builtins.str] id: PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-        :param pulumi.Input[_builtins.str] link: https:// or mailto: only; null or empty for no link.
-        :param pulumi.Input[_builtins.bool] optional: Whether a respondent may skip the question.
-        :param pulumi.Input[Mapping[str, pulumi.Input['TranslationsValueArgs']]] translations: The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-        """
-        pulumi.set(__self__, "question", question)
-        pulumi.set(__self__, "type", 'link')
-        if branching is not None:
-            pulumi.set(__self__, "branching", branching)
-        if button_text is not None:
-            pulumi.set(__self__, "button_text", button_text)
-        if description is not None:
-            pulumi.set(__self__, "description", description)
-        if description_content_type is not None:
-            pulumi.set(__self__, "description_content_type", description_content_type)
-        if extra is not None:
-            pulumi.set(__self__, "extra", extra)
-        if id is not None:
-            pulumi.set(__self__, "id", id)
-        if link is not None:
-            pulumi.set(__self__, "link", link)
-        if optional is not None:
-            pulumi.set(__self__, "optional", optional)
-        if translations is not None:
-            pulumi.set(__self__, "translations", translations)
-
-    @_builtins.property
-    @pulumi.getter
-    def question(self) -> pulumi.Input[_builtins.str]:
-        """
-        The question text (not blank; HTML is sanitised by PostHog).
-        """
-        return pulumi.get(self, "question")
-
-    @question.setter
-    def question(self, value: pulumi.Input[_builtins.str]):
-        pulumi.set(self, "question", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def type(self) -> pulumi.Input[Literal['link']]:
-        """
-        `link`: a message with a button that opens `link`.
-        """
-        return pulumi.get(self, "type")
-
-    @type.setter
-    def type(self, value: pulumi.Input[Literal['link']]):
-        pulumi.set(self, "type", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def branching(self) -> pulumi.Input[Optional[Union['BranchingNextQuestionArgs', 'BranchingEndArgs', 'BranchingSpecificQuestionArgs', 'BranchingResponseBasedArgs']]]:
-        """
-        Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-        """
-        return pulumi.get(self, "branching")
-
-    @branching.setter
-    def branching(self, value: pulumi.Input[Optional[Union['BranchingNextQuestionArgs', 'BranchingEndArgs', 'BranchingSpecificQuestionArgs', 'BranchingResponseBasedArgs']]]):
-        pulumi.set(self, "branching", value)
-
-    @_builtins.property
-    @pulumi.getter(name="buttonText")
-    def button_text(self) -> pulumi.Input[Optional[_builtins.str]]:
-        """
-        Label of the submit button.
-        """
-        return pulumi.get(self, "button_text")
-
-    @button_text.setter
-    def button_text(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "button_text", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def description(self) -> pulumi.Input[Optional[_builtins.str]]:
-        """
-        Helper text under the question (HTML is sanitised by PostHog).
-        """
-        return pulumi.get(self, "description")
-
-    @description.setter
-    def description(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "description", value)
-
-    @_builtins.property
-    @pulumi.getter(name="descriptionContentType")
-    def description_content_type(self) -> pulumi.Input[Optional['DescriptionContentType']]:
-        """
-        Whether `description` is plain text or HTML.
-        """
-        return pulumi.get(self, "description_content_type")
-
-    @description_content_type.setter
-    def description_content_type(self, value: pulumi.Input[Optional['DescriptionContentType']]):
-        pulumi.set(self, "description_content_type", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def extra(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
-        """
-        Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-        """
-        return pulumi.get(self, "extra")
-
-    @extra.setter
-    def extra(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
-        pulumi.set(self, "extra", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def id(self) -> pulumi.Input[Optional[_builtins.str]]:
-        """
-        PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-        """
-        return pulumi.get(self, "id")
-
-    @id.setter
-    def id(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "id", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def link(self) -> pulumi.Input[Optional[_builtins.str]]:
-        """
-        https:// or mailto: only; null or empty for no link.
-        """
-        return pulumi.get(self, "link")
-
-    @link.setter
-    def link(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "link", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def optional(self) -> pulumi.Input[Optional[_builtins.bool]]:
-        """
-        Whether a respondent may skip the question.
-        """
-        return pulumi.get(self, "optional")
-
-    @optional.setter
-    def optional(self, value: pulumi.Input[Optional[_builtins.bool]]):
-        pulumi.set(self, "optional", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def translations(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input['TranslationsValueArgs']]]]:
-        """
-        The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-        """
-        return pulumi.get(self, "translations")
-
-    @translations.setter
-    def translations(self, value: pulumi.Input[Optional[Mapping[str, pulumi.Input['TranslationsValueArgs']]]]):
-        pulumi.set(self, "translations", value)
-
-
-class SurveyQuestionMultipleChoiceArgsDict(TypedDict):
-    """
-    The shape of Survey.questions[].
-    """
-    choices: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]
-    """
-    The choices (at least one, none blank). Branching refers to them by index.
-    """
-    question: pulumi.Input[_builtins.str]
-    """
-    The question text (not blank; HTML is sanitised by PostHog).
-    """
-    type: pulumi.Input[Literal['multiple_choice']]
-    """
-    `single_choice` or `multiple_choice`.
-    """
-    branching: NotRequired[pulumi.Input[Optional[Union['BranchingNextQuestionArgsDict', 'BranchingEndArgsDict', 'BranchingSpecificQuestionArgsDict', 'BranchingResponseBasedArgsDict']]]]
-    """
-    Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-    """
-    button_text: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-    """
-    Label of the submit button.
-    """
-    description: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-    """
-    Helper text under the question (HTML is sanitised by PostHog).
-    """
-    description_content_type: NotRequired[pulumi.Input[Optional['DescriptionContentType']]]
-    """
-    Whether `description` is plain text or HTML.
+    For type "rating": Numbers or emoji.
     """
     extra: NotRequired[pulumi.Input[Optional[Mapping[str, Any]]]]
     """
@@ -2195,101 +1783,142 @@ class SurveyQuestionMultipleChoiceArgsDict(TypedDict):
     """
     has_open_choice: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
-    The last choice takes free text (e.g. "Other").
+    For type "single_choice" or "multiple_choice": The last choice takes free text (e.g. "Other").
     """
     id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
     PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
     """
+    is_nps_question: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    For type "rating": Whether PostHog reports the answers as a Net Promoter Score (PostHog's editor offers it on the 10-point scale).
+    """
+    link: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    For type "link": https:// or mailto: only; null or empty for no link.
+    """
+    lower_bound_label: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    For type "rating": Label under the lowest score (e.g. "Unlikely").
+    """
     optional: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
     Whether a respondent may skip the question.
     """
+    scale: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    For type "rating": The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).
+    """
     shuffle_options: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
-    Show the choices in a random order.
+    For type "single_choice" or "multiple_choice": Show the choices in a random order.
     """
     skip_submit_button: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
-    Submit as soon as a choice is picked (single choice without an open choice).
+    For type "rating": Submit as soon as a score is picked, without a submit button. For type "single_choice" or "multiple_choice": Submit as soon as a choice is picked (single choice without an open choice).
     """
     translations: NotRequired[pulumi.Input[Optional[Mapping[str, pulumi.Input['TranslationsValueArgsDict']]]]]
     """
     The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
     """
+    upper_bound_label: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    For type "rating": Label under the highest score (e.g. "Very likely").
+    """
+    validation: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['SurveyQuestionOpenValidationArgsDict']]]]]
+    """
+    For type "open": Rules the answer must satisfy.
+    """
 
 @pulumi.input_type
-class SurveyQuestionMultipleChoiceArgs:
+class SurveyQuestionArgs:
     def __init__(__self__, *,
-                 choices: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]],
                  question: pulumi.Input[_builtins.str],
-                 type: pulumi.Input[Literal['multiple_choice']],
-                 branching: pulumi.Input[Optional[Union['BranchingNextQuestionArgs', 'BranchingEndArgs', 'BranchingSpecificQuestionArgs', 'BranchingResponseBasedArgs']]] = None,
+                 type: pulumi.Input['SurveyQuestionType'],
+                 branching: pulumi.Input[Optional['SurveyQuestionBranchingArgs']] = None,
                  button_text: pulumi.Input[Optional[_builtins.str]] = None,
+                 choices: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  description_content_type: pulumi.Input[Optional['DescriptionContentType']] = None,
+                 display: pulumi.Input[Optional['SurveyQuestionRatingDisplay']] = None,
                  extra: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  has_open_choice: pulumi.Input[Optional[_builtins.bool]] = None,
                  id: pulumi.Input[Optional[_builtins.str]] = None,
+                 is_nps_question: pulumi.Input[Optional[_builtins.bool]] = None,
+                 link: pulumi.Input[Optional[_builtins.str]] = None,
+                 lower_bound_label: pulumi.Input[Optional[_builtins.str]] = None,
                  optional: pulumi.Input[Optional[_builtins.bool]] = None,
+                 scale: pulumi.Input[Optional[_builtins.int]] = None,
                  shuffle_options: pulumi.Input[Optional[_builtins.bool]] = None,
                  skip_submit_button: pulumi.Input[Optional[_builtins.bool]] = None,
-                 translations: pulumi.Input[Optional[Mapping[str, pulumi.Input['TranslationsValueArgs']]]] = None):
+                 translations: pulumi.Input[Optional[Mapping[str, pulumi.Input['TranslationsValueArgs']]]] = None,
+                 upper_bound_label: pulumi.Input[Optional[_builtins.str]] = None,
+                 validation: pulumi.Input[Optional[Sequence[pulumi.Input['SurveyQuestionOpenValidationArgs']]]] = None):
         """
-        The shape of Survey.questions[].
+        The shape of Survey.questions[]: its `type` says which of the other properties apply.
 
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] choices: The choices (at least one, none blank). Branching refers to them by index.
         :param pulumi.Input[_builtins.str] question: The question text (not blank; HTML is sanitised by PostHog).
-        :param pulumi.Input[Literal['multiple_choice']] type: `single_choice` or `multiple_choice`.
-        :param pulumi.Input[Union['BranchingNextQuestionArgs', 'BranchingEndArgs', 'BranchingSpecificQuestionArgs', 'BranchingResponseBasedArgs']] branching: Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
+        :param pulumi.Input['SurveyQuestionType'] type: One of "open", "link", "rating", "single_choice", "multiple_choice"; it says which of the other properties apply.
+        :param pulumi.Input['SurveyQuestionBranchingArgs'] branching: Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
         :param pulumi.Input[_builtins.str] button_text: Label of the submit button.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] choices: For type "single_choice" or "multiple_choice": The choices (at least one, none blank). Branching refers to them by index.
         :param pulumi.Input[_builtins.str] description: Helper text under the question (HTML is sanitised by PostHog).
         :param pulumi.Input['DescriptionContentType'] description_content_type: Whether `description` is plain text or HTML.
+        :param pulumi.Input['SurveyQuestionRatingDisplay'] display: For type "rating": Numbers or emoji.
         :param pulumi.Input[Mapping[str, Any]] extra: Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-        :param pulumi.Input[_builtins.bool] has_open_choice: The last choice takes free text (e.g. "Other").
+        :param pulumi.Input[_builtins.bool] has_open_choice: For type "single_choice" or "multiple_choice": The last choice takes free text (e.g. "Other").
         :param pulumi.Input[_builtins.str] id: PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
+        :param pulumi.Input[_builtins.bool] is_nps_question: For type "rating": Whether PostHog reports the answers as a Net Promoter Score (PostHog's editor offers it on the 10-point scale).
+        :param pulumi.Input[_builtins.str] link: For type "link": https:// or mailto: only; null or empty for no link.
+        :param pulumi.Input[_builtins.str] lower_bound_label: For type "rating": Label under the lowest score (e.g. "Unlikely").
         :param pulumi.Input[_builtins.bool] optional: Whether a respondent may skip the question.
-        :param pulumi.Input[_builtins.bool] shuffle_options: Show the choices in a random order.
-        :param pulumi.Input[_builtins.bool] skip_submit_button: Submit as soon as a choice is picked (single choice without an open choice).
+        :param pulumi.Input[_builtins.int] scale: For type "rating": The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).
+        :param pulumi.Input[_builtins.bool] shuffle_options: For type "single_choice" or "multiple_choice": Show the choices in a random order.
+        :param pulumi.Input[_builtins.bool] skip_submit_button: For type "rating": Submit as soon as a score is picked, without a submit button. For type "single_choice" or "multiple_choice": Submit as soon as a choice is picked (single choice without an open choice).
         :param pulumi.Input[Mapping[str, pulumi.Input['TranslationsValueArgs']]] translations: The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
+        :param pulumi.Input[_builtins.str] upper_bound_label: For type "rating": Label under the highest score (e.g. "Very likely").
+        :param pulumi.Input[Sequence[pulumi.Input['SurveyQuestionOpenValidationArgs']]] validation: For type "open": Rules the answer must satisfy.
         """
-        pulumi.set(__self__, "choices", choices)
         pulumi.set(__self__, "question", question)
-        pulumi.set(__self__, "type", 'multiple_choice')
+        pulumi.set(__self__, "type", type)
         if branching is not None:
             pulumi.set(__self__, "branching", branching)
         if button_text is not None:
             pulumi.set(__self__, "button_text", button_text)
+        if choices is not None:
+            pulumi.set(__self__, "choices", choices)
         if description is not None:
             pulumi.set(__self__, "description", description)
         if description_content_type is not None:
             pulumi.set(__self__, "description_content_type", description_content_type)
+        if display is not None:
+            pulumi.set(__self__, "display", display)
         if extra is not None:
             pulumi.set(__self__, "extra", extra)
         if has_open_choice is not None:
             pulumi.set(__self__, "has_open_choice", has_open_choice)
         if id is not None:
             pulumi.set(__self__, "id", id)
+        if is_nps_question is not None:
+            pulumi.set(__self__, "is_nps_question", is_nps_question)
+        if link is not None:
+            pulumi.set(__self__, "link", link)
+        if lower_bound_label is not None:
+            pulumi.set(__self__, "lower_bound_label", lower_bound_label)
         if optional is not None:
             pulumi.set(__self__, "optional", optional)
+        if scale is not None:
+            pulumi.set(__self__, "scale", scale)
         if shuffle_options is not None:
             pulumi.set(__self__, "shuffle_options", shuffle_options)
         if skip_submit_button is not None:
             pulumi.set(__self__, "skip_submit_button", skip_submit_button)
         if translations is not None:
             pulumi.set(__self__, "translations", translations)
-
-    @_builtins.property
-    @pulumi.getter
-    def choices(self) -> pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]:
-        """
-        The choices (at least one, none blank). Branching refers to them by index.
-        """
-        return pulumi.get(self, "choices")
-
-    @choices.setter
-    def choices(self, value: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]):
-        pulumi.set(self, "choices", value)
+        if upper_bound_label is not None:
+            pulumi.set(__self__, "upper_bound_label", upper_bound_label)
+        if validation is not None:
+            pulumi.set(__self__, "validation", validation)
 
     @_builtins.property
     @pulumi.getter
@@ -2305,26 +1934,26 @@ class SurveyQuestionMultipleChoiceArgs:
 
     @_builtins.property
     @pulumi.getter
-    def type(self) -> pulumi.Input[Literal['multiple_choice']]:
+    def type(self) -> pulumi.Input['SurveyQuestionType']:
         """
-        `single_choice` or `multiple_choice`.
+        One of "open", "link", "rating", "single_choice", "multiple_choice"; it says which of the other properties apply.
         """
         return pulumi.get(self, "type")
 
     @type.setter
-    def type(self, value: pulumi.Input[Literal['multiple_choice']]):
+    def type(self, value: pulumi.Input['SurveyQuestionType']):
         pulumi.set(self, "type", value)
 
     @_builtins.property
     @pulumi.getter
-    def branching(self) -> pulumi.Input[Optional[Union['BranchingNextQuestionArgs', 'BranchingEndArgs', 'BranchingSpecificQuestionArgs', 'BranchingResponseBasedArgs']]]:
+    def branching(self) -> pulumi.Input[Optional['SurveyQuestionBranchingArgs']]:
         """
         Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
         """
         return pulumi.get(self, "branching")
 
     @branching.setter
-    def branching(self, value: pulumi.Input[Optional[Union['BranchingNextQuestionArgs', 'BranchingEndArgs', 'BranchingSpecificQuestionArgs', 'BranchingResponseBasedArgs']]]):
+    def branching(self, value: pulumi.Input[Optional['SurveyQuestionBranchingArgs']]):
         pulumi.set(self, "branching", value)
 
     @_builtins.property
@@ -2338,6 +1967,18 @@ class SurveyQuestionMultipleChoiceArgs:
     @button_text.setter
     def button_text(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "button_text", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def choices(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        For type "single_choice" or "multiple_choice": The choices (at least one, none blank). Branching refers to them by index.
+        """
+        return pulumi.get(self, "choices")
+
+    @choices.setter
+    def choices(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "choices", value)
 
     @_builtins.property
     @pulumi.getter
@@ -2362,6 +2003,18 @@ class SurveyQuestionMultipleChoiceArgs:
     @description_content_type.setter
     def description_content_type(self, value: pulumi.Input[Optional['DescriptionContentType']]):
         pulumi.set(self, "description_content_type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def display(self) -> pulumi.Input[Optional['SurveyQuestionRatingDisplay']]:
+        """
+        For type "rating": Numbers or emoji.
+        """
+        return pulumi.get(self, "display")
+
+    @display.setter
+    def display(self, value: pulumi.Input[Optional['SurveyQuestionRatingDisplay']]):
+        pulumi.set(self, "display", value)
 
     @_builtins.property
     @pulumi.getter
@@ -2379,7 +2032,7 @@ class SurveyQuestionMultipleChoiceArgs:
     @pulumi.getter(name="hasOpenChoice")
     def has_open_choice(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        The last choice takes free text (e.g. "Other").
+        For type "single_choice" or "multiple_choice": The last choice takes free text (e.g. "Other").
         """
         return pulumi.get(self, "has_open_choice")
 
@@ -2400,6 +2053,42 @@ class SurveyQuestionMultipleChoiceArgs:
         pulumi.set(self, "id", value)
 
     @_builtins.property
+    @pulumi.getter(name="isNpsQuestion")
+    def is_nps_question(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        For type "rating": Whether PostHog reports the answers as a Net Promoter Score (PostHog's editor offers it on the 10-point scale).
+        """
+        return pulumi.get(self, "is_nps_question")
+
+    @is_nps_question.setter
+    def is_nps_question(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "is_nps_question", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def link(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        For type "link": https:// or mailto: only; null or empty for no link.
+        """
+        return pulumi.get(self, "link")
+
+    @link.setter
+    def link(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "link", value)
+
+    @_builtins.property
+    @pulumi.getter(name="lowerBoundLabel")
+    def lower_bound_label(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        For type "rating": Label under the lowest score (e.g. "Unlikely").
+        """
+        return pulumi.get(self, "lower_bound_label")
+
+    @lower_bound_label.setter
+    def lower_bound_label(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "lower_bound_label", value)
+
+    @_builtins.property
     @pulumi.getter
     def optional(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
@@ -2412,10 +2101,22 @@ class SurveyQuestionMultipleChoiceArgs:
         pulumi.set(self, "optional", value)
 
     @_builtins.property
+    @pulumi.getter
+    def scale(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        For type "rating": The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).
+        """
+        return pulumi.get(self, "scale")
+
+    @scale.setter
+    def scale(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "scale", value)
+
+    @_builtins.property
     @pulumi.getter(name="shuffleOptions")
     def shuffle_options(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Show the choices in a random order.
+        For type "single_choice" or "multiple_choice": Show the choices in a random order.
         """
         return pulumi.get(self, "shuffle_options")
 
@@ -2427,7 +2128,7 @@ class SurveyQuestionMultipleChoiceArgs:
     @pulumi.getter(name="skipSubmitButton")
     def skip_submit_button(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Submit as soon as a choice is picked (single choice without an open choice).
+        For type "rating": Submit as soon as a score is picked, without a submit button. For type "single_choice" or "multiple_choice": Submit as soon as a choice is picked (single choice without an open choice).
         """
         return pulumi.get(self, "skip_submit_button")
 
@@ -2447,231 +2148,23 @@ class SurveyQuestionMultipleChoiceArgs:
     def translations(self, value: pulumi.Input[Optional[Mapping[str, pulumi.Input['TranslationsValueArgs']]]]):
         pulumi.set(self, "translations", value)
 
-
-class SurveyQuestionOpenArgsDict(TypedDict):
-    """
-    The shape of Survey.questions[].
-    """
-    question: pulumi.Input[_builtins.str]
-    """
-    The question text (not blank; HTML is sanitised by PostHog).
-    """
-    type: pulumi.Input[Literal['open']]
-    """
-    `open`: a free-text answer.
-    """
-    branching: NotRequired[pulumi.Input[Optional[Union['BranchingNextQuestionArgsDict', 'BranchingEndArgsDict', 'BranchingSpecificQuestionArgsDict', 'BranchingResponseBasedArgsDict']]]]
-    """
-    Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-    """
-    button_text: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-    """
-    Label of the submit button.
-    """
-    description: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-    """
-    Helper text under the question (HTML is sanitised by PostHog).
-    """
-    description_content_type: NotRequired[pulumi.Input[Optional['DescriptionContentType']]]
-    """
-    Whether `description` is plain text or HTML.
-    """
-    extra: NotRequired[pulumi.Input[Optional[Mapping[str, Any]]]]
-    """
-    Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-    """
-    id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-    """
-    PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-    """
-    optional: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
-    """
-    Whether a respondent may skip the question.
-    """
-    translations: NotRequired[pulumi.Input[Optional[Mapping[str, pulumi.Input['TranslationsValueArgsDict']]]]]
-    """
-    The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-    """
-    validation: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['SurveyQuestionOpenValidationArgsDict']]]]]
-    """
-    Rules the answer must satisfy.
-    """
-
-@pulumi.input_type
-class SurveyQuestionOpenArgs:
-    def __init__(__self__, *,
-                 question: pulumi.Input[_builtins.str],
-                 type: pulumi.Input[Literal['open']],
-                 branching: pulumi.Input[Optional[Union['BranchingNextQuestionArgs', 'BranchingEndArgs', 'BranchingSpecificQuestionArgs', 'BranchingResponseBasedArgs']]] = None,
-                 button_text: pulumi.Input[Optional[_builtins.str]] = None,
-                 description: pulumi.Input[Optional[_builtins.str]] = None,
-                 description_content_type: pulumi.Input[Optional['DescriptionContentType']] = None,
-                 extra: pulumi.Input[Optional[Mapping[str, Any]]] = None,
-                 id: pulumi.Input[Optional[_builtins.str]] = None,
-                 optional: pulumi.Input[Optional[_builtins.bool]] = None,
-                 translations: pulumi.Input[Optional[Mapping[str, pulumi.Input['TranslationsValueArgs']]]] = None,
-                 validation: pulumi.Input[Optional[Sequence[pulumi.Input['SurveyQuestionOpenValidationArgs']]]] = None):
-        """
-        The shape of Survey.questions[].
-
-        :param pulumi.Input[_builtins.str] question: The question text (not blank; HTML is sanitised by PostHog).
-        :param pulumi.Input[Literal['open']] type: `open`: a free-text answer.
-        :param pulumi.Input[Union['BranchingNextQuestionArgs', 'BranchingEndArgs', 'BranchingSpecificQuestionArgs', 'BranchingResponseBasedArgs']] branching: Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-        :param pulumi.Input[_builtins.str] button_text: Label of the submit button.
-        :param pulumi.Input[_builtins.str] description: Helper text under the question (HTML is sanitised by PostHog).
-        :param pulumi.Input['DescriptionContentType'] description_content_type: Whether `description` is plain text or HTML.
-        :param pulumi.Input[Mapping[str, Any]] extra: Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-        :param pulumi.Input[_builtins.str] id: PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-        :param pulumi.Input[_builtins.bool] optional: Whether a respondent may skip the question.
-        :param pulumi.Input[Mapping[str, pulumi.Input['TranslationsValueArgs']]] translations: The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-        :param pulumi.Input[Sequence[pulumi.Input['SurveyQuestionOpenValidationArgs']]] validation: Rules the answer must satisfy.
-        """
-        pulumi.set(__self__, "question", question)
-        pulumi.set(__self__, "type", 'open')
-        if branching is not None:
-            pulumi.set(__self__, "branching", branching)
-        if button_text is not None:
-            pulumi.set(__self__, "button_text", button_text)
-        if description is not None:
-            pulumi.set(__self__, "description", description)
-        if description_content_type is not None:
-            pulumi.set(__self__, "description_content_type", description_content_type)
-        if extra is not None:
-            pulumi.set(__self__, "extra", extra)
-        if id is not None:
-            pulumi.set(__self__, "id", id)
-        if optional is not None:
-            pulumi.set(__self__, "optional", optional)
-        if translations is not None:
-            pulumi.set(__self__, "translations", translations)
-        if validation is not None:
-            pulumi.set(__self__, "validation", validation)
-
     @_builtins.property
-    @pulumi.getter
-    def question(self) -> pulumi.Input[_builtins.str]:
+    @pulumi.getter(name="upperBoundLabel")
+    def upper_bound_label(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The question text (not blank; HTML is sanitised by PostHog).
+        For type "rating": Label under the highest score (e.g. "Very likely").
         """
-        return pulumi.get(self, "question")
+        return pulumi.get(self, "upper_bound_label")
 
-    @question.setter
-    def question(self, value: pulumi.Input[_builtins.str]):
-        pulumi.set(self, "question", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def type(self) -> pulumi.Input[Literal['open']]:
-        """
-        `open`: a free-text answer.
-        """
-        return pulumi.get(self, "type")
-
-    @type.setter
-    def type(self, value: pulumi.Input[Literal['open']]):
-        pulumi.set(self, "type", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def branching(self) -> pulumi.Input[Optional[Union['BranchingNextQuestionArgs', 'BranchingEndArgs', 'BranchingSpecificQuestionArgs', 'BranchingResponseBasedArgs']]]:
-        """
-        Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-        """
-        return pulumi.get(self, "branching")
-
-    @branching.setter
-    def branching(self, value: pulumi.Input[Optional[Union['BranchingNextQuestionArgs', 'BranchingEndArgs', 'BranchingSpecificQuestionArgs', 'BranchingResponseBasedArgs']]]):
-        pulumi.set(self, "branching", value)
-
-    @_builtins.property
-    @pulumi.getter(name="buttonText")
-    def button_text(self) -> pulumi.Input[Optional[_builtins.str]]:
-        """
-        Label of the submit button.
-        """
-        return pulumi.get(self, "button_text")
-
-    @button_text.setter
-    def button_text(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "button_text", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def description(self) -> pulumi.Input[Optional[_builtins.str]]:
-        """
-        Helper text under the question (HTML is sanitised by PostHog).
-        """
-        return pulumi.get(self, "description")
-
-    @description.setter
-    def description(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "description", value)
-
-    @_builtins.property
-    @pulumi.getter(name="descriptionContentType")
-    def description_content_type(self) -> pulumi.Input[Optional['DescriptionContentType']]:
-        """
-        Whether `description` is plain text or HTML.
-        """
-        return pulumi.get(self, "description_content_type")
-
-    @description_content_type.setter
-    def description_content_type(self, value: pulumi.Input[Optional['DescriptionContentType']]):
-        pulumi.set(self, "description_content_type", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def extra(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
-        """
-        Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-        """
-        return pulumi.get(self, "extra")
-
-    @extra.setter
-    def extra(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
-        pulumi.set(self, "extra", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def id(self) -> pulumi.Input[Optional[_builtins.str]]:
-        """
-        PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-        """
-        return pulumi.get(self, "id")
-
-    @id.setter
-    def id(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "id", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def optional(self) -> pulumi.Input[Optional[_builtins.bool]]:
-        """
-        Whether a respondent may skip the question.
-        """
-        return pulumi.get(self, "optional")
-
-    @optional.setter
-    def optional(self, value: pulumi.Input[Optional[_builtins.bool]]):
-        pulumi.set(self, "optional", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def translations(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input['TranslationsValueArgs']]]]:
-        """
-        The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-        """
-        return pulumi.get(self, "translations")
-
-    @translations.setter
-    def translations(self, value: pulumi.Input[Optional[Mapping[str, pulumi.Input['TranslationsValueArgs']]]]):
-        pulumi.set(self, "translations", value)
+    @upper_bound_label.setter
+    def upper_bound_label(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "upper_bound_label", value)
 
     @_builtins.property
     @pulumi.getter
     def validation(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['SurveyQuestionOpenValidationArgs']]]]:
         """
-        Rules the answer must satisfy.
+        For type "open": Rules the answer must satisfy.
         """
         return pulumi.get(self, "validation")
 
@@ -2680,9 +2173,82 @@ class SurveyQuestionOpenArgs:
         pulumi.set(self, "validation", value)
 
 
+class SurveyQuestionBranchingArgsDict(TypedDict):
+    """
+    The shape of SurveyQuestion.branching: its `type` says which of the other properties apply.
+    """
+    type: pulumi.Input['SurveyQuestionBranchingType']
+    """
+    One of "next_question", "end", "specific_question", "response_based"; it says which of the other properties apply.
+    """
+    index: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    For type "specific_question": 0-based index of the question to go to.
+    """
+    response_values: NotRequired[pulumi.Input[Optional[Mapping[str, pulumi.Input[Union[_builtins.int, _builtins.str]]]]]]
+    """
+    For type "response_based": Answer -> question index, or "end". Keys are choice indexes ("0", "1", …) for choice questions, and "negative" / "neutral" / "positive" (or "detractors" / "passives" / "promoters" on a 10-point scale) for rating questions.
+    """
+
+@pulumi.input_type
+class SurveyQuestionBranchingArgs:
+    def __init__(__self__, *,
+                 type: pulumi.Input['SurveyQuestionBranchingType'],
+                 index: pulumi.Input[Optional[_builtins.int]] = None,
+                 response_values: pulumi.Input[Optional[Mapping[str, pulumi.Input[Union[_builtins.int, _builtins.str]]]]] = None):
+        """
+        The shape of SurveyQuestion.branching: its `type` says which of the other properties apply.
+
+        :param pulumi.Input['SurveyQuestionBranchingType'] type: One of "next_question", "end", "specific_question", "response_based"; it says which of the other properties apply.
+        :param pulumi.Input[_builtins.int] index: For type "specific_question": 0-based index of the question to go to.
+        :param pulumi.Input[Mapping[str, pulumi.Input[Union[_builtins.int, _builtins.str]]]] response_values: For type "response_based": Answer -> question index, or "end". Keys are choice indexes ("0", "1", …) for choice questions, and "negative" / "neutral" / "positive" (or "detractors" / "passives" / "promoters" on a 10-point scale) for rating questions.
+        """
+        pulumi.set(__self__, "type", type)
+        if index is not None:
+            pulumi.set(__self__, "index", index)
+        if response_values is not None:
+            pulumi.set(__self__, "response_values", response_values)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input['SurveyQuestionBranchingType']:
+        """
+        One of "next_question", "end", "specific_question", "response_based"; it says which of the other properties apply.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input['SurveyQuestionBranchingType']):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def index(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        For type "specific_question": 0-based index of the question to go to.
+        """
+        return pulumi.get(self, "index")
+
+    @index.setter
+    def index(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "index", value)
+
+    @_builtins.property
+    @pulumi.getter(name="responseValues")
+    def response_values(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[Union[_builtins.int, _builtins.str]]]]]:
+        """
+        For type "response_based": Answer -> question index, or "end". Keys are choice indexes ("0", "1", …) for choice questions, and "negative" / "neutral" / "positive" (or "detractors" / "passives" / "promoters" on a 10-point scale) for rating questions.
+        """
+        return pulumi.get(self, "response_values")
+
+    @response_values.setter
+    def response_values(self, value: pulumi.Input[Optional[Mapping[str, pulumi.Input[Union[_builtins.int, _builtins.str]]]]]):
+        pulumi.set(self, "response_values", value)
+
+
 class SurveyQuestionOpenValidationArgsDict(TypedDict):
     """
-    The shape of SurveyQuestionOpen.validation[].
+    The shape of SurveyQuestion.validation[].
     """
     type: pulumi.Input['SurveyQuestionOpenValidationType']
     """
@@ -2704,7 +2270,7 @@ class SurveyQuestionOpenValidationArgs:
                  error_message: pulumi.Input[Optional[_builtins.str]] = None,
                  value: pulumi.Input[Optional[_builtins.int]] = None):
         """
-        The shape of SurveyQuestionOpen.validation[].
+        The shape of SurveyQuestion.validation[].
 
         :param pulumi.Input['SurveyQuestionOpenValidationType'] type: `min_length` / `max_length` of the answer, or `email` (the answer must be an email address).
         :param pulumi.Input[_builtins.str] error_message: The message shown when the answer breaks the rule (PostHog's SDK has a default).
@@ -2751,629 +2317,6 @@ class SurveyQuestionOpenValidationArgs:
     @value.setter
     def value(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "value", value)
-
-
-class SurveyQuestionRatingArgsDict(TypedDict):
-    """
-    The shape of Survey.questions[].
-    """
-    question: pulumi.Input[_builtins.str]
-    """
-    The question text (not blank; HTML is sanitised by PostHog).
-    """
-    type: pulumi.Input[Literal['rating']]
-    """
-    `rating`: a score on a scale.
-    """
-    branching: NotRequired[pulumi.Input[Optional[Union['BranchingNextQuestionArgsDict', 'BranchingEndArgsDict', 'BranchingSpecificQuestionArgsDict', 'BranchingResponseBasedArgsDict']]]]
-    """
-    Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-    """
-    button_text: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-    """
-    Label of the submit button.
-    """
-    description: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-    """
-    Helper text under the question (HTML is sanitised by PostHog).
-    """
-    description_content_type: NotRequired[pulumi.Input[Optional['DescriptionContentType']]]
-    """
-    Whether `description` is plain text or HTML.
-    """
-    display: NotRequired[pulumi.Input[Optional['SurveyQuestionRatingDisplay']]]
-    """
-    Numbers or emoji.
-    """
-    extra: NotRequired[pulumi.Input[Optional[Mapping[str, Any]]]]
-    """
-    Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-    """
-    id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-    """
-    PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-    """
-    is_nps_question: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
-    """
-    Whether PostHog reports the answers as a Net Promoter Score (PostHog's editor offers it on the 10-point scale).
-    """
-    lower_bound_label: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-    """
-    Label under the lowest score (e.g. "Unlikely").
-    """
-    optional: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
-    """
-    Whether a respondent may skip the question.
-    """
-    scale: NotRequired[pulumi.Input[Optional[_builtins.int]]]
-    """
-    The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).
-    """
-    skip_submit_button: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
-    """
-    Submit as soon as a score is picked, without a submit button.
-    """
-    translations: NotRequired[pulumi.Input[Optional[Mapping[str, pulumi.Input['TranslationsValueArgsDict']]]]]
-    """
-    The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-    """
-    upper_bound_label: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-    """
-    Label under the highest score (e.g. "Very likely").
-    """
-
-@pulumi.input_type
-class SurveyQuestionRatingArgs:
-    def __init__(__self__, *,
-                 question: pulumi.Input[_builtins.str],
-                 type: pulumi.Input[Literal['rating']],
-                 branching: pulumi.Input[Optional[Union['BranchingNextQuestionArgs', 'BranchingEndArgs', 'BranchingSpecificQuestionArgs', 'BranchingResponseBasedArgs']]] = None,
-                 button_text: pulumi.Input[Optional[_builtins.str]] = None,
-                 description: pulumi.Input[Optional[_builtins.str]] = None,
-                 description_content_type: pulumi.Input[Optional['DescriptionContentType']] = None,
-                 display: pulumi.Input[Optional['SurveyQuestionRatingDisplay']] = None,
-                 extra: pulumi.Input[Optional[Mapping[str, Any]]] = None,
-                 id: pulumi.Input[Optional[_builtins.str]] = None,
-                 is_nps_question: pulumi.Input[Optional[_builtins.bool]] = None,
-                 lower_bound_label: pulumi.Input[Optional[_builtins.str]] = None,
-                 optional: pulumi.Input[Optional[_builtins.bool]] = None,
-                 scale: pulumi.Input[Optional[_builtins.int]] = None,
-                 skip_submit_button: pulumi.Input[Optional[_builtins.bool]] = None,
-                 translations: pulumi.Input[Optional[Mapping[str, pulumi.Input['TranslationsValueArgs']]]] = None,
-                 upper_bound_label: pulumi.Input[Optional[_builtins.str]] = None):
-        """
-        The shape of Survey.questions[].
-
-        :param pulumi.Input[_builtins.str] question: The question text (not blank; HTML is sanitised by PostHog).
-        :param pulumi.Input[Literal['rating']] type: `rating`: a score on a scale.
-        :param pulumi.Input[Union['BranchingNextQuestionArgs', 'BranchingEndArgs', 'BranchingSpecificQuestionArgs', 'BranchingResponseBasedArgs']] branching: Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-        :param pulumi.Input[_builtins.str] button_text: Label of the submit button.
-        :param pulumi.Input[_builtins.str] description: Helper text under the question (HTML is sanitised by PostHog).
-        :param pulumi.Input['DescriptionContentType'] description_content_type: Whether `description` is plain text or HTML.
-        :param pulumi.Input['SurveyQuestionRatingDisplay'] display: Numbers or emoji.
-        :param pulumi.Input[Mapping[str, Any]] extra: Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-        :param pulumi.Input[_builtins.str] id: PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-        :param pulumi.Input[_builtins.bool] is_nps_question: Whether PostHog reports the answers as a Net Promoter Score (PostHog's editor offers it on the 10-point scale).
-        :param pulumi.Input[_builtins.str] lower_bound_label: Label under the lowest score (e.g. "Unlikely").
-        :param pulumi.Input[_builtins.bool] optional: Whether a respondent may skip the question.
-        :param pulumi.Input[_builtins.int] scale: The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).
-        :param pulumi.Input[_builtins.bool] skip_submit_button: Submit as soon as a score is picked, without a submit button.
-        :param pulumi.Input[Mapping[str, pulumi.Input['TranslationsValueArgs']]] translations: The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-        :param pulumi.Input[_builtins.str] upper_bound_label: Label under the highest score (e.g. "Very likely").
-        """
-        pulumi.set(__self__, "question", question)
-        pulumi.set(__self__, "type", 'rating')
-        if branching is not None:
-            pulumi.set(__self__, "branching", branching)
-        if button_text is not None:
-            pulumi.set(__self__, "button_text", button_text)
-        if description is not None:
-            pulumi.set(__self__, "description", description)
-        if description_content_type is not None:
-            pulumi.set(__self__, "description_content_type", description_content_type)
-        if display is not None:
-            pulumi.set(__self__, "display", display)
-        if extra is not None:
-            pulumi.set(__self__, "extra", extra)
-        if id is not None:
-            pulumi.set(__self__, "id", id)
-        if is_nps_question is not None:
-            pulumi.set(__self__, "is_nps_question", is_nps_question)
-        if lower_bound_label is not None:
-            pulumi.set(__self__, "lower_bound_label", lower_bound_label)
-        if optional is not None:
-            pulumi.set(__self__, "optional", optional)
-        if scale is not None:
-            pulumi.set(__self__, "scale", scale)
-        if skip_submit_button is not None:
-            pulumi.set(__self__, "skip_submit_button", skip_submit_button)
-        if translations is not None:
-            pulumi.set(__self__, "translations", translations)
-        if upper_bound_label is not None:
-            pulumi.set(__self__, "upper_bound_label", upper_bound_label)
-
-    @_builtins.property
-    @pulumi.getter
-    def question(self) -> pulumi.Input[_builtins.str]:
-        """
-        The question text (not blank; HTML is sanitised by PostHog).
-        """
-        return pulumi.get(self, "question")
-
-    @question.setter
-    def question(self, value: pulumi.Input[_builtins.str]):
-        pulumi.set(self, "question", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def type(self) -> pulumi.Input[Literal['rating']]:
-        """
-        `rating`: a score on a scale.
-        """
-        return pulumi.get(self, "type")
-
-    @type.setter
-    def type(self, value: pulumi.Input[Literal['rating']]):
-        pulumi.set(self, "type", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def branching(self) -> pulumi.Input[Optional[Union['BranchingNextQuestionArgs', 'BranchingEndArgs', 'BranchingSpecificQuestionArgs', 'BranchingResponseBasedArgs']]]:
-        """
-        Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-        """
-        return pulumi.get(self, "branching")
-
-    @branching.setter
-    def branching(self, value: pulumi.Input[Optional[Union['BranchingNextQuestionArgs', 'BranchingEndArgs', 'BranchingSpecificQuestionArgs', 'BranchingResponseBasedArgs']]]):
-        pulumi.set(self, "branching", value)
-
-    @_builtins.property
-    @pulumi.getter(name="buttonText")
-    def button_text(self) -> pulumi.Input[Optional[_builtins.str]]:
-        """
-        Label of the submit button.
-        """
-        return pulumi.get(self, "button_text")
-
-    @button_text.setter
-    def button_text(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "button_text", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def description(self) -> pulumi.Input[Optional[_builtins.str]]:
-        """
-        Helper text under the question (HTML is sanitised by PostHog).
-        """
-        return pulumi.get(self, "description")
-
-    @description.setter
-    def description(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "description", value)
-
-    @_builtins.property
-    @pulumi.getter(name="descriptionContentType")
-    def description_content_type(self) -> pulumi.Input[Optional['DescriptionContentType']]:
-        """
-        Whether `description` is plain text or HTML.
-        """
-        return pulumi.get(self, "description_content_type")
-
-    @description_content_type.setter
-    def description_content_type(self, value: pulumi.Input[Optional['DescriptionContentType']]):
-        pulumi.set(self, "description_content_type", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def display(self) -> pulumi.Input[Optional['SurveyQuestionRatingDisplay']]:
-        """
-        Numbers or emoji.
-        """
-        return pulumi.get(self, "display")
-
-    @display.setter
-    def display(self, value: pulumi.Input[Optional['SurveyQuestionRatingDisplay']]):
-        pulumi.set(self, "display", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def extra(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
-        """
-        Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-        """
-        return pulumi.get(self, "extra")
-
-    @extra.setter
-    def extra(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
-        pulumi.set(self, "extra", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def id(self) -> pulumi.Input[Optional[_builtins.str]]:
-        """
-        PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-        """
-        return pulumi.get(self, "id")
-
-    @id.setter
-    def id(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "id", value)
-
-    @_builtins.property
-    @pulumi.getter(name="isNpsQuestion")
-    def is_nps_question(self) -> pulumi.Input[Optional[_builtins.bool]]:
-        """
-        Whether PostHog reports the answers as a Net Promoter Score (PostHog's editor offers it on the 10-point scale).
-        """
-        return pulumi.get(self, "is_nps_question")
-
-    @is_nps_question.setter
-    def is_nps_question(self, value: pulumi.Input[Optional[_builtins.bool]]):
-        pulumi.set(self, "is_nps_question", value)
-
-    @_builtins.property
-    @pulumi.getter(name="lowerBoundLabel")
-    def lower_bound_label(self) -> pulumi.Input[Optional[_builtins.str]]:
-        """
-        Label under the lowest score (e.g. "Unlikely").
-        """
-        return pulumi.get(self, "lower_bound_label")
-
-    @lower_bound_label.setter
-    def lower_bound_label(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "lower_bound_label", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def optional(self) -> pulumi.Input[Optional[_builtins.bool]]:
-        """
-        Whether a respondent may skip the question.
-        """
-        return pulumi.get(self, "optional")
-
-    @optional.setter
-    def optional(self, value: pulumi.Input[Optional[_builtins.bool]]):
-        pulumi.set(self, "optional", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def scale(self) -> pulumi.Input[Optional[_builtins.int]]:
-        """
-        The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).
-        """
-        return pulumi.get(self, "scale")
-
-    @scale.setter
-    def scale(self, value: pulumi.Input[Optional[_builtins.int]]):
-        pulumi.set(self, "scale", value)
-
-    @_builtins.property
-    @pulumi.getter(name="skipSubmitButton")
-    def skip_submit_button(self) -> pulumi.Input[Optional[_builtins.bool]]:
-        """
-        Submit as soon as a score is picked, without a submit button.
-        """
-        return pulumi.get(self, "skip_submit_button")
-
-    @skip_submit_button.setter
-    def skip_submit_button(self, value: pulumi.Input[Optional[_builtins.bool]]):
-        pulumi.set(self, "skip_submit_button", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def translations(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input['TranslationsValueArgs']]]]:
-        """
-        The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-        """
-        return pulumi.get(self, "translations")
-
-    @translations.setter
-    def translations(self, value: pulumi.Input[Optional[Mapping[str, pulumi.Input['TranslationsValueArgs']]]]):
-        pulumi.set(self, "translations", value)
-
-    @_builtins.property
-    @pulumi.getter(name="upperBoundLabel")
-    def upper_bound_label(self) -> pulumi.Input[Optional[_builtins.str]]:
-        """
-        Label under the highest score (e.g. "Very likely").
-        """
-        return pulumi.get(self, "upper_bound_label")
-
-    @upper_bound_label.setter
-    def upper_bound_label(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "upper_bound_label", value)
-
-
-class SurveyQuestionSingleChoiceArgsDict(TypedDict):
-    """
-    The shape of Survey.questions[].
-    """
-    choices: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]
-    """
-    The choices (at least one, none blank). Branching refers to them by index.
-    """
-    question: pulumi.Input[_builtins.str]
-    """
-    The question text (not blank; HTML is sanitised by PostHog).
-    """
-    type: pulumi.Input[Literal['single_choice']]
-    """
-    `single_choice` or `multiple_choice`.
-    """
-    branching: NotRequired[pulumi.Input[Optional[Union['BranchingNextQuestionArgsDict', 'BranchingEndArgsDict', 'BranchingSpecificQuestionArgsDict', 'BranchingResponseBasedArgsDict']]]]
-    """
-    Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-    """
-    button_text: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-    """
-    Label of the submit button.
-    """
-    description: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-    """
-    Helper text under the question (HTML is sanitised by PostHog).
-    """
-    description_content_type: NotRequired[pulumi.Input[Optional['DescriptionContentType']]]
-    """
-    Whether `description` is plain text or HTML.
-    """
-    extra: NotRequired[pulumi.Input[Optional[Mapping[str, Any]]]]
-    """
-    Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-    """
-    has_open_choice: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
-    """
-    The last choice takes free text (e.g. "Other").
-    """
-    id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-    """
-    PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-    """
-    optional: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
-    """
-    Whether a respondent may skip the question.
-    """
-    shuffle_options: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
-    """
-    Show the choices in a random order.
-    """
-    skip_submit_button: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
-    """
-    Submit as soon as a choice is picked (single choice without an open choice).
-    """
-    translations: NotRequired[pulumi.Input[Optional[Mapping[str, pulumi.Input['TranslationsValueArgsDict']]]]]
-    """
-    The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-    """
-
-@pulumi.input_type
-class SurveyQuestionSingleChoiceArgs:
-    def __init__(__self__, *,
-                 choices: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]],
-                 question: pulumi.Input[_builtins.str],
-                 type: pulumi.Input[Literal['single_choice']],
-                 branching: pulumi.Input[Optional[Union['BranchingNextQuestionArgs', 'BranchingEndArgs', 'BranchingSpecificQuestionArgs', 'BranchingResponseBasedArgs']]] = None,
-                 button_text: pulumi.Input[Optional[_builtins.str]] = None,
-                 description: pulumi.Input[Optional[_builtins.str]] = None,
-                 description_content_type: pulumi.Input[Optional['DescriptionContentType']] = None,
-                 extra: pulumi.Input[Optional[Mapping[str, Any]]] = None,
-                 has_open_choice: pulumi.Input[Optional[_builtins.bool]] = None,
-                 id: pulumi.Input[Optional[_builtins.str]] = None,
-                 optional: pulumi.Input[Optional[_builtins.bool]] = None,
-                 shuffle_options: pulumi.Input[Optional[_builtins.bool]] = None,
-                 skip_submit_button: pulumi.Input[Optional[_builtins.bool]] = None,
-                 translations: pulumi.Input[Optional[Mapping[str, pulumi.Input['TranslationsValueArgs']]]] = None):
-        """
-        The shape of Survey.questions[].
-
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] choices: The choices (at least one, none blank). Branching refers to them by index.
-        :param pulumi.Input[_builtins.str] question: The question text (not blank; HTML is sanitised by PostHog).
-        :param pulumi.Input[Literal['single_choice']] type: `single_choice` or `multiple_choice`.
-        :param pulumi.Input[Union['BranchingNextQuestionArgs', 'BranchingEndArgs', 'BranchingSpecificQuestionArgs', 'BranchingResponseBasedArgs']] branching: Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-        :param pulumi.Input[_builtins.str] button_text: Label of the submit button.
-        :param pulumi.Input[_builtins.str] description: Helper text under the question (HTML is sanitised by PostHog).
-        :param pulumi.Input['DescriptionContentType'] description_content_type: Whether `description` is plain text or HTML.
-        :param pulumi.Input[Mapping[str, Any]] extra: Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-        :param pulumi.Input[_builtins.bool] has_open_choice: The last choice takes free text (e.g. "Other").
-        :param pulumi.Input[_builtins.str] id: PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-        :param pulumi.Input[_builtins.bool] optional: Whether a respondent may skip the question.
-        :param pulumi.Input[_builtins.bool] shuffle_options: Show the choices in a random order.
-        :param pulumi.Input[_builtins.bool] skip_submit_button: Submit as soon as a choice is picked (single choice without an open choice).
-        :param pulumi.Input[Mapping[str, pulumi.Input['TranslationsValueArgs']]] translations: The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-        """
-        pulumi.set(__self__, "choices", choices)
-        pulumi.set(__self__, "question", question)
-        pulumi.set(__self__, "type", 'single_choice')
-        if branching is not None:
-            pulumi.set(__self__, "branching", branching)
-        if button_text is not None:
-            pulumi.set(__self__, "button_text", button_text)
-        if description is not None:
-            pulumi.set(__self__, "description", description)
-        if description_content_type is not None:
-            pulumi.set(__self__, "description_content_type", description_content_type)
-        if extra is not None:
-            pulumi.set(__self__, "extra", extra)
-        if has_open_choice is not None:
-            pulumi.set(__self__, "has_open_choice", has_open_choice)
-        if id is not None:
-            pulumi.set(__self__, "id", id)
-        if optional is not None:
-            pulumi.set(__self__, "optional", optional)
-        if shuffle_options is not None:
-            pulumi.set(__self__, "shuffle_options", shuffle_options)
-        if skip_submit_button is not None:
-            pulumi.set(__self__, "skip_submit_button", skip_submit_button)
-        if translations is not None:
-            pulumi.set(__self__, "translations", translations)
-
-    @_builtins.property
-    @pulumi.getter
-    def choices(self) -> pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]:
-        """
-        The choices (at least one, none blank). Branching refers to them by index.
-        """
-        return pulumi.get(self, "choices")
-
-    @choices.setter
-    def choices(self, value: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]):
-        pulumi.set(self, "choices", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def question(self) -> pulumi.Input[_builtins.str]:
-        """
-        The question text (not blank; HTML is sanitised by PostHog).
-        """
-        return pulumi.get(self, "question")
-
-    @question.setter
-    def question(self, value: pulumi.Input[_builtins.str]):
-        pulumi.set(self, "question", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def type(self) -> pulumi.Input[Literal['single_choice']]:
-        """
-        `single_choice` or `multiple_choice`.
-        """
-        return pulumi.get(self, "type")
-
-    @type.setter
-    def type(self, value: pulumi.Input[Literal['single_choice']]):
-        pulumi.set(self, "type", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def branching(self) -> pulumi.Input[Optional[Union['BranchingNextQuestionArgs', 'BranchingEndArgs', 'BranchingSpecificQuestionArgs', 'BranchingResponseBasedArgs']]]:
-        """
-        Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-        """
-        return pulumi.get(self, "branching")
-
-    @branching.setter
-    def branching(self, value: pulumi.Input[Optional[Union['BranchingNextQuestionArgs', 'BranchingEndArgs', 'BranchingSpecificQuestionArgs', 'BranchingResponseBasedArgs']]]):
-        pulumi.set(self, "branching", value)
-
-    @_builtins.property
-    @pulumi.getter(name="buttonText")
-    def button_text(self) -> pulumi.Input[Optional[_builtins.str]]:
-        """
-        Label of the submit button.
-        """
-        return pulumi.get(self, "button_text")
-
-    @button_text.setter
-    def button_text(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "button_text", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def description(self) -> pulumi.Input[Optional[_builtins.str]]:
-        """
-        Helper text under the question (HTML is sanitised by PostHog).
-        """
-        return pulumi.get(self, "description")
-
-    @description.setter
-    def description(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "description", value)
-
-    @_builtins.property
-    @pulumi.getter(name="descriptionContentType")
-    def description_content_type(self) -> pulumi.Input[Optional['DescriptionContentType']]:
-        """
-        Whether `description` is plain text or HTML.
-        """
-        return pulumi.get(self, "description_content_type")
-
-    @description_content_type.setter
-    def description_content_type(self, value: pulumi.Input[Optional['DescriptionContentType']]):
-        pulumi.set(self, "description_content_type", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def extra(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
-        """
-        Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-        """
-        return pulumi.get(self, "extra")
-
-    @extra.setter
-    def extra(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
-        pulumi.set(self, "extra", value)
-
-    @_builtins.property
-    @pulumi.getter(name="hasOpenChoice")
-    def has_open_choice(self) -> pulumi.Input[Optional[_builtins.bool]]:
-        """
-        The last choice takes free text (e.g. "Other").
-        """
-        return pulumi.get(self, "has_open_choice")
-
-    @has_open_choice.setter
-    def has_open_choice(self, value: pulumi.Input[Optional[_builtins.bool]]):
-        pulumi.set(self, "has_open_choice", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def id(self) -> pulumi.Input[Optional[_builtins.str]]:
-        """
-        PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-        """
-        return pulumi.get(self, "id")
-
-    @id.setter
-    def id(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "id", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def optional(self) -> pulumi.Input[Optional[_builtins.bool]]:
-        """
-        Whether a respondent may skip the question.
-        """
-        return pulumi.get(self, "optional")
-
-    @optional.setter
-    def optional(self, value: pulumi.Input[Optional[_builtins.bool]]):
-        pulumi.set(self, "optional", value)
-
-    @_builtins.property
-    @pulumi.getter(name="shuffleOptions")
-    def shuffle_options(self) -> pulumi.Input[Optional[_builtins.bool]]:
-        """
-        Show the choices in a random order.
-        """
-        return pulumi.get(self, "shuffle_options")
-
-    @shuffle_options.setter
-    def shuffle_options(self, value: pulumi.Input[Optional[_builtins.bool]]):
-        pulumi.set(self, "shuffle_options", value)
-
-    @_builtins.property
-    @pulumi.getter(name="skipSubmitButton")
-    def skip_submit_button(self) -> pulumi.Input[Optional[_builtins.bool]]:
-        """
-        Submit as soon as a choice is picked (single choice without an open choice).
-        """
-        return pulumi.get(self, "skip_submit_button")
-
-    @skip_submit_button.setter
-    def skip_submit_button(self, value: pulumi.Input[Optional[_builtins.bool]]):
-        pulumi.set(self, "skip_submit_button", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def translations(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input['TranslationsValueArgs']]]]:
-        """
-        The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-        """
-        return pulumi.get(self, "translations")
-
-    @translations.setter
-    def translations(self, value: pulumi.Input[Optional[Mapping[str, pulumi.Input['TranslationsValueArgs']]]]):
-        pulumi.set(self, "translations", value)
 
 
 class SurveyTargetingFlagFiltersArgsDict(TypedDict):
@@ -3599,7 +2542,7 @@ class SurveyTranslationsValueArgs:
 
 class TranslationsValueArgsDict(TypedDict):
     """
-    The shape of SurveyQuestionOpen.translations{}.
+    The shape of SurveyQuestion.translations{}.
     """
     button_text: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
@@ -3641,7 +2584,7 @@ class TranslationsValueArgs:
                  question: pulumi.Input[Optional[_builtins.str]] = None,
                  upper_bound_label: pulumi.Input[Optional[_builtins.str]] = None):
         """
-        The shape of SurveyQuestionOpen.translations{}.
+        The shape of SurveyQuestion.translations{}.
 
         :param pulumi.Input[_builtins.str] button_text: The submit button's label.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] choices: A choice question's choices, as many as the question has, in the same order.

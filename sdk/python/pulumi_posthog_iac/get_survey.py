@@ -288,13 +288,13 @@ class GetSurveyResult:
     @pulumi.getter(name="projectId")
     def project_id(self) -> _builtins.str:
         """
-        Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey.
+        Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey; a changed posthog:projectId leaves an existing survey where it is.
         """
         return pulumi.get(self, "project_id")
 
     @_builtins.property
     @pulumi.getter
-    def questions(self) -> Sequence[Union['outputs.GetSurveyQuestionOpen', 'outputs.GetSurveyQuestionLink', 'outputs.GetSurveyQuestionRating', 'outputs.GetSurveyQuestionSingleChoice', 'outputs.GetSurveyQuestionMultipleChoice']]:
+    def questions(self) -> Sequence['outputs.SurveyQuestion']:
         """
         The questions, in order; each keeps its server-assigned `id` (give one to keep responses linked when reordering).
         """

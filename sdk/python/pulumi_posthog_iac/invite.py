@@ -40,7 +40,7 @@ class InviteArgs:
         :param pulumi.Input[_builtins.str] first_name: At most 30 characters.
         :param pulumi.Input['Level'] level: member (default), admin or owner; never above your own level. Once accepted, a change is applied to the membership.
         :param pulumi.Input[_builtins.str] message: Text added to the invite email.
-        :param pulumi.Input[_builtins.str] organization_id: Organization (UUID). Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. Changing it replaces the invite.
+        :param pulumi.Input[_builtins.str] organization_id: Organization (UUID). Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. Changing it replaces the invite; a changed posthog:organizationId leaves an existing invite where it is.
         :param pulumi.Input[Sequence[pulumi.Input['InvitePrivateProjectAccessArgs']]] private_project_access: Private projects the person gets access to on joining.
         :param pulumi.Input[_builtins.bool] remove_member_on_delete: Once the person has accepted, deleting this resource (or replacing it with another person) also removes them from the organization (default false: only a pending invite is ever deleted). PostHog never removes an owner.
         :param pulumi.Input[_builtins.bool] renew_when_expired: When the invite expires (after 3 days), replace it on the next `pulumi up`, re-sending it (default true).
@@ -130,7 +130,7 @@ class InviteArgs:
     @pulumi.getter(name="organizationId")
     def organization_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Organization (UUID). Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. Changing it replaces the invite.
+        Organization (UUID). Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. Changing it replaces the invite; a changed posthog:organizationId leaves an existing invite where it is.
         """
         return pulumi.get(self, "organization_id")
 
@@ -213,7 +213,7 @@ class Invite(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] first_name: At most 30 characters.
         :param pulumi.Input['Level'] level: member (default), admin or owner; never above your own level. Once accepted, a change is applied to the membership.
         :param pulumi.Input[_builtins.str] message: Text added to the invite email.
-        :param pulumi.Input[_builtins.str] organization_id: Organization (UUID). Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. Changing it replaces the invite.
+        :param pulumi.Input[_builtins.str] organization_id: Organization (UUID). Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. Changing it replaces the invite; a changed posthog:organizationId leaves an existing invite where it is.
         :param pulumi.Input[Sequence[pulumi.Input[Union['InvitePrivateProjectAccessArgs', 'InvitePrivateProjectAccessArgsDict', 'outputs.InvitePrivateProjectAccess']]]] private_project_access: Private projects the person gets access to on joining.
         :param pulumi.Input[_builtins.bool] remove_member_on_delete: Once the person has accepted, deleting this resource (or replacing it with another person) also removes them from the organization (default false: only a pending invite is ever deleted). PostHog never removes an owner.
         :param pulumi.Input[_builtins.bool] renew_when_expired: When the invite expires (after 3 days), replace it on the next `pulumi up`, re-sending it (default true).
@@ -419,7 +419,7 @@ class Invite(pulumi.CustomResource):
     @pulumi.getter(name="organizationId")
     def organization_id(self) -> pulumi.Output[_builtins.str]:
         """
-        Organization (UUID). Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. Changing it replaces the invite.
+        Organization (UUID). Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. Changing it replaces the invite; a changed posthog:organizationId leaves an existing invite where it is.
         """
         return pulumi.get(self, "organization_id")
 

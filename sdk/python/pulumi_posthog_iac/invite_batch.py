@@ -32,7 +32,7 @@ class InviteBatchArgs:
 
         :param pulumi.Input[Sequence[pulumi.Input['InviteBatchInviteArgs']]] invites: The people to invite; each email (compared lowercased) at most once.
         :param pulumi.Input[_builtins.str] message: Text added to every invite email; a change applies to people invited from then on.
-        :param pulumi.Input[_builtins.str] organization_id: Organization (UUID). Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. Changing it replaces the batch.
+        :param pulumi.Input[_builtins.str] organization_id: Organization (UUID). Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. Changing it replaces the batch; a changed posthog:organizationId leaves an existing batch where it is.
         :param pulumi.Input[_builtins.bool] remove_member_on_delete: Removing an accepted person from `invites` (or deleting the batch) also removes them from the organization (default false: only pending invites are deleted). Each person may override it.
         :param pulumi.Input[_builtins.bool] send_email: Send the invite emails (default true).
         """
@@ -74,7 +74,7 @@ class InviteBatchArgs:
     @pulumi.getter(name="organizationId")
     def organization_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Organization (UUID). Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. Changing it replaces the batch.
+        Organization (UUID). Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. Changing it replaces the batch; a changed posthog:organizationId leaves an existing batch where it is.
         """
         return pulumi.get(self, "organization_id")
 
@@ -126,7 +126,7 @@ class InviteBatch(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[Sequence[pulumi.Input[Union['InviteBatchInviteArgs', 'InviteBatchInviteArgsDict', 'outputs.InviteBatchInvite']]]] invites: The people to invite; each email (compared lowercased) at most once.
         :param pulumi.Input[_builtins.str] message: Text added to every invite email; a change applies to people invited from then on.
-        :param pulumi.Input[_builtins.str] organization_id: Organization (UUID). Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. Changing it replaces the batch.
+        :param pulumi.Input[_builtins.str] organization_id: Organization (UUID). Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. Changing it replaces the batch; a changed posthog:organizationId leaves an existing batch where it is.
         :param pulumi.Input[_builtins.bool] remove_member_on_delete: Removing an accepted person from `invites` (or deleting the batch) also removes them from the organization (default false: only pending invites are deleted). Each person may override it.
         :param pulumi.Input[_builtins.bool] send_email: Send the invite emails (default true).
         """
@@ -242,7 +242,7 @@ class InviteBatch(pulumi.CustomResource):
     @pulumi.getter(name="organizationId")
     def organization_id(self) -> pulumi.Output[_builtins.str]:
         """
-        Organization (UUID). Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. Changing it replaces the batch.
+        Organization (UUID). Defaults to posthog:organizationId / POSTHOG_ORGANIZATION_ID, then the key's current organization. Changing it replaces the batch; a changed posthog:organizationId leaves an existing batch where it is.
         """
         return pulumi.get(self, "organization_id")
 

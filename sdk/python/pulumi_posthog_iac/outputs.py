@@ -7,7 +7,7 @@ import warnings
 import sys
 import pulumi
 import pulumi.runtime
-from typing import Any, Mapping, Optional, Sequence, Union, overload, Literal
+from typing import Any, Mapping, Optional, Sequence, Union, overload
 if sys.version_info >= (3, 11):
     from typing import NotRequired, TypedDict, TypeAlias
 else:
@@ -17,27 +17,13 @@ from . import outputs
 from ._enums import *
 
 __all__ = [
-    'BranchingEnd',
-    'BranchingNextQuestion',
-    'BranchingResponseBased',
-    'BranchingSpecificQuestion',
     'CreatedBy',
     'EventsValue',
     'EventsValuePropertyFiltersValue',
     'Flag',
     'GetInvitesInvite',
     'GetMembersMember',
-    'GetSurveyQuestionLink',
-    'GetSurveyQuestionMultipleChoice',
-    'GetSurveyQuestionOpen',
-    'GetSurveyQuestionRating',
-    'GetSurveyQuestionSingleChoice',
     'GetSurveysSurvey',
-    'GetSurveysSurveyQuestionLink',
-    'GetSurveysSurveyQuestionMultipleChoice',
-    'GetSurveysSurveyQuestionOpen',
-    'GetSurveysSurveyQuestionRating',
-    'GetSurveysSurveyQuestionSingleChoice',
     'InviteBatchInvitationsValue',
     'InviteBatchInvite',
     'InvitePrivateProjectAccess',
@@ -47,148 +33,14 @@ __all__ = [
     'SurveyConditionsActionsValue',
     'SurveyConditionsCancelEvents',
     'SurveyConditionsEvents',
-    'SurveyQuestionLink',
-    'SurveyQuestionMultipleChoice',
-    'SurveyQuestionOpen',
+    'SurveyQuestion',
+    'SurveyQuestionBranching',
     'SurveyQuestionOpenValidation',
-    'SurveyQuestionRating',
-    'SurveyQuestionSingleChoice',
     'SurveyTargetingFlagFilters',
     'SurveyTargetingFlagFiltersGroup',
     'SurveyTranslationsValue',
     'TranslationsValue',
 ]
-
-@pulumi.output_type
-class BranchingEnd(dict):
-    """
-    The shape of SurveyQuestionOpen.branching.
-    """
-    def __init__(__self__, *,
-                 type: Literal['end']):
-        """
-        The shape of SurveyQuestionOpen.branching.
-
-        :param Literal['end'] type: End the survey (shows the thank-you message, if any).
-        """
-        pulumi.set(__self__, "type", 'end')
-
-    @_builtins.property
-    @pulumi.getter
-    def type(self) -> Literal['end']:
-        """
-        End the survey (shows the thank-you message, if any).
-        """
-        return pulumi.get(self, "type")
-
-
-@pulumi.output_type
-class BranchingNextQuestion(dict):
-    """
-    The shape of SurveyQuestionOpen.branching.
-    """
-    def __init__(__self__, *,
-                 type: Literal['next_question']):
-        """
-        The shape of SurveyQuestionOpen.branching.
-
-        :param Literal['next_question'] type: Go on to the next question (the default).
-        """
-        pulumi.set(__self__, "type", 'next_question')
-
-    @_builtins.property
-    @pulumi.getter
-    def type(self) -> Literal['next_question']:
-        """
-        Go on to the next question (the default).
-        """
-        return pulumi.get(self, "type")
-
-
-@pulumi.output_type
-class BranchingResponseBased(dict):
-    """
-    The shape of SurveyQuestionOpen.branching.
-    """
-    @staticmethod
-    def __key_warning(key: str):
-        suggest = None
-        if key == "responseValues":
-            suggest = "response_values"
-
-        if suggest:
-            pulumi.log.warn(f"Key '{key}' not found in BranchingResponseBased. Access the value via the '{suggest}' property getter instead.")
-
-    def __getitem__(self, key: str) -> Any:
-        BranchingResponseBased.__key_warning(key)
-        return super().__getitem__(key)
-
-    def get(self, key: str, default = None) -> Any:
-        BranchingResponseBased.__key_warning(key)
-        return super().get(key, default)
-
-    def __init__(__self__, *,
-                 response_values: Mapping[str, Union[_builtins.int, _builtins.str]],
-                 type: Literal['response_based']):
-        """
-        The shape of SurveyQuestionOpen.branching.
-
-        :param Mapping[str, Union[_builtins.int, _builtins.str]] response_values: Answer -> question index, or "end". Keys are choice indexes ("0", "1", …) for choice questions, and "negative" / "neutral" / "positive" (or "detractors" / "passives" / "promoters" on a 10-point scale) for rating questions.
-        :param Literal['response_based'] type: Go where the answer says.
-        """
-        pulumi.set(__self__, "response_values", response_values)
-        pulumi.set(__self__, "type", 'response_based')
-
-    @_builtins.property
-    @pulumi.getter(name="responseValues")
-    def response_values(self) -> Mapping[str, Union[_builtins.int, _builtins.str]]:
-        """
-        Answer -> question index, or "end". Keys are choice indexes ("0", "1", …) for choice questions, and "negative" / "neutral" / "positive" (or "detractors" / "passives" / "promoters" on a 10-point scale) for rating questions.
-        """
-        return pulumi.get(self, "response_values")
-
-    @_builtins.property
-    @pulumi.getter
-    def type(self) -> Literal['response_based']:
-        """
-        Go where the answer says.
-        """
-        return pulumi.get(self, "type")
-
-
-@pulumi.output_type
-class BranchingSpecificQuestion(dict):
-    """
-    The shape of SurveyQuestionOpen.branching.
-    """
-    def __init__(__self__, *,
-                 index: _builtins.int,
-                 type: Literal['specific_question']):
-        """
-        The shape of SurveyQuestionOpen.branching.
-
-        :param _builtins.int index: 0-based index of the question to go to.
-        :param Literal['specific_question'] type: Jump to the question at `index`.
-        """
-        pulumi.set(__self__, "index", index)
-        pulumi.set(__self__, "type", 'specific_question')
-
-    @_builtins.property
-    @pulumi.getter
-    def index(self) -> _builtins.int:
-        """
-        0-based index of the question to go to.
-        """
-        return pulumi.get(self, "index")
-
-    @_builtins.property
-    @pulumi.getter
-    def type(self) -> Literal['specific_question']:
-        """
-        Jump to the question at `index`.
-        """
-        return pulumi.get(self, "type")
-
 
 @pulumi.output_type
 class CreatedBy(dict):
@@ -673,846 +525,6 @@ class GetMembersMember(dict):
 
 
 @pulumi.output_type
-class GetSurveyQuestionLink(dict):
-    """
-    The shape of GetSurvey.questions[].
-    """
-    def __init__(__self__, *,
-                 question: _builtins.str,
-                 type: Literal['link'],
-                 branching: Optional[Union['outputs.BranchingNextQuestion', 'outputs.BranchingEnd', 'outputs.BranchingSpecificQuestion', 'outputs.BranchingResponseBased']] = None,
-                 button_text: Optional[_builtins.str] = None,
-                 description: Optional[_builtins.str] = None,
-                 description_content_type: Optional['DescriptionContentType'] = None,
-                 extra: Optional[Mapping[str, Any]] = None,
-                 id: Optional[_builtins.str] = None,
-                 link: Optional[_builtins.str] = None,
-                 optional: Optional[_builtins.bool] = None,
-                 translations: Optional[Mapping[str, 'outputs.TranslationsValue']] = None):
-        """
-        The shape of GetSurvey.questions[].
-
-        :param _builtins.str question: The question text (not blank; HTML is sanitised by PostHog).
-        :param Literal['link'] type: `link`: a message with a button that opens `link`.
-        :param Union['BranchingNextQuestion', 'BranchingEnd', 'BranchingSpecificQuestion', 'BranchingResponseBased'] branching: Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-        :param _builtins.str button_text: Label of the submit button.
-        :param _builtins.str description: Helper text under the question (HTML is sanitised by PostHog).
-        :param 'DescriptionContentType' description_content_type: Whether `description` is plain text or HTML.
-        :param Mapping[str, Any] extra: Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-        :param _builtins.str id: PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-        :param _builtins.str link: https:// or mailto: only; null or empty for no link.
-        :param _builtins.bool optional: Whether a respondent may skip the question.
-        :param Mapping[str, 'TranslationsValue'] translations: The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-        """
-        pulumi.set(__self__, "question", question)
-        pulumi.set(__self__, "type", 'link')
-        if branching is not None:
-            pulumi.set(__self__, "branching", branching)
-        if button_text is not None:
-            pulumi.set(__self__, "button_text", button_text)
-        if description is not None:
-            pulumi.set(__self__, "description", description)
-        if description_content_type is not None:
-            pulumi.set(__self__, "description_content_type", description_content_type)
-        if extra is not None:
-            pulumi.set(__self__, "extra", extra)
-        if id is not None:
-            pulumi.set(__self__, "id", id)
-        if link is not None:
-            pulumi.set(__self__, "link", link)
-        if optional is not None:
-            pulumi.set(__self__, "optional", optional)
-        if translations is not None:
-            pulumi.set(__self__, "translations", translations)
-
-    @_builtins.property
-    @pulumi.getter
-    def question(self) -> _builtins.str:
-        """
-        The question text (not blank; HTML is sanitised by PostHog).
-        """
-        return pulumi.get(self, "question")
-
-    @_builtins.property
-    @pulumi.getter
-    def type(self) -> Literal['link']:
-        """
-        `link`: a message with a button that opens `link`.
-        """
-        return pulumi.get(self, "type")
-
-    @_builtins.property
-    @pulumi.getter
-    def branching(self) -> Optional[Union['outputs.BranchingNextQuestion', 'outputs.BranchingEnd', 'outputs.BranchingSpecificQuestion', 'outputs.BranchingResponseBased']]:
-        """
-        Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-        """
-        return pulumi.get(self, "branching")
-
-    @_builtins.property
-    @pulumi.getter(name="buttonText")
-    def button_text(self) -> Optional[_builtins.str]:
-        """
-        Label of the submit button.
-        """
-        return pulumi.get(self, "button_text")
-
-    @_builtins.property
-    @pulumi.getter
-    def description(self) -> Optional[_builtins.str]:
-        """
-        Helper text under the question (HTML is sanitised by PostHog).
-        """
-        return pulumi.get(self, "description")
-
-    @_builtins.property
-    @pulumi.getter(name="descriptionContentType")
-    def description_content_type(self) -> Optional['DescriptionContentType']:
-        """
-        Whether `description` is plain text or HTML.
-        """
-        return pulumi.get(self, "description_content_type")
-
-    @_builtins.property
-    @pulumi.getter
-    def extra(self) -> Optional[Mapping[str, Any]]:
-        """
-        Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-        """
-        return pulumi.get(self, "extra")
-
-    @_builtins.property
-    @pulumi.getter
-    def id(self) -> Optional[_builtins.str]:
-        """
-        PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-        """
-        return pulumi.get(self, "id")
-
-    @_builtins.property
-    @pulumi.getter
-    def link(self) -> Optional[_builtins.str]:
-        """
-        https:// or mailto: only; null or empty for no link.
-        """
-        return pulumi.get(self, "link")
-
-    @_builtins.property
-    @pulumi.getter
-    def optional(self) -> Optional[_builtins.bool]:
-        """
-        Whether a respondent may skip the question.
-        """
-        return pulumi.get(self, "optional")
-
-    @_builtins.property
-    @pulumi.getter
-    def translations(self) -> Optional[Mapping[str, 'outputs.TranslationsValue']]:
-        """
-        The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-        """
-        return pulumi.get(self, "translations")
-
-
-@pulumi.output_type
-class GetSurveyQuestionMultipleChoice(dict):
-    """
-    The shape of GetSurvey.questions[].
-    """
-    def __init__(__self__, *,
-                 choices: Sequence[_builtins.str],
-                 question: _builtins.str,
-                 type: Literal['multiple_choice'],
-                 branching: Optional[Union['outputs.BranchingNextQuestion', 'outputs.BranchingEnd', 'outputs.BranchingSpecificQuestion', 'outputs.BranchingResponseBased']] = None,
-                 button_text: Optional[_builtins.str] = None,
-                 description: Optional[_builtins.str] = None,
-                 description_content_type: Optional['DescriptionContentType'] = None,
-                 extra: Optional[Mapping[str, Any]] = None,
-                 has_open_choice: Optional[_builtins.bool] = None,
-                 id: Optional[_builtins.str] = None,
-                 optional: Optional[_builtins.bool] = None,
-                 shuffle_options: Optional[_builtins.bool] = None,
-                 skip_submit_button: Optional[_builtins.bool] = None,
-                 translations: Optional[Mapping[str, 'outputs.TranslationsValue']] = None):
-        """
-        The shape of GetSurvey.questions[].
-
-        :param Sequence[_builtins.str] choices: The choices (at least one, none blank). Branching refers to them by index.
-        :param _builtins.str question: The question text (not blank; HTML is sanitised by PostHog).
-        :param Literal['multiple_choice'] type: `single_choice` or `multiple_choice`.
-        :param Union['BranchingNextQuestion', 'BranchingEnd', 'BranchingSpecificQuestion', 'BranchingResponseBased'] branching: Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-        :param _builtins.str button_text: Label of the submit button.
-        :param _builtins.str description: Helper text under the question (HTML is sanitised by PostHog).
-        :param 'DescriptionContentType' description_content_type: Whether `description` is plain text or HTML.
-        :param Mapping[str, Any] extra: Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-        :param _builtins.bool has_open_choice: The last choice takes free text (e.g. "Other").
-        :param _builtins.str id: PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-        :param _builtins.bool optional: Whether a respondent may skip the question.
-        :param _builtins.bool shuffle_options: Show the choices in a random order.
-        :param _builtins.bool skip_submit_button: Submit as soon as a choice is picked (single choice without an open choice).
-        :param Mapping[str, 'TranslationsValue'] translations: The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-        """
-        pulumi.set(__self__, "choices", choices)
-        pulumi.set(__self__, "question", question)
-        pulumi.set(__self__, "type", 'multiple_choice')
-        if branching is not None:
-            pulumi.set(__self__, "branching", branching)
-        if button_text is not None:
-            pulumi.set(__self__, "button_text", button_text)
-        if description is not None:
-            pulumi.set(__self__, "description", description)
-        if description_content_type is not None:
-            pulumi.set(__self__, "description_content_type", description_content_type)
-        if extra is not None:
-            pulumi.set(__self__, "extra", extra)
-        if has_open_choice is not None:
-            pulumi.set(__self__, "has_open_choice", has_open_choice)
-        if id is not None:
-            pulumi.set(__self__, "id", id)
-        if optional is not None:
-            pulumi.set(__self__, "optional", optional)
-        if shuffle_options is not None:
-            pulumi.set(__self__, "shuffle_options", shuffle_options)
-        if skip_submit_button is not None:
-            pulumi.set(__self__, "skip_submit_button", skip_submit_button)
-        if translations is not None:
-            pulumi.set(__self__, "translations", translations)
-
-    @_builtins.property
-    @pulumi.getter
-    def choices(self) -> Sequence[_builtins.str]:
-        """
-        The choices (at least one, none blank). Branching refers to them by index.
-        """
-        return pulumi.get(self, "choices")
-
-    @_builtins.property
-    @pulumi.getter
-    def question(self) -> _builtins.str:
-        """
-        The question text (not blank; HTML is sanitised by PostHog).
-        """
-        return pulumi.get(self, "question")
-
-    @_builtins.property
-    @pulumi.getter
-    def type(self) -> Literal['multiple_choice']:
-        """
-        `single_choice` or `multiple_choice`.
-        """
-        return pulumi.get(self, "type")
-
-    @_builtins.property
-    @pulumi.getter
-    def branching(self) -> Optional[Union['outputs.BranchingNextQuestion', 'outputs.BranchingEnd', 'outputs.BranchingSpecificQuestion', 'outputs.BranchingResponseBased']]:
-        """
-        Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-        """
-        return pulumi.get(self, "branching")
-
-    @_builtins.property
-    @pulumi.getter(name="buttonText")
-    def button_text(self) -> Optional[_builtins.str]:
-        """
-        Label of the submit button.
-        """
-        return pulumi.get(self, "button_text")
-
-    @_builtins.property
-    @pulumi.getter
-    def description(self) -> Optional[_builtins.str]:
-        """
-        Helper text under the question (HTML is sanitised by PostHog).
-        """
-        return pulumi.get(self, "description")
-
-    @_builtins.property
-    @pulumi.getter(name="descriptionContentType")
-    def description_content_type(self) -> Optional['DescriptionContentType']:
-        """
-        Whether `description` is plain text or HTML.
-        """
-        return pulumi.get(self, "description_content_type")
-
-    @_builtins.property
-    @pulumi.getter
-    def extra(self) -> Optional[Mapping[str, Any]]:
-        """
-        Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-        """
-        return pulumi.get(self, "extra")
-
-    @_builtins.property
-    @pulumi.getter(name="hasOpenChoice")
-    def has_open_choice(self) -> Optional[_builtins.bool]:
-        """
-        The last choice takes free text (e.g. "Other").
-        """
-        return pulumi.get(self, "has_open_choice")
-
-    @_builtins.property
-    @pulumi.getter
-    def id(self) -> Optional[_builtins.str]:
-        """
-        PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-        """
-        return pulumi.get(self, "id")
-
-    @_builtins.property
-    @pulumi.getter
-    def optional(self) -> Optional[_builtins.bool]:
-        """
-        Whether a respondent may skip the question.
-        """
-        return pulumi.get(self, "optional")
-
-    @_builtins.property
-    @pulumi.getter(name="shuffleOptions")
-    def shuffle_options(self) -> Optional[_builtins.bool]:
-        """
-        Show the choices in a random order.
-        """
-        return pulumi.get(self, "shuffle_options")
-
-    @_builtins.property
-    @pulumi.getter(name="skipSubmitButton")
-    def skip_submit_button(self) -> Optional[_builtins.bool]:
-        """
-        Submit as soon as a choice is picked (single choice without an open choice).
-        """
-        return pulumi.get(self, "skip_submit_button")
-
-    @_builtins.property
-    @pulumi.getter
-    def translations(self) -> Optional[Mapping[str, 'outputs.TranslationsValue']]:
-        """
-        The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-        """
-        return pulumi.get(self, "translations")
-
-
-@pulumi.output_type
-class GetSurveyQuestionOpen(dict):
-    """
-    The shape of GetSurvey.questions[].
-    """
-    def __init__(__self__, *,
-                 question: _builtins.str,
-                 type: Literal['open'],
-                 branching: Optional[Union['outputs.BranchingNextQuestion', 'outputs.BranchingEnd', 'outputs.BranchingSpecificQuestion', 'outputs.BranchingResponseBased']] = None,
-                 button_text: Optional[_builtins.str] = None,
-                 description: Optional[_builtins.str] = None,
-                 description_content_type: Optional['DescriptionContentType'] = None,
-                 extra: Optional[Mapping[str, Any]] = None,
-                 id: Optional[_builtins.str] = None,
-                 optional: Optional[_builtins.bool] = None,
-                 translations: Optional[Mapping[str, 'outputs.TranslationsValue']] = None,
-                 validation: Optional[Sequence['outputs.SurveyQuestionOpenValidation']] = None):
-        """
-        The shape of GetSurvey.questions[].
-
-        :param _builtins.str question: The question text (not blank; HTML is sanitised by PostHog).
-        :param Literal['open'] type: `open`: a free-text answer.
-        :param Union['BranchingNextQuestion', 'BranchingEnd', 'BranchingSpecificQuestion', 'BranchingResponseBased'] branching: Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-        :param _builtins.str button_text: Label of the submit button.
-        :param _builtins.str description: Helper text under the question (HTML is sanitised by PostHog).
-        :param 'DescriptionContentType' description_content_type: Whether `description` is plain text or HTML.
-        :param Mapping[str, Any] extra: Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-        :param _builtins.str id: PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-        :param _builtins.bool optional: Whether a respondent may skip the question.
-        :param Mapping[str, 'TranslationsValue'] translations: The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-        :param Sequence['SurveyQuestionOpenValidation'] validation: Rules the answer must satisfy.
-        """
-        pulumi.set(__self__, "question", question)
-        pulumi.set(__self__, "type", 'open')
-        if branching is not None:
-            pulumi.set(__self__, "branching", branching)
-        if button_text is not None:
-            pulumi.set(__self__, "button_text", button_text)
-        if description is not None:
-            pulumi.set(__self__, "description", description)
-        if description_content_type is not None:
-            pulumi.set(__self__, "description_content_type", description_content_type)
-        if extra is not None:
-            pulumi.set(__self__, "extra", extra)
-        if id is not None:
-            pulumi.set(__self__, "id", id)
-        if optional is not None:
-            pulumi.set(__self__, "optional", optional)
-        if translations is not None:
-            pulumi.set(__self__, "translations", translations)
-        if validation is not None:
-            pulumi.set(__self__, "validation", validation)
-
-    @_builtins.property
-    @pulumi.getter
-    def question(self) -> _builtins.str:
-        """
-        The question text (not blank; HTML is sanitised by PostHog).
-        """
-        return pulumi.get(self, "question")
-
-    @_builtins.property
-    @pulumi.getter
-    def type(self) -> Literal['open']:
-        """
-        `open`: a free-text answer.
-        """
-        return pulumi.get(self, "type")
-
-    @_builtins.property
-    @pulumi.getter
-    def branching(self) -> Optional[Union['outputs.BranchingNextQuestion', 'outputs.BranchingEnd', 'outputs.BranchingSpecificQuestion', 'outputs.BranchingResponseBased']]:
-        """
-        Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-        """
-        return pulumi.get(self, "branching")
-
-    @_builtins.property
-    @pulumi.getter(name="buttonText")
-    def button_text(self) -> Optional[_builtins.str]:
-        """
-        Label of the submit button.
-        """
-        return pulumi.get(self, "button_text")
-
-    @_builtins.property
-    @pulumi.getter
-    def description(self) -> Optional[_builtins.str]:
-        """
-        Helper text under the question (HTML is sanitised by PostHog).
-        """
-        return pulumi.get(self, "description")
-
-    @_builtins.property
-    @pulumi.getter(name="descriptionContentType")
-    def description_content_type(self) -> Optional['DescriptionContentType']:
-        """
-        Whether `description` is plain text or HTML.
-        """
-        return pulumi.get(self, "description_content_type")
-
-    @_builtins.property
-    @pulumi.getter
-    def extra(self) -> Optional[Mapping[str, Any]]:
-        """
-        Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-        """
-        return pulumi.get(self, "extra")
-
-    @_builtins.property
-    @pulumi.getter
-    def id(self) -> Optional[_builtins.str]:
-        """
-        PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-        """
-        return pulumi.get(self, "id")
-
-    @_builtins.property
-    @pulumi.getter
-    def optional(self) -> Optional[_builtins.bool]:
-        """
-        Whether a respondent may skip the question.
-        """
-        return pulumi.get(self, "optional")
-
-    @_builtins.property
-    @pulumi.getter
-    def translations(self) -> Optional[Mapping[str, 'outputs.TranslationsValue']]:
-        """
-        The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-        """
-        return pulumi.get(self, "translations")
-
-    @_builtins.property
-    @pulumi.getter
-    def validation(self) -> Optional[Sequence['outputs.SurveyQuestionOpenValidation']]:
-        """
-        Rules the answer must satisfy.
-        """
-        return pulumi.get(self, "validation")
-
-
-@pulumi.output_type
-class GetSurveyQuestionRating(dict):
-    """
-    The shape of GetSurvey.questions[].
-    """
-    def __init__(__self__, *,
-                 question: _builtins.str,
-                 type: Literal['rating'],
-                 branching: Optional[Union['outputs.BranchingNextQuestion', 'outputs.BranchingEnd', 'outputs.BranchingSpecificQuestion', 'outputs.BranchingResponseBased']] = None,
-                 button_text: Optional[_builtins.str] = None,
-                 description: Optional[_builtins.str] = None,
-                 description_content_type: Optional['DescriptionContentType'] = None,
-                 display: Optional['SurveyQuestionRatingDisplay'] = None,
-                 extra: Optional[Mapping[str, Any]] = None,
-                 id: Optional[_builtins.str] = None,
-                 is_nps_question: Optional[_builtins.bool] = None,
-                 lower_bound_label: Optional[_builtins.str] = None,
-                 optional: Optional[_builtins.bool] = None,
-                 scale: Optional[_builtins.int] = None,
-                 skip_submit_button: Optional[_builtins.bool] = None,
-                 translations: Optional[Mapping[str, 'outputs.TranslationsValue']] = None,
-                 upper_bound_label: Optional[_builtins.str] = None):
-        """
-        The shape of GetSurvey.questions[].
-
-        :param _builtins.str question: The question text (not blank; HTML is sanitised by PostHog).
-        :param Literal['rating'] type: `rating`: a score on a scale.
-        :param Union['BranchingNextQuestion', 'BranchingEnd', 'BranchingSpecificQuestion', 'BranchingResponseBased'] branching: Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-        :param _builtins.str button_text: Label of the submit button.
-        :param _builtins.str description: Helper text under the question (HTML is sanitised by PostHog).
-        :param 'DescriptionContentType' description_content_type: Whether `description` is plain text or HTML.
-        :param 'SurveyQuestionRatingDisplay' display: Numbers or emoji.
-        :param Mapping[str, Any] extra: Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-        :param _builtins.str id: PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-        :param _builtins.bool is_nps_question: Whether PostHog reports the answers as a Net Promoter Score (PostHog's editor offers it on the 10-point scale).
-        :param _builtins.str lower_bound_label: Label under the lowest score (e.g. "Unlikely").
-        :param _builtins.bool optional: Whether a respondent may skip the question.
-        :param _builtins.int scale: The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).
-        :param _builtins.bool skip_submit_button: Submit as soon as a score is picked, without a submit button.
-        :param Mapping[str, 'TranslationsValue'] translations: The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-        :param _builtins.str upper_bound_label: Label under the highest score (e.g. "Very likely").
-        """
-        pulumi.set(__self__, "question", question)
-        pulumi.set(__self__, "type", 'rating')
-        if branching is not None:
-            pulumi.set(__self__, "branching", branching)
-        if button_text is not None:
-            pulumi.set(__self__, "button_text", button_text)
-        if description is not None:
-            pulumi.set(__self__, "description", description)
-        if description_content_type is not None:
-            pulumi.set(__self__, "description_content_type", description_content_type)
-        if display is not None:
-            pulumi.set(__self__, "display", display)
-        if extra is not None:
-            pulumi.set(__self__, "extra", extra)
-        if id is not None:
-            pulumi.set(__self__, "id", id)
-        if is_nps_question is not None:
-            pulumi.set(__self__, "is_nps_question", is_nps_question)
-        if lower_bound_label is not None:
-            pulumi.set(__self__, "lower_bound_label", lower_bound_label)
-        if optional is not None:
-            pulumi.set(__self__, "optional", optional)
-        if scale is not None:
-            pulumi.set(__self__, "scale", scale)
-        if skip_submit_button is not None:
-            pulumi.set(__self__, "skip_submit_button", skip_submit_button)
-        if translations is not None:
-            pulumi.set(__self__, "translations", translations)
-        if upper_bound_label is not None:
-            pulumi.set(__self__, "upper_bound_label", upper_bound_label)
-
-    @_builtins.property
-    @pulumi.getter
-    def question(self) -> _builtins.str:
-        """
-        The question text (not blank; HTML is sanitised by PostHog).
-        """
-        return pulumi.get(self, "question")
-
-    @_builtins.property
-    @pulumi.getter
-    def type(self) -> Literal['rating']:
-        """
-        `rating`: a score on a scale.
-        """
-        return pulumi.get(self, "type")
-
-    @_builtins.property
-    @pulumi.getter
-    def branching(self) -> Optional[Union['outputs.BranchingNextQuestion', 'outputs.BranchingEnd', 'outputs.BranchingSpecificQuestion', 'outputs.BranchingResponseBased']]:
-        """
-        Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-        """
-        return pulumi.get(self, "branching")
-
-    @_builtins.property
-    @pulumi.getter(name="buttonText")
-    def button_text(self) -> Optional[_builtins.str]:
-        """
-        Label of the submit button.
-        """
-        return pulumi.get(self, "button_text")
-
-    @_builtins.property
-    @pulumi.getter
-    def description(self) -> Optional[_builtins.str]:
-        """
-        Helper text under the question (HTML is sanitised by PostHog).
-        """
-        return pulumi.get(self, "description")
-
-    @_builtins.property
-    @pulumi.getter(name="descriptionContentType")
-    def description_content_type(self) -> Optional['DescriptionContentType']:
-        """
-        Whether `description` is plain text or HTML.
-        """
-        return pulumi.get(self, "description_content_type")
-
-    @_builtins.property
-    @pulumi.getter
-    def display(self) -> Optional['SurveyQuestionRatingDisplay']:
-        """
-        Numbers or emoji.
-        """
-        return pulumi.get(self, "display")
-
-    @_builtins.property
-    @pulumi.getter
-    def extra(self) -> Optional[Mapping[str, Any]]:
-        """
-        Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-        """
-        return pulumi.get(self, "extra")
-
-    @_builtins.property
-    @pulumi.getter
-    def id(self) -> Optional[_builtins.str]:
-        """
-        PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-        """
-        return pulumi.get(self, "id")
-
-    @_builtins.property
-    @pulumi.getter(name="isNpsQuestion")
-    def is_nps_question(self) -> Optional[_builtins.bool]:
-        """
-        Whether PostHog reports the answers as a Net Promoter Score (PostHog's editor offers it on the 10-point scale).
-        """
-        return pulumi.get(self, "is_nps_question")
-
-    @_builtins.property
-    @pulumi.getter(name="lowerBoundLabel")
-    def lower_bound_label(self) -> Optional[_builtins.str]:
-        """
-        Label under the lowest score (e.g. "Unlikely").
-        """
-        return pulumi.get(self, "lower_bound_label")
-
-    @_builtins.property
-    @pulumi.getter
-    def optional(self) -> Optional[_builtins.bool]:
-        """
-        Whether a respondent may skip the question.
-        """
-        return pulumi.get(self, "optional")
-
-    @_builtins.property
-    @pulumi.getter
-    def scale(self) -> Optional[_builtins.int]:
-        """
-        The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).
-        """
-        return pulumi.get(self, "scale")
-
-    @_builtins.property
-    @pulumi.getter(name="skipSubmitButton")
-    def skip_submit_button(self) -> Optional[_builtins.bool]:
-        """
-        Submit as soon as a score is picked, without a submit button.
-        """
-        return pulumi.get(self, "skip_submit_button")
-
-    @_builtins.property
-    @pulumi.getter
-    def translations(self) -> Optional[Mapping[str, 'outputs.TranslationsValue']]:
-        """
-        The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-        """
-        return pulumi.get(self, "translations")
-
-    @_builtins.property
-    @pulumi.getter(name="upperBoundLabel")
-    def upper_bound_label(self) -> Optional[_builtins.str]:
-        """
-        Label under the highest score (e.g. "Very likely").
-        """
-        return pulumi.get(self, "upper_bound_label")
-
-
-@pulumi.output_type
-class GetSurveyQuestionSingleChoice(dict):
-    """
-    The shape of GetSurvey.questions[].
-    """
-    def __init__(__self__, *,
-                 choices: Sequence[_builtins.str],
-                 question: _builtins.str,
-                 type: Literal['single_choice'],
-                 branching: Optional[Union['outputs.BranchingNextQuestion', 'outputs.BranchingEnd', 'outputs.BranchingSpecificQuestion', 'outputs.BranchingResponseBased']] = None,
-                 button_text: Optional[_builtins.str] = None,
-                 description: Optional[_builtins.str] = None,
-                 description_content_type: Optional['DescriptionContentType'] = None,
-                 extra: Optional[Mapping[str, Any]] = None,
-                 has_open_choice: Optional[_builtins.bool] = None,
-                 id: Optional[_builtins.str] = None,
-                 optional: Optional[_builtins.bool] = None,
-                 shuffle_options: Optional[_builtins.bool] = None,
-                 skip_submit_button: Optional[_builtins.bool] = None,
-                 translations: Optional[Mapping[str, 'outputs.TranslationsValue']] = None):
-        """
-        The shape of GetSurvey.questions[].
-
-        :param Sequence[_builtins.str] choices: The choices (at least one, none blank). Branching refers to them by index.
-        :param _builtins.str question: The question text (not blank; HTML is sanitised by PostHog).
-        :param Literal['single_choice'] type: `single_choice` or `multiple_choice`.
-        :param Union['BranchingNextQuestion', 'BranchingEnd', 'BranchingSpecificQuestion', 'BranchingResponseBased'] branching: Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-        :param _builtins.str button_text: Label of the submit button.
-        :param _builtins.str description: Helper text under the question (HTML is sanitised by PostHog).
-        :param 'DescriptionContentType' description_content_type: Whether `description` is plain text or HTML.
-        :param Mapping[str, Any] extra: Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-        :param _builtins.bool has_open_choice: The last choice takes free text (e.g. "Other").
-        :param _builtins.str id: PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-        :param _builtins.bool optional: Whether a respondent may skip the question.
-        :param _builtins.bool shuffle_options: Show the choices in a random order.
-        :param _builtins.bool skip_submit_button: Submit as soon as a choice is picked (single choice without an open choice).
-        :param Mapping[str, 'TranslationsValue'] translations: The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-        """
-        pulumi.set(__self__, "choices", choices)
-        pulumi.set(__self__, "question", question)
-        pulumi.set(__self__, "type", 'single_choice')
-        if branching is not None:
-            pulumi.set(__self__, "branching", branching)
-        if button_text is not None:
-            pulumi.set(__self__, "button_text", button_text)
-        if description is not None:
-            pulumi.set(__self__, "description", description)
-        if description_content_type is not None:
-            pulumi.set(__self__, "description_content_type", description_content_type)
-        if extra is not None:
-            pulumi.set(__self__, "extra", extra)
-        if has_open_choice is not None:
-            pulumi.set(__self__, "has_open_choice", has_open_choice)
-        if id is not None:
-            pulumi.set(__self__, "id", id)
-        if optional is not None:
-            pulumi.set(__self__, "optional", optional)
-        if shuffle_options is not None:
-            pulumi.set(__self__, "shuffle_options", shuffle_options)
-        if skip_submit_button is not None:
-            pulumi.set(__self__, "skip_submit_button", skip_submit_button)
-        if translations is not None:
-            pulumi.set(__self__, "translations", translations)
-
-    @_builtins.property
-    @pulumi.getter
-    def choices(self) -> Sequence[_builtins.str]:
-        """
-        The choices (at least one, none blank). Branching refers to them by index.
-        """
-        return pulumi.get(self, "choices")
-
-    @_builtins.property
-    @pulumi.getter
-    def question(self) -> _builtins.str:
-        """
-        The question text (not blank; HTML is sanitised by PostHog).
-        """
-        return pulumi.get(self, "question")
-
-    @_builtins.property
-    @pulumi.getter
-    def type(self) -> Literal['single_choice']:
-        """
-        `single_choice` or `multiple_choice`.
-        """
-        return pulumi.get(self, "type")
-
-    @_builtins.property
-    @pulumi.getter
-    def branching(self) -> Optional[Union['outputs.BranchingNextQuestion', 'outputs.BranchingEnd', 'outputs.BranchingSpecificQuestion', 'outputs.BranchingResponseBased']]:
-        """
-        Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-        """
-        return pulumi.get(self, "branching")
-
-    @_builtins.property
-    @pulumi.getter(name="buttonText")
-    def button_text(self) -> Optional[_builtins.str]:
-        """
-        Label of the submit button.
-        """
-        return pulumi.get(self, "button_text")
-
-    @_builtins.property
-    @pulumi.getter
-    def description(self) -> Optional[_builtins.str]:
-        """
-        Helper text under the question (HTML is sanitised by PostHog).
-        """
-        return pulumi.get(self, "description")
-
-    @_builtins.property
-    @pulumi.getter(name="descriptionContentType")
-    def description_content_type(self) -> Optional['DescriptionContentType']:
-        """
-        Whether `description` is plain text or HTML.
-        """
-        return pulumi.get(self, "description_content_type")
-
-    @_builtins.property
-    @pulumi.getter
-    def extra(self) -> Optional[Mapping[str, Any]]:
-        """
-        Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-        """
-        return pulumi.get(self, "extra")
-
-    @_builtins.property
-    @pulumi.getter(name="hasOpenChoice")
-    def has_open_choice(self) -> Optional[_builtins.bool]:
-        """
-        The last choice takes free text (e.g. "Other").
-        """
-        return pulumi.get(self, "has_open_choice")
-
-    @_builtins.property
-    @pulumi.getter
-    def id(self) -> Optional[_builtins.str]:
-        """
-        PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-        """
-        return pulumi.get(self, "id")
-
-    @_builtins.property
-    @pulumi.getter
-    def optional(self) -> Optional[_builtins.bool]:
-        """
-        Whether a respondent may skip the question.
-        """
-        return pulumi.get(self, "optional")
-
-    @_builtins.property
-    @pulumi.getter(name="shuffleOptions")
-    def shuffle_options(self) -> Optional[_builtins.bool]:
-        """
-        Show the choices in a random order.
-        """
-        return pulumi.get(self, "shuffle_options")
-
-    @_builtins.property
-    @pulumi.getter(name="skipSubmitButton")
-    def skip_submit_button(self) -> Optional[_builtins.bool]:
-        """
-        Submit as soon as a choice is picked (single choice without an open choice).
-        """
-        return pulumi.get(self, "skip_submit_button")
-
-    @_builtins.property
-    @pulumi.getter
-    def translations(self) -> Optional[Mapping[str, 'outputs.TranslationsValue']]:
-        """
-        The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-        """
-        return pulumi.get(self, "translations")
-
-
-@pulumi.output_type
 class GetSurveysSurvey(dict):
     """
     The shape of GetSurveys.surveys[].
@@ -1526,7 +538,7 @@ class GetSurveysSurvey(dict):
                  enable_partial_responses: _builtins.bool,
                  name: _builtins.str,
                  project_id: _builtins.str,
-                 questions: Sequence[Union['outputs.GetSurveysSurveyQuestionOpen', 'outputs.GetSurveysSurveyQuestionLink', 'outputs.GetSurveysSurveyQuestionRating', 'outputs.GetSurveysSurveyQuestionSingleChoice', 'outputs.GetSurveysSurveyQuestionMultipleChoice']],
+                 questions: Sequence['outputs.SurveyQuestion'],
                  schedule: 'SurveySchedule',
                  status: 'SurveyStatus',
                  survey_id: _builtins.str,
@@ -1563,8 +575,8 @@ class GetSurveysSurvey(dict):
         :param _builtins.bool enable_iframe_embedding: Allow the hosted survey page to be shown in an iframe on other sites (default false).
         :param _builtins.bool enable_partial_responses: Record answers as they are given, before the survey is completed (default false).
         :param _builtins.str name: Unique (per project, case-sensitive) survey name, at most 400 characters; trimmed as PostHog stores it.
-        :param _builtins.str project_id: Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey.
-        :param Sequence[Union['GetSurveysSurveyQuestionOpen', 'GetSurveysSurveyQuestionLink', 'GetSurveysSurveyQuestionRating', 'GetSurveysSurveyQuestionSingleChoice', 'GetSurveysSurveyQuestionMultipleChoice']] questions: The questions, in order; each keeps its server-assigned `id` (give one to keep responses linked when reordering).
+        :param _builtins.str project_id: Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey; a changed posthog:projectId leaves an existing survey where it is.
+        :param Sequence['SurveyQuestion'] questions: The questions, in order; each keeps its server-assigned `id` (give one to keep responses linked when reordering).
         :param 'SurveySchedule' schedule: How often a person sees the survey: once (default), recurring or always.
         :param 'SurveyStatus' status: draft, running (launches; from stopped, resumes) or stopped. A launched survey cannot go back to draft.
         :param _builtins.str survey_id: PostHog's id for the survey (a UUID).
@@ -1710,13 +722,13 @@ class GetSurveysSurvey(dict):
     @pulumi.getter(name="projectId")
     def project_id(self) -> _builtins.str:
         """
-        Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey.
+        Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey; a changed posthog:projectId leaves an existing survey where it is.
         """
         return pulumi.get(self, "project_id")
 
     @_builtins.property
     @pulumi.getter
-    def questions(self) -> Sequence[Union['outputs.GetSurveysSurveyQuestionOpen', 'outputs.GetSurveysSurveyQuestionLink', 'outputs.GetSurveysSurveyQuestionRating', 'outputs.GetSurveysSurveyQuestionSingleChoice', 'outputs.GetSurveysSurveyQuestionMultipleChoice']]:
+    def questions(self) -> Sequence['outputs.SurveyQuestion']:
         """
         The questions, in order; each keeps its server-assigned `id` (give one to keep responses linked when reordering).
         """
@@ -1932,846 +944,6 @@ class GetSurveysSurvey(dict):
 
 
 @pulumi.output_type
-class GetSurveysSurveyQuestionLink(dict):
-    """
-    The shape of GetSurveysSurvey.questions[].
-    """
-    def __init__(__self__, *,
-                 question: _builtins.str,
-                 type: Literal['link'],
-                 branching: Optional[Union['outputs.BranchingNextQuestion', 'outputs.BranchingEnd', 'outputs.BranchingSpecificQuestion', 'outputs.BranchingResponseBased']] = None,
-                 button_text: Optional[_builtins.str] = None,
-                 description: Optional[_builtins.str] = None,
-                 description_content_type: Optional['DescriptionContentType'] = None,
-                 extra: Optional[Mapping[str, Any]] = None,
-                 id: Optional[_builtins.str] = None,
-                 link: Optional[_builtins.str] = None,
-                 optional: Optional[_builtins.bool] = None,
-                 translations: Optional[Mapping[str, 'outputs.TranslationsValue']] = None):
-        """
-        The shape of GetSurveysSurvey.questions[].
-
-        :param _builtins.str question: The question text (not blank; HTML is sanitised by PostHog).
-        :param Literal['link'] type: `link`: a message with a button that opens `link`.
-        :param Union['BranchingNextQuestion', 'BranchingEnd', 'BranchingSpecificQuestion', 'BranchingResponseBased'] branching: Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-        :param _builtins.str button_text: Label of the submit button.
-        :param _builtins.str description: Helper text under the question (HTML is sanitised by PostHog).
-        :param 'DescriptionContentType' description_content_type: Whether `description` is plain text or HTML.
-        :param Mapping[str, Any] extra: Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-        :param _builtins.str id: PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-        :param _builtins.str link: https:// or mailto: only; null or empty for no link.
-        :param _builtins.bool optional: Whether a respondent may skip the question.
-        :param Mapping[str, 'TranslationsValue'] translations: The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-        """
-        pulumi.set(__self__, "question", question)
-        pulumi.set(__self__, "type", 'link')
-        if branching is not None:
-            pulumi.set(__self__, "branching", branching)
-        if button_text is not None:
-            pulumi.set(__self__, "button_text", button_text)
-        if description is not None:
-            pulumi.set(__self__, "description", description)
-        if description_content_type is not None:
-            pulumi.set(__self__, "description_content_type", description_content_type)
-        if extra is not None:
-            pulumi.set(__self__, "extra", extra)
-        if id is not None:
-            pulumi.set(__self__, "id", id)
-        if link is not None:
-            pulumi.set(__self__, "link", link)
-        if optional is not None:
-            pulumi.set(__self__, "optional", optional)
-        if translations is not None:
-            pulumi.set(__self__, "translations", translations)
-
-    @_builtins.property
-    @pulumi.getter
-    def question(self) -> _builtins.str:
-        """
-        The question text (not blank; HTML is sanitised by PostHog).
-        """
-        return pulumi.get(self, "question")
-
-    @_builtins.property
-    @pulumi.getter
-    def type(self) -> Literal['link']:
-        """
-        `link`: a message with a button that opens `link`.
-        """
-        return pulumi.get(self, "type")
-
-    @_builtins.property
-    @pulumi.getter
-    def branching(self) -> Optional[Union['outputs.BranchingNextQuestion', 'outputs.BranchingEnd', 'outputs.BranchingSpecificQuestion', 'outputs.BranchingResponseBased']]:
-        """
-        Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-        """
-        return pulumi.get(self, "branching")
-
-    @_builtins.property
-    @pulumi.getter(name="buttonText")
-    def button_text(self) -> Optional[_builtins.str]:
-        """
-        Label of the submit button.
-        """
-        return pulumi.get(self, "button_text")
-
-    @_builtins.property
-    @pulumi.getter
-    def description(self) -> Optional[_builtins.str]:
-        """
-        Helper text under the question (HTML is sanitised by PostHog).
-        """
-        return pulumi.get(self, "description")
-
-    @_builtins.property
-    @pulumi.getter(name="descriptionContentType")
-    def description_content_type(self) -> Optional['DescriptionContentType']:
-        """
-        Whether `description` is plain text or HTML.
-        """
-        return pulumi.get(self, "description_content_type")
-
-    @_builtins.property
-    @pulumi.getter
-    def extra(self) -> Optional[Mapping[str, Any]]:
-        """
-        Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-        """
-        return pulumi.get(self, "extra")
-
-    @_builtins.property
-    @pulumi.getter
-    def id(self) -> Optional[_builtins.str]:
-        """
-        PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-        """
-        return pulumi.get(self, "id")
-
-    @_builtins.property
-    @pulumi.getter
-    def link(self) -> Optional[_builtins.str]:
-        """
-        https:// or mailto: only; null or empty for no link.
-        """
-        return pulumi.get(self, "link")
-
-    @_builtins.property
-    @pulumi.getter
-    def optional(self) -> Optional[_builtins.bool]:
-        """
-        Whether a respondent may skip the question.
-        """
-        return pulumi.get(self, "optional")
-
-    @_builtins.property
-    @pulumi.getter
-    def translations(self) -> Optional[Mapping[str, 'outputs.TranslationsValue']]:
-        """
-        The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-        """
-        return pulumi.get(self, "translations")
-
-
-@pulumi.output_type
-class GetSurveysSurveyQuestionMultipleChoice(dict):
-    """
-    The shape of GetSurveysSurvey.questions[].
-    """
-    def __init__(__self__, *,
-                 choices: Sequence[_builtins.str],
-                 question: _builtins.str,
-                 type: Literal['multiple_choice'],
-                 branching: Optional[Union['outputs.BranchingNextQuestion', 'outputs.BranchingEnd', 'outputs.BranchingSpecificQuestion', 'outputs.BranchingResponseBased']] = None,
-                 button_text: Optional[_builtins.str] = None,
-                 description: Optional[_builtins.str] = None,
-                 description_content_type: Optional['DescriptionContentType'] = None,
-                 extra: Optional[Mapping[str, Any]] = None,
-                 has_open_choice: Optional[_builtins.bool] = None,
-                 id: Optional[_builtins.str] = None,
-                 optional: Optional[_builtins.bool] = None,
-                 shuffle_options: Optional[_builtins.bool] = None,
-                 skip_submit_button: Optional[_builtins.bool] = None,
-                 translations: Optional[Mapping[str, 'outputs.TranslationsValue']] = None):
-        """
-        The shape of GetSurveysSurvey.questions[].
-
-        :param Sequence[_builtins.str] choices: The choices (at least one, none blank). Branching refers to them by index.
-        :param _builtins.str question: The question text (not blank; HTML is sanitised by PostHog).
-        :param Literal['multiple_choice'] type: `single_choice` or `multiple_choice`.
-        :param Union['BranchingNextQuestion', 'BranchingEnd', 'BranchingSpecificQuestion', 'BranchingResponseBased'] branching: Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-        :param _builtins.str button_text: Label of the submit button.
-        :param _builtins.str description: Helper text under the question (HTML is sanitised by PostHog).
-        :param 'DescriptionContentType' description_content_type: Whether `description` is plain text or HTML.
-        :param Mapping[str, Any] extra: Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-        :param _builtins.bool has_open_choice: The last choice takes free text (e.g. "Other").
-        :param _builtins.str id: PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-        :param _builtins.bool optional: Whether a respondent may skip the question.
-        :param _builtins.bool shuffle_options: Show the choices in a random order.
-        :param _builtins.bool skip_submit_button: Submit as soon as a choice is picked (single choice without an open choice).
-        :param Mapping[str, 'TranslationsValue'] translations: The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-        """
-        pulumi.set(__self__, "choices", choices)
-        pulumi.set(__self__, "question", question)
-        pulumi.set(__self__, "type", 'multiple_choice')
-        if branching is not None:
-            pulumi.set(__self__, "branching", branching)
-        if button_text is not None:
-            pulumi.set(__self__, "button_text", button_text)
-        if description is not None:
-            pulumi.set(__self__, "description", description)
-        if description_content_type is not None:
-            pulumi.set(__self__, "description_content_type", description_content_type)
-        if extra is not None:
-            pulumi.set(__self__, "extra", extra)
-        if has_open_choice is not None:
-            pulumi.set(__self__, "has_open_choice", has_open_choice)
-        if id is not None:
-            pulumi.set(__self__, "id", id)
-        if optional is not None:
-            pulumi.set(__self__, "optional", optional)
-        if shuffle_options is not None:
-            pulumi.set(__self__, "shuffle_options", shuffle_options)
-        if skip_submit_button is not None:
-            pulumi.set(__self__, "skip_submit_button", skip_submit_button)
-        if translations is not None:
-            pulumi.set(__self__, "translations", translations)
-
-    @_builtins.property
-    @pulumi.getter
-    def choices(self) -> Sequence[_builtins.str]:
-        """
-        The choices (at least one, none blank). Branching refers to them by index.
-        """
-        return pulumi.get(self, "choices")
-
-    @_builtins.property
-    @pulumi.getter
-    def question(self) -> _builtins.str:
-        """
-        The question text (not blank; HTML is sanitised by PostHog).
-        """
-        return pulumi.get(self, "question")
-
-    @_builtins.property
-    @pulumi.getter
-    def type(self) -> Literal['multiple_choice']:
-        """
-        `single_choice` or `multiple_choice`.
-        """
-        return pulumi.get(self, "type")
-
-    @_builtins.property
-    @pulumi.getter
-    def branching(self) -> Optional[Union['outputs.BranchingNextQuestion', 'outputs.BranchingEnd', 'outputs.BranchingSpecificQuestion', 'outputs.BranchingResponseBased']]:
-        """
-        Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-        """
-        return pulumi.get(self, "branching")
-
-    @_builtins.property
-    @pulumi.getter(name="buttonText")
-    def button_text(self) -> Optional[_builtins.str]:
-        """
-        Label of the submit button.
-        """
-        return pulumi.get(self, "button_text")
-
-    @_builtins.property
-    @pulumi.getter
-    def description(self) -> Optional[_builtins.str]:
-        """
-        Helper text under the question (HTML is sanitised by PostHog).
-        """
-        return pulumi.get(self, "description")
-
-    @_builtins.property
-    @pulumi.getter(name="descriptionContentType")
-    def description_content_type(self) -> Optional['DescriptionContentType']:
-        """
-        Whether `description` is plain text or HTML.
-        """
-        return pulumi.get(self, "description_content_type")
-
-    @_builtins.property
-    @pulumi.getter
-    def extra(self) -> Optional[Mapping[str, Any]]:
-        """
-        Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-        """
-        return pulumi.get(self, "extra")
-
-    @_builtins.property
-    @pulumi.getter(name="hasOpenChoice")
-    def has_open_choice(self) -> Optional[_builtins.bool]:
-        """
-        The last choice takes free text (e.g. "Other").
-        """
-        return pulumi.get(self, "has_open_choice")
-
-    @_builtins.property
-    @pulumi.getter
-    def id(self) -> Optional[_builtins.str]:
-        """
-        PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-        """
-        return pulumi.get(self, "id")
-
-    @_builtins.property
-    @pulumi.getter
-    def optional(self) -> Optional[_builtins.bool]:
-        """
-        Whether a respondent may skip the question.
-        """
-        return pulumi.get(self, "optional")
-
-    @_builtins.property
-    @pulumi.getter(name="shuffleOptions")
-    def shuffle_options(self) -> Optional[_builtins.bool]:
-        """
-        Show the choices in a random order.
-        """
-        return pulumi.get(self, "shuffle_options")
-
-    @_builtins.property
-    @pulumi.getter(name="skipSubmitButton")
-    def skip_submit_button(self) -> Optional[_builtins.bool]:
-        """
-        Submit as soon as a choice is picked (single choice without an open choice).
-        """
-        return pulumi.get(self, "skip_submit_button")
-
-    @_builtins.property
-    @pulumi.getter
-    def translations(self) -> Optional[Mapping[str, 'outputs.TranslationsValue']]:
-        """
-        The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-        """
-        return pulumi.get(self, "translations")
-
-
-@pulumi.output_type
-class GetSurveysSurveyQuestionOpen(dict):
-    """
-    The shape of GetSurveysSurvey.questions[].
-    """
-    def __init__(__self__, *,
-                 question: _builtins.str,
-                 type: Literal['open'],
-                 branching: Optional[Union['outputs.BranchingNextQuestion', 'outputs.BranchingEnd', 'outputs.BranchingSpecificQuestion', 'outputs.BranchingResponseBased']] = None,
-                 button_text: Optional[_builtins.str] = None,
-                 description: Optional[_builtins.str] = None,
-                 description_content_type: Optional['DescriptionContentType'] = None,
-                 extra: Optional[Mapping[str, Any]] = None,
-                 id: Optional[_builtins.str] = None,
-                 optional: Optional[_builtins.bool] = None,
-                 translations: Optional[Mapping[str, 'outputs.TranslationsValue']] = None,
-                 validation: Optional[Sequence['outputs.SurveyQuestionOpenValidation']] = None):
-        """
-        The shape of GetSurveysSurvey.questions[].
-
-        :param _builtins.str question: The question text (not blank; HTML is sanitised by PostHog).
-        :param Literal['open'] type: `open`: a free-text answer.
-        :param Union['BranchingNextQuestion', 'BranchingEnd', 'BranchingSpecificQuestion', 'BranchingResponseBased'] branching: Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-        :param _builtins.str button_text: Label of the submit button.
-        :param _builtins.str description: Helper text under the question (HTML is sanitised by PostHog).
-        :param 'DescriptionContentType' description_content_type: Whether `description` is plain text or HTML.
-        :param Mapping[str, Any] extra: Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-        :param _builtins.str id: PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-        :param _builtins.bool optional: Whether a respondent may skip the question.
-        :param Mapping[str, 'TranslationsValue'] translations: The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-        :param Sequence['SurveyQuestionOpenValidation'] validation: Rules the answer must satisfy.
-        """
-        pulumi.set(__self__, "question", question)
-        pulumi.set(__self__, "type", 'open')
-        if branching is not None:
-            pulumi.set(__self__, "branching", branching)
-        if button_text is not None:
-            pulumi.set(__self__, "button_text", button_text)
-        if description is not None:
-            pulumi.set(__self__, "description", description)
-        if description_content_type is not None:
-            pulumi.set(__self__, "description_content_type", description_content_type)
-        if extra is not None:
-            pulumi.set(__self__, "extra", extra)
-        if id is not None:
-            pulumi.set(__self__, "id", id)
-        if optional is not None:
-            pulumi.set(__self__, "optional", optional)
-        if translations is not None:
-            pulumi.set(__self__, "translations", translations)
-        if validation is not None:
-            pulumi.set(__self__, "validation", validation)
-
-    @_builtins.property
-    @pulumi.getter
-    def question(self) -> _builtins.str:
-        """
-        The question text (not blank; HTML is sanitised by PostHog).
-        """
-        return pulumi.get(self, "question")
-
-    @_builtins.property
-    @pulumi.getter
-    def type(self) -> Literal['open']:
-        """
-        `open`: a free-text answer.
-        """
-        return pulumi.get(self, "type")
-
-    @_builtins.property
-    @pulumi.getter
-    def branching(self) -> Optional[Union['outputs.BranchingNextQuestion', 'outputs.BranchingEnd', 'outputs.BranchingSpecificQuestion', 'outputs.BranchingResponseBased']]:
-        """
-        Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-        """
-        return pulumi.get(self, "branching")
-
-    @_builtins.property
-    @pulumi.getter(name="buttonText")
-    def button_text(self) -> Optional[_builtins.str]:
-        """
-        Label of the submit button.
-        """
-        return pulumi.get(self, "button_text")
-
-    @_builtins.property
-    @pulumi.getter
-    def description(self) -> Optional[_builtins.str]:
-        """
-        Helper text under the question (HTML is sanitised by PostHog).
-        """
-        return pulumi.get(self, "description")
-
-    @_builtins.property
-    @pulumi.getter(name="descriptionContentType")
-    def description_content_type(self) -> Optional['DescriptionContentType']:
-        """
-        Whether `description` is plain text or HTML.
-        """
-        return pulumi.get(self, "description_content_type")
-
-    @_builtins.property
-    @pulumi.getter
-    def extra(self) -> Optional[Mapping[str, Any]]:
-        """
-        Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-        """
-        return pulumi.get(self, "extra")
-
-    @_builtins.property
-    @pulumi.getter
-    def id(self) -> Optional[_builtins.str]:
-        """
-        PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-        """
-        return pulumi.get(self, "id")
-
-    @_builtins.property
-    @pulumi.getter
-    def optional(self) -> Optional[_builtins.bool]:
-        """
-        Whether a respondent may skip the question.
-        """
-        return pulumi.get(self, "optional")
-
-    @_builtins.property
-    @pulumi.getter
-    def translations(self) -> Optional[Mapping[str, 'outputs.TranslationsValue']]:
-        """
-        The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-        """
-        return pulumi.get(self, "translations")
-
-    @_builtins.property
-    @pulumi.getter
-    def validation(self) -> Optional[Sequence['outputs.SurveyQuestionOpenValidation']]:
-        """
-        Rules the answer must satisfy.
-        """
-        return pulumi.get(self, "validation")
-
-
-@pulumi.output_type
-class GetSurveysSurveyQuestionRating(dict):
-    """
-    The shape of GetSurveysSurvey.questions[].
-    """
-    def __init__(__self__, *,
-                 question: _builtins.str,
-                 type: Literal['rating'],
-                 branching: Optional[Union['outputs.BranchingNextQuestion', 'outputs.BranchingEnd', 'outputs.BranchingSpecificQuestion', 'outputs.BranchingResponseBased']] = None,
-                 button_text: Optional[_builtins.str] = None,
-                 description: Optional[_builtins.str] = None,
-                 description_content_type: Optional['DescriptionContentType'] = None,
-                 display: Optional['SurveyQuestionRatingDisplay'] = None,
-                 extra: Optional[Mapping[str, Any]] = None,
-                 id: Optional[_builtins.str] = None,
-                 is_nps_question: Optional[_builtins.bool] = None,
-                 lower_bound_label: Optional[_builtins.str] = None,
-                 optional: Optional[_builtins.bool] = None,
-                 scale: Optional[_builtins.int] = None,
-                 skip_submit_button: Optional[_builtins.bool] = None,
-                 translations: Optional[Mapping[str, 'outputs.TranslationsValue']] = None,
-                 upper_bound_label: Optional[_builtins.str] = None):
-        """
-        The shape of GetSurveysSurvey.questions[].
-
-        :param _builtins.str question: The question text (not blank; HTML is sanitised by PostHog).
-        :param Literal['rating'] type: `rating`: a score on a scale.
-        :param Union['BranchingNextQuestion', 'BranchingEnd', 'BranchingSpecificQuestion', 'BranchingResponseBased'] branching: Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-        :param _builtins.str button_text: Label of the submit button.
-        :param _builtins.str description: Helper text under the question (HTML is sanitised by PostHog).
-        :param 'DescriptionContentType' description_content_type: Whether `description` is plain text or HTML.
-        :param 'SurveyQuestionRatingDisplay' display: Numbers or emoji.
-        :param Mapping[str, Any] extra: Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-        :param _builtins.str id: PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-        :param _builtins.bool is_nps_question: Whether PostHog reports the answers as a Net Promoter Score (PostHog's editor offers it on the 10-point scale).
-        :param _builtins.str lower_bound_label: Label under the lowest score (e.g. "Unlikely").
-        :param _builtins.bool optional: Whether a respondent may skip the question.
-        :param _builtins.int scale: The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).
-        :param _builtins.bool skip_submit_button: Submit as soon as a score is picked, without a submit button.
-        :param Mapping[str, 'TranslationsValue'] translations: The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-        :param _builtins.str upper_bound_label: Label under the highest score (e.g. "Very likely").
-        """
-        pulumi.set(__self__, "question", question)
-        pulumi.set(__self__, "type", 'rating')
-        if branching is not None:
-            pulumi.set(__self__, "branching", branching)
-        if button_text is not None:
-            pulumi.set(__self__, "button_text", button_text)
-        if description is not None:
-            pulumi.set(__self__, "description", description)
-        if description_content_type is not None:
-            pulumi.set(__self__, "description_content_type", description_content_type)
-        if display is not None:
-            pulumi.set(__self__, "display", display)
-        if extra is not None:
-            pulumi.set(__self__, "extra", extra)
-        if id is not None:
-            pulumi.set(__self__, "id", id)
-        if is_nps_question is not None:
-            pulumi.set(__self__, "is_nps_question", is_nps_question)
-        if lower_bound_label is not None:
-            pulumi.set(__self__, "lower_bound_label", lower_bound_label)
-        if optional is not None:
-            pulumi.set(__self__, "optional", optional)
-        if scale is not None:
-            pulumi.set(__self__, "scale", scale)
-        if skip_submit_button is not None:
-            pulumi.set(__self__, "skip_submit_button", skip_submit_button)
-        if translations is not None:
-            pulumi.set(__self__, "translations", translations)
-        if upper_bound_label is not None:
-            pulumi.set(__self__, "upper_bound_label", upper_bound_label)
-
-    @_builtins.property
-    @pulumi.getter
-    def question(self) -> _builtins.str:
-        """
-        The question text (not blank; HTML is sanitised by PostHog).
-        """
-        return pulumi.get(self, "question")
-
-    @_builtins.property
-    @pulumi.getter
-    def type(self) -> Literal['rating']:
-        """
-        `rating`: a score on a scale.
-        """
-        return pulumi.get(self, "type")
-
-    @_builtins.property
-    @pulumi.getter
-    def branching(self) -> Optional[Union['outputs.BranchingNextQuestion', 'outputs.BranchingEnd', 'outputs.BranchingSpecificQuestion', 'outputs.BranchingResponseBased']]:
-        """
-        Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-        """
-        return pulumi.get(self, "branching")
-
-    @_builtins.property
-    @pulumi.getter(name="buttonText")
-    def button_text(self) -> Optional[_builtins.str]:
-        """
-        Label of the submit button.
-        """
-        return pulumi.get(self, "button_text")
-
-    @_builtins.property
-    @pulumi.getter
-    def description(self) -> Optional[_builtins.str]:
-        """
-        Helper text under the question (HTML is sanitised by PostHog).
-        """
-        return pulumi.get(self, "description")
-
-    @_builtins.property
-    @pulumi.getter(name="descriptionContentType")
-    def description_content_type(self) -> Optional['DescriptionContentType']:
-        """
-        Whether `description` is plain text or HTML.
-        """
-        return pulumi.get(self, "description_content_type")
-
-    @_builtins.property
-    @pulumi.getter
-    def display(self) -> Optional['SurveyQuestionRatingDisplay']:
-        """
-        Numbers or emoji.
-        """
-        return pulumi.get(self, "display")
-
-    @_builtins.property
-    @pulumi.getter
-    def extra(self) -> Optional[Mapping[str, Any]]:
-        """
-        Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-        """
-        return pulumi.get(self, "extra")
-
-    @_builtins.property
-    @pulumi.getter
-    def id(self) -> Optional[_builtins.str]:
-        """
-        PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-        """
-        return pulumi.get(self, "id")
-
-    @_builtins.property
-    @pulumi.getter(name="isNpsQuestion")
-    def is_nps_question(self) -> Optional[_builtins.bool]:
-        """
-        Whether PostHog reports the answers as a Net Promoter Score (PostHog's editor offers it on the 10-point scale).
-        """
-        return pulumi.get(self, "is_nps_question")
-
-    @_builtins.property
-    @pulumi.getter(name="lowerBoundLabel")
-    def lower_bound_label(self) -> Optional[_builtins.str]:
-        """
-        Label under the lowest score (e.g. "Unlikely").
-        """
-        return pulumi.get(self, "lower_bound_label")
-
-    @_builtins.property
-    @pulumi.getter
-    def optional(self) -> Optional[_builtins.bool]:
-        """
-        Whether a respondent may skip the question.
-        """
-        return pulumi.get(self, "optional")
-
-    @_builtins.property
-    @pulumi.getter
-    def scale(self) -> Optional[_builtins.int]:
-        """
-        The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).
-        """
-        return pulumi.get(self, "scale")
-
-    @_builtins.property
-    @pulumi.getter(name="skipSubmitButton")
-    def skip_submit_button(self) -> Optional[_builtins.bool]:
-        """
-        Submit as soon as a score is picked, without a submit button.
-        """
-        return pulumi.get(self, "skip_submit_button")
-
-    @_builtins.property
-    @pulumi.getter
-    def translations(self) -> Optional[Mapping[str, 'outputs.TranslationsValue']]:
-        """
-        The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-        """
-        return pulumi.get(self, "translations")
-
-    @_builtins.property
-    @pulumi.getter(name="upperBoundLabel")
-    def upper_bound_label(self) -> Optional[_builtins.str]:
-        """
-        Label under the highest score (e.g. "Very likely").
-        """
-        return pulumi.get(self, "upper_bound_label")
-
-
-@pulumi.output_type
-class GetSurveysSurveyQuestionSingleChoice(dict):
-    """
-    The shape of GetSurveysSurvey.questions[].
-    """
-    def __init__(__self__, *,
-                 choices: Sequence[_builtins.str],
-                 question: _builtins.str,
-                 type: Literal['single_choice'],
-                 branching: Optional[Union['outputs.BranchingNextQuestion', 'outputs.BranchingEnd', 'outputs.BranchingSpecificQuestion', 'outputs.BranchingResponseBased']] = None,
-                 button_text: Optional[_builtins.str] = None,
-                 description: Optional[_builtins.str] = None,
-                 description_content_type: Optional['DescriptionContentType'] = None,
-                 extra: Optional[Mapping[str, Any]] = None,
-                 has_open_choice: Optional[_builtins.bool] = None,
-                 id: Optional[_builtins.str] = None,
-                 optional: Optional[_builtins.bool] = None,
-                 shuffle_options: Optional[_builtins.bool] = None,
-                 skip_submit_button: Optional[_builtins.bool] = None,
-                 translations: Optional[Mapping[str, 'outputs.TranslationsValue']] = None):
-        """
-        The shape of GetSurveysSurvey.questions[].
-
-        :param Sequence[_builtins.str] choices: The choices (at least one, none blank). Branching refers to them by index.
-        :param _builtins.str question: The question text (not blank; HTML is sanitised by PostHog).
-        :param Literal['single_choice'] type: `single_choice` or `multiple_choice`.
-        :param Union['BranchingNextQuestion', 'BranchingEnd', 'BranchingSpecificQuestion', 'BranchingResponseBased'] branching: Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-        :param _builtins.str button_text: Label of the submit button.
-        :param _builtins.str description: Helper text under the question (HTML is sanitised by PostHog).
-        :param 'DescriptionContentType' description_content_type: Whether `description` is plain text or HTML.
-        :param Mapping[str, Any] extra: Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-        :param _builtins.bool has_open_choice: The last choice takes free text (e.g. "Other").
-        :param _builtins.str id: PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-        :param _builtins.bool optional: Whether a respondent may skip the question.
-        :param _builtins.bool shuffle_options: Show the choices in a random order.
-        :param _builtins.bool skip_submit_button: Submit as soon as a choice is picked (single choice without an open choice).
-        :param Mapping[str, 'TranslationsValue'] translations: The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-        """
-        pulumi.set(__self__, "choices", choices)
-        pulumi.set(__self__, "question", question)
-        pulumi.set(__self__, "type", 'single_choice')
-        if branching is not None:
-            pulumi.set(__self__, "branching", branching)
-        if button_text is not None:
-            pulumi.set(__self__, "button_text", button_text)
-        if description is not None:
-            pulumi.set(__self__, "description", description)
-        if description_content_type is not None:
-            pulumi.set(__self__, "description_content_type", description_content_type)
-        if extra is not None:
-            pulumi.set(__self__, "extra", extra)
-        if has_open_choice is not None:
-            pulumi.set(__self__, "has_open_choice", has_open_choice)
-        if id is not None:
-            pulumi.set(__self__, "id", id)
-        if optional is not None:
-            pulumi.set(__self__, "optional", optional)
-        if shuffle_options is not None:
-            pulumi.set(__self__, "shuffle_options", shuffle_options)
-        if skip_submit_button is not None:
-            pulumi.set(__self__, "skip_submit_button", skip_submit_button)
-        if translations is not None:
-            pulumi.set(__self__, "translations", translations)
-
-    @_builtins.property
-    @pulumi.getter
-    def choices(self) -> Sequence[_builtins.str]:
-        """
-        The choices (at least one, none blank). Branching refers to them by index.
-        """
-        return pulumi.get(self, "choices")
-
-    @_builtins.property
-    @pulumi.getter
-    def question(self) -> _builtins.str:
-        """
-        The question text (not blank; HTML is sanitised by PostHog).
-        """
-        return pulumi.get(self, "question")
-
-    @_builtins.property
-    @pulumi.getter
-    def type(self) -> Literal['single_choice']:
-        """
-        `single_choice` or `multiple_choice`.
-        """
-        return pulumi.get(self, "type")
-
-    @_builtins.property
-    @pulumi.getter
-    def branching(self) -> Optional[Union['outputs.BranchingNextQuestion', 'outputs.BranchingEnd', 'outputs.BranchingSpecificQuestion', 'outputs.BranchingResponseBased']]:
-        """
-        Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-        """
-        return pulumi.get(self, "branching")
-
-    @_builtins.property
-    @pulumi.getter(name="buttonText")
-    def button_text(self) -> Optional[_builtins.str]:
-        """
-        Label of the submit button.
-        """
-        return pulumi.get(self, "button_text")
-
-    @_builtins.property
-    @pulumi.getter
-    def description(self) -> Optional[_builtins.str]:
-        """
-        Helper text under the question (HTML is sanitised by PostHog).
-        """
-        return pulumi.get(self, "description")
-
-    @_builtins.property
-    @pulumi.getter(name="descriptionContentType")
-    def description_content_type(self) -> Optional['DescriptionContentType']:
-        """
-        Whether `description` is plain text or HTML.
-        """
-        return pulumi.get(self, "description_content_type")
-
-    @_builtins.property
-    @pulumi.getter
-    def extra(self) -> Optional[Mapping[str, Any]]:
-        """
-        Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-        """
-        return pulumi.get(self, "extra")
-
-    @_builtins.property
-    @pulumi.getter(name="hasOpenChoice")
-    def has_open_choice(self) -> Optional[_builtins.bool]:
-        """
-        The last choice takes free text (e.g. "Other").
-        """
-        return pulumi.get(self, "has_open_choice")
-
-    @_builtins.property
-    @pulumi.getter
-    def id(self) -> Optional[_builtins.str]:
-        """
-        PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-        """
-        return pulumi.get(self, "id")
-
-    @_builtins.property
-    @pulumi.getter
-    def optional(self) -> Optional[_builtins.bool]:
-        """
-        Whether a respondent may skip the question.
-        """
-        return pulumi.get(self, "optional")
-
-    @_builtins.property
-    @pulumi.getter(name="shuffleOptions")
-    def shuffle_options(self) -> Optional[_builtins.bool]:
-        """
-        Show the choices in a random order.
-        """
-        return pulumi.get(self, "shuffle_options")
-
-    @_builtins.property
-    @pulumi.getter(name="skipSubmitButton")
-    def skip_submit_button(self) -> Optional[_builtins.bool]:
-        """
-        Submit as soon as a choice is picked (single choice without an open choice).
-        """
-        return pulumi.get(self, "skip_submit_button")
-
-    @_builtins.property
-    @pulumi.getter
-    def translations(self) -> Optional[Mapping[str, 'outputs.TranslationsValue']]:
-        """
-        The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-        """
-        return pulumi.get(self, "translations")
-
-
-@pulumi.output_type
 class InviteBatchInvitationsValue(dict):
     """
     The shape of InviteBatch.invitations{}.
@@ -2783,6 +955,10 @@ class InviteBatchInvitationsValue(dict):
             suggest = "invite_id"
         elif key == "isExpired":
             suggest = "is_expired"
+        elif key == "createdAt":
+            suggest = "created_at"
+        elif key == "memberId":
+            suggest = "member_id"
         elif key == "userUuid":
             suggest = "user_uuid"
 
@@ -2801,6 +977,8 @@ class InviteBatchInvitationsValue(dict):
                  invite_id: _builtins.str,
                  is_expired: _builtins.bool,
                  status: 'Status',
+                 created_at: Optional[_builtins.str] = None,
+                 member_id: Optional[_builtins.str] = None,
                  user_uuid: Optional[_builtins.str] = None):
         """
         The shape of InviteBatch.invitations{}.
@@ -2808,11 +986,17 @@ class InviteBatchInvitationsValue(dict):
         :param _builtins.str invite_id: The invite id; "member:<id>" when the person was already a member.
         :param _builtins.bool is_expired: Whether the invite is older than PostHog's 3 days.
         :param 'Status' status: pending, expired or accepted.
+        :param _builtins.str created_at: When PostHog created the invite: acceptance counts only for a member who joined while it was valid.
+        :param _builtins.str member_id: The membership, once accepted and seen in the member list.
         :param _builtins.str user_uuid: The member's user uuid, once accepted and seen in the member list.
         """
         pulumi.set(__self__, "invite_id", invite_id)
         pulumi.set(__self__, "is_expired", is_expired)
         pulumi.set(__self__, "status", status)
+        if created_at is not None:
+            pulumi.set(__self__, "created_at", created_at)
+        if member_id is not None:
+            pulumi.set(__self__, "member_id", member_id)
         if user_uuid is not None:
             pulumi.set(__self__, "user_uuid", user_uuid)
 
@@ -2839,6 +1023,22 @@ class InviteBatchInvitationsValue(dict):
         pending, expired or accepted.
         """
         return pulumi.get(self, "status")
+
+    @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> Optional[_builtins.str]:
+        """
+        When PostHog created the invite: acceptance counts only for a member who joined while it was valid.
+        """
+        return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter(name="memberId")
+    def member_id(self) -> Optional[_builtins.str]:
+        """
+        The membership, once accepted and seen in the member list.
+        """
+        return pulumi.get(self, "member_id")
 
     @_builtins.property
     @pulumi.getter(name="userUuid")
@@ -3964,170 +2164,9 @@ class SurveyConditionsEvents(dict):
 
 
 @pulumi.output_type
-class SurveyQuestionLink(dict):
+class SurveyQuestion(dict):
     """
-    The shape of Survey.questions[].
-    """
-    @staticmethod
-    def __key_warning(key: str):
-        suggest = None
-        if key == "buttonText":
-            suggest = "button_text"
-        elif key == "descriptionContentType":
-            suggest = "description_content_type"
-
-        if suggest:
-            pulumi.log.warn(f"Key '{key}' not found in SurveyQuestionLink. Access the value via the '{suggest}' property getter instead.")
-
-    def __getitem__(self, key: str) -> Any:
-        SurveyQuestionLink.__key_warning(key)
-        return super().__getitem__(key)
-
-    def get(self, key: str, default = None) -> Any:
-        SurveyQuestionLink.__key_warning(key)
-        return super().get(key, default)
-
-    def __init__(__self__, *,
-                 question: _builtins.str,
-                 type: Literal['link'],
-                 branching: Optional[Union['outputs.BranchingNextQuestion', 'outputs.BranchingEnd', 'outputs.BranchingSpecificQuestion', 'outputs.BranchingResponseBased']] = None,
-                 button_text: Optional[_builtins.str] = None,
-                 description: Optional[_builtins.str] = None,
-                 description_content_type: Optional['DescriptionContentType'] = None,
-                 extra: Optional[Mapping[str, Any]] = None,
-                 id: Optional[_builtins.str] = None,
-                 link: Optional[_builtins.str] = None,
-                 optional: Optional[_builtins.bool] = None,
-                 translations: Optional[Mapping[str, 'outputs.TranslationsValue']] = None):
-        """
-        The shape of Survey.questions[].
-
-        :param _builtins.str question: The question text (not blank; HTML is sanitised by PostHog).
-        :param Literal['link'] type: `link`: a message with a button that opens `link`.
-        :param Union['BranchingNextQuestion', 'BranchingEnd', 'BranchingSpecificQuestion', 'BranchingResponseBased'] branching: Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-        :param _builtins.str button_text: Label of the submit button.
-        :param _builtins.str description: Helper text under the question (HTML is sanitised by PostHog).
-        :param 'DescriptionContentType' description_content_type: Whether `description` is plain text or HTML.
-        :param Mapping[str, Any] extra: Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-        :param _builtins.str id: PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-        :param _builtins.str link: https:// or mailto: only; null or empty for no link.
-        :param _builtins.bool optional: Whether a respondent may skip the question.
-        :param Mapping[str, 'TranslationsValue'] translations: The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-        """
-        pulumi.set(__self__, "question", question)
-        pulumi.set(__self__, "type", 'link')
-        if branching is not None:
-            pulumi.set(__self__, "branching", branching)
-        if button_text is not None:
-            pulumi.set(__self__, "button_text", button_text)
-        if description is not None:
-            pulumi.set(__self__, "description", description)
-        if description_content_type is not None:
-            pulumi.set(__self__, "description_content_type", description_content_type)
-        if extra is not None:
-            pulumi.set(__self__, "extra", extra)
-        if id is not None:
-            pulumi.set(__self__, "id", id)
-        if link is not None:
-            pulumi.set(__self__, "link", link)
-        if optional is not None:
-            pulumi.set(__self__, "optional", optional)
-        if translations is not None:
-            pulumi.set(__self__, "translations", translations)
-
-    @_builtins.property
-    @pulumi.getter
-    def question(self) -> _builtins.str:
-        """
-        The question text (not blank; HTML is sanitised by PostHog).
-        """
-        return pulumi.get(self, "question")
-
-    @_builtins.property
-    @pulumi.getter
-    def type(self) -> Literal['link']:
-        """
-        `link`: a message with a button that opens `link`.
-        """
-        return pulumi.get(self, "type")
-
-    @_builtins.property
-    @pulumi.getter
-    def branching(self) -> Optional[Union['outputs.BranchingNextQuestion', 'outputs.BranchingEnd', 'outputs.BranchingSpecificQuestion', 'outputs.BranchingResponseBased']]:
-        """
-        Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-        """
-        return pulumi.get(self, "branching")
-
-    @_builtins.property
-    @pulumi.getter(name="buttonText")
-    def button_text(self) -> Optional[_builtins.str]:
-        """
-        Label of the submit button.
-        """
-        return pulumi.get(self, "button_text")
-
-    @_builtins.property
-    @pulumi.getter
-    def description(self) -> Optional[_builtins.str]:
-        """
-        Helper text under the question (HTML is sanitised by PostHog).
-        """
-        return pulumi.get(self, "description")
-
-    @_builtins.property
-    @pulumi.getter(name="descriptionContentType")
-    def description_content_type(self) -> Optional['DescriptionContentType']:
-        """
-        Whether `description` is plain text or HTML.
-        """
-        return pulumi.get(self, "description_content_type")
-
-    @_builtins.property
-    @pulumi.getter
-    def extra(self) -> Optional[Mapping[str, Any]]:
-        """
-        Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-        """
-        return pulumi.get(self, "extra")
-
-    @_builtins.property
-    @pulumi.getter
-    def id(self) -> Optional[_builtins.str]:
-        """
-        PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-        """
-        return pulumi.get(self, "id")
-
-    @_builtins.property
-    @pulumi.getter
-    def link(self) -> Optional[_builtins.str]:
-        """
-        https:// or mailto: only; null or empty for no link.
-        """
-        return pulumi.get(self, "link")
-
-    @_builtins.property
-    @pulumi.getter
-    def optional(self) -> Optional[_builtins.bool]:
-        """
-        Whether a respondent may skip the question.
-        """
-        return pulumi.get(self, "optional")
-
-    @_builtins.property
-    @pulumi.getter
-    def translations(self) -> Optional[Mapping[str, 'outputs.TranslationsValue']]:
-        """
-        The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-        """
-        return pulumi.get(self, "translations")
-
-
-@pulumi.output_type
-class SurveyQuestionMultipleChoice(dict):
-    """
-    The shape of Survey.questions[].
+    The shape of Survey.questions[]: its `type` says which of the other properties apply.
     """
     @staticmethod
     def __key_warning(key: str):
@@ -4138,263 +2177,113 @@ class SurveyQuestionMultipleChoice(dict):
             suggest = "description_content_type"
         elif key == "hasOpenChoice":
             suggest = "has_open_choice"
+        elif key == "isNpsQuestion":
+            suggest = "is_nps_question"
+        elif key == "lowerBoundLabel":
+            suggest = "lower_bound_label"
         elif key == "shuffleOptions":
             suggest = "shuffle_options"
         elif key == "skipSubmitButton":
             suggest = "skip_submit_button"
+        elif key == "upperBoundLabel":
+            suggest = "upper_bound_label"
 
         if suggest:
-            pulumi.log.warn(f"Key '{key}' not found in SurveyQuestionMultipleChoice. Access the value via the '{suggest}' property getter instead.")
+            pulumi.log.warn(f"Key '{key}' not found in SurveyQuestion. Access the value via the '{suggest}' property getter instead.")
 
     def __getitem__(self, key: str) -> Any:
-        SurveyQuestionMultipleChoice.__key_warning(key)
+        SurveyQuestion.__key_warning(key)
         return super().__getitem__(key)
 
     def get(self, key: str, default = None) -> Any:
-        SurveyQuestionMultipleChoice.__key_warning(key)
+        SurveyQuestion.__key_warning(key)
         return super().get(key, default)
 
     def __init__(__self__, *,
-                 choices: Sequence[_builtins.str],
                  question: _builtins.str,
-                 type: Literal['multiple_choice'],
-                 branching: Optional[Union['outputs.BranchingNextQuestion', 'outputs.BranchingEnd', 'outputs.BranchingSpecificQuestion', 'outputs.BranchingResponseBased']] = None,
+                 type: 'SurveyQuestionType',
+                 branching: Optional['outputs.SurveyQuestionBranching'] = None,
                  button_text: Optional[_builtins.str] = None,
+                 choices: Optional[Sequence[_builtins.str]] = None,
                  description: Optional[_builtins.str] = None,
                  description_content_type: Optional['DescriptionContentType'] = None,
+                 display: Optional['SurveyQuestionRatingDisplay'] = None,
                  extra: Optional[Mapping[str, Any]] = None,
                  has_open_choice: Optional[_builtins.bool] = None,
                  id: Optional[_builtins.str] = None,
+                 is_nps_question: Optional[_builtins.bool] = None,
+                 link: Optional[_builtins.str] = None,
+                 lower_bound_label: Optional[_builtins.str] = None,
                  optional: Optional[_builtins.bool] = None,
+                 scale: Optional[_builtins.int] = None,
                  shuffle_options: Optional[_builtins.bool] = None,
                  skip_submit_button: Optional[_builtins.bool] = None,
-                 translations: Optional[Mapping[str, 'outputs.TranslationsValue']] = None):
+                 translations: Optional[Mapping[str, 'outputs.TranslationsValue']] = None,
+                 upper_bound_label: Optional[_builtins.str] = None,
+                 validation: Optional[Sequence['outputs.SurveyQuestionOpenValidation']] = None):
         """
-        The shape of Survey.questions[].
+        The shape of Survey.questions[]: its `type` says which of the other properties apply.
 
-        :param Sequence[_builtins.str] choices: The choices (at least one, none blank). Branching refers to them by index.
         :param _builtins.str question: The question text (not blank; HTML is sanitised by PostHog).
-        :param Literal['multiple_choice'] type: `single_choice` or `multiple_choice`.
-        :param Union['BranchingNextQuestion', 'BranchingEnd', 'BranchingSpecificQuestion', 'BranchingResponseBased'] branching: Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
+        :param 'SurveyQuestionType' type: One of "open", "link", "rating", "single_choice", "multiple_choice"; it says which of the other properties apply.
+        :param 'SurveyQuestionBranching' branching: Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
         :param _builtins.str button_text: Label of the submit button.
+        :param Sequence[_builtins.str] choices: For type "single_choice" or "multiple_choice": The choices (at least one, none blank). Branching refers to them by index.
         :param _builtins.str description: Helper text under the question (HTML is sanitised by PostHog).
         :param 'DescriptionContentType' description_content_type: Whether `description` is plain text or HTML.
+        :param 'SurveyQuestionRatingDisplay' display: For type "rating": Numbers or emoji.
         :param Mapping[str, Any] extra: Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-        :param _builtins.bool has_open_choice: The last choice takes free text (e.g. "Other").
+        :param _builtins.bool has_open_choice: For type "single_choice" or "multiple_choice": The last choice takes free text (e.g. "Other").
         :param _builtins.str id: PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
+        :param _builtins.bool is_nps_question: For type "rating": Whether PostHog reports the answers as a Net Promoter Score (PostHog's editor offers it on the 10-point scale).
+        :param _builtins.str link: For type "link": https:// or mailto: only; null or empty for no link.
+        :param _builtins.str lower_bound_label: For type "rating": Label under the lowest score (e.g. "Unlikely").
         :param _builtins.bool optional: Whether a respondent may skip the question.
-        :param _builtins.bool shuffle_options: Show the choices in a random order.
-        :param _builtins.bool skip_submit_button: Submit as soon as a choice is picked (single choice without an open choice).
+        :param _builtins.int scale: For type "rating": The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).
+        :param _builtins.bool shuffle_options: For type "single_choice" or "multiple_choice": Show the choices in a random order.
+        :param _builtins.bool skip_submit_button: For type "rating": Submit as soon as a score is picked, without a submit button. For type "single_choice" or "multiple_choice": Submit as soon as a choice is picked (single choice without an open choice).
         :param Mapping[str, 'TranslationsValue'] translations: The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
+        :param _builtins.str upper_bound_label: For type "rating": Label under the highest score (e.g. "Very likely").
+        :param Sequence['SurveyQuestionOpenValidation'] validation: For type "open": Rules the answer must satisfy.
         """
-        pulumi.set(__self__, "choices", choices)
         pulumi.set(__self__, "question", question)
-        pulumi.set(__self__, "type", 'multiple_choice')
+        pulumi.set(__self__, "type", type)
         if branching is not None:
             pulumi.set(__self__, "branching", branching)
         if button_text is not None:
             pulumi.set(__self__, "button_text", button_text)
+        if choices is not None:
+            pulumi.set(__self__, "choices", choices)
         if description is not None:
             pulumi.set(__self__, "description", description)
         if description_content_type is not None:
             pulumi.set(__self__, "description_content_type", description_content_type)
+        if display is not None:
+            pulumi.set(__self__, "display", display)
         if extra is not None:
             pulumi.set(__self__, "extra", extra)
         if has_open_choice is not None:
             pulumi.set(__self__, "has_open_choice", has_open_choice)
         if id is not None:
             pulumi.set(__self__, "id", id)
+        if is_nps_question is not None:
+            pulumi.set(__self__, "is_nps_question", is_nps_question)
+        if link is not None:
+            pulumi.set(__self__, "link", link)
+        if lower_bound_label is not None:
+            pulumi.set(__self__, "lower_bound_label", lower_bound_label)
         if optional is not None:
             pulumi.set(__self__, "optional", optional)
+        if scale is not None:
+            pulumi.set(__self__, "scale", scale)
         if shuffle_options is not None:
             pulumi.set(__self__, "shuffle_options", shuffle_options)
         if skip_submit_button is not None:
             pulumi.set(__self__, "skip_submit_button", skip_submit_button)
         if translations is not None:
             pulumi.set(__self__, "translations", translations)
-
-    @_builtins.property
-    @pulumi.getter
-    def choices(self) -> Sequence[_builtins.str]:
-        """
-        The choices (at least one, none blank). Branching refers to them by index.
-        """
-        return pulumi.get(self, "choices")
-
-    @_builtins.property
-    @pulumi.getter
-    def question(self) -> _builtins.str:
-        """
-        The question text (not blank; HTML is sanitised by PostHog).
-        """
-        return pulumi.get(self, "question")
-
-    @_builtins.property
-    @pulumi.getter
-    def type(self) -> Literal['multiple_choice']:
-        """
-        `single_choice` or `multiple_choice`.
-        """
-        return pulumi.get(self, "type")
-
-    @_builtins.property
-    @pulumi.getter
-    def branching(self) -> Optional[Union['outputs.BranchingNextQuestion', 'outputs.BranchingEnd', 'outputs.BranchingSpecificQuestion', 'outputs.BranchingResponseBased']]:
-        """
-        Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-        """
-        return pulumi.get(self, "branching")
-
-    @_builtins.property
-    @pulumi.getter(name="buttonText")
-    def button_text(self) -> Optional[_builtins.str]:
-        """
-        Label of the submit button.
-        """
-        return pulumi.get(self, "button_text")
-
-    @_builtins.property
-    @pulumi.getter
-    def description(self) -> Optional[_builtins.str]:
-        """
-        Helper text under the question (HTML is sanitised by PostHog).
-        """
-        return pulumi.get(self, "description")
-
-    @_builtins.property
-    @pulumi.getter(name="descriptionContentType")
-    def description_content_type(self) -> Optional['DescriptionContentType']:
-        """
-        Whether `description` is plain text or HTML.
-        """
-        return pulumi.get(self, "description_content_type")
-
-    @_builtins.property
-    @pulumi.getter
-    def extra(self) -> Optional[Mapping[str, Any]]:
-        """
-        Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-        """
-        return pulumi.get(self, "extra")
-
-    @_builtins.property
-    @pulumi.getter(name="hasOpenChoice")
-    def has_open_choice(self) -> Optional[_builtins.bool]:
-        """
-        The last choice takes free text (e.g. "Other").
-        """
-        return pulumi.get(self, "has_open_choice")
-
-    @_builtins.property
-    @pulumi.getter
-    def id(self) -> Optional[_builtins.str]:
-        """
-        PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-        """
-        return pulumi.get(self, "id")
-
-    @_builtins.property
-    @pulumi.getter
-    def optional(self) -> Optional[_builtins.bool]:
-        """
-        Whether a respondent may skip the question.
-        """
-        return pulumi.get(self, "optional")
-
-    @_builtins.property
-    @pulumi.getter(name="shuffleOptions")
-    def shuffle_options(self) -> Optional[_builtins.bool]:
-        """
-        Show the choices in a random order.
-        """
-        return pulumi.get(self, "shuffle_options")
-
-    @_builtins.property
-    @pulumi.getter(name="skipSubmitButton")
-    def skip_submit_button(self) -> Optional[_builtins.bool]:
-        """
-        Submit as soon as a choice is picked (single choice without an open choice).
-        """
-        return pulumi.get(self, "skip_submit_button")
-
-    @_builtins.property
-    @pulumi.getter
-    def translations(self) -> Optional[Mapping[str, 'outputs.TranslationsValue']]:
-        """
-        The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-        """
-        return pulumi.get(self, "translations")
-
-
-@pulumi.output_type
-class SurveyQuestionOpen(dict):
-    """
-    The shape of Survey.questions[].
-    """
-    @staticmethod
-    def __key_warning(key: str):
-        suggest = None
-        if key == "buttonText":
-            suggest = "button_text"
-        elif key == "descriptionContentType":
-            suggest = "description_content_type"
-
-        if suggest:
-            pulumi.log.warn(f"Key '{key}' not found in SurveyQuestionOpen. Access the value via the '{suggest}' property getter instead.")
-
-    def __getitem__(self, key: str) -> Any:
-        SurveyQuestionOpen.__key_warning(key)
-        return super().__getitem__(key)
-
-    def get(self, key: str, default = None) -> Any:
-        SurveyQuestionOpen.__key_warning(key)
-        return super().get(key, default)
-
-    def __init__(__self__, *,
-                 question: _builtins.str,
-                 type: Literal['open'],
-                 branching: Optional[Union['outputs.BranchingNextQuestion', 'outputs.BranchingEnd', 'outputs.BranchingSpecificQuestion', 'outputs.BranchingResponseBased']] = None,
-                 button_text: Optional[_builtins.str] = None,
-                 description: Optional[_builtins.str] = None,
-                 description_content_type: Optional['DescriptionContentType'] = None,
-                 extra: Optional[Mapping[str, Any]] = None,
-                 id: Optional[_builtins.str] = None,
-                 optional: Optional[_builtins.bool] = None,
-                 translations: Optional[Mapping[str, 'outputs.TranslationsValue']] = None,
-                 validation: Optional[Sequence['outputs.SurveyQuestionOpenValidation']] = None):
-        """
-        The shape of Survey.questions[].
-
-        :param _builtins.str question: The question text (not blank; HTML is sanitised by PostHog).
-        :param Literal['open'] type: `open`: a free-text answer.
-        :param Union['BranchingNextQuestion', 'BranchingEnd', 'BranchingSpecificQuestion', 'BranchingResponseBased'] branching: Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-        :param _builtins.str button_text: Label of the submit button.
-        :param _builtins.str description: Helper text under the question (HTML is sanitised by PostHog).
-        :param 'DescriptionContentType' description_content_type: Whether `description` is plain text or HTML.
-        :param Mapping[str, Any] extra: Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-        :param _builtins.str id: PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-        :param _builtins.bool optional: Whether a respondent may skip the question.
-        :param Mapping[str, 'TranslationsValue'] translations: The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-        :param Sequence['SurveyQuestionOpenValidation'] validation: Rules the answer must satisfy.
-        """
-        pulumi.set(__self__, "question", question)
-        pulumi.set(__self__, "type", 'open')
-        if branching is not None:
-            pulumi.set(__self__, "branching", branching)
-        if button_text is not None:
-            pulumi.set(__self__, "button_text", button_text)
-        if description is not None:
-            pulumi.set(__self__, "description", description)
-        if description_content_type is not None:
-            pulumi.set(__self__, "description_content_type", description_content_type)
-        if extra is not None:
-            pulumi.set(__self__, "extra", extra)
-        if id is not None:
-            pulumi.set(__self__, "id", id)
-        if optional is not None:
-            pulumi.set(__self__, "optional", optional)
-        if translations is not None:
-            pulumi.set(__self__, "translations", translations)
+        if upper_bound_label is not None:
+            pulumi.set(__self__, "upper_bound_label", upper_bound_label)
         if validation is not None:
             pulumi.set(__self__, "validation", validation)
 
@@ -4408,15 +2297,15 @@ class SurveyQuestionOpen(dict):
 
     @_builtins.property
     @pulumi.getter
-    def type(self) -> Literal['open']:
+    def type(self) -> 'SurveyQuestionType':
         """
-        `open`: a free-text answer.
+        One of "open", "link", "rating", "single_choice", "multiple_choice"; it says which of the other properties apply.
         """
         return pulumi.get(self, "type")
 
     @_builtins.property
     @pulumi.getter
-    def branching(self) -> Optional[Union['outputs.BranchingNextQuestion', 'outputs.BranchingEnd', 'outputs.BranchingSpecificQuestion', 'outputs.BranchingResponseBased']]:
+    def branching(self) -> Optional['outputs.SurveyQuestionBranching']:
         """
         Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
         """
@@ -4429,6 +2318,14 @@ class SurveyQuestionOpen(dict):
         Label of the submit button.
         """
         return pulumi.get(self, "button_text")
+
+    @_builtins.property
+    @pulumi.getter
+    def choices(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        For type "single_choice" or "multiple_choice": The choices (at least one, none blank). Branching refers to them by index.
+        """
+        return pulumi.get(self, "choices")
 
     @_builtins.property
     @pulumi.getter
@@ -4448,11 +2345,27 @@ class SurveyQuestionOpen(dict):
 
     @_builtins.property
     @pulumi.getter
+    def display(self) -> Optional['SurveyQuestionRatingDisplay']:
+        """
+        For type "rating": Numbers or emoji.
+        """
+        return pulumi.get(self, "display")
+
+    @_builtins.property
+    @pulumi.getter
     def extra(self) -> Optional[Mapping[str, Any]]:
         """
         Question keys PostHog added after this provider, merged as they are into what PostHog receives.
         """
         return pulumi.get(self, "extra")
+
+    @_builtins.property
+    @pulumi.getter(name="hasOpenChoice")
+    def has_open_choice(self) -> Optional[_builtins.bool]:
+        """
+        For type "single_choice" or "multiple_choice": The last choice takes free text (e.g. "Other").
+        """
+        return pulumi.get(self, "has_open_choice")
 
     @_builtins.property
     @pulumi.getter
@@ -4461,6 +2374,30 @@ class SurveyQuestionOpen(dict):
         PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
         """
         return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="isNpsQuestion")
+    def is_nps_question(self) -> Optional[_builtins.bool]:
+        """
+        For type "rating": Whether PostHog reports the answers as a Net Promoter Score (PostHog's editor offers it on the 10-point scale).
+        """
+        return pulumi.get(self, "is_nps_question")
+
+    @_builtins.property
+    @pulumi.getter
+    def link(self) -> Optional[_builtins.str]:
+        """
+        For type "link": https:// or mailto: only; null or empty for no link.
+        """
+        return pulumi.get(self, "link")
+
+    @_builtins.property
+    @pulumi.getter(name="lowerBoundLabel")
+    def lower_bound_label(self) -> Optional[_builtins.str]:
+        """
+        For type "rating": Label under the lowest score (e.g. "Unlikely").
+        """
+        return pulumi.get(self, "lower_bound_label")
 
     @_builtins.property
     @pulumi.getter
@@ -4472,6 +2409,30 @@ class SurveyQuestionOpen(dict):
 
     @_builtins.property
     @pulumi.getter
+    def scale(self) -> Optional[_builtins.int]:
+        """
+        For type "rating": The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).
+        """
+        return pulumi.get(self, "scale")
+
+    @_builtins.property
+    @pulumi.getter(name="shuffleOptions")
+    def shuffle_options(self) -> Optional[_builtins.bool]:
+        """
+        For type "single_choice" or "multiple_choice": Show the choices in a random order.
+        """
+        return pulumi.get(self, "shuffle_options")
+
+    @_builtins.property
+    @pulumi.getter(name="skipSubmitButton")
+    def skip_submit_button(self) -> Optional[_builtins.bool]:
+        """
+        For type "rating": Submit as soon as a score is picked, without a submit button. For type "single_choice" or "multiple_choice": Submit as soon as a choice is picked (single choice without an open choice).
+        """
+        return pulumi.get(self, "skip_submit_button")
+
+    @_builtins.property
+    @pulumi.getter
     def translations(self) -> Optional[Mapping[str, 'outputs.TranslationsValue']]:
         """
         The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
@@ -4479,18 +2440,90 @@ class SurveyQuestionOpen(dict):
         return pulumi.get(self, "translations")
 
     @_builtins.property
+    @pulumi.getter(name="upperBoundLabel")
+    def upper_bound_label(self) -> Optional[_builtins.str]:
+        """
+        For type "rating": Label under the highest score (e.g. "Very likely").
+        """
+        return pulumi.get(self, "upper_bound_label")
+
+    @_builtins.property
     @pulumi.getter
     def validation(self) -> Optional[Sequence['outputs.SurveyQuestionOpenValidation']]:
         """
-        Rules the answer must satisfy.
+        For type "open": Rules the answer must satisfy.
         """
         return pulumi.get(self, "validation")
 
 
 @pulumi.output_type
+class SurveyQuestionBranching(dict):
+    """
+    The shape of SurveyQuestion.branching: its `type` says which of the other properties apply.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "responseValues":
+            suggest = "response_values"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in SurveyQuestionBranching. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        SurveyQuestionBranching.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        SurveyQuestionBranching.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 type: 'SurveyQuestionBranchingType',
+                 index: Optional[_builtins.int] = None,
+                 response_values: Optional[Mapping[str, Union[_builtins.int, _builtins.str]]] = None):
+        """
+        The shape of SurveyQuestion.branching: its `type` says which of the other properties apply.
+
+        :param 'SurveyQuestionBranchingType' type: One of "next_question", "end", "specific_question", "response_based"; it says which of the other properties apply.
+        :param _builtins.int index: For type "specific_question": 0-based index of the question to go to.
+        :param Mapping[str, Union[_builtins.int, _builtins.str]] response_values: For type "response_based": Answer -> question index, or "end". Keys are choice indexes ("0", "1", …) for choice questions, and "negative" / "neutral" / "positive" (or "detractors" / "passives" / "promoters" on a 10-point scale) for rating questions.
+        """
+        pulumi.set(__self__, "type", type)
+        if index is not None:
+            pulumi.set(__self__, "index", index)
+        if response_values is not None:
+            pulumi.set(__self__, "response_values", response_values)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> 'SurveyQuestionBranchingType':
+        """
+        One of "next_question", "end", "specific_question", "response_based"; it says which of the other properties apply.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def index(self) -> Optional[_builtins.int]:
+        """
+        For type "specific_question": 0-based index of the question to go to.
+        """
+        return pulumi.get(self, "index")
+
+    @_builtins.property
+    @pulumi.getter(name="responseValues")
+    def response_values(self) -> Optional[Mapping[str, Union[_builtins.int, _builtins.str]]]:
+        """
+        For type "response_based": Answer -> question index, or "end". Keys are choice indexes ("0", "1", …) for choice questions, and "negative" / "neutral" / "positive" (or "detractors" / "passives" / "promoters" on a 10-point scale) for rating questions.
+        """
+        return pulumi.get(self, "response_values")
+
+
+@pulumi.output_type
 class SurveyQuestionOpenValidation(dict):
     """
-    The shape of SurveyQuestionOpen.validation[].
+    The shape of SurveyQuestion.validation[].
     """
     @staticmethod
     def __key_warning(key: str):
@@ -4514,7 +2547,7 @@ class SurveyQuestionOpenValidation(dict):
                  error_message: Optional[_builtins.str] = None,
                  value: Optional[_builtins.int] = None):
         """
-        The shape of SurveyQuestionOpen.validation[].
+        The shape of SurveyQuestion.validation[].
 
         :param 'SurveyQuestionOpenValidationType' type: `min_length` / `max_length` of the answer, or `email` (the answer must be an email address).
         :param _builtins.str error_message: The message shown when the answer breaks the rule (PostHog's SDK has a default).
@@ -4549,437 +2582,6 @@ class SurveyQuestionOpenValidation(dict):
         The length for `min_length` / `max_length` (a positive whole number).
         """
         return pulumi.get(self, "value")
-
-
-@pulumi.output_type
-class SurveyQuestionRating(dict):
-    """
-    The shape of Survey.questions[].
-    """
-    @staticmethod
-    def __key_warning(key: str):
-        suggest = None
-        if key == "buttonText":
-            suggest = "button_text"
-        elif key == "descriptionContentType":
-            suggest = "description_content_type"
-        elif key == "isNpsQuestion":
-            suggest = "is_nps_question"
-        elif key == "lowerBoundLabel":
-            suggest = "lower_bound_label"
-        elif key == "skipSubmitButton":
-            suggest = "skip_submit_button"
-        elif key == "upperBoundLabel":
-            suggest = "upper_bound_label"
-
-        if suggest:
-            pulumi.log.warn(f"Key '{key}' not found in SurveyQuestionRating. Access the value via the '{suggest}' property getter instead.")
-
-    def __getitem__(self, key: str) -> Any:
-        SurveyQuestionRating.__key_warning(key)
-        return super().__getitem__(key)
-
-    def get(self, key: str, default = None) -> Any:
-        SurveyQuestionRating.__key_warning(key)
-        return super().get(key, default)
-
-    def __init__(__self__, *,
-                 question: _builtins.str,
-                 type: Literal['rating'],
-                 branching: Optional[Union['outputs.BranchingNextQuestion', 'outputs.BranchingEnd', 'outputs.BranchingSpecificQuestion', 'outputs.BranchingResponseBased']] = None,
-                 button_text: Optional[_builtins.str] = None,
-                 description: Optional[_builtins.str] = None,
-                 description_content_type: Optional['DescriptionContentType'] = None,
-                 display: Optional['SurveyQuestionRatingDisplay'] = None,
-                 extra: Optional[Mapping[str, Any]] = None,
-                 id: Optional[_builtins.str] = None,
-                 is_nps_question: Optional[_builtins.bool] = None,
-                 lower_bound_label: Optional[_builtins.str] = None,
-                 optional: Optional[_builtins.bool] = None,
-                 scale: Optional[_builtins.int] = None,
-                 skip_submit_button: Optional[_builtins.bool] = None,
-                 translations: Optional[Mapping[str, 'outputs.TranslationsValue']] = None,
-                 upper_bound_label: Optional[_builtins.str] = None):
-        """
-        The shape of Survey.questions[].
-
-        :param _builtins.str question: The question text (not blank; HTML is sanitised by PostHog).
-        :param Literal['rating'] type: `rating`: a score on a scale.
-        :param Union['BranchingNextQuestion', 'BranchingEnd', 'BranchingSpecificQuestion', 'BranchingResponseBased'] branching: Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-        :param _builtins.str button_text: Label of the submit button.
-        :param _builtins.str description: Helper text under the question (HTML is sanitised by PostHog).
-        :param 'DescriptionContentType' description_content_type: Whether `description` is plain text or HTML.
-        :param 'SurveyQuestionRatingDisplay' display: Numbers or emoji.
-        :param Mapping[str, Any] extra: Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-        :param _builtins.str id: PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-        :param _builtins.bool is_nps_question: Whether PostHog reports the answers as a Net Promoter Score (PostHog's editor offers it on the 10-point scale).
-        :param _builtins.str lower_bound_label: Label under the lowest score (e.g. "Unlikely").
-        :param _builtins.bool optional: Whether a respondent may skip the question.
-        :param _builtins.int scale: The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).
-        :param _builtins.bool skip_submit_button: Submit as soon as a score is picked, without a submit button.
-        :param Mapping[str, 'TranslationsValue'] translations: The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-        :param _builtins.str upper_bound_label: Label under the highest score (e.g. "Very likely").
-        """
-        pulumi.set(__self__, "question", question)
-        pulumi.set(__self__, "type", 'rating')
-        if branching is not None:
-            pulumi.set(__self__, "branching", branching)
-        if button_text is not None:
-            pulumi.set(__self__, "button_text", button_text)
-        if description is not None:
-            pulumi.set(__self__, "description", description)
-        if description_content_type is not None:
-            pulumi.set(__self__, "description_content_type", description_content_type)
-        if display is not None:
-            pulumi.set(__self__, "display", display)
-        if extra is not None:
-            pulumi.set(__self__, "extra", extra)
-        if id is not None:
-            pulumi.set(__self__, "id", id)
-        if is_nps_question is not None:
-            pulumi.set(__self__, "is_nps_question", is_nps_question)
-        if lower_bound_label is not None:
-            pulumi.set(__self__, "lower_bound_label", lower_bound_label)
-        if optional is not None:
-            pulumi.set(__self__, "optional", optional)
-        if scale is not None:
-            pulumi.set(__self__, "scale", scale)
-        if skip_submit_button is not None:
-            pulumi.set(__self__, "skip_submit_button", skip_submit_button)
-        if translations is not None:
-            pulumi.set(__self__, "translations", translations)
-        if upper_bound_label is not None:
-            pulumi.set(__self__, "upper_bound_label", upper_bound_label)
-
-    @_builtins.property
-    @pulumi.getter
-    def question(self) -> _builtins.str:
-        """
-        The question text (not blank; HTML is sanitised by PostHog).
-        """
-        return pulumi.get(self, "question")
-
-    @_builtins.property
-    @pulumi.getter
-    def type(self) -> Literal['rating']:
-        """
-        `rating`: a score on a scale.
-        """
-        return pulumi.get(self, "type")
-
-    @_builtins.property
-    @pulumi.getter
-    def branching(self) -> Optional[Union['outputs.BranchingNextQuestion', 'outputs.BranchingEnd', 'outputs.BranchingSpecificQuestion', 'outputs.BranchingResponseBased']]:
-        """
-        Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-        """
-        return pulumi.get(self, "branching")
-
-    @_builtins.property
-    @pulumi.getter(name="buttonText")
-    def button_text(self) -> Optional[_builtins.str]:
-        """
-        Label of the submit button.
-        """
-        return pulumi.get(self, "button_text")
-
-    @_builtins.property
-    @pulumi.getter
-    def description(self) -> Optional[_builtins.str]:
-        """
-        Helper text under the question (HTML is sanitised by PostHog).
-        """
-        return pulumi.get(self, "description")
-
-    @_builtins.property
-    @pulumi.getter(name="descriptionContentType")
-    def description_content_type(self) -> Optional['DescriptionContentType']:
-        """
-        Whether `description` is plain text or HTML.
-        """
-        return pulumi.get(self, "description_content_type")
-
-    @_builtins.property
-    @pulumi.getter
-    def display(self) -> Optional['SurveyQuestionRatingDisplay']:
-        """
-        Numbers or emoji.
-        """
-        return pulumi.get(self, "display")
-
-    @_builtins.property
-    @pulumi.getter
-    def extra(self) -> Optional[Mapping[str, Any]]:
-        """
-        Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-        """
-        return pulumi.get(self, "extra")
-
-    @_builtins.property
-    @pulumi.getter
-    def id(self) -> Optional[_builtins.str]:
-        """
-        PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-        """
-        return pulumi.get(self, "id")
-
-    @_builtins.property
-    @pulumi.getter(name="isNpsQuestion")
-    def is_nps_question(self) -> Optional[_builtins.bool]:
-        """
-        Whether PostHog reports the answers as a Net Promoter Score (PostHog's editor offers it on the 10-point scale).
-        """
-        return pulumi.get(self, "is_nps_question")
-
-    @_builtins.property
-    @pulumi.getter(name="lowerBoundLabel")
-    def lower_bound_label(self) -> Optional[_builtins.str]:
-        """
-        Label under the lowest score (e.g. "Unlikely").
-        """
-        return pulumi.get(self, "lower_bound_label")
-
-    @_builtins.property
-    @pulumi.getter
-    def optional(self) -> Optional[_builtins.bool]:
-        """
-        Whether a respondent may skip the question.
-        """
-        return pulumi.get(self, "optional")
-
-    @_builtins.property
-    @pulumi.getter
-    def scale(self) -> Optional[_builtins.int]:
-        """
-        The number of points: 2, 3 or 5 emoji; 5, 7 or 10 numbers (10 is 0–10).
-        """
-        return pulumi.get(self, "scale")
-
-    @_builtins.property
-    @pulumi.getter(name="skipSubmitButton")
-    def skip_submit_button(self) -> Optional[_builtins.bool]:
-        """
-        Submit as soon as a score is picked, without a submit button.
-        """
-        return pulumi.get(self, "skip_submit_button")
-
-    @_builtins.property
-    @pulumi.getter
-    def translations(self) -> Optional[Mapping[str, 'outputs.TranslationsValue']]:
-        """
-        The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-        """
-        return pulumi.get(self, "translations")
-
-    @_builtins.property
-    @pulumi.getter(name="upperBoundLabel")
-    def upper_bound_label(self) -> Optional[_builtins.str]:
-        """
-        Label under the highest score (e.g. "Very likely").
-        """
-        return pulumi.get(self, "upper_bound_label")
-
-
-@pulumi.output_type
-class SurveyQuestionSingleChoice(dict):
-    """
-    The shape of Survey.questions[].
-    """
-    @staticmethod
-    def __key_warning(key: str):
-        suggest = None
-        if key == "buttonText":
-            suggest = "button_text"
-        elif key == "descriptionContentType":
-            suggest = "description_content_type"
-        elif key == "hasOpenChoice":
-            suggest = "has_open_choice"
-        elif key == "shuffleOptions":
-            suggest = "shuffle_options"
-        elif key == "skipSubmitButton":
-            suggest = "skip_submit_button"
-
-        if suggest:
-            pulumi.log.warn(f"Key '{key}' not found in SurveyQuestionSingleChoice. Access the value via the '{suggest}' property getter instead.")
-
-    def __getitem__(self, key: str) -> Any:
-        SurveyQuestionSingleChoice.__key_warning(key)
-        return super().__getitem__(key)
-
-    def get(self, key: str, default = None) -> Any:
-        SurveyQuestionSingleChoice.__key_warning(key)
-        return super().get(key, default)
-
-    def __init__(__self__, *,
-                 choices: Sequence[_builtins.str],
-                 question: _builtins.str,
-                 type: Literal['single_choice'],
-                 branching: Optional[Union['outputs.BranchingNextQuestion', 'outputs.BranchingEnd', 'outputs.BranchingSpecificQuestion', 'outputs.BranchingResponseBased']] = None,
-                 button_text: Optional[_builtins.str] = None,
-                 description: Optional[_builtins.str] = None,
-                 description_content_type: Optional['DescriptionContentType'] = None,
-                 extra: Optional[Mapping[str, Any]] = None,
-                 has_open_choice: Optional[_builtins.bool] = None,
-                 id: Optional[_builtins.str] = None,
-                 optional: Optional[_builtins.bool] = None,
-                 shuffle_options: Optional[_builtins.bool] = None,
-                 skip_submit_button: Optional[_builtins.bool] = None,
-                 translations: Optional[Mapping[str, 'outputs.TranslationsValue']] = None):
-        """
-        The shape of Survey.questions[].
-
-        :param Sequence[_builtins.str] choices: The choices (at least one, none blank). Branching refers to them by index.
-        :param _builtins.str question: The question text (not blank; HTML is sanitised by PostHog).
-        :param Literal['single_choice'] type: `single_choice` or `multiple_choice`.
-        :param Union['BranchingNextQuestion', 'BranchingEnd', 'BranchingSpecificQuestion', 'BranchingResponseBased'] branching: Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-        :param _builtins.str button_text: Label of the submit button.
-        :param _builtins.str description: Helper text under the question (HTML is sanitised by PostHog).
-        :param 'DescriptionContentType' description_content_type: Whether `description` is plain text or HTML.
-        :param Mapping[str, Any] extra: Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-        :param _builtins.bool has_open_choice: The last choice takes free text (e.g. "Other").
-        :param _builtins.str id: PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-        :param _builtins.bool optional: Whether a respondent may skip the question.
-        :param _builtins.bool shuffle_options: Show the choices in a random order.
-        :param _builtins.bool skip_submit_button: Submit as soon as a choice is picked (single choice without an open choice).
-        :param Mapping[str, 'TranslationsValue'] translations: The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-        """
-        pulumi.set(__self__, "choices", choices)
-        pulumi.set(__self__, "question", question)
-        pulumi.set(__self__, "type", 'single_choice')
-        if branching is not None:
-            pulumi.set(__self__, "branching", branching)
-        if button_text is not None:
-            pulumi.set(__self__, "button_text", button_text)
-        if description is not None:
-            pulumi.set(__self__, "description", description)
-        if description_content_type is not None:
-            pulumi.set(__self__, "description_content_type", description_content_type)
-        if extra is not None:
-            pulumi.set(__self__, "extra", extra)
-        if has_open_choice is not None:
-            pulumi.set(__self__, "has_open_choice", has_open_choice)
-        if id is not None:
-            pulumi.set(__self__, "id", id)
-        if optional is not None:
-            pulumi.set(__self__, "optional", optional)
-        if shuffle_options is not None:
-            pulumi.set(__self__, "shuffle_options", shuffle_options)
-        if skip_submit_button is not None:
-            pulumi.set(__self__, "skip_submit_button", skip_submit_button)
-        if translations is not None:
-            pulumi.set(__self__, "translations", translations)
-
-    @_builtins.property
-    @pulumi.getter
-    def choices(self) -> Sequence[_builtins.str]:
-        """
-        The choices (at least one, none blank). Branching refers to them by index.
-        """
-        return pulumi.get(self, "choices")
-
-    @_builtins.property
-    @pulumi.getter
-    def question(self) -> _builtins.str:
-        """
-        The question text (not blank; HTML is sanitised by PostHog).
-        """
-        return pulumi.get(self, "question")
-
-    @_builtins.property
-    @pulumi.getter
-    def type(self) -> Literal['single_choice']:
-        """
-        `single_choice` or `multiple_choice`.
-        """
-        return pulumi.get(self, "type")
-
-    @_builtins.property
-    @pulumi.getter
-    def branching(self) -> Optional[Union['outputs.BranchingNextQuestion', 'outputs.BranchingEnd', 'outputs.BranchingSpecificQuestion', 'outputs.BranchingResponseBased']]:
-        """
-        Where the survey goes after this question. PostHog refuses branching together with `appearance.shuffleQuestions`.
-        """
-        return pulumi.get(self, "branching")
-
-    @_builtins.property
-    @pulumi.getter(name="buttonText")
-    def button_text(self) -> Optional[_builtins.str]:
-        """
-        Label of the submit button.
-        """
-        return pulumi.get(self, "button_text")
-
-    @_builtins.property
-    @pulumi.getter
-    def description(self) -> Optional[_builtins.str]:
-        """
-        Helper text under the question (HTML is sanitised by PostHog).
-        """
-        return pulumi.get(self, "description")
-
-    @_builtins.property
-    @pulumi.getter(name="descriptionContentType")
-    def description_content_type(self) -> Optional['DescriptionContentType']:
-        """
-        Whether `description` is plain text or HTML.
-        """
-        return pulumi.get(self, "description_content_type")
-
-    @_builtins.property
-    @pulumi.getter
-    def extra(self) -> Optional[Mapping[str, Any]]:
-        """
-        Question keys PostHog added after this provider, merged as they are into what PostHog receives.
-        """
-        return pulumi.get(self, "extra")
-
-    @_builtins.property
-    @pulumi.getter(name="hasOpenChoice")
-    def has_open_choice(self) -> Optional[_builtins.bool]:
-        """
-        The last choice takes free text (e.g. "Other").
-        """
-        return pulumi.get(self, "has_open_choice")
-
-    @_builtins.property
-    @pulumi.getter
-    def id(self) -> Optional[_builtins.str]:
-        """
-        PostHog's id for the question, which keys its responses. Left out, a question keeps its id through inserts, removals, reorders and edits of its text in place, and a new question gets one from PostHog; give it to keep an id through a bigger change.
-        """
-        return pulumi.get(self, "id")
-
-    @_builtins.property
-    @pulumi.getter
-    def optional(self) -> Optional[_builtins.bool]:
-        """
-        Whether a respondent may skip the question.
-        """
-        return pulumi.get(self, "optional")
-
-    @_builtins.property
-    @pulumi.getter(name="shuffleOptions")
-    def shuffle_options(self) -> Optional[_builtins.bool]:
-        """
-        Show the choices in a random order.
-        """
-        return pulumi.get(self, "shuffle_options")
-
-    @_builtins.property
-    @pulumi.getter(name="skipSubmitButton")
-    def skip_submit_button(self) -> Optional[_builtins.bool]:
-        """
-        Submit as soon as a choice is picked (single choice without an open choice).
-        """
-        return pulumi.get(self, "skip_submit_button")
-
-    @_builtins.property
-    @pulumi.getter
-    def translations(self) -> Optional[Mapping[str, 'outputs.TranslationsValue']]:
-        """
-        The question's texts in other languages, by language code such as "fr" or "pt-BR" (not the survey's base language). PostHog stores the code lowercased ("pt-br"), as it does the survey's own translations.
-        """
-        return pulumi.get(self, "translations")
 
 
 @pulumi.output_type
@@ -5149,7 +2751,7 @@ class SurveyTranslationsValue(dict):
 @pulumi.output_type
 class TranslationsValue(dict):
     """
-    The shape of SurveyQuestionOpen.translations{}.
+    The shape of SurveyQuestion.translations{}.
     """
     @staticmethod
     def __key_warning(key: str):
@@ -5181,7 +2783,7 @@ class TranslationsValue(dict):
                  question: Optional[_builtins.str] = None,
                  upper_bound_label: Optional[_builtins.str] = None):
         """
-        The shape of SurveyQuestionOpen.translations{}.
+        The shape of SurveyQuestion.translations{}.
 
         :param _builtins.str button_text: The submit button's label.
         :param Sequence[_builtins.str] choices: A choice question's choices, as many as the question has, in the same order.

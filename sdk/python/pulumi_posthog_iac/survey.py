@@ -29,6 +29,7 @@ class SurveyArgs:
                  archived: pulumi.Input[Optional[_builtins.bool]] = None,
                  base_language: pulumi.Input[Optional[_builtins.str]] = None,
                  conditions: pulumi.Input[Optional['SurveyConditionsArgs']] = None,
+                 deletion_protection: pulumi.Input[Optional[_builtins.bool]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  enable_iframe_embedding: pulumi.Input[Optional[_builtins.bool]] = None,
                  enable_partial_responses: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -40,7 +41,7 @@ class SurveyArgs:
                  linked_flag_key: pulumi.Input[Optional[_builtins.str]] = None,
                  linked_insight_id: pulumi.Input[Optional[_builtins.int]] = None,
                  project_id: pulumi.Input[Optional[Union[_builtins.str, _builtins.int]]] = None,
-                 questions: pulumi.Input[Optional[Sequence[pulumi.Input[Union['SurveyQuestionOpenArgs', 'SurveyQuestionLinkArgs', 'SurveyQuestionRatingArgs', 'SurveyQuestionSingleChoiceArgs', 'SurveyQuestionMultipleChoiceArgs']]]]] = None,
+                 questions: pulumi.Input[Optional[Sequence[pulumi.Input['SurveyQuestionArgs']]]] = None,
                  remove_targeting_flag: pulumi.Input[Optional[_builtins.bool]] = None,
                  response_sampling_interval: pulumi.Input[Optional[_builtins.int]] = None,
                  response_sampling_interval_type: pulumi.Input[Optional['SurveyResponseSamplingIntervalType']] = None,
@@ -64,6 +65,7 @@ class SurveyArgs:
         :param pulumi.Input[_builtins.bool] archived: Archive (true) or unarchive the survey, ordered around launch and stop (default false).
         :param pulumi.Input[_builtins.str] base_language: The language the survey's own texts are in, a code such as "en" or "pt-BR" (default "en").
         :param pulumi.Input['SurveyConditionsArgs'] conditions: Display conditions: url, urlMatchType, selector, events, actions, deviceTypes, seenSurveyWaitPeriodInDays, …
+        :param pulumi.Input[_builtins.bool] deletion_protection: A survey that holds responses is never deleted or replaced while this is true (the default); false lets a delete or replacement take it with its responses. Never sent to PostHog.
         :param pulumi.Input[_builtins.str] description: Text shown under the survey's title (default empty); trimmed as PostHog stores it.
         :param pulumi.Input[_builtins.bool] enable_iframe_embedding: Allow the hosted survey page to be shown in an iframe on other sites (default false).
         :param pulumi.Input[_builtins.bool] enable_partial_responses: Record answers as they are given, before the survey is completed (default false).
@@ -74,8 +76,8 @@ class SurveyArgs:
         :param pulumi.Input[_builtins.int] linked_flag_id: A feature flag (by id) that must be enabled for the survey to show.
         :param pulumi.Input[_builtins.str] linked_flag_key: The linked flag by key instead of id (ids differ between projects and hosts); never with linkedFlagId.
         :param pulumi.Input[_builtins.int] linked_insight_id: An insight (by id) shown with the survey's results; null: none.
-        :param pulumi.Input[Union[_builtins.str, _builtins.int]] project_id: Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey.
-        :param pulumi.Input[Sequence[pulumi.Input[Union['SurveyQuestionOpenArgs', 'SurveyQuestionLinkArgs', 'SurveyQuestionRatingArgs', 'SurveyQuestionSingleChoiceArgs', 'SurveyQuestionMultipleChoiceArgs']]]] questions: The questions, in order; each keeps its server-assigned `id` (give one to keep responses linked when reordering).
+        :param pulumi.Input[Union[_builtins.str, _builtins.int]] project_id: Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey; a changed posthog:projectId leaves an existing survey where it is.
+        :param pulumi.Input[Sequence[pulumi.Input['SurveyQuestionArgs']]] questions: The questions, in order; each keeps its server-assigned `id` (give one to keep responses linked when reordering).
         :param pulumi.Input[_builtins.bool] remove_targeting_flag: true deletes the survey's targeting flag. Write-only.
         :param pulumi.Input[_builtins.int] response_sampling_interval: How many interval units one sampling period lasts (1 or more); null: no sampling.
         :param pulumi.Input['SurveyResponseSamplingIntervalType'] response_sampling_interval_type: The unit of the sampling interval: day, week (default) or month.
@@ -102,6 +104,8 @@ class SurveyArgs:
             pulumi.set(__self__, "base_language", base_language)
         if conditions is not None:
             pulumi.set(__self__, "conditions", conditions)
+        if deletion_protection is not None:
+            pulumi.set(__self__, "deletion_protection", deletion_protection)
         if description is not None:
             pulumi.set(__self__, "description", description)
         if enable_iframe_embedding is not None:
@@ -238,6 +242,18 @@ class SurveyArgs:
         pulumi.set(self, "conditions", value)
 
     @_builtins.property
+    @pulumi.getter(name="deletionProtection")
+    def deletion_protection(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        A survey that holds responses is never deleted or replaced while this is true (the default); false lets a delete or replacement take it with its responses. Never sent to PostHog.
+        """
+        return pulumi.get(self, "deletion_protection")
+
+    @deletion_protection.setter
+    def deletion_protection(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "deletion_protection", value)
+
+    @_builtins.property
     @pulumi.getter
     def description(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -361,7 +377,7 @@ class SurveyArgs:
     @pulumi.getter(name="projectId")
     def project_id(self) -> pulumi.Input[Optional[Union[_builtins.str, _builtins.int]]]:
         """
-        Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey.
+        Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey; a changed posthog:projectId leaves an existing survey where it is.
         """
         return pulumi.get(self, "project_id")
 
@@ -371,14 +387,14 @@ class SurveyArgs:
 
     @_builtins.property
     @pulumi.getter
-    def questions(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[Union['SurveyQuestionOpenArgs', 'SurveyQuestionLinkArgs', 'SurveyQuestionRatingArgs', 'SurveyQuestionSingleChoiceArgs', 'SurveyQuestionMultipleChoiceArgs']]]]]:
+    def questions(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['SurveyQuestionArgs']]]]:
         """
         The questions, in order; each keeps its server-assigned `id` (give one to keep responses linked when reordering).
         """
         return pulumi.get(self, "questions")
 
     @questions.setter
-    def questions(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[Union['SurveyQuestionOpenArgs', 'SurveyQuestionLinkArgs', 'SurveyQuestionRatingArgs', 'SurveyQuestionSingleChoiceArgs', 'SurveyQuestionMultipleChoiceArgs']]]]]):
+    def questions(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['SurveyQuestionArgs']]]]):
         pulumi.set(self, "questions", value)
 
     @_builtins.property
@@ -549,6 +565,7 @@ class Survey(pulumi.CustomResource):
                  archived: pulumi.Input[Optional[_builtins.bool]] = None,
                  base_language: pulumi.Input[Optional[_builtins.str]] = None,
                  conditions: pulumi.Input[Optional[Union['SurveyConditionsArgs', 'SurveyConditionsArgsDict', 'outputs.SurveyConditions']]] = None,
+                 deletion_protection: pulumi.Input[Optional[_builtins.bool]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  enable_iframe_embedding: pulumi.Input[Optional[_builtins.bool]] = None,
                  enable_partial_responses: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -561,7 +578,7 @@ class Survey(pulumi.CustomResource):
                  linked_insight_id: pulumi.Input[Optional[_builtins.int]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  project_id: pulumi.Input[Optional[Union[_builtins.str, _builtins.int]]] = None,
-                 questions: pulumi.Input[Optional[Sequence[pulumi.Input[Union[Union['SurveyQuestionOpenArgs', 'SurveyQuestionOpenArgsDict', 'outputs.SurveyQuestionOpen'], Union['SurveyQuestionLinkArgs', 'SurveyQuestionLinkArgsDict', 'outputs.SurveyQuestionLink'], Union['SurveyQuestionRatingArgs', 'SurveyQuestionRatingArgsDict', 'outputs.SurveyQuestionRating'], Union['SurveyQuestionSingleChoiceArgs', 'SurveyQuestionSingleChoiceArgsDict', 'outputs.SurveyQuestionSingleChoice'], Union['SurveyQuestionMultipleChoiceArgs', 'SurveyQuestionMultipleChoiceArgsDict', 'outputs.SurveyQuestionMultipleChoice']]]]]] = None,
+                 questions: pulumi.Input[Optional[Sequence[pulumi.Input[Union['SurveyQuestionArgs', 'SurveyQuestionArgsDict', 'outputs.SurveyQuestion']]]]] = None,
                  remove_targeting_flag: pulumi.Input[Optional[_builtins.bool]] = None,
                  response_sampling_interval: pulumi.Input[Optional[_builtins.int]] = None,
                  response_sampling_interval_type: pulumi.Input[Optional['SurveyResponseSamplingIntervalType']] = None,
@@ -587,6 +604,7 @@ class Survey(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] archived: Archive (true) or unarchive the survey, ordered around launch and stop (default false).
         :param pulumi.Input[_builtins.str] base_language: The language the survey's own texts are in, a code such as "en" or "pt-BR" (default "en").
         :param pulumi.Input[Union['SurveyConditionsArgs', 'SurveyConditionsArgsDict', 'outputs.SurveyConditions']] conditions: Display conditions: url, urlMatchType, selector, events, actions, deviceTypes, seenSurveyWaitPeriodInDays, …
+        :param pulumi.Input[_builtins.bool] deletion_protection: A survey that holds responses is never deleted or replaced while this is true (the default); false lets a delete or replacement take it with its responses. Never sent to PostHog.
         :param pulumi.Input[_builtins.str] description: Text shown under the survey's title (default empty); trimmed as PostHog stores it.
         :param pulumi.Input[_builtins.bool] enable_iframe_embedding: Allow the hosted survey page to be shown in an iframe on other sites (default false).
         :param pulumi.Input[_builtins.bool] enable_partial_responses: Record answers as they are given, before the survey is completed (default false).
@@ -598,8 +616,8 @@ class Survey(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] linked_flag_key: The linked flag by key instead of id (ids differ between projects and hosts); never with linkedFlagId.
         :param pulumi.Input[_builtins.int] linked_insight_id: An insight (by id) shown with the survey's results; null: none.
         :param pulumi.Input[_builtins.str] name: Unique (per project, case-sensitive) survey name, at most 400 characters; trimmed as PostHog stores it.
-        :param pulumi.Input[Union[_builtins.str, _builtins.int]] project_id: Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey.
-        :param pulumi.Input[Sequence[pulumi.Input[Union[Union['SurveyQuestionOpenArgs', 'SurveyQuestionOpenArgsDict', 'outputs.SurveyQuestionOpen'], Union['SurveyQuestionLinkArgs', 'SurveyQuestionLinkArgsDict', 'outputs.SurveyQuestionLink'], Union['SurveyQuestionRatingArgs', 'SurveyQuestionRatingArgsDict', 'outputs.SurveyQuestionRating'], Union['SurveyQuestionSingleChoiceArgs', 'SurveyQuestionSingleChoiceArgsDict', 'outputs.SurveyQuestionSingleChoice'], Union['SurveyQuestionMultipleChoiceArgs', 'SurveyQuestionMultipleChoiceArgsDict', 'outputs.SurveyQuestionMultipleChoice']]]]] questions: The questions, in order; each keeps its server-assigned `id` (give one to keep responses linked when reordering).
+        :param pulumi.Input[Union[_builtins.str, _builtins.int]] project_id: Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey; a changed posthog:projectId leaves an existing survey where it is.
+        :param pulumi.Input[Sequence[pulumi.Input[Union['SurveyQuestionArgs', 'SurveyQuestionArgsDict', 'outputs.SurveyQuestion']]]] questions: The questions, in order; each keeps its server-assigned `id` (give one to keep responses linked when reordering).
         :param pulumi.Input[_builtins.bool] remove_targeting_flag: true deletes the survey's targeting flag. Write-only.
         :param pulumi.Input[_builtins.int] response_sampling_interval: How many interval units one sampling period lasts (1 or more); null: no sampling.
         :param pulumi.Input['SurveyResponseSamplingIntervalType'] response_sampling_interval_type: The unit of the sampling interval: day, week (default) or month.
@@ -644,6 +662,7 @@ class Survey(pulumi.CustomResource):
                  archived: pulumi.Input[Optional[_builtins.bool]] = None,
                  base_language: pulumi.Input[Optional[_builtins.str]] = None,
                  conditions: pulumi.Input[Optional[Union['SurveyConditionsArgs', 'SurveyConditionsArgsDict', 'outputs.SurveyConditions']]] = None,
+                 deletion_protection: pulumi.Input[Optional[_builtins.bool]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  enable_iframe_embedding: pulumi.Input[Optional[_builtins.bool]] = None,
                  enable_partial_responses: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -656,7 +675,7 @@ class Survey(pulumi.CustomResource):
                  linked_insight_id: pulumi.Input[Optional[_builtins.int]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  project_id: pulumi.Input[Optional[Union[_builtins.str, _builtins.int]]] = None,
-                 questions: pulumi.Input[Optional[Sequence[pulumi.Input[Union[Union['SurveyQuestionOpenArgs', 'SurveyQuestionOpenArgsDict', 'outputs.SurveyQuestionOpen'], Union['SurveyQuestionLinkArgs', 'SurveyQuestionLinkArgsDict', 'outputs.SurveyQuestionLink'], Union['SurveyQuestionRatingArgs', 'SurveyQuestionRatingArgsDict', 'outputs.SurveyQuestionRating'], Union['SurveyQuestionSingleChoiceArgs', 'SurveyQuestionSingleChoiceArgsDict', 'outputs.SurveyQuestionSingleChoice'], Union['SurveyQuestionMultipleChoiceArgs', 'SurveyQuestionMultipleChoiceArgsDict', 'outputs.SurveyQuestionMultipleChoice']]]]]] = None,
+                 questions: pulumi.Input[Optional[Sequence[pulumi.Input[Union['SurveyQuestionArgs', 'SurveyQuestionArgsDict', 'outputs.SurveyQuestion']]]]] = None,
                  remove_targeting_flag: pulumi.Input[Optional[_builtins.bool]] = None,
                  response_sampling_interval: pulumi.Input[Optional[_builtins.int]] = None,
                  response_sampling_interval_type: pulumi.Input[Optional['SurveyResponseSamplingIntervalType']] = None,
@@ -685,6 +704,7 @@ class Survey(pulumi.CustomResource):
             __props__.__dict__["archived"] = archived
             __props__.__dict__["base_language"] = base_language
             __props__.__dict__["conditions"] = conditions
+            __props__.__dict__["deletion_protection"] = deletion_protection
             __props__.__dict__["description"] = description
             __props__.__dict__["enable_iframe_embedding"] = enable_iframe_embedding
             __props__.__dict__["enable_partial_responses"] = enable_partial_responses
@@ -947,13 +967,13 @@ class Survey(pulumi.CustomResource):
     @pulumi.getter(name="projectId")
     def project_id(self) -> pulumi.Output[_builtins.str]:
         """
-        Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey.
+        Project (numeric id) the survey lives in. Defaults to posthog:projectId / POSTHOG_PROJECT_ID, then the key's current project. Changing it replaces the survey; a changed posthog:projectId leaves an existing survey where it is.
         """
         return pulumi.get(self, "project_id")
 
     @_builtins.property
     @pulumi.getter
-    def questions(self) -> pulumi.Output[Sequence[Union['outputs.SurveyQuestionOpen', 'outputs.SurveyQuestionLink', 'outputs.SurveyQuestionRating', 'outputs.SurveyQuestionSingleChoice', 'outputs.SurveyQuestionMultipleChoice']]]:
+    def questions(self) -> pulumi.Output[Sequence['outputs.SurveyQuestion']]:
         """
         The questions, in order; each keeps its server-assigned `id` (give one to keep responses linked when reordering).
         """

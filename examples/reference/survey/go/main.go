@@ -11,9 +11,9 @@ func main() {
 			Name: pulumi.String("Product feedback"),
 			Type: posthogiac.SurveyTypeApi,
 			Description: pulumi.String("What our users think"),
-			Questions: pulumi.Array{
-				posthogiac.SurveyQuestionOpenArgs{
-					Type: pulumi.String("open"),
+			Questions: posthogiac.SurveyQuestionArray{
+				posthogiac.SurveyQuestionArgs{
+					Type: posthogiac.SurveyQuestionTypeOpen,
 					Question: pulumi.String("What should we build next?"),
 				},
 			},

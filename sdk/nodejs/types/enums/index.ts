@@ -126,6 +126,30 @@ export const SurveyConditionsDeviceType = {
  */
 export type SurveyConditionsDeviceType = (typeof SurveyConditionsDeviceType)[keyof typeof SurveyConditionsDeviceType];
 
+export const SurveyQuestionBranchingType = {
+    /**
+     * Go on to the next question (the default).
+     */
+    Next_question: "next_question",
+    /**
+     * End the survey (shows the thank-you message, if any).
+     */
+    End: "end",
+    /**
+     * Jump to the question at `index`.
+     */
+    Specific_question: "specific_question",
+    /**
+     * Go where the answer says.
+     */
+    Response_based: "response_based",
+} as const;
+
+/**
+ * The values SurveyQuestionBranchingType accepts.
+ */
+export type SurveyQuestionBranchingType = (typeof SurveyQuestionBranchingType)[keyof typeof SurveyQuestionBranchingType];
+
 export const SurveyQuestionOpenValidationType = {
     Min_length: "min_length",
     Max_length: "max_length",
@@ -146,6 +170,34 @@ export const SurveyQuestionRatingDisplay = {
  * Numbers or emoji.
  */
 export type SurveyQuestionRatingDisplay = (typeof SurveyQuestionRatingDisplay)[keyof typeof SurveyQuestionRatingDisplay];
+
+export const SurveyQuestionType = {
+    /**
+     * `open`: a free-text answer.
+     */
+    Open: "open",
+    /**
+     * `link`: a message with a button that opens `link`.
+     */
+    Link: "link",
+    /**
+     * `rating`: a score on a scale.
+     */
+    Rating: "rating",
+    /**
+     * `single_choice`: one of the choices; `multiple_choice`: any number of them.
+     */
+    Single_choice: "single_choice",
+    /**
+     * `single_choice`: one of the choices; `multiple_choice`: any number of them.
+     */
+    Multiple_choice: "multiple_choice",
+} as const;
+
+/**
+ * The values SurveyQuestionType accepts.
+ */
+export type SurveyQuestionType = (typeof SurveyQuestionType)[keyof typeof SurveyQuestionType];
 
 export const SurveyResponseSamplingIntervalType = {
     Day: "day",
