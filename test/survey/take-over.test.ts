@@ -187,7 +187,7 @@ test("questions that all declare their own id carry no mark: the clash is refuse
     new Survey("s", explicit);
   });
   expect(run.errors).toHaveLength(1);
-  expect(run.errors[0]).toContain("the program declares no question without an explicit id");
+  expect(run.errors[0]).toContain("every question declares an explicit id");
   expect(run.state).toEqual([]);
 });
 
@@ -277,7 +277,7 @@ test("a POST answered late, whose lookup finds this resource's survey edited sin
   const [message] = run.errors.map((e) => e.message);
   expect(message).toContain("it was not sent again");
   expect(message).toContain(`this run's POST created survey ${made.body.id} in project ${stack.projectId}`);
-  expect(message).toContain("differs from this program in description (edited since)");
+  expect(message).toContain("differs from the program in description (edited since)");
   expect(message).toContain(`adopt: {id: "${made.body.id}"}`);
   expect(message).not.toContain("Nothing was written");
   expect(engine.state()).toEqual([]);
