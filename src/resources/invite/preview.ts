@@ -23,7 +23,14 @@ export async function check(olds: Json, news: InviteDeclaration): Promise<pulumi
     // No resource leaving the stack deletes what this one adopts, even if its create fails (interrupted.ts).
     markWanted("invite", `address:${email}`, news.inviter.urn);
   }
-  if (!result.failures?.length && isCreate(olds) && !news.settings.adopt) {
+  // Off with the preview's requests (`checkKeyAndHost: false`): then clash-preview.ts, which loads the HTTP client,
+  // is not loaded either.
+  if (
+    !result.failures?.length &&
+    isCreate(olds) &&
+    !news.settings.adopt &&
+    resolveSettings().checkKeyAndHost
+  ) {
     // A pending invite for the address: `up` refuses it; said here first (clash-preview.ts makes requests).
     const { clashAtPreview } = require("./clash-preview") as typeof import("./clash-preview");
     const clash = await clashAtPreview(news).catch(() => undefined);

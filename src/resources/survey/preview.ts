@@ -56,6 +56,8 @@ export async function check(olds: Json, news: SurveyDeclaration): Promise<pulumi
  * it makes requests). Best effort: a failed listing says nothing, and `up` still refuses the clash.
  */
 async function sayClash(news: SurveyDeclaration): Promise<void> {
+  // Off with the preview's requests: then this module, which loads the HTTP client, is not loaded either.
+  if (!resolveSettings().checkKeyAndHost) return;
   const { clashAtPreview } = require("./clash-preview") as typeof import("./clash-preview");
   const clash = await clashAtPreview(news).catch(() => undefined);
   if (clash) warn(clash);
