@@ -188,6 +188,7 @@ const storedDate = (value: unknown): string | null => (typeof value === "string"
 
 export async function create(declaration: SurveyDeclaration): Promise<pulumi.dynamic.CreateResult> {
   const { declared, label } = declaration;
+  const context = callContextFor(label, "create it");
   // Before any request: a survey posted without the stack's mark could never be proven this stack's (ownership.ts).
   if (!declaration.options.adopt) {
     const face = providerSettingsOnly() ? "plugin" : "dynamic";
@@ -200,7 +201,6 @@ export async function create(declaration: SurveyDeclaration): Promise<pulumi.dyn
     );
     if (unmarked) throw unmarked;
   }
-  const context = callContextFor(label, "create it");
   const { client } = context;
   let project: string;
   try {
