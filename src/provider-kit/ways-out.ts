@@ -64,9 +64,9 @@ export const TEAMMATE_WAY = "If a teammate's stack manages it, use that stack's 
 export function renameWaysOut(refused: RefusedObject, face: Face = thisFace()): string {
   const { id, urn, adopt, token } = refused;
   const name = identityFromUrn(urn)?.name ?? "<resource name>";
-  const importWay = face !== "dynamic" ? `, or run pulumi import ${token} ${name} ${id}` : "";
+  const importWay = face !== "dynamic" ? `, or pulumi import ${token} ${name} ${id}` : "";
   return (
-    `${TEAMMATE_WAY} If this resource was renamed, declare its old name as an alias: ${aliasOption(urn, face)}. ` +
+    `${TEAMMATE_WAY} After a rename, declare its old name as an alias: ${aliasOption(urn, face)}. ` +
     `To manage it here, set ${adopt}${importWay}.`
   );
 }

@@ -93,7 +93,7 @@ function errorsOf(said: string): string[] {
   return said
     .split("\n")
     .map((line) => line.trim())
-    .filter((line) => line.startsWith("error: ") && !line.startsWith("error: update failed"))
+    .filter((line) => line.startsWith("error: ") && line.includes("cannot prove"))
     .map((line) => line.slice("error: ".length));
 }
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length;

@@ -66,7 +66,7 @@ describe("adoption", () => {
     const up = await engine.up(program({ name: "Clash", type: "popover" }));
     const message = up.errors[0].message;
     expect(message).toMatch(
-      /Survey \S+ holds the name in project \d+, and this stack cannot prove it is its own/,
+      /Survey \S+ holds the name, and this stack cannot prove it is its own/,
     );
     expect(message).toContain('set adopt: {id: "');
     expect(message).not.toContain(stack.apiKey);

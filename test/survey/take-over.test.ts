@@ -105,9 +105,11 @@ test("a survey holding the name with the same content, made by the same key by h
   });
   expect(run.errors).toHaveLength(1);
   expect(run.errors[0]).toContain("There is already a survey with this name");
-  expect(run.errors[0]).toContain(`Survey ${made.body.id} holds the name in project ${stack.projectId}`);
+  expect(run.errors[0]).toContain(
+    `Survey ${made.body.id} holds the name, and this stack cannot prove it is its own`,
+  );
   expect(run.errors[0]).toContain("this stack cannot prove it is its own");
-  expect(run.errors[0]).toContain("its question ids are not the ones this resource gives");
+  expect(run.errors[0]).toContain("its question ids are not this resource's");
   expect(run.errors[0]).toContain("Nothing was written");
   expect(run.errors[0]).toContain(`set adopt: {id: "${made.body.id}"} (or adopt: {name: "By hand"})`);
   // Aliases first (a rename is the likeliest cause); a dynamic resource cannot be imported, so no import.
@@ -134,7 +136,7 @@ test("a survey another stack of the same program made is refused, whoever's key 
     new Survey("s", args("Other stack"));
   });
   expect(run.errors).toHaveLength(1);
-  expect(run.errors[0]).toContain("its question ids are not the ones this resource gives");
+  expect(run.errors[0]).toContain("its question ids are not this resource's");
   expect(writes(run.requests)).toEqual([]);
   expect(run.state).toEqual([]);
 });

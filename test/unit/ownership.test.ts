@@ -78,10 +78,10 @@ describe("question ids derived from the stack's mark", () => {
     expect(new Set(ids).size).toBe(3);
     // A child's ids never prove a sibling's survey, nor a top-level one's.
     expect(unproven(underOrg, [{ question: "q" }], [{ id: ownedQuestionId(underTeam, 0) }])).toContain(
-      "question ids are not the ones",
+      "question ids are not this resource's",
     );
     expect(unproven(owner, [{ question: "q" }], [{ id: ownedQuestionId(underTeam, 0) }])).toContain(
-      "question ids are not the ones",
+      "question ids are not this resource's",
     );
     // A top-level resource's ids are the earlier release's (the pinned value above): its interrupted creates stay
     // provable across the upgrade.
@@ -99,7 +99,7 @@ describe("question ids derived from the stack's mark", () => {
           const second = { ...owner, mark: Buffer.from(b).toString("base64url") };
           expect(ownedQuestionId(first, 0)).not.toBe(ownedQuestionId(second, 0));
           expect(unproven(second, [{ question: "q" }], [{ id: ownedQuestionId(first, 0) }])).toContain(
-            "question ids are not the ones",
+            "question ids are not this resource's",
           );
         },
       ),
@@ -136,9 +136,11 @@ describe("the proof", () => {
 
   it("fails for another stack's ids, random ids, no identity or mark, and nothing to mark", () => {
     const other = ownedQuestionId({ ...owner, mark: newStackMark() }, 0);
-    expect(unproven(owner, declared, held([other, "mine"]))).toContain("question ids are not the ones");
+    expect(unproven(owner, declared, held([other, "mine"]))).toContain(
+      "question ids are not this resource's",
+    );
     expect(unproven(owner, declared, held(["4f1c2b8e-0000-4000-8000-000000000000", "mine"]))).toContain(
-      "question ids are not the ones",
+      "question ids are not this resource's",
     );
     expect(unproven(undefined, declared, held([ownedQuestionId(owner, 0)]))).toContain(
       "not told which resource",

@@ -61,8 +61,8 @@ export function pendingInviteError(
     ? renameWaysOut({ id, urn, adopt: "adopt: true", token: RESOURCE_TOKENS.Invite })
     : `${TEAMMATE_WAY} Otherwise declare each person as an Invite with adopt: true, or delete their pending invites.`;
   return new Error(
-    `organization ${org} already has a pending invite for ${named.join("; ")}${more}, and this stack cannot ` +
-      `prove it is its own. Nothing was sent: posting again would email the person a second time. ${ways}`,
+    `organization ${org} already has a pending invite for ${named.join("; ")}${more}, which this stack cannot ` +
+      `prove is its own. Nothing was sent: another POST would email the person again. ${ways}`,
   );
 }
 

@@ -95,7 +95,7 @@ export async function takeOverInterrupted(
     // Not this run's to delete either: the old name of a renamed resource must not take it with it.
     markRefused("survey", existing.id, survey.urn);
     throw new Error(
-      `Survey ${existing.id} holds the name in project ${project}, and this stack cannot prove it is its own: ` +
+      `Survey ${existing.id} holds the name, and this stack cannot prove it is its own: ` +
         `${reasons.join("; ")}. Nothing was written. ${waysOut(existing.id, survey.urn)}`,
     );
   }

@@ -75,7 +75,8 @@ export function unproven(
   if (marked.length === 0) return "every question declares an explicit id, so none carries this stack's mark";
   const held = jsonList(questions);
   if (marked.every(({ index, id }) => held[index]?.id === id)) return undefined;
-  return "its question ids are not the ones this resource gives (another stack, a person or an older release made it)";
+  // Short: the refusal names another stack first (ways-out.ts), and stays within 80 words.
+  return "its question ids are not this resource's";
 }
 
 /**
