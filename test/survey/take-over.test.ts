@@ -104,7 +104,7 @@ test("a survey holding the name with the same content, made by the same key by h
     new Survey("s", args("By hand"));
   });
   expect(run.errors).toHaveLength(1);
-  expect(run.errors[0]).toContain("There is already a survey with this name");
+  expect(run.errors[0]).toContain("If a teammate's stack manages it, use that stack's backend.");
   expect(run.errors[0]).toContain(
     `Survey ${made.body.id} holds the name, and this stack cannot prove it is its own`,
   );
@@ -175,7 +175,7 @@ test("this resource's survey edited since is refused, naming what differs", asyn
   });
   expect(run.errors).toHaveLength(1);
   expect(run.errors[0]).toContain(`Survey ${made.body.id} holds the name`);
-  expect(run.errors[0]).toContain("made by this resource but differs from this program in description");
+  expect(run.errors[0]).toContain("this resource made it, but it differs from the program in description");
   expect(run.state).toEqual([]);
 });
 
