@@ -6,7 +6,7 @@
 import { callContext } from "../../provider-kit/context";
 import { cachedInvites } from "../../provider-kit/list-cache";
 import { TEAMMATE_WAY } from "../../provider-kit/ways-out";
-import { resolveScope } from "../../scope";
+import { CURRENT, declaredScope } from "../../scope";
 import type { InviteDeclaration } from "./declaration";
 import { normaliseEmail } from "./inputs";
 
@@ -15,7 +15,19 @@ export async function clashAtPreview(invite: InviteDeclaration): Promise<string 
   const email = normaliseEmail(invite.terms.targetEmail);
   const { client, settings } = callContext();
   if (!settings.checkKeyAndHost) return undefined;
-  const org = await resolveScope("organization", invite.fields.organizationId, settings, client);
+  // After the run's key check (the seam asks it after this check): a refused key or host sends nothing more.
+  const { checkKeyAndHost } =
+    require("../../provider-kit/key-check") as typeof import("../../provider-kit/key-check");
+  if (
+    !(await checkKeyAndHost("", settings.host, settings.apiKey).then(
+      () => true,
+      () => false,
+    ))
+  )
+    return undefined;
+  // Only a declared organization: "@current" would cost a request of its own (a limit: no warning then).
+  const org = declaredScope("organization", invite.fields.organizationId, settings);
+  if (org === CURRENT) return undefined;
   const pending = (await cachedInvites(client, org)).find(
     (i) => !i.is_expired && normaliseEmail(i.target_email) === email,
   );

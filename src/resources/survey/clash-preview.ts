@@ -8,7 +8,7 @@
 import { callContext } from "../../provider-kit/context";
 import { surveysAtStart } from "../../provider-kit/list-cache";
 import { TEAMMATE_WAY } from "../../provider-kit/ways-out";
-import { resolveScope } from "../../scope";
+import { CURRENT, declaredScope } from "../../scope";
 import type { SurveyDeclaration } from "./declaration";
 import { unproven } from "./ownership";
 
@@ -18,7 +18,19 @@ export async function clashAtPreview(survey: SurveyDeclaration): Promise<string 
   if (typeof name !== "string") return undefined;
   const { client, settings } = callContext();
   if (!settings.checkKeyAndHost) return undefined;
-  const project = await resolveScope("project", survey.options.projectId, settings, client);
+  // After the run's key check (the seam asks it after this check): a refused key or host sends nothing more.
+  const { checkKeyAndHost } =
+    require("../../provider-kit/key-check") as typeof import("../../provider-kit/key-check");
+  if (
+    !(await checkKeyAndHost("", settings.host, settings.apiKey).then(
+      () => true,
+      () => false,
+    ))
+  )
+    return undefined;
+  // Only a declared project: "@current" would cost a request of its own (a limit: no warning then).
+  const project = declaredScope("project", survey.options.projectId, settings);
+  if (project === CURRENT) return undefined;
   const existing = (await surveysAtStart(client, project)).find((s) => s.name === name);
   if (!existing) return undefined;
   const why = unproven(survey.owner, survey.fields.questions, existing.questions);
