@@ -28,6 +28,14 @@ export async function clashAtPreview(invite: InviteDeclaration): Promise<string 
   // Only a declared organization: "@current" would cost a request of its own (a limit: no warning then).
   const org = declaredScope("organization", invite.fields.organizationId, settings);
   if (org === CURRENT) return undefined;
+  // And after the run's check of that organization (scope-check.ts, which remembers a failure): asked once either way.
+  const { checkScope } =
+    require("../../provider-kit/scope-check") as typeof import("../../provider-kit/scope-check");
+  const known = await checkScope("", "organization", org, settings.host, settings.apiKey).then(
+    () => true,
+    () => false,
+  );
+  if (!known) return undefined;
   const pending = (await cachedInvites(client, org)).find(
     (i) => !i.is_expired && normaliseEmail(i.target_email) === email,
   );

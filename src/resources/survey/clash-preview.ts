@@ -31,6 +31,14 @@ export async function clashAtPreview(survey: SurveyDeclaration): Promise<string 
   // Only a declared project: "@current" would cost a request of its own (a limit: no warning then).
   const project = declaredScope("project", survey.options.projectId, settings);
   if (project === CURRENT) return undefined;
+  // And after the run's check of that project (scope-check.ts, which remembers a failure): asked once either way.
+  const { checkScope } =
+    require("../../provider-kit/scope-check") as typeof import("../../provider-kit/scope-check");
+  const known = await checkScope("", "project", project, settings.host, settings.apiKey).then(
+    () => true,
+    () => false,
+  );
+  if (!known) return undefined;
   const existing = (await surveysAtStart(client, project)).find((s) => s.name === name);
   if (!existing) return undefined;
   const why = unproven(survey.owner, survey.fields.questions, existing.questions);
