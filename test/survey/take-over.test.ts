@@ -114,7 +114,7 @@ test("a survey holding the name with the same content, made by the same key by h
   expect(run.errors[0]).toContain(`set adopt: {id: "${made.body.id}"}`);
   // Aliases first (a rename is the likeliest cause); a dynamic resource cannot be imported, so no import.
   expect(run.errors[0]).toContain(
-    'declare its old name as an alias, the resource\'s options { aliases: [{ name: "<old name>" }] }',
+    'declare its old name as an alias: the resource\'s options { aliases: [{ name: "<old name>" }] }',
   );
   expect(run.errors[0]).not.toContain("pulumi import");
   expect(run.warnings).not.toContain("took over");
