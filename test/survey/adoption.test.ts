@@ -65,9 +65,7 @@ describe("adoption", () => {
     const engine = stack.newEngine();
     const up = await engine.up(program({ name: "Clash", type: "popover" }));
     const message = up.errors[0].message;
-    expect(message).toMatch(
-      /Survey \S+ holds the name, and this stack cannot prove it is its own/,
-    );
+    expect(message).toMatch(/Survey \S+ holds the name, and this stack cannot prove it is its own/);
     expect(message).toContain('set adopt: {id: "');
     expect(message).not.toContain(stack.apiKey);
     // Short, and a teammate's backend named before any adoption (issue 50, item 9).
