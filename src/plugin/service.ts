@@ -124,9 +124,13 @@ export function providerService(): grpc.UntypedServiceImplementation {
     check: unary(async (req: pb.CheckRequest) => {
       const news = unwrap(fromStruct(req.getNews()));
       const olds = unwrap(fromStruct(req.getOlds())).plain;
-      const result = await resourceCode(req.getUrn(), req.getType()).provider().check(olds, news.plain);
+      // The URN, as at create: a declared adoption is recorded for the run at check (provider-kit/interrupted.ts).
+      // It is the request's, not an input: left out of the answer, so it never reaches the state.
+      const code = resourceCode(req.getUrn(), req.getType()).provider();
+      const result = await code.check(olds, { ...news.plain, [IDENTITY_INPUT]: req.getUrn() });
+      const { [IDENTITY_INPUT]: _urn, ...checked } = result.inputs ?? news.plain;
       return new pb.CheckResponse()
-        .setInputs(toStruct(rewrap(result.inputs ?? news.plain, news.secretKeys)))
+        .setInputs(toStruct(rewrap(checked, news.secretKeys)))
         .setFailuresList(failuresOf(result.failures));
     }, urnOf),
     diff: unary(async (req: pb.DiffRequest) => {

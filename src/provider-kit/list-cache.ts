@@ -141,3 +141,22 @@ export function invitesAtStart(client: PostHogClient, orgId: string): Promise<Wi
   }
   return listing;
 }
+
+const firstSurveyListings = new WeakMap<PostHogClient, Map<string, Promise<WireSurvey[]>>>();
+
+/**
+ * The project's surveys as they were when this process first looked, listed once per process: what a preview's
+ * checks of creates compare the declared names with (survey/clash-preview.ts), so a preview of many new surveys
+ * pays one listing per project.
+ */
+export function surveysAtStart(client: PostHogClient, project: string): Promise<WireSurvey[]> {
+  let byProject = firstSurveyListings.get(client);
+  if (!byProject) firstSurveyListings.set(client, (byProject = new Map()));
+  let listing = byProject.get(project);
+  if (!listing) {
+    listing = client.surveys.listAll(project);
+    byProject.set(project, listing);
+    listing.catch(() => byProject.delete(project)); // a failure is not remembered
+  }
+  return listing;
+}

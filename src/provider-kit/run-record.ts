@@ -21,6 +21,10 @@ export interface RunHolder {
 
 const recordRule = z.object({ pid: z.number().int(), id: z.string(), name: z.string() });
 
+/** A key's file, by scope and key (their digest: any text may be a key). */
+const fileOf = (folder: string, scope: string, key: string) =>
+  path.join(folder, digest(`${scope}\u0000${key}`).slice(0, 40));
+
 /** Folders of runs older than this are removed when a process first uses the record. */
 const STALE_FOLDER_MS = 24 * 60 * 60 * 1000;
 
@@ -123,7 +127,7 @@ export function holdAcrossRun(
   const taken: { key: string; holder: RunHolder }[] = [];
   try {
     for (const key of keys) {
-      const file = path.join(folder, digest(`${scope}\u0000${key}`).slice(0, 40));
+      const file = fileOf(folder, scope, key);
       // At most twice: a record an exited process left is removed once, then made again.
       for (let attempt = 0; attempt < 2; attempt++) {
         if (make(file, content)) {
@@ -146,4 +150,52 @@ export function holdAcrossRun(
   }
   if (taken.length > 0) for (const file of made) fs.rmSync(file, { force: true });
   return taken;
+}
+
+/** The live holder of `key` (of `scope`) that holdAcrossRun recorded in any provider process of the run. */
+export function holderAcrossRun(scope: string, key: string): RunHolder | undefined {
+  const folder = runFolder();
+  if (folder === undefined) return undefined;
+  const holder = liveHolder(fileOf(folder, scope, key));
+  return holder && { id: holder.id, name: holder.name };
+}
+
+/**
+ * Adds `holder` to the holders noted under `key` (of `scope`) for the run's provider processes: unlike
+ * holdAcrossRun, any number of holders may note one key. One file per holder in the key's folder, written whole
+ * (a rename), so a reader never sees half of it.
+ */
+export function noteAcrossRun(scope: string, key: string, holder: RunHolder): void {
+  const folder = runFolder();
+  if (folder === undefined) return;
+  try {
+    const notes = `${fileOf(folder, scope, key)}.notes`;
+    fs.mkdirSync(notes, { recursive: true, mode: 0o700 });
+    const file = path.join(notes, digest(holder.id).slice(0, 40));
+    const temporary = `${file}.${process.pid}.${randomBytes(6).toString("hex")}`;
+    fs.writeFileSync(temporary, JSON.stringify({ pid: process.pid, id: holder.id, name: holder.name }), {
+      mode: 0o600,
+    });
+    fs.renameSync(temporary, file);
+  } catch {
+    // The temporary folder failed under us: the callers' in-memory record applies alone.
+  }
+}
+
+/** The live holders noted under `key` (of `scope`) by any provider process of the run, this one included. */
+export function notedAcrossRun(scope: string, key: string): RunHolder[] {
+  const folder = runFolder();
+  if (folder === undefined) return [];
+  const notes = `${fileOf(folder, scope, key)}.notes`;
+  let names: string[];
+  try {
+    names = fs.readdirSync(notes);
+  } catch {
+    return [];
+  }
+  return names.flatMap((name) => {
+    if (name.includes(".")) return []; // a note being written
+    const holder = liveHolder(path.join(notes, name));
+    return holder ? [{ id: holder.id, name: holder.name }] : [];
+  });
 }

@@ -1,7 +1,7 @@
 // After the key check (key-check.ts), one request per distinct project or organization a run's resources name,
 // so that a preview fails on a `projectId` (or `organizationId`) PostHog does not have, or that the key cannot
 // reach, instead of planning a replacement that `up` then refuses with "Project not found" (issue 44). The request
-// is the first page, of one item, of the collection the resource lives in: `GET /api/projects/<id>/surveys/` for a
+// is the listing of the collection the resource lives in (one page for up to 100 objects): `GET /api/projects/<id>/surveys/` for a
 // survey, `GET /api/organizations/<id>/invites/` for an invite; PostHog looks the project or organization up
 // before it lists (posthog/api/routing.py, TeamAndOrgViewSetMixin: "Project not found." / "Organization not
 // found."), and the key needs no scope beyond the resource's own (a `:write` scope grants its `:read`,
@@ -13,6 +13,7 @@ import { PostHogApiError } from "../client";
 import type { ScopeKind } from "../scope";
 import { callContext } from "./context";
 import { describeFailure } from "./errors";
+import { cachedInvites, surveysAtStart } from "./list-cache";
 
 /** The answer for each host, key and scope, shared by every check of this process. */
 const answers = new Map<string, Promise<void>>();
@@ -21,8 +22,10 @@ const answers = new Map<string, Promise<void>>();
 async function ask(kind: ScopeKind, id: string): Promise<void> {
   const { client } = callContext();
   try {
-    if (kind === "project") await client.surveys.list(id, { limit: 1 });
-    else await client.invites.list(id, { limit: 1 });
+    // The listing a preview's check of a create reads anyway (survey/clash-preview.ts, invite/clash-preview.ts),
+    // so a project or organization costs one request, whose first page answers this question.
+    if (kind === "project") await surveysAtStart(client, id);
+    else await cachedInvites(client, id);
   } catch (error) {
     if (error instanceof PostHogApiError && error.status === 403 && /scope '/.test(error.detail ?? ""))
       return;

@@ -17,3 +17,9 @@ export function newStackMark(): string {
 export function isStackMark(value: unknown): value is string {
   return typeof value === "string" && /^[A-Za-z0-9_-]{22}$/.test(value);
 }
+
+/** The dynamic face's resource that keeps the mark (resources/stack-mark/): one per stack, at the top level. */
+export const STACK_MARK_NAME = "posthog-stack-mark";
+
+/** That resource's type, as the engine names it (dynamic.Resource prefixes the module `posthog` and `StackMark`). */
+export const STACK_MARK_TYPE = "pulumi-nodejs:dynamic/posthog:StackMark";

@@ -1,8 +1,9 @@
 // What a create refused on an object it cannot prove its own tells the user to do, in the order that touches least:
-// an alias when the resource was renamed (the engine then moves the old resource's state to the new name: no
-// request at all), then `adopt`, then `pulumi import` on the plugin face (a dynamic resource cannot be imported:
-// provider-kit/adoption.ts). Adoption and import are claims (interrupted.ts): a resource of the stack that held the
-// object and leaves the program is dropped from the stack without deleting it.
+// the teammate's backend (the object is most likely another stack's), an alias when the resource was renamed (the
+// engine then moves the old resource's state to the new name: no request at all), then `adopt`, then `pulumi
+// import` on the plugin face (a dynamic resource cannot be imported: provider-kit/adoption.ts). Adoption and import
+// are claims (interrupted.ts): a resource of the stack that held the object and leaves the program is dropped from
+// the stack without deleting it.
 import { identityFromUrn } from "./identity";
 import { programRuntime, type ProgramRuntime } from "./program-runtime";
 import { providerSettingsOnly } from "./settings-source";
@@ -80,34 +81,33 @@ export function adoptSetting(adopt: AdoptValue, face: Face): string {
 }
 
 export interface RefusedObject {
-  /** How the refusal names the object: `survey <id>`, `pending invite <id>`. */
-  object: string;
   id: string;
   /** The URN of the resource whose create was refused, when known. */
   urn: string | undefined;
-  /** The `adopt` input that takes it: `true` (an invite), or the survey's id and name; written per face by adoptSetting. */
+  /** The `adopt` input that takes it: `true` (an invite), or the survey's id; written per face by adoptSetting. */
   adopt: AdoptValue;
-  /** What adopting spares: `a POST`, `an invitation email`. */
-  spares: string;
   /** The plugin's type token of the resource. */
   token: string;
 }
 
 /**
- * The ways out, aliases first, each saying what it does to the resource that held the object; for a refusal that
- * may come from a rename (a resource renamed without an alias meets its own object under its new name).
+ * The first way out of every refusal on an object this stack cannot prove its own, said before any other: two
+ * people running one program on two backends (each `pulumi login --local`) make two stacks, and the object is most
+ * likely the other one's. `adopt` or `pulumi import` would then make two stacks manage one object.
+ */
+export const TEAMMATE_WAY = "If a teammate's stack manages it, use that stack's backend.";
+
+/**
+ * The ways out, the teammate's backend first, then the alias (a refusal may come from a rename: a resource renamed
+ * without an alias meets its own object under its new name), then `adopt` and `pulumi import`. Short: every
+ * refusal that ends with them stays within 80 words (docs/troubleshooting.md).
  */
 export function renameWaysOut(refused: RefusedObject, face: Face = thisFace()): string {
-  const { object, id, urn, adopt, spares, token } = refused;
+  const { id, urn, adopt, token } = refused;
   const name = identityFromUrn(urn)?.name ?? "<resource name>";
-  const importWay =
-    face !== "dynamic"
-      ? `, or run pulumi import ${token} ${name} ${id} before pulumi up (the stack records it under this resource)`
-      : "";
+  const importWay = face !== "dynamic" ? `, or pulumi import ${token} ${name} ${id}` : "";
   return (
-    `If this resource was renamed, declare its old name as an alias, ${aliasOption(urn, face)}: the renamed resource ` +
-    `keeps ${object} and its state, and nothing is sent or deleted. Otherwise, to manage ${object} with this ` +
-    `resource, set ${adoptSetting(adopt, face)} (it records the object, sparing ${spares})${importWay}; a resource of this stack that ` +
-    "held it and is no longer in the program is then dropped from the stack without deleting it, with a warning."
+    `${TEAMMATE_WAY} After a rename, declare its old name as an alias: ${aliasOption(urn, face)}. ` +
+    `To manage it here, set ${adoptSetting(adopt, face)}${importWay}.`
   );
 }

@@ -101,7 +101,7 @@ describe("a survey POST answered after the client's timeout, through the real Pu
           );
           expect(up.printed).toContain(`this run's POST created survey ${String(explicit)} in project`);
           expect(up.printed).toContain("it could not be proven to be this resource's");
-          expect(up.printed).toContain("no question without an explicit id");
+          expect(up.printed).toContain("every question declares an explicit id");
           expect(up.printed).toContain(`adopt: {id: "${String(explicit)}"}`);
           expect(up.printed).not.toContain("Nothing was written");
           expect(recorded).toEqual([marked]);

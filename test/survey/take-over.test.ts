@@ -104,15 +104,17 @@ test("a survey holding the name with the same content, made by the same key by h
     new Survey("s", args("By hand"));
   });
   expect(run.errors).toHaveLength(1);
-  expect(run.errors[0]).toContain("There is already a survey with this name");
-  expect(run.errors[0]).toContain(`Survey ${made.body.id} holds the name in project ${stack.projectId}`);
+  expect(run.errors[0]).toContain("If a teammate's stack manages it, use that stack's backend.");
+  expect(run.errors[0]).toContain(
+    `Survey ${made.body.id} holds the name, and this stack cannot prove it is its own`,
+  );
   expect(run.errors[0]).toContain("this stack cannot prove it is its own");
-  expect(run.errors[0]).toContain("its question ids are not the ones this resource gives");
+  expect(run.errors[0]).toContain("its question ids are not this resource's");
   expect(run.errors[0]).toContain("Nothing was written");
-  expect(run.errors[0]).toContain(`set adopt: {id: "${made.body.id}"} (or adopt: {name: "By hand"})`);
+  expect(run.errors[0]).toContain(`set adopt: {id: "${made.body.id}"}`);
   // Aliases first (a rename is the likeliest cause); a dynamic resource cannot be imported, so no import.
   expect(run.errors[0]).toContain(
-    'declare its old name as an alias, the resource\'s options { aliases: [{ name: "<old name>" }] }',
+    'declare its old name as an alias: the resource\'s options { aliases: [{ name: "<old name>" }] }',
   );
   expect(run.errors[0]).not.toContain("pulumi import");
   expect(run.warnings).not.toContain("took over");
@@ -134,7 +136,7 @@ test("a survey another stack of the same program made is refused, whoever's key 
     new Survey("s", args("Other stack"));
   });
   expect(run.errors).toHaveLength(1);
-  expect(run.errors[0]).toContain("its question ids are not the ones this resource gives");
+  expect(run.errors[0]).toContain("its question ids are not this resource's");
   expect(writes(run.requests)).toEqual([]);
   expect(run.state).toEqual([]);
 });
@@ -173,7 +175,7 @@ test("this resource's survey edited since is refused, naming what differs", asyn
   });
   expect(run.errors).toHaveLength(1);
   expect(run.errors[0]).toContain(`Survey ${made.body.id} holds the name`);
-  expect(run.errors[0]).toContain("made by this resource but differs from this program in description");
+  expect(run.errors[0]).toContain("this resource made it, but it differs from the program in description");
   expect(run.state).toEqual([]);
 });
 
@@ -187,7 +189,7 @@ test("questions that all declare their own id carry no mark: the clash is refuse
     new Survey("s", explicit);
   });
   expect(run.errors).toHaveLength(1);
-  expect(run.errors[0]).toContain("the program declares no question without an explicit id");
+  expect(run.errors[0]).toContain("every question declares an explicit id");
   expect(run.state).toEqual([]);
 });
 
@@ -277,7 +279,7 @@ test("a POST answered late, whose lookup finds this resource's survey edited sin
   const [message] = run.errors.map((e) => e.message);
   expect(message).toContain("it was not sent again");
   expect(message).toContain(`this run's POST created survey ${made.body.id} in project ${stack.projectId}`);
-  expect(message).toContain("differs from this program in description (edited since)");
+  expect(message).toContain("differs from the program in description (edited since)");
   expect(message).toContain(`adopt: {id: "${made.body.id}"}`);
   expect(message).not.toContain("Nothing was written");
   expect(engine.state()).toEqual([]);

@@ -68,13 +68,17 @@ describe("adoption, import and diff are claims a delete respects", () => {
     expect(claimForTakeOver("survey", "a1", OTHER)).toBe(false);
   });
 
-  it("a diff that keeps the id holds it: no delete, and a take-over or adoption may still claim it", () => {
+  it("a diff that keeps the id holds it: no delete, no take-over by another resource; an adoption may claim it", () => {
     holdForRun("survey", "h1", NEW);
     expect(isUnclaimed("survey", "h1")).toBe(true);
     expect(claimForDelete("survey", "h1", 'Survey "NPS"')).toBe(false);
     expect(stderr).toHaveBeenCalledWith(
       expect.stringContaining(`resource "renamed" (${NEW}) of this stack holds it`),
     );
+    // A take-over never overrides what another resource holds (issue 50, item 4); the holder's own may.
+    holdForRun("survey", "h4", NEW);
+    expect(claimForTakeOver("survey", "h4", OTHER)).toBe(false);
+    expect(claimForTakeOver("survey", "h4", NEW)).toBe(true);
     holdForRun("survey", "h2", NEW);
     expect(claimForAdoption("survey", "h2", OTHER)).toBeUndefined();
     // A hold never weakens a stronger claim, and an unknown holder or id records nothing.

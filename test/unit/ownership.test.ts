@@ -3,14 +3,14 @@
 // looks until the deadline and never sends the POST again.
 import { PostHogApiError } from "../../src/client";
 import { resolveSettings } from "../../src/config";
-import { identityFromUrn, topLevelUrn } from "../../src/provider-kit/identity";
+import { identityFromUrn, resourceUrn } from "../../src/provider-kit/identity";
 import { findLateCreate } from "../../src/provider-kit/late-create";
 import { ownedQuestionId, ownedQuestionIds, unproven } from "../../src/resources/survey/ownership";
 import { isStackMark, newStackMark } from "../../src/provider-kit/stack-mark";
 import fc from "fast-check";
 
 const MARK = "AAAAAAAAAAAAAAAAAAAAAA";
-const owner = { project: "shop", stack: "a", name: "nps", mark: MARK };
+const owner = { project: "shop", stack: "a", parents: "", name: "nps", mark: MARK };
 
 describe("identity from a URN", () => {
   it("reads project, stack and name, a name with '::' included, under a parent's type chain", () => {
@@ -18,10 +18,25 @@ describe("identity from a URN", () => {
     expect(identityFromUrn("urn:pulumi:a::shop::posthog-iac:index:Survey::nps")).toEqual(fromUrn);
     expect(identityFromUrn("urn:pulumi:a::shop::my:C$posthog-iac:index:Survey::x::y")).toEqual({
       ...fromUrn,
+      parents: "my:C",
       name: "x::y",
     });
-    expect(identityFromUrn(topLevelUrn("shop", "a", "pulumi-nodejs:dynamic/posthog:Survey", "nps"))).toEqual(
+    expect(identityFromUrn("urn:pulumi:a::shop::my:Org$my:Team$posthog-iac:index:Survey::nps")).toEqual({
+      ...fromUrn,
+      parents: "my:Org$my:Team",
+    });
+    expect(identityFromUrn(resourceUrn("shop", "a", "pulumi-nodejs:dynamic/posthog:Survey", "nps"))).toEqual(
       fromUrn,
+    );
+  });
+
+  it("builds a child's URN as the engine does: the parent's qualified type, never the root stack's", () => {
+    const type = "pulumi-nodejs:dynamic/posthog:Survey";
+    expect(resourceUrn("shop", "a", type, "nps", "urn:pulumi:a::shop::pulumi:pulumi:Stack::shop-a")).toBe(
+      `urn:pulumi:a::shop::${type}::nps`,
+    );
+    expect(resourceUrn("shop", "a", type, "nps", "urn:pulumi:a::shop::my:Org$my:Team::team")).toBe(
+      `urn:pulumi:a::shop::my:Org$my:Team$${type}::nps`,
     );
   });
 
@@ -34,7 +49,7 @@ describe("identity from a URN", () => {
 describe("question ids derived from the stack's mark", () => {
   it("are UUIDs (version 8), stable across releases: a change would orphan every interrupted create", () => {
     expect(ownedQuestionId(owner, 0)).toBe(ownedQuestionId({ ...owner }, 0));
-    expect(ownedQuestionId({ project: "p", stack: "a", name: "nps", mark: MARK }, 0)).toBe(
+    expect(ownedQuestionId({ project: "p", stack: "a", parents: "", name: "nps", mark: MARK }, 0)).toBe(
       "bc9448c5-15ed-8e98-9d03-b4ec3c6dc641",
     );
     expect(ownedQuestionId(owner, 0)).toMatch(
@@ -56,6 +71,23 @@ describe("question ids derived from the stack's mark", () => {
     );
   });
 
+  it("differ by the parents' type chain: two components of different types, each with a child of one name", () => {
+    const underTeam = { ...owner, parents: "my:Team" };
+    const underOrg = { ...owner, parents: "my:Org" };
+    const ids = [ownedQuestionId(owner, 0), ownedQuestionId(underTeam, 0), ownedQuestionId(underOrg, 0)];
+    expect(new Set(ids).size).toBe(3);
+    // A child's ids never prove a sibling's survey, nor a top-level one's.
+    expect(unproven(underOrg, [{ question: "q" }], [{ id: ownedQuestionId(underTeam, 0) }])).toContain(
+      "question ids are not this resource's",
+    );
+    expect(unproven(owner, [{ question: "q" }], [{ id: ownedQuestionId(underTeam, 0) }])).toContain(
+      "question ids are not this resource's",
+    );
+    // A top-level resource's ids are the earlier release's (the pinned value above): its interrupted creates stay
+    // provable across the upgrade.
+    expect(unproven(owner, [{ question: "q" }], [{ id: ownedQuestionId(owner, 0) }])).toBeUndefined();
+  });
+
   it("two stacks with one project and stack name (two backends, or a stack re-created under a renamed one's name) get other ids", () => {
     fc.assert(
       fc.property(
@@ -67,7 +99,7 @@ describe("question ids derived from the stack's mark", () => {
           const second = { ...owner, mark: Buffer.from(b).toString("base64url") };
           expect(ownedQuestionId(first, 0)).not.toBe(ownedQuestionId(second, 0));
           expect(unproven(second, [{ question: "q" }], [{ id: ownedQuestionId(first, 0) }])).toContain(
-            "question ids are not the ones",
+            "question ids are not this resource's",
           );
         },
       ),
@@ -104,9 +136,11 @@ describe("the proof", () => {
 
   it("fails for another stack's ids, random ids, no identity or mark, and nothing to mark", () => {
     const other = ownedQuestionId({ ...owner, mark: newStackMark() }, 0);
-    expect(unproven(owner, declared, held([other, "mine"]))).toContain("question ids are not the ones");
+    expect(unproven(owner, declared, held([other, "mine"]))).toContain(
+      "question ids are not this resource's",
+    );
     expect(unproven(owner, declared, held(["4f1c2b8e-0000-4000-8000-000000000000", "mine"]))).toContain(
-      "question ids are not the ones",
+      "question ids are not this resource's",
     );
     expect(unproven(undefined, declared, held([ownedQuestionId(owner, 0)]))).toContain(
       "not told which resource",
@@ -116,9 +150,9 @@ describe("the proof", () => {
       "not told this stack's mark",
     );
     expect(unproven(owner, [{ question: "b", id: "mine" }], held(["mine"]))).toContain(
-      "no question without an explicit id",
+      "every question declares an explicit id",
     );
-    expect(unproven(owner, [], [])).toContain("no question without an explicit id");
+    expect(unproven(owner, [], [])).toContain("every question declares an explicit id");
   });
 });
 

@@ -334,10 +334,12 @@ export async function remove(id: string, props: Json): Promise<void> {
   const { client } = callContext();
   const org = String(props.organizationId);
   const email = normaliseEmail(String(props.targetEmail));
+  // A resource of this run that declares `adopt: true` for the address wants its invite or membership.
+  const adoptedAs = [`address:${email}`];
   const removeMembership = async () => {
     // A membership another resource of this stack adopted in this run stays (provider-kit/interrupted.ts).
     const member = memberIdOf(id, props);
-    if (member !== undefined && !claimForDelete(MEMBER_CLAIM, member, label(props))) return;
+    if (member !== undefined && !claimForDelete(MEMBER_CLAIM, member, label(props), adoptedAs)) return;
     let removal: Removal;
     try {
       // Only the membership this resource's invite made, or the one its state names (acceptance.ts).
@@ -362,7 +364,7 @@ export async function remove(id: string, props: Json): Promise<void> {
     return;
   }
   const inviteId = inviteIdOf(id, props);
-  if (!claimForDelete("invite", inviteId, label(props))) return;
+  if (!claimForDelete("invite", inviteId, label(props), adoptedAs)) return;
   try {
     await client.invites.delete(org, inviteId);
     return;

@@ -335,7 +335,11 @@ async function uninvite(
   const org = state.organizationId;
   const invitation = state.invitation(email);
   let memberMayExist = invitation !== undefined && isMember(invitation);
-  if (invitation && !isMember(invitation) && claimForDelete("invite", invitation.inviteId, LABEL)) {
+  if (
+    invitation &&
+    !isMember(invitation) &&
+    claimForDelete("invite", invitation.inviteId, LABEL, [`address:${email}`])
+  ) {
     try {
       await client.invites.delete(org, invitation.inviteId);
     } catch (error) {

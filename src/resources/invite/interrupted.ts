@@ -11,7 +11,7 @@ import { markCreated } from "../../provider-kit/interrupted";
 import { invalidateOrganization, invitesAtStart } from "../../provider-kit/list-cache";
 import { warn } from "../../provider-kit/warn";
 import { RESOURCE_TOKENS } from "../../provider-kit/tokens";
-import { renameWaysOut } from "../../provider-kit/ways-out";
+import { renameWaysOut, TEAMMATE_WAY } from "../../provider-kit/ways-out";
 import { normaliseEmail } from "./inputs";
 import { levelName } from "./mapping";
 
@@ -72,27 +72,16 @@ export function pendingInviteError(
   single: boolean,
   urn?: string,
 ): Error {
-  const which = invites.map(described).join("; ");
+  // At most three named, so the refusal stays short (docs/troubleshooting.md).
+  const named = invites.slice(0, 3).map(described);
+  const more = invites.length > 3 ? ` and ${invites.length - 3} more` : "";
   const id = invites[0]?.id ?? "<id>";
   const ways = single
-    ? renameWaysOut({
-        object: `pending invite ${id}`,
-        id,
-        urn,
-        adopt: true,
-        spares: "a second invitation email",
-        token: RESOURCE_TOKENS.Invite,
-      }) + " To send a new invitation instead, delete the pending invite in PostHog first."
-    : "Take those people out of the batch and declare each as an Invite with adopt: true (or, with the " +
-      `posthog-iac plugin, pulumi import ${RESOURCE_TOKENS.Invite} <resource name> <invite id>), or delete their ` +
-      "pending invites in PostHog first to send new invitations.";
+    ? renameWaysOut({ id, urn, adopt: true, token: RESOURCE_TOKENS.Invite })
+    : `${TEAMMATE_WAY} Otherwise declare each person as an Invite with adopt: true, or delete their pending invites.`;
   return new Error(
-    `organization ${org} already has a pending invite for ${which}. Nothing was sent: posting again would ` +
-      "replace it and email the person a second time, and this stack cannot prove the invite is its own (an " +
-      "interrupted run of this stack may have sent it, or this resource under an earlier name did, or another " +
-      "stack or a person in PostHog did). " +
-      `${ways} If another stack manages it, adopting it makes both stacks manage it, and either one's destroy ` +
-      "deletes it",
+    `organization ${org} already has a pending invite for ${named.join("; ")}${more}, which this stack cannot ` +
+      `prove is its own. Nothing was sent: another POST would email the person again. ${ways}`,
   );
 }
 

@@ -6,7 +6,8 @@ import type { AppliedPerson, BatchInvitation, InviteLevel, PrivateProjectAccess 
 import { declaredArgs } from "../../provider-kit/seam";
 import { warnOfPlainKey } from "../../provider-kit/plain-key";
 import { positionAtCaller } from "../../provider-kit/source-position";
-import { IDENTITY_INPUT, topLevelUrn } from "../../provider-kit/identity";
+import { IDENTITY_INPUT } from "../../provider-kit/identity";
+import { urnInput } from "../../provider-kit/urn-input";
 
 const BATCH_TYPE = "pulumi-nodejs:dynamic/posthog:InviteBatch";
 
@@ -72,7 +73,7 @@ export class InviteBatch extends pulumi.dynamic.Resource {
           ...declaredArgs("InviteBatch", name, args),
           // Not an argument: which resource of which stack this is, so a run can tell two resources inviting one
           // address apart and name both (provider-kit/identity.ts, invited-this-run.ts).
-          [IDENTITY_INPUT]: topLevelUrn(pulumi.getProject(), pulumi.getStack(), BATCH_TYPE, name),
+          [IDENTITY_INPUT]: urnInput(BATCH_TYPE, name, opts),
           invitations: undefined,
         },
         opts,

@@ -6,7 +6,8 @@ import type { InviteLevel, InviteStatus, InviteUser, PrivateProjectAccess } from
 import { declaredArgs } from "../../provider-kit/seam";
 import { warnOfPlainKey } from "../../provider-kit/plain-key";
 import { positionAtCaller } from "../../provider-kit/source-position";
-import { IDENTITY_INPUT, topLevelUrn } from "../../provider-kit/identity";
+import { IDENTITY_INPUT } from "../../provider-kit/identity";
+import { urnInput } from "../../provider-kit/urn-input";
 
 /** The type the dynamic provider gives an Invite in its URN. */
 const INVITE_TYPE = "pulumi-nodejs:dynamic/posthog:Invite";
@@ -95,7 +96,7 @@ export class Invite extends pulumi.dynamic.Resource {
           // Not an argument: which resource of which stack this is, so a run can tell two resources inviting one
           // address apart and name both (provider-kit/identity.ts, invited-this-run.ts), and so that what it adopts
           // is its own, which no resource leaving the stack deletes (provider-kit/interrupted.ts).
-          [IDENTITY_INPUT]: topLevelUrn(pulumi.getProject(), pulumi.getStack(), INVITE_TYPE, name),
+          [IDENTITY_INPUT]: urnInput(INVITE_TYPE, name, opts),
           inviteId: undefined,
           memberId: undefined,
           userUuid: undefined,

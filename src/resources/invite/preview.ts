@@ -9,7 +9,7 @@ import { warn } from "../../provider-kit/warn";
 import { reinviteWarning } from "./reinvite-warning";
 import { previewNotice } from "../../provider-kit/preview-notice";
 import { adoptionWarning, isCreate } from "../../provider-kit/adoption";
-import { holdForRun } from "../../provider-kit/interrupted";
+import { holdForRun, markWanted } from "../../provider-kit/interrupted";
 import { heldInvite } from "./held";
 
 import type { Json } from "../../provider-kit/json";
@@ -20,6 +20,21 @@ export async function check(olds: Json, news: InviteDeclaration): Promise<pulumi
   if (!result.failures?.length && isCreate(olds) && news.settings.adopt && typeof email === "string") {
     const existing = `the invite or membership PostHog holds for ${email}`;
     warn(adoptionWarning(`Invite "${email}"`, existing, "sending an invitation"));
+    // No resource leaving the stack deletes what this one adopts, even if its create fails (interrupted.ts).
+    markWanted("invite", `address:${email}`, news.inviter.urn);
+  }
+  // Off with the preview's requests (`checkKeyAndHost: false`): then clash-preview.ts, which loads the HTTP client,
+  // is not loaded either.
+  if (
+    !result.failures?.length &&
+    isCreate(olds) &&
+    !news.settings.adopt &&
+    resolveSettings().checkKeyAndHost
+  ) {
+    // A pending invite for the address: `up` refuses it; said here first (clash-preview.ts makes requests).
+    const { clashAtPreview } = require("./clash-preview") as typeof import("./clash-preview");
+    const clash = await clashAtPreview(news).catch(() => undefined);
+    if (clash) warn(clash);
   }
   return result;
 }

@@ -6,11 +6,11 @@
 // provider can keep a value in the stack's state before a survey's first create.
 import * as pulumi from "@pulumi/pulumi";
 import { positionAtCaller } from "../../provider-kit/source-position";
+import { STACK_MARK_NAME } from "../../provider-kit/stack-mark";
 
 const stackMarkProvider: pulumi.dynamic.ResourceProvider = require("./shim");
 
-/** The resource's name: one per stack, at the top level. */
-export const STACK_MARK_NAME = "posthog-stack-mark";
+export { STACK_MARK_NAME };
 
 class StackMark extends pulumi.dynamic.Resource {
   declare readonly mark: pulumi.Output<string>;

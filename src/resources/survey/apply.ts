@@ -22,8 +22,9 @@ import {
 } from "./fields";
 import { resolveFlagKeys } from "./flag-keys";
 import { takeLateAnswer, takeOverInterrupted } from "./interrupted";
-import { ownedQuestionIds } from "./ownership";
+import { ownedQuestionIds, unmarkedCreate } from "./ownership";
 import { refuseProtectedDelete } from "./responses-held";
+import { providerSettingsOnly } from "../../provider-kit/settings-source";
 import { applyStatus } from "./lifecycle";
 import { archivedInWrite, needsUnarchived, planLifecycle, type LifecycleState } from "./lifecycle-plan";
 import { refusedTransition } from "./lifecycle-rules";
@@ -189,6 +190,18 @@ const storedDate = (value: unknown): string | null => (typeof value === "string"
 export async function create(declaration: SurveyDeclaration): Promise<pulumi.dynamic.CreateResult> {
   const { declared, label } = declaration;
   const context = callContextFor(label, "create it");
+  // Before any request: a survey posted without the stack's mark could never be proven this stack's (ownership.ts).
+  if (!declaration.options.adopt) {
+    const face = providerSettingsOnly() ? "plugin" : "dynamic";
+    const unmarked = unmarkedCreate(
+      declaration.owner,
+      declaration.urn,
+      declaration.fields.questions,
+      label,
+      face,
+    );
+    if (unmarked) throw unmarked;
+  }
   const { client } = context;
   let project: string;
   try {
@@ -310,7 +323,9 @@ export async function update(
 export async function remove(id: string, props: Json): Promise<void> {
   const { client } = callContext();
   const project = String(props.projectId);
-  if (!claimForDelete("survey", id, label(props))) return;
+  // Also refused when a resource of this run declares `adopt: {name}` of it (provider-kit/interrupted.ts).
+  const named = typeof props.name === "string" ? [`name:${props.name}`] : [];
+  if (!claimForDelete("survey", id, label(props), named)) return;
   // A survey holding responses is kept unless the program lifted its protection (deletion-protection.ts).
   await refuseProtectedDelete(id, props);
   try {

@@ -69,10 +69,10 @@ function whyNotOurs(existing: WireSurvey, project: string, survey: SurveyDeclara
   );
   if (differing.length > 0)
     return [
-      `it was made by this resource but differs from this program in ${differing.join(", ")} (edited since)`,
+      `this resource made it, but it differs from the program in ${differing.join(", ")} (edited since)`,
     ];
   if (!claimForTakeOver("survey", existing.id, survey.urn))
-    return ["another resource of this run already manages it"];
+    return ["another resource of this stack holds it"];
   return [];
 }
 
@@ -95,8 +95,8 @@ export async function takeOverInterrupted(
     // Not this run's to delete either: the old name of a renamed resource must not take it with it.
     markRefused("survey", existing.id, survey.urn);
     throw new Error(
-      `${clash.message.replace(/\.$/, "")}. Survey ${existing.id} holds the name in project ${project}, and this ` +
-        `stack cannot prove it is its own to take over: ${reasons.join("; ")}. Nothing was written. ${waysOut(name, existing.id, survey.urn)}`,
+      `Survey ${existing.id} holds the name, and this stack cannot prove it is its own: ` +
+        `${reasons.join("; ")}. Nothing was written. ${waysOut(existing.id, survey.urn)}`,
     );
   }
   warn(
@@ -117,7 +117,6 @@ export function takeLateAnswer(
   found: WireSurvey,
   lost: PostHogApiError,
 ): WireSurvey {
-  const name = String(survey.declared.name);
   const reasons = whyNotOurs(found, project, survey);
   if (reasons.length > 0) {
     // Not this run's to delete either, as for an interrupted run's survey (takeOverInterrupted).
@@ -126,7 +125,7 @@ export function takeLateAnswer(
       `${noAnswer(lost)}, so it was not sent again, and this run's POST created survey ${found.id} in project ` +
         `${project} (unless that survey held the name before, and PostHog refused the POST); it could not be ` +
         `proven to be this resource's: ${reasons.join("; ")}. It is left in PostHog as it is, and this stack does ` +
-        `not record it. ${waysOut(name, found.id, survey.urn)}`,
+        `not record it. ${waysOut(found.id, survey.urn)}`,
     );
   }
   warn(
@@ -137,17 +136,11 @@ export function takeLateAnswer(
 }
 
 /** What the user can do about a survey that holds the name and is not provably this resource's. */
-function waysOut(name: string, id: string, urn: string | undefined): string {
-  return (
-    renameWaysOut({
-      object: `survey ${id}`,
-      id,
-      urn,
-      adopt: { id, name },
-      spares: "a POST: same id, responses kept",
-      token: RESOURCE_TOKENS.Survey,
-    }) +
-    " Or give this survey another name. If another stack manages that survey, adopting it makes both stacks " +
-    "manage it, and either one's destroy deletes it."
-  );
+function waysOut(id: string, urn: string | undefined): string {
+  return renameWaysOut({
+    id,
+    urn,
+    adopt: { id },
+    token: RESOURCE_TOKENS.Survey,
+  });
 }

@@ -8,8 +8,8 @@
 // (`$survey_response_<id>`) expect.
 //
 // A create sends, for each question the program declares without an `id`, the id derived from the stack's mark
-// (a random value made once per stack and kept in its state: provider-kit/stack-mark.ts), the resource's name
-// and the question's position. The stack's name and project are not in it: two stacks may share both (two
+// (a random value made once per stack and kept in its state: provider-kit/stack-mark.ts), the resource's parents'
+// type chain and name (its URN, less the stack and project) and the question's position. The stack's name and project are not in it: two stacks may share both (two
 // backends, a stack re-created under a renamed stack's old name), and one stack keeps its mark across a rename.
 // Another stack, another resource, a survey made by hand or by an older release (whose ids hashed the project
 // and stack names) holds other ids. An update keeps each question's id as PostHog holds it (fields.ts,
@@ -19,10 +19,26 @@ import { createHash } from "node:crypto";
 import type { ResourceIdentity } from "../../provider-kit/identity";
 import type { Json } from "../../provider-kit/json";
 import { jsonList } from "./fields";
+import { STACK_MARK_NAME, STACK_MARK_TYPE } from "../../provider-kit/stack-mark";
 
-/** A name-based UUID (RFC 9562 version 8, "custom"): the stack's mark, the resource's name and the position, hashed. */
-export function ownedQuestionId(owner: ResourceIdentity & { mark: string }, index: number): string {
-  const seed = ["pulumi-posthog survey question 2", owner.mark, owner.name, String(index)];
+/**
+ * A name-based UUID (RFC 9562 version 8, "custom"): the stack's mark, the resource's parents' type chain and name
+ * (what tells it apart in its stack, as its URN does), and the position, hashed.
+ *
+ * A top-level resource (no parents) hashes what it always did, with the seed's version 2, so an object an
+ * interrupted create made under the earlier release is still provably its own, and no id in a state changes. A
+ * resource under a parent hashes the chain too, under version 3: two components of different types, each with a
+ * child `nps`, get different ids, and no top-level resource's ids can equal a child's (the version differs).
+ * The earlier release hashed a child's name alone; such a child's interrupted create cannot be proven after the
+ * upgrade, and needs `adopt` (docs/contributing/interrupted-runs.md, "The stack's mark").
+ */
+export function ownedQuestionId(
+  owner: Omit<ResourceIdentity, "parents"> & { parents?: string; mark: string },
+  index: number,
+): string {
+  const seed = owner.parents
+    ? ["pulumi-posthog survey question 3", owner.mark, owner.parents, owner.name, String(index)]
+    : ["pulumi-posthog survey question 2", owner.mark, owner.name, String(index)];
   const hex = createHash("sha256").update(seed.join("\u0000")).digest("hex").slice(0, 32).split("");
   hex[12] = "8"; // version 8
   hex[16] = ((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16); // the RFC variant
@@ -55,20 +71,47 @@ export function unproven(
     typeof mark.id === "string" ? [{ index, id: mark.id }] : [],
   );
   if (!owner) return "the provider was not told which resource of which stack this is";
-  if (owner.mark === undefined)
-    return "the provider was not told this stack's mark, so nothing can show which stack made it";
-  if (marked.length === 0) {
-    return (
-      "the program declares no question without an explicit id (this resource's mark is the id of such a " +
-      "question), so nothing in PostHog can show which stack made it"
-    );
-  }
+  if (owner.mark === undefined) return "the provider was not told this stack's mark";
+  if (marked.length === 0) return "every question declares an explicit id, so none carries this stack's mark";
   const held = jsonList(questions);
   if (marked.every(({ index, id }) => held[index]?.id === id)) return undefined;
-  return (
-    "its question ids are not the ones this resource gives the surveys it creates (another stack, even one with " +
-    "this stack's name, another resource, a person in PostHog, or a release of this provider before the stack " +
-    "mark made it)"
+  // Short: the refusal names another stack first (ways-out.ts), and stays within 80 words.
+  return "its question ids are not this resource's";
+}
+
+/**
+ * Why a create must not post without the stack's mark, as an error naming the way out; undefined when it may go
+ * on: it carries the mark, or nothing needs it (every question declares its `id`), or no face told the provider
+ * which resource this is (a provider module called directly, outside both faces). Without the mark the derived
+ * ids are not sent, PostHog gives random ones, and a create interrupted after its POST leaves a survey no later
+ * run can prove its own.
+ *
+ * When it happens: on the dynamic face the mark is the output of the resource posthog-stack-mark, which
+ * `pulumi up --target <survey>` on a stack without it leaves out (the engine skips the create of an untargeted
+ * resource, pulumi/pulumi pkg/resource/deploy/step_generator.go, NewSkippedCreateStep, and the survey's mark input
+ * is then undefined, which the SDK drops with its dependency: runtime/rpc.ts, serializeFilteredProperties). On the
+ * plugin face the mark is in the provider's checked config, and providers are always targeted (step_generator.go:
+ * isImplicitlyTargetedResource), so only a process that could not learn it (plugin/provider-config.ts) lacks it.
+ */
+export function unmarkedCreate(
+  owner: ResourceIdentity | undefined,
+  urn: string | undefined,
+  declared: unknown,
+  label: string,
+  face: "dynamic" | "plugin",
+): Error | undefined {
+  if (!owner || owner.mark !== undefined) return undefined;
+  if (!jsonList(declared).some((question) => !question.id)) return undefined;
+  const start = `${label}: not created: this run has no stack mark, which proves the survey is this stack's if a run is interrupted. Nothing was sent.`;
+  if (face === "plugin")
+    return new Error(
+      `${start} This plugin process could not learn it (the first run after an upgrade); the run recorded it in ` +
+        "the provider's state. Run pulumi up again.",
+    );
+  const mark = `urn:pulumi:${owner.stack}::${owner.project}::${STACK_MARK_TYPE}::${STACK_MARK_NAME}`;
+  return new Error(
+    `${start} Resource ${STACK_MARK_NAME} makes it, and pulumi up --target left it out. Target it too: ` +
+      `pulumi up --target '${mark}' --target '${urn ?? "<this survey's URN>"}', or run pulumi up once without --target.`,
   );
 }
 

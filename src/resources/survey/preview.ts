@@ -14,7 +14,7 @@ import { rewrittenTexts } from "./stored-texts";
 import { declaredKeysChanged, lastDeclared } from "../../provider-kit/declared";
 import { warn } from "../../provider-kit/warn";
 import { adoptionWarning, isCreate } from "../../provider-kit/adoption";
-import { holdForRun } from "../../provider-kit/interrupted";
+import { holdForRun, markWanted } from "../../provider-kit/interrupted";
 import type { SurveyDeclaration } from "./declaration";
 import type { CheckFailure } from "../../provider-kit/check-failures";
 import {
@@ -51,14 +51,32 @@ export async function check(olds: Json, news: SurveyDeclaration): Promise<pulumi
   const { inputs, failures } = checkSurvey(olds, news);
   if (failures.length > 0) return { inputs: news.inputs, failures };
   previewWarnings(inputs).forEach(warn);
-  if (isCreate(olds)) adoption(inputs);
+  if (isCreate(olds)) adoption(inputs, news.urn);
+  if (isCreate(olds) && !news.options.adopt) await sayClash(news);
   return { inputs };
 }
 
-/** At a create: says that the survey will be adopted, naming the one PostHog holds (see adoption.ts). */
-function adoption(inputs: Json): void {
+/**
+ * At a create: warns when a survey this stack cannot prove its own holds the name (clash-preview.ts, loaded here:
+ * it makes requests). Best effort: a failed listing says nothing, and `up` still refuses the clash.
+ */
+async function sayClash(news: SurveyDeclaration): Promise<void> {
+  // Off with the preview's requests: then this module, which loads the HTTP client, is not loaded either.
+  if (!resolveSettings().checkKeyAndHost) return;
+  const { clashAtPreview } = require("./clash-preview") as typeof import("./clash-preview");
+  const clash = await clashAtPreview(news).catch(() => undefined);
+  if (clash) warn(clash);
+}
+
+/**
+ * At a create: says that the survey will be adopted, naming the one PostHog holds (see adoption.ts), and records
+ * the declared adoption for the run, so no resource leaving the stack deletes that survey (interrupted.ts).
+ */
+function adoption(inputs: Json, urn: string | undefined): void {
   const adopt = inputs.adopt;
   if (!isJson(adopt)) return;
+  if (typeof adopt.id === "string") markWanted("survey", `id:${adopt.id}`, urn);
+  if (typeof adopt.name === "string") markWanted("survey", `name:${adopt.name}`, urn);
   const existing =
     adopt.id !== undefined
       ? `PostHog's survey ${String(adopt.id)}`

@@ -3,7 +3,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import { SURVEY_OUTPUT_NAMES } from "./mapping";
 import { RESET_OUTPUTS } from "./fields";
-import { IDENTITY_INPUT, STACK_MARK_INPUT, topLevelUrn } from "../../provider-kit/identity";
+import { IDENTITY_INPUT, STACK_MARK_INPUT } from "../../provider-kit/identity";
+import { urnInput } from "../../provider-kit/urn-input";
 import { stackMark } from "../stack-mark/stack-mark";
 import type { SurveyFields, SurveyOptions, SurveyOutputs } from "./types";
 import { declaredArgs } from "../../provider-kit/seam";
@@ -82,7 +83,7 @@ export class Survey extends pulumi.dynamic.Resource {
           endDate: isoDate(args && Object.hasOwn(args, "endDate") ? args.endDate : undefined),
           // Not an argument: which resource of which stack this is, so a create can prove a survey it meets in
           // PostHog is its own (provider-kit/identity.ts, ownership.ts).
-          [IDENTITY_INPUT]: topLevelUrn(pulumi.getProject(), pulumi.getStack(), SURVEY_TYPE, name),
+          [IDENTITY_INPUT]: urnInput(SURVEY_TYPE, name, opts),
           // Not an argument either: the stack's mark, which no other stack shares (stack-mark/stack-mark.ts).
           // A read (`Survey.get`, an `id` option) creates nothing, so needs none.
           ...(opts?.id === undefined ? { [STACK_MARK_INPUT]: stackMark() } : {}),

@@ -1,0 +1,20 @@
+// The resource's URN as the dynamic resource classes pass it (IDENTITY_INPUT, identity.ts): the whole URN, its
+// parents' type chain included, so two components of different types that each hold a child named `nps` are two
+// resources to the provider as they are to the engine (docs/contributing/interrupted-runs.md, "The stack's mark").
+import * as pulumi from "@pulumi/pulumi";
+import { resourceUrn } from "./identity";
+
+/**
+ * The URN the engine gives the resource `name` of `type` with these options. Under a parent it is a promise of the
+ * parent's URN made into this one: a plain promise, not the parent's `urn` output, so the input adds no dependency
+ * on the parent (a dependency on a component is one on each of its children, this one included).
+ */
+export function urnInput(type: string, name: string, opts?: pulumi.ResourceOptions): pulumi.Input<string> {
+  const project = pulumi.getProject();
+  const stack = pulumi.getStack();
+  const parent = opts?.parent;
+  if (!parent) return resourceUrn(project, stack, type, name);
+  return new Promise<string>((resolve) => {
+    parent.urn.apply((urn) => resolve(resourceUrn(project, stack, type, name, urn)));
+  });
+}

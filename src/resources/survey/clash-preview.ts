@@ -1,0 +1,50 @@
+// A clash said at preview: a new survey whose name a survey of the project already holds, and which this stack
+// cannot prove is its own (ownership.ts), is refused by `up` (interrupted.ts, takeOverInterrupted); the preview
+// says so first, as a warning naming that survey. Most often a teammate's stack made it: one program on two
+// backends (`pulumi login --local` each) is two stacks. The check of a create loads this module; it lists the
+// project's surveys once per provider process (list-cache.ts, surveysAtStart), and not at all when the user turned
+// the preview's requests off (`checkKeyAndHost: false`). A survey that carries this resource's ids (an interrupted
+// create of this very resource) is taken over by `up`, so nothing is said about it.
+import { callContext } from "../../provider-kit/context";
+import { surveysAtStart } from "../../provider-kit/list-cache";
+import { TEAMMATE_WAY } from "../../provider-kit/ways-out";
+import { CURRENT, declaredScope } from "../../scope";
+import type { SurveyDeclaration } from "./declaration";
+import { unproven } from "./ownership";
+
+/** The warning for `survey`'s create when its name is taken by a survey it cannot prove its own; else undefined. */
+export async function clashAtPreview(survey: SurveyDeclaration): Promise<string | undefined> {
+  const name = survey.fields.name;
+  if (typeof name !== "string") return undefined;
+  const { client, settings } = callContext();
+  if (!settings.checkKeyAndHost) return undefined;
+  // After the run's key check (the seam asks it after this check): a refused key or host sends nothing more.
+  const { checkKeyAndHost } =
+    require("../../provider-kit/key-check") as typeof import("../../provider-kit/key-check");
+  if (
+    !(await checkKeyAndHost("", settings.host, settings.apiKey).then(
+      () => true,
+      () => false,
+    ))
+  )
+    return undefined;
+  // Only a declared project: "@current" would cost a request of its own (a limit: no warning then).
+  const project = declaredScope("project", survey.options.projectId, settings);
+  if (project === CURRENT) return undefined;
+  // And after the run's check of that project (scope-check.ts, which remembers a failure): asked once either way.
+  const { checkScope } =
+    require("../../provider-kit/scope-check") as typeof import("../../provider-kit/scope-check");
+  const known = await checkScope("", "project", project, settings.host, settings.apiKey).then(
+    () => true,
+    () => false,
+  );
+  if (!known) return undefined;
+  const existing = (await surveysAtStart(client, project)).find((s) => s.name === name);
+  if (!existing) return undefined;
+  const why = unproven(survey.owner, survey.fields.questions, existing.questions);
+  if (why === undefined) return undefined;
+  return (
+    `${survey.label}: survey ${existing.id} already holds this name in project ${project}, and this stack cannot ` +
+    `prove it is its own (${why}), so pulumi up will refuse to create it. ${TEAMMATE_WAY}`
+  );
+}
