@@ -70,17 +70,20 @@ async function held(face: Face): Promise<{ id: string; questions: [string, strin
   return { id, questions: survey.questions.map((q) => [q.id, q.question]) };
 }
 
-/** The part of a run's output where the CLI gathers its warnings (empty when it printed none). */
+/**
+ * The warnings of a run: with `--diff` the CLI prints them in line, after the plan, and no "Diagnostics:" summary;
+ * without it, in the summary it ends with.
+ */
 function diagnostics(run: CliRun): string {
   const printed = run.stdout + run.stderr;
   const at = printed.indexOf("Diagnostics:");
-  return at < 0 ? "" : printed.slice(at);
+  return at < 0 ? printed.slice(Math.max(0, printed.indexOf("Resources:"))) : printed.slice(at);
 }
 
-/** The property diff `preview --diff` prints (before its Diagnostics). */
+/** The property diff `preview --diff` prints (before its resource counts). */
 function propertyDiff(run: CliRun): string {
   const printed = run.stdout + run.stderr;
-  const at = printed.indexOf("Diagnostics:");
+  const at = printed.indexOf("Resources:");
   return (at < 0 ? printed : printed.slice(0, at)).trim();
 }
 
