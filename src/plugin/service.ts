@@ -25,6 +25,7 @@ import { scrub, scrubMessage } from "../scrub";
 import { forResource } from "../provider-kit/engine-log";
 import { cancelRequests } from "../client/cancel";
 import { engineSendsOldInputs, outputsForState, outputsWithDeclared } from "./declared-state";
+import { detailedDiff, withDetailedDiff } from "./detailed-diff";
 
 type Handler<Req, Res> = grpc.handleUnaryCall<Req, Res>;
 
@@ -138,7 +139,16 @@ export function providerService(): grpc.UntypedServiceImplementation {
       // As at create: the URN says which resource keeps the id, so no resource leaving the stack deletes it.
       const news = { ...unwrap(fromStruct(req.getNews())).plain, [IDENTITY_INPUT]: req.getUrn() };
       const result = await resourceCode(req.getUrn(), req.getType()).provider().diff(req.getId(), olds, news);
-      return diffResponse(result.changes, result.replaces, result.deleteBeforeReplace);
+      // What changed, by path where the resource knows better than a diff by position (plugin/detailed-diff.ts).
+      const oldInputs = req.getOldInputs();
+      const paths =
+        result.changes === true && oldInputs
+          ? detailedDiff(unwrap(fromStruct(oldInputs)).plain, unwrap(fromStruct(req.getNews())).plain, result)
+          : undefined;
+      return withDetailedDiff(
+        diffResponse(result.changes, result.replaces, result.deleteBeforeReplace),
+        paths,
+      );
     }, urnOf),
     create: unary(async (req: pb.CreateRequest) => {
       const news = unwrap(fromStruct(req.getProperties()));

@@ -18,6 +18,7 @@
 // (a prototype whose keys a plain read such as `inputs.name` would take as declared): that is refused here. Every
 // other built-in name (constructor, toString, hasOwnProperty, …) is a plain key like any other; the rules then
 // refuse it as an unknown input or key, or pass it on in `extra` and the other free-form objects.
+import type { DiffAnswer } from "./detailed-diff";
 import type * as pulumi from "@pulumi/pulumi";
 import { formatPath, forTheEngine, type CheckFailure } from "./check-failures";
 import { isRecord, type Json } from "./json";
@@ -109,7 +110,7 @@ export function ownPropertiesOrThrow(raw: unknown, what: string): Json {
 /** A resource's preview calls, on the declaration its seam parsed (`D`), and the stored outputs as plain JSON. */
 export interface PreviewCore<D> {
   check(olds: Json, news: D): Promise<pulumi.dynamic.CheckResult>;
-  diff(id: string, olds: Json, news: D): Promise<pulumi.dynamic.DiffResult>;
+  diff(id: string, olds: Json, news: D): Promise<DiffAnswer>;
 }
 
 /** A resource's apply calls, on the declaration its seam parsed. */

@@ -5,6 +5,7 @@
 // line: state stays small, refresh and destroy run the installed code, and no client, schema or key is
 // captured. Loaded from outside node_modules it is serialized by value, which is why the methods below
 // reference nothing but `require` and the implementation's name.
+import type { DiffAnswer } from "./detailed-diff";
 import type * as pulumi from "@pulumi/pulumi";
 import { sdkModuleName } from "./sdk-module-name";
 
@@ -14,7 +15,7 @@ type Inputs = Record<string, unknown>;
 export interface ProviderModule {
   configure(req: pulumi.dynamic.ConfigureRequest): Promise<void>;
   check(olds: Inputs, news: Inputs): Promise<pulumi.dynamic.CheckResult>;
-  diff(id: string, olds: Inputs, news: Inputs): Promise<pulumi.dynamic.DiffResult>;
+  diff(id: string, olds: Inputs, news: Inputs): Promise<DiffAnswer>;
   create(inputs: Inputs): Promise<pulumi.dynamic.CreateResult>;
   read(id: string, props: Inputs): Promise<pulumi.dynamic.ReadResult>;
   update(id: string, olds: Inputs, news: Inputs): Promise<pulumi.dynamic.UpdateResult>;

@@ -7,7 +7,9 @@ import { containsUnknown } from "../../provider-kit/unknown";
 import { stripLikeDrf } from "../../provider-kit/normal-form";
 import { placementReplaces } from "../../provider-kit/placement";
 import { changedFields, isJson, jsonList, normaliseInputs, storedForm } from "./fields";
-import { questionIdNotice } from "./question-id-notice";
+import { questionIdNotices } from "./question-id-notice";
+import { questionElementDiffs } from "./question-diff";
+import { launchNotice } from "./launch-notice";
 import { endDateFailures, unlaunchFailures } from "./lifecycle-rules";
 import { samplingStartFailures } from "./sampling-rules";
 import { rewrittenTexts } from "./stored-texts";
@@ -23,6 +25,7 @@ import {
   surveyNamed,
   unknownProtectionNote,
 } from "./deletion-protection";
+import type { DiffAnswer } from "../../provider-kit/detailed-diff";
 
 type Json = Record<string, unknown>;
 
@@ -51,10 +54,17 @@ export async function check(olds: Json, news: SurveyDeclaration): Promise<pulumi
   const { inputs, failures } = checkSurvey(olds, news);
   if (failures.length > 0) return { inputs: news.inputs, failures };
   previewWarnings(inputs).forEach(warn);
-  if (isCreate(olds)) adoption(inputs, news.urn);
-  if (isCreate(olds) && !news.options.adopt) await sayClash(news);
+  if (isCreate(olds)) {
+    adoption(inputs, news.urn);
+    if (!news.options.adopt) await sayClash(news);
+    // A create that launches says so here: no diff runs for a create.
+    const launch = launchNotice(labelOf(inputs), undefined, inputs);
+    if (launch) warn(launch);
+  }
   return { inputs };
 }
+
+const labelOf = (inputs: Json) => `Survey "${typeof inputs.name === "string" ? inputs.name : "?"}"`;
 
 /**
  * At a create: warns when a survey this stack cannot prove its own holds the name (clash-preview.ts, loaded here:
@@ -106,11 +116,7 @@ export function checkSurvey(olds: Json, news: SurveyDeclaration): { inputs: Json
   return { inputs, failures };
 }
 
-export async function diff(
-  id: string,
-  olds: Json,
-  news: SurveyDeclaration,
-): Promise<pulumi.dynamic.DiffResult> {
+export async function diff(id: string, olds: Json, news: SurveyDeclaration): Promise<DiffAnswer> {
   const previouslyDeclared = lastDeclared(olds);
   const oldProject = String(olds.projectId);
   // Only the survey's own projectId moves it; a config change never replaces it (provider-kit/placement.ts).
@@ -122,7 +128,12 @@ export async function diff(
   const changed = changedFields(news.declared, olds, previouslyDeclared);
   // Kept through this run: no resource leaving the stack deletes it (provider-kit/interrupted.ts).
   if (replaces.length === 0) holdForRun("survey", id, news.urn);
-  if (changed.includes("questions") && replaces.length === 0) announceQuestionIds(olds, news);
+  const questions =
+    changed.includes("questions") && replaces.length === 0 ? questionChanges(olds, news) : undefined;
+  if (replaces.length === 0) {
+    const launch = launchNotice(news.label, olds, news.fields);
+    if (launch) warn(launch);
+  }
   return {
     changes:
       replaces.length > 0 ||
@@ -132,15 +143,20 @@ export async function diff(
       news.declared.deletionProtection !== previouslyDeclared.deletionProtection,
     replaces,
     deleteBeforeReplace: false,
+    ...(questions ? { elementDiffs: { questions } } : {}),
   };
 }
 
-/** At an update that changes `questions`: which questions get a new id, and whose responses stay with an old one. */
-function announceQuestionIds(olds: Json, news: SurveyDeclaration): void {
+/**
+ * At an update that changes `questions`: a line for each id that moves, each new question and each id that leaves
+ * (question-id-notice.ts); and the questions' paths for the plugin's detailed diff (question-diff.ts).
+ */
+function questionChanges(olds: Json, news: SurveyDeclaration): ReturnType<typeof questionElementDiffs> {
   const declared = news.declared.questions;
-  if (containsUnknown(declared)) return;
-  const notice = questionIdNotice(news.label, jsonList(declared), jsonList(olds.questions));
-  if (notice) warn(notice);
+  if (containsUnknown(declared)) return undefined;
+  const held = jsonList(olds.questions);
+  questionIdNotices(news.label, jsonList(declared), held).forEach((notice) => warn(notice));
+  return questionElementDiffs(jsonList(declared), jsonList(lastDeclared(olds).questions), held);
 }
 
 /**

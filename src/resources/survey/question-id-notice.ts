@@ -1,7 +1,12 @@
-// What a preview says when an update gives a question a new id or drops one: PostHog keys responses by question
-// id, so a new id starts with no responses and the responses to a dropped id stay with it (question-ids.ts).
-import type { Json } from "../../provider-kit/json";
-import { matchQuestionIds } from "./question-ids";
+// What a preview says when an update changes which question an id is on: PostHog keys answers by question id
+// (question-ids.ts), so an id that ends up on a question with other words shows its answers under them, a new id
+// starts with none, and the answers to an id that leaves stay with it, shown by no question. Each such move gets one
+// line naming the question's texts; the questions that keep their id and wording are counted, never claimed for all.
+// The preview cannot count the answers (it sends no request: preview.ts), so a line says "its answers".
+import { isRecord, type Json } from "../../provider-kit/json";
+import { matchQuestionIds, type GivenId } from "./question-ids";
+import { storedQuestions } from "./stored-texts";
+import { questionsOnWire } from "./settings/extra";
 
 const MAX_QUOTED = 60;
 
@@ -11,40 +16,85 @@ function quoted(question: Json | undefined): string {
   return JSON.stringify(text.length > MAX_QUOTED ? `${text.slice(0, MAX_QUOTED - 1)}…` : text);
 }
 
+/** Whether a declared question (as PostHog will store it) reads as the held one: the same type and text. */
+const sameWording = (stored: Json | undefined, old: Json | undefined): boolean =>
+  stored?.type === old?.type && stored?.question === old?.question;
+
+/** What `given` means for questions[i], or undefined when its id stays on the same wording. */
+function line(i: number, entry: GivenId, declared: Json, stored: Json | undefined, held: readonly Json[]) {
+  const which = `questions[${i}]`;
+  const old = entry.from === undefined ? undefined : held[entry.from];
+  const answers = (to: string) =>
+    `the answers already given to ${quoted(old)} stay under that id and now show under ${to}.`;
+  switch (entry.rule) {
+    case "new":
+      return `${which} (${quoted(declared)}) is a new question: PostHog gives it a new id, and it starts with no answers.`;
+    case "ambiguous": {
+      const could = (entry.candidates ?? []).map((j) => held[j]);
+      return (
+        `${which} (${quoted(declared)}) gets a new id and starts with no answers: it could be an edit of ` +
+        `${could.map(quoted).join(" or ")}, and nothing tells which. To carry one's answers over, declare its id ` +
+        `(${could.map((q) => String(q?.id)).join(" or ")}) as this question's \`id\`.`
+      );
+    }
+    case "declared":
+      if (old === undefined)
+        return `${which} (${quoted(declared)}) takes the id it declares, "${String(entry.id)}", which no question of the survey holds now.`;
+      if (sameWording(stored, old)) return undefined;
+      return (
+        `${which} declares id ${String(entry.id)}, which ${quoted(old)} holds now` +
+        (stored?.type === old.type
+          ? ""
+          : ` (its type changes from ${String(old.type)} to ${String(stored?.type)})`) +
+        `: users see ${quoted(declared)} in its place, and ${answers(quoted(declared))}`
+      );
+    case "edited":
+      return (
+        `${which} is reworded from ${quoted(old)} to ${quoted(declared)} and keeps its id ${String(entry.id)}: ` +
+        `users see the new wording, and ${answers("the new wording")}`
+      );
+    default:
+      return undefined;
+  }
+}
+
 /**
- * The warning for an update of `held` (the questions PostHog holds, from the stored outputs) to `declared`, or
- * undefined when every question keeps its id and no id leaves.
+ * The warnings for an update of `held` (the questions PostHog holds, from the stored outputs) to `declared`, each
+ * one line prefixed by `label`: a question that is new, reworded under its id, given a held id by its declared `id`,
+ * or ambiguous; each id that leaves; then how many other questions keep their id and wording. Empty when no id moves,
+ * none is new, none leaves and the order holds.
  */
-export function questionIdNotice(label: string, declared: Json[], held: Json[]): string | undefined {
+export function questionIdNotices(label: string, declared: Json[], held: Json[]): string[] {
   const { given, leaving } = matchQuestionIds(declared, held);
-  const heldIds = new Set(held.map((q) => q.id));
-  const fresh = given.flatMap(({ id, rule }, i) => {
-    const which = `questions[${i}] (${quoted(declared[i])})`;
-    if (rule === "new") return [`${which} gets a new id from PostHog`];
-    if (rule === "declared" && !heldIds.has(id)) return [`${which} takes the id it declares, "${id}"`];
-    return [];
+  const storedList = storedQuestions(questionsOnWire(declared));
+  const stored = (i: number): Json | undefined => {
+    const q: unknown = Array.isArray(storedList) ? storedList[i] : undefined;
+    return isRecord(q) ? q : declared[i];
+  };
+  const lines = given.flatMap((entry, i) => {
+    const said = line(i, entry, declared[i] ?? {}, stored(i), held);
+    return said === undefined ? [] : [said];
   });
-  if (fresh.length === 0 && leaving.length === 0) return undefined;
-  const parts = [`${label}:`];
-  if (fresh.length > 0) {
-    parts.push(
-      `${fresh.join("; ")}: ${fresh.length === 1 ? "it matches" : "they match"} no question the survey holds ` +
-        "(the same type and text, or an edit in place: the same position and type).",
+  for (const old of leaving) {
+    lines.push(
+      `${quoted(old)} (id ${String(old.id)}) leaves the survey: its answers stay in PostHog under that id, and no ` +
+        "question shows them. To keep them under a question, declare that id as the question's `id`.",
     );
   }
-  if (leaving.length > 0) {
-    const those = leaving.map((q) => `those to ${quoted(q)} with id ${String(q.id)}`);
-    const ids = leaving.length === 1 ? "That id leaves" : "Those ids leave";
-    parts.push(
-      "PostHog keys each response by its question's id ($survey_response_<id>), so responses already given stay " +
-        `with the id they were given under: ${those.join("; ")}. ${ids} the survey, so none of its questions ` +
-        "shows those responses. To carry an id over to a changed question, declare it as that question's `id`.",
-    );
-  } else {
-    parts.push(
-      "Every question the survey holds keeps its id, and with it its responses (PostHog keys each response by its " +
-        "question's id, $survey_response_<id>).",
+  // The questions whose id stays on the same wording, and whether they keep their order.
+  const kept = given.flatMap((entry, i) =>
+    entry.from !== undefined && sameWording(stored(i), held[entry.from]) ? [entry.from] : [],
+  );
+  const reordered = kept.some((from, k) => k > 0 && from < (kept[k - 1] ?? 0));
+  if (lines.length === 0 && !reordered) return [];
+  if (lines.length === 0) {
+    lines.push("the questions are reordered: each keeps its id and its answers.");
+  } else if (kept.length > 0) {
+    lines.push(
+      kept.length === 1
+        ? `the other question keeps its id and its answers${reordered ? ", in a new order" : ""}.`
+        : `the ${kept.length} other questions keep their ids and their answers${reordered ? ", in a new order" : ""}.`,
     );
   }
-  return parts.join(" ");
+  return lines.map((said) => `${label}: ${said}`);
 }
