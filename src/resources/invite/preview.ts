@@ -1,5 +1,6 @@
 // The Invite provider's preview calls: check and diff. They load no HTTP client; see provider.ts.
 import type * as pulumi from "@pulumi/pulumi";
+import { resolveSettings } from "../../config";
 import { normaliseEmail, normaliseTexts, validateInviteInputs } from "./inputs";
 import { changedTerms, inviteDiff } from "./mapping";
 import { settingsOf, type InviteDeclaration } from "./declaration";

@@ -1,6 +1,7 @@
 // The Survey provider's preview calls: check (validation before any request) and diff (declared inputs against
 // the stored outputs). They load no HTTP client; see provider.ts.
 import type * as pulumi from "@pulumi/pulumi";
+import { resolveSettings } from "../../config";
 import { CURRENT_SURVEY_TYPES, RETIRED_SURVEY_TYPES } from "./inputs";
 import { validateSurveyInputs } from "./validate";
 import { containsUnknown } from "../../provider-kit/unknown";
