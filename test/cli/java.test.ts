@@ -1,7 +1,7 @@
 // A Java program on the posthog-iac plugin through the real Pulumi CLI, against the emulator: the Java quickstart
 // (examples/java-quickstart, Maven) on sdk/java installed into the local Maven repository as `npm run local:try`
 // does it, run through preview, up, a clean preview, an edit and destroy, asserting what PostHog received at each
-// step; then a typo refused at preview with its message and nothing sent. The language host that ran is read from
+// step; then a key of another question type refused at preview with its message and nothing sent. The language host that ran is read from
 // `pulumi about` and asserted: the toolchain's stand-in (toolchain/hosts/java.go), or Pulumi's own when
 // PULUMI_POSTHOG_LANGUAGE_HOSTS names a folder holding one (docs/contributing/java.md).
 // Needs Java and Maven (Maven Central for the first resolution). Runs in `npm run test:cli`; elsewhere skipped.
@@ -157,7 +157,7 @@ describe("a Java program on the plugin through the real CLI", () => {
   );
 
   withCli(
-    "a typo in a question is refused at preview, naming it, and nothing is sent",
+    "a key of another question type is refused at preview, naming it, and nothing is sent",
     async () => {
       const p = folder!;
       const e = emulator!;
@@ -165,19 +165,22 @@ describe("a Java program on the plugin through the real CLI", () => {
       const main = path.join(p.dir, MAIN);
       fs.writeFileSync(
         main,
-        fs.readFileSync(main, "utf8").replace('"display", "number"', '"display", "numbers"'),
+        // Java's types hold each key's type; which keys go with which question type is the provider's Check.
+        fs
+          .readFileSync(main, "utf8")
+          .replace('.question("What should we improve?")', '.question("What should we improve?").scale(5)'),
       );
       await e.take();
       const failed = await p.cli("preview").then(
         () => undefined,
         (err: Error & { stdout?: string }) => err.stdout ?? "",
       );
-      console.log(`typo preview:\n${failed}`);
+      console.log(`mistake preview:\n${failed}`);
       expect(failed).toBeDefined();
       // The plugin's Check names the question and the values it takes; the engine sends nothing for the survey.
       expect(failed).toContain(
-        `error: ${PACKAGE_NAME}:index:Survey resource 'nps' has a problem: questions[0].display: rating display ` +
-          'must be "number" or "emoji".',
+        `error: ${PACKAGE_NAME}:index:Survey resource 'nps' has a problem: questions[1].scale: scale is for ` +
+          '"rating" questions; this question is "open". Remove scale, or set type: "rating".',
       );
       expect(writes(await e.take())).toEqual([]);
     },

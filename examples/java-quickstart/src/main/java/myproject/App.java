@@ -6,8 +6,10 @@ import io.github.pulumiposthog.posthogiac.InviteArgs;
 import io.github.pulumiposthog.posthogiac.Survey;
 import io.github.pulumiposthog.posthogiac.SurveyArgs;
 import io.github.pulumiposthog.posthogiac.enums.Level;
+import io.github.pulumiposthog.posthogiac.enums.SurveyQuestionRatingDisplay;
+import io.github.pulumiposthog.posthogiac.enums.SurveyQuestionType;
 import io.github.pulumiposthog.posthogiac.enums.SurveyType;
-import java.util.Map;
+import io.github.pulumiposthog.posthogiac.inputs.SurveyQuestionArgs;
 
 public class App {
     public static void main(String[] args) {
@@ -16,9 +18,17 @@ public class App {
                 .name("Quarterly NPS")
                 .type(SurveyType.Popover)
                 .questions(
-                    Map.of("type", "rating", "question", "How likely are you to recommend us?",
-                        "scale", 10, "display", "number"),
-                    Map.of("type", "open", "question", "What should we improve?", "optional", true))
+                    SurveyQuestionArgs.builder()
+                        .type(SurveyQuestionType.Rating)
+                        .question("How likely are you to recommend us?")
+                        .scale(10)
+                        .display(SurveyQuestionRatingDisplay.Number)
+                        .build(),
+                    SurveyQuestionArgs.builder()
+                        .type(SurveyQuestionType.Open)
+                        .question("What should we improve?")
+                        .optional(true)
+                        .build())
                 .build());
 
             new Invite("ada", InviteArgs.builder()
