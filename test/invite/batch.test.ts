@@ -40,12 +40,12 @@ describe("InviteBatch", () => {
     expect(up.errors).toEqual([]);
     const calls = bulkCalls(await stack.requests());
     expect(calls.map((c) => (c.body as unknown[]).length)).toEqual([20, 20, 5]);
-    // Plus the one listing that looks for invites an interrupted run sent (once per plugin process, so once per
-    // run: the update below makes its own).
+    // Plus the listing read just before the first bulk POST (invites an interrupted run or another run sent) and
+    // one just after each bulk POST (another run's invite of the same address: invite/batch-apply.ts).
     expect(
       (await stack.requests()).filter((r) => r.method === "GET").map((r) => `${r.path} ${r.status}`),
-    ).toEqual([`/api/organizations/${stack.organizationId}/invites/ 200`]);
-    expect((await stack.requests()).length).toBe(4);
+    ).toEqual(Array.from({ length: 4 }, () => `/api/organizations/${stack.organizationId}/invites/ 200`));
+    expect((await stack.requests()).length).toBe(7);
     expect((calls[0].body as { message: string }[])[0]).toMatchObject({
       message: "Welcome",
       send_email: true,
@@ -70,8 +70,10 @@ describe("InviteBatch", () => {
     expect(update.errors).toEqual([]);
     expect(update.steps.map((s) => s.op)).toEqual(["update"]);
     const requests = await stack.requests();
-    expect(requests).toHaveLength(7);
+    expect(requests).toHaveLength(8);
+    // The listing just before the bulk POST and the one just after it.
     expect(requests.filter((r) => r.method === "GET").map((r) => r.path)).toEqual([
+      `/api/organizations/${stack.organizationId}/invites/`,
       `/api/organizations/${stack.organizationId}/invites/`,
     ]);
     const deletes = requests.filter((r) => r.method === "DELETE");
@@ -92,7 +94,7 @@ describe("InviteBatch", () => {
     );
     await stack.clearRequests();
     expect((await engine.up(program({ invites: changed, message: "Welcome" }))).errors).toEqual([]);
-    expect((await stack.requests()).map((r) => r.method)).toEqual(["GET", "POST"]);
+    expect((await stack.requests()).map((r) => r.method)).toEqual(["GET", "POST", "GET"]);
     expect(bulkCalls(await stack.requests()).map(bodyEmails)).toEqual([["user10@example.com"]]);
     const relevelled = engine.state()[0].outputs.invitations as Record<string, { inviteId: string }>;
     const server = await stack.control<{ invites: { id: string; target_email: string; level: number }[] }>(
@@ -173,6 +175,8 @@ describe("InviteBatch", () => {
       status: "accepted",
       isExpired: false,
       userUuid: expect.any(String),
+      // The membership the state names from now on (acceptance.ts).
+      memberId: member.id,
     });
     expect(invitations["accepts@example.com"].status).toBe("pending");
 

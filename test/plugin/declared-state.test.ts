@@ -66,7 +66,11 @@ test("state holds no `declared` output; a field no longer declared is reset, one
   await stack.clearRequests();
   const removed = await engine.up(() => undefined);
   expect(removed.steps.map((s) => s.op)).toEqual(["delete"]);
-  expect(await requests()).toEqual(["DELETE /api/projects/1/surveys/:id/"]);
+  // The delete counts the project's responses first: a survey holding some is protected (deletion-protection.ts).
+  expect(await requests()).toEqual([
+    "GET /api/projects/1/surveys/responses_count/",
+    "DELETE /api/projects/1/surveys/:id/",
+  ]);
 });
 
 test("a state whose outputs still carry `declared` previews clean, updates by it, and drops it at that write", async () => {

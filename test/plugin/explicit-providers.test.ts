@@ -97,7 +97,9 @@ test("two explicit providers, two hosts and two keys: each resource's requests r
   console.log(`Requests per host:\n${JSON.stringify(split, null, 2)}`);
   expect(split.us).toEqual([`POST /api/projects/${us.projectId}/surveys/ 201`]);
   // The EU survey and invite are created concurrently: their requests interleave in either order.
+  // The invite's create reads the pending invites just before and just after its POST (invite/apply.ts).
   expect([...split.eu].sort()).toEqual([
+    `GET /api/organizations/${eu.organizationId}/invites/ 200`,
     `GET /api/organizations/${eu.organizationId}/invites/ 200`,
     `POST /api/organizations/${eu.organizationId}/invites/ 201`,
     `POST /api/projects/${eu.projectId}/surveys/ 201`,

@@ -115,6 +115,18 @@ function expectKept(
   expect(nulls.filter((key) => (now?.outputs[key] ?? null) !== null)).toEqual([]);
 }
 
+/** The batch's invitations as a refresh now keeps them: each with its invite's creation time, whatever it is. */
+function withCreatedAt(batch: StateResource): Record<string, unknown> {
+  const invitations = z
+    .record(z.string(), z.record(z.string(), z.unknown()))
+    .parse(batch.outputs.invitations);
+  return {
+    invitations: Object.fromEntries(
+      Object.entries(invitations).map(([email, i]) => [email, { ...i, createdAt: expect.any(String) }]),
+    ),
+  };
+}
+
 describe("a state written by the released package", () => {
   it("holds the release's require lines for the shims (the fixture is what it claims)", () => {
     expect(meta.commit).toBe(RELEASE_COMMIT);
@@ -138,7 +150,9 @@ describe("a state written by the released package", () => {
     expect(refreshed.steps.map((s) => [s.name, s.op, s.changedKeys]).sort()).toEqual([
       [NAMES.invite, "refresh", []],
       [NAMES.survey, "refresh", []],
-      [NAMES.batch, "refresh", []],
+      // The one change: each pending person's invite creation time, which the release did not keep and which now
+      // proves an acceptance (src/resources/invite/acceptance.ts). A read, never a write.
+      [NAMES.batch, "refresh", ["invitations"]],
     ]);
     // The invite and the batch share one listing of the organization's invites.
     expect(await received()).toEqual([
@@ -147,7 +161,7 @@ describe("a state written by the released package", () => {
     ]);
     const state = byName(engine.state());
     for (const before of fixture) {
-      expectKept(state.get(before.name), before);
+      expectKept(state.get(before.name), before, before === batch ? withCreatedAt(batch) : {});
       expect(state.get(before.name)?.inputs).toEqual(before.inputs);
     }
   });
@@ -195,7 +209,7 @@ describe("a state written by the released package", () => {
       internalTargetingFlag: { ...keptFlag.parse(survey.outputs.internalTargetingFlag), active: true },
     });
     expectKept(state.get(NAMES.invite), invite);
-    expectKept(state.get(NAMES.batch), batch);
+    expectKept(state.get(NAMES.batch), batch, withCreatedAt(batch));
     // The current package, installed, serializes its providers to the very lines the release wrote.
     for (const before of fixture) {
       expect(state.get(before.name)?.inputs.__provider).toBe(before.inputs.__provider);
@@ -225,6 +239,8 @@ describe("a state written by the released package", () => {
           body: null,
         })),
         { method: "DELETE", path: surveyPath, body: null },
+        // The survey's delete counts the project's responses first (deletion protection: it holds none).
+        { method: "GET", path: `/api/projects/1/surveys/responses_count/`, body: null },
       ].sort((a, b) => `${a.method} ${a.path}`.localeCompare(`${b.method} ${b.path}`)),
     );
     expect(engine.state()).toEqual([]);

@@ -176,10 +176,21 @@ describe("examples/nps-program against the emulator", () => {
     expect(again.outputs.responses).toEqual({ nps: 12, featureFeedback: 0, cancellation: 3 });
     expect(await writes()).toEqual([]);
 
-    await destroyAll(engine);
+    // The surveys that hold responses have deletion protection (the default): destroy deletes the one without any
+    // and refuses the two with some, naming each with its count; they stay in PostHog and in the stack.
+    const destroy = await engine.destroy();
+    expect(destroy.errors.map((e) => e.message).sort()).toEqual([
+      expect.stringMatching(
+        /^Survey "Quarterly NPS" \(.+\) holds 12 responses and has deletion protection, so nothing was deleted\./,
+      ),
+      expect.stringMatching(
+        /^Survey "Why are you cancelling\?" \(.+\) holds 3 responses and has deletion protection, so nothing was deleted\./,
+      ),
+    ]);
     const after = await dump();
-    expect(after.surveys).toEqual([]);
-    expect(after.flags.map((f) => f.id)).toEqual([flagId]); // surveys never delete the flag they link to
+    expect(after.surveys.map((s) => s.id).sort()).toEqual([ids.nps, ids.cancellation].sort());
+    expect(engine.state()).toHaveLength(2);
+    expect(after.flags.map((f) => f.id)).toContain(flagId); // surveys never delete the flag they link to
   });
 
   it("fails at up naming a flag key that matches no flag, creating nothing for that survey", async () => {
