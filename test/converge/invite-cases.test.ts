@@ -32,7 +32,11 @@ test("4 Invite: trimmed message and firstName; the second up sends no invitation
   };
   const first = await run(engine, "up", program);
   // The listing looks for an invite an interrupted run sent; the plugin lists once per organization and run.
-  expect(summary(first.requests)).toEqual([`GET ${invites()} 200`, `POST ${invites()} 201`, `GET ${invites()} 200`]);
+  expect(summary(first.requests)).toEqual([
+    `GET ${invites()} 200`,
+    `POST ${invites()} 201`,
+    `GET ${invites()} 200`,
+  ]);
   expect(first.requests[1].body).toMatchObject({ first_name: "Dana", message: "Welcome to the team!" });
   const preview = await run(engine, "preview", program);
   expect(preview).toEqual({ steps: ["same"], requests: [] });
@@ -55,7 +59,11 @@ test("4 InviteBatch: trimmed message and first names; the second up sends no inv
   };
   const first = await run(engine, "up", program);
   // Each run is a new plugin process, so it lists the invites once before it posts (as the Invite's run above).
-  expect(summary(first.requests)).toEqual([`GET ${invites()} 200`, `POST ${invites()}bulk/ 201`, `GET ${invites()} 200`]);
+  expect(summary(first.requests)).toEqual([
+    `GET ${invites()} 200`,
+    `POST ${invites()}bulk/ 201`,
+    `GET ${invites()} 200`,
+  ]);
   expect(first.requests[1].body).toEqual([
     expect.objectContaining({ target_email: "case4-a@example.com", first_name: "Ana", message: "Join us" }),
     expect.objectContaining({ target_email: "case4-b@example.com", first_name: "Bo", message: "Join us" }),

@@ -37,7 +37,11 @@ describe("Invite lifecycle", () => {
     const up = await engine.up(program(args));
     expect(up.errors).toEqual([]);
     // First the look for a pending invite an interrupted run sent (once per organization per plugin process).
-    expect(summary(await stack.requests())).toEqual([`GET ${orgInvites} 200`, `POST ${orgInvites} 201`, `GET ${orgInvites} 200`]);
+    expect(summary(await stack.requests())).toEqual([
+      `GET ${orgInvites} 200`,
+      `POST ${orgInvites} 201`,
+      `GET ${orgInvites} 200`,
+    ]);
     const [created] = engine.state();
     expect(created.outputs).toMatchObject({
       targetEmail: "alice@example.com",
@@ -79,7 +83,11 @@ describe("Invite lifecycle", () => {
     expect(engine.state()[0].id).toBe(created.id);
     const newId = String(engine.state()[0].outputs.inviteId);
     expect(newId).not.toBe(created.id);
-    expect(summary(await stack.requests())).toEqual([`GET ${orgInvites} 200`, `POST ${orgInvites} 201`, `GET ${orgInvites} 200`]);
+    expect(summary(await stack.requests())).toEqual([
+      `GET ${orgInvites} 200`,
+      `POST ${orgInvites} 201`,
+      `GET ${orgInvites} 200`,
+    ]);
     expect((await stack.requests())[1].body).toMatchObject({ send_email: false, first_name: "Ali" });
     const pending = await stack.control<StateDump>("GET", "/state");
     expect(pending.invites.filter((i) => i.target_email === "alice@example.com").map((i) => i.id)).toEqual([
