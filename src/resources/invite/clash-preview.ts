@@ -4,9 +4,9 @@
 // listing of the organization's invites per provider process (list-cache.ts), and none when the user turned the
 // preview's requests off (`checkKeyAndHost: false`).
 import { callContext } from "../../provider-kit/context";
+import { clashScope } from "../../provider-kit/clash-scope";
 import { cachedInvites } from "../../provider-kit/list-cache";
 import { TEAMMATE_WAY } from "../../provider-kit/ways-out";
-import { CURRENT, declaredScope } from "../../scope";
 import type { InviteDeclaration } from "./declaration";
 import { normaliseEmail } from "./inputs";
 
@@ -14,28 +14,8 @@ import { normaliseEmail } from "./inputs";
 export async function clashAtPreview(invite: InviteDeclaration): Promise<string | undefined> {
   const email = normaliseEmail(invite.terms.targetEmail);
   const { client, settings } = callContext();
-  if (!settings.checkKeyAndHost) return undefined;
-  // After the run's key check (the seam asks it after this check): a refused key or host sends nothing more.
-  const { checkKeyAndHost } =
-    require("../../provider-kit/key-check") as typeof import("../../provider-kit/key-check");
-  if (
-    !(await checkKeyAndHost("", settings.host, settings.apiKey).then(
-      () => true,
-      () => false,
-    ))
-  )
-    return undefined;
-  // Only a declared organization: "@current" would cost a request of its own (a limit: no warning then).
-  const org = declaredScope("organization", invite.fields.organizationId, settings);
-  if (org === CURRENT) return undefined;
-  // And after the run's check of that organization (scope-check.ts, which remembers a failure): asked once either way.
-  const { checkScope } =
-    require("../../provider-kit/scope-check") as typeof import("../../provider-kit/scope-check");
-  const known = await checkScope("", "organization", org, settings.host, settings.apiKey).then(
-    () => true,
-    () => false,
-  );
-  if (!known) return undefined;
+  const org = await clashScope("organization", invite.fields.organizationId, settings);
+  if (org === undefined) return undefined;
   const pending = (await cachedInvites(client, org)).find(
     (i) => !i.is_expired && normaliseEmail(i.target_email) === email,
   );

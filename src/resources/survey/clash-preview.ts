@@ -6,9 +6,9 @@
 // the preview's requests off (`checkKeyAndHost: false`). A survey that carries this resource's ids (an interrupted
 // create of this very resource) is taken over by `up`, so nothing is said about it.
 import { callContext } from "../../provider-kit/context";
+import { clashScope } from "../../provider-kit/clash-scope";
 import { surveysAtStart } from "../../provider-kit/list-cache";
 import { TEAMMATE_WAY } from "../../provider-kit/ways-out";
-import { CURRENT, declaredScope } from "../../scope";
 import type { SurveyDeclaration } from "./declaration";
 import { unproven } from "./ownership";
 
@@ -17,28 +17,8 @@ export async function clashAtPreview(survey: SurveyDeclaration): Promise<string 
   const name = survey.fields.name;
   if (typeof name !== "string") return undefined;
   const { client, settings } = callContext();
-  if (!settings.checkKeyAndHost) return undefined;
-  // After the run's key check (the seam asks it after this check): a refused key or host sends nothing more.
-  const { checkKeyAndHost } =
-    require("../../provider-kit/key-check") as typeof import("../../provider-kit/key-check");
-  if (
-    !(await checkKeyAndHost("", settings.host, settings.apiKey).then(
-      () => true,
-      () => false,
-    ))
-  )
-    return undefined;
-  // Only a declared project: "@current" would cost a request of its own (a limit: no warning then).
-  const project = declaredScope("project", survey.options.projectId, settings);
-  if (project === CURRENT) return undefined;
-  // And after the run's check of that project (scope-check.ts, which remembers a failure): asked once either way.
-  const { checkScope } =
-    require("../../provider-kit/scope-check") as typeof import("../../provider-kit/scope-check");
-  const known = await checkScope("", "project", project, settings.host, settings.apiKey).then(
-    () => true,
-    () => false,
-  );
-  if (!known) return undefined;
+  const project = await clashScope("project", survey.options.projectId, settings);
+  if (project === undefined) return undefined;
   const existing = (await surveysAtStart(client, project)).find((s) => s.name === name);
   if (!existing) return undefined;
   const why = unproven(survey.owner, survey.fields.questions, existing.questions);
