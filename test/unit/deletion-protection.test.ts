@@ -95,6 +95,20 @@ test("a count that failed keeps the survey and says why", () => {
   expect(long).toContain("failed: no answer no answer");
   expect(long).not.toContain("Raise the timeout");
   expect(words(long)).toBeLessThanOrEqual(80);
+  // A key PostHog refused: the fix for the key (client/errors.ts), still within 80 words.
+  const refused = uncountedRefusal(
+    surveyNamed("Auth survey", "0196f1a0-5c3e-7000-8000-00000000f00d"),
+    "deleted",
+    'Survey "Auth survey": could not delete it. PostHog API GET /api/projects/1/surveys/responses_count/ failed ' +
+      "with 401 authentication_failed: Personal API key found in request Authorization header is invalid. The " +
+      "PostHog API key is missing or invalid: set posthog:apiKey (as a secret: pulumi config set --secret " +
+      "posthog:apiKey <key>) or the POSTHOG_API_KEY environment variable.",
+  );
+  expect(refused).toContain(
+    "The PostHog API key is missing or invalid: set posthog:apiKey (as a secret: pulumi config set --secret " +
+      "posthog:apiKey <key>) or the POSTHOG_API_KEY environment variable, then run again, or set",
+  );
+  expect(words(refused)).toBeLessThanOrEqual(80);
 });
 
 describe("the diff of a replacement, before any request", () => {

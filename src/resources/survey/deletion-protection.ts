@@ -84,19 +84,30 @@ export function replaceRefusal(
   );
 }
 
-/** The first sentence of a failure, in at most 25 words: the refusal around it stays within 80. */
-function briefly(why: string): string {
+/** The first sentence of a failure, in at most `most` words: the refusal around it stays within 80. */
+function briefly(why: string, most: number): string {
   const first = why.split(/\.(?:\s|$)/)[0] ?? why;
   const words = first.split(/\s+/).filter(Boolean);
-  return words.length > 25 ? `${words.slice(0, 25).join(" ")} …` : words.join(" ");
+  return words.length > most ? `${words.slice(0, most).join(" ")} …` : words.join(" ");
 }
+
+/** The fix a failure names for the key itself (client/errors.ts, hintFor: 401 and a missing scope), if any. */
+const keyFix = (why: string): string | undefined =>
+  /The (?:PostHog API key is missing or invalid|personal API key lacks the scope)[^]*$/
+    .exec(why)?.[0]
+    .replace(/\.$/, "");
 
 /** Why a protected survey cannot be deleted or replaced when its responses could not be counted (fail closed). */
 export function uncountedRefusal(survey: string, doing: "deleted" | "replaced", why: string): string {
+  const fix = keyFix(why);
+  // A key PostHog refused: its fix first (set the key), the failure itself in fewer words.
+  const next = fix
+    ? `${fix}, then run again`
+    : "Run again once PostHog answers (the count needs the key's survey:read scope)";
   return (
-    `${survey} was not ${doing}: deletion protection could not count its responses (${briefly(why)}), ` +
-    "so it is kept: nothing was written to PostHog. Run again once PostHog answers (the count needs the key's " +
-    `survey:read scope), or set ${protectionOff()} on the resource and run pulumi up first.`
+    `${survey} was not ${doing}: deletion protection could not count its responses ` +
+    `(${briefly(why, fix ? 12 : 25)}), so it is kept: nothing was written to PostHog. ${next}, or set ` +
+    `${protectionOff()} on the resource and run pulumi up first.`
   );
 }
 
