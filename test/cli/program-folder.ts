@@ -332,7 +332,9 @@ export function readProject(dir: string): Record<string, unknown> {
 }
 
 export function writeProject(dir: string, project: Record<string, unknown>): void {
-  fs.writeFileSync(path.join(dir, "Pulumi.yaml"), YAML.stringify(project));
+  // No anchors: pulumi-yaml refuses alias nodes ("alias nodes are not supported"), and a program may declare one
+  // object twice (two resources sharing their questions).
+  fs.writeFileSync(path.join(dir, "Pulumi.yaml"), YAML.stringify(project, { aliasDuplicateObjects: false }));
 }
 
 /**
