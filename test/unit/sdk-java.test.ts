@@ -10,6 +10,7 @@ import { getSchema } from "../../src/plugin/schema";
 import { readPins } from "../../toolchain/location";
 import { routeFor } from "../../tools/release/install-routes";
 import { javaSdkCoordinates } from "../../tools/release/java-sdk";
+import { javaEnumConstant, JAVA_PACKAGE } from "../../tools/docs-reference/examples";
 import { REPO_ROOT } from "../support/self-link";
 
 const JAVA = path.join(REPO_ROOT, "sdk", "java");
@@ -93,5 +94,22 @@ describe("sdk/java", () => {
       file: "pom.xml",
       line: `<dependency><groupId>${groupId}</groupId><artifactId>${artifactId}</artifactId><version>${version}</version></dependency>`,
     });
+  });
+
+  // The reference pages' Java examples name enum constants by tools/docs-reference/examples.ts's rule; the
+  // generator's own names are in the SDK (the examples compile in test/examples/reference-java-compile.test.ts).
+  it("names every enum value's constant as the SDK does", () => {
+    const types = getSchema().types as Record<string, { enum?: { value: unknown }[] }>;
+    const enums = Object.entries(types).filter(([, t]) => Array.isArray(t.enum));
+    expect(enums.length).toBeGreaterThan(0);
+    const missing = enums.flatMap(([token, t]) => {
+      const name = token.split(":").pop() ?? token;
+      const file = read(`src/main/java/${JAVA_PACKAGE.replace(/\./g, "/")}/enums/${name}.java`);
+      return (t.enum ?? [])
+        .map((e) => String(e.value))
+        .filter((value) => !file.includes(`${javaEnumConstant(value)}(${JSON.stringify(value)})`))
+        .map((value) => `${name}: ${value}`);
+    });
+    expect(missing).toEqual([]);
   });
 });
