@@ -39,6 +39,9 @@ const LONG_RUNS = [
   // a minute of CPU-bound work on a loaded two-core machine, and together a ninth of a loaded `npm test`'s file time.
   "test/harness/large-reply.test.ts",
   "test/survey/take-over.test.ts",
+  // The reference pages' Java examples compiled with Maven against sdk/java: needs Java and Maven, which `npm test`
+  // does not (reported skipped where `mvn -v` does not run).
+  "test/examples/reference-java-compile.test.ts",
 ];
 
 /** What every project shares: ts-jest, and the package names mapped to this repo's source. */

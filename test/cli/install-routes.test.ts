@@ -1,4 +1,4 @@
-// Where the real Pulumi CLI downloads the posthog-iac plugin from, on each install route a YAML, Python or Go
+// Where the real Pulumi CLI downloads the posthog-iac plugin from, on each install route a YAML, Python, Go or Java
 // program takes: `pulumi install`, `pulumi plugin install` (the project's plugins, and the documented
 // `--server` line), `pulumi package add` and the first `pulumi up`, each in a fresh PULUMI_HOME. GitHub's release
 // API is stood in for on 127.0.0.1 (./plugin/release-host.ts, reached through the CLI's own download-URL override),
@@ -19,6 +19,7 @@ import {
   hostPlatform,
   PLATFORMS,
 } from "../../tools/release/plugin-archive";
+import { installJavaSdk } from "../../tools/release/java-sdk";
 import { buildPythonWheel } from "../../tools/release/python-wheel";
 import { getSchema } from "../../src/plugin/schema";
 import { PACKAGE_NAME } from "../../src/plugin/tokens";
@@ -261,6 +262,23 @@ describe("each install route downloads the plugin from this project's release", 
         }),
       ).toEqual(DOWNLOAD);
       expect(created).toEqual(["Quarterly NPS"]);
+    },
+    20 * 60_000,
+  );
+
+  withCli(
+    "Java (pom.xml names io.github.pulumiposthog:posthog-iac): pulumi install asks the release the SDK names",
+    async () => {
+      // The SDK from the local Maven repository, as after `npm run local:try` (after a release, Maven Central).
+      const sdk = installJavaSdk(REPO_ROOT);
+      if ("error" in sdk) throw new Error(sdk.error);
+      const p = program("java", "java-quickstart");
+      // No plugin path in Pulumi.yaml: the host lists the plugin from the SDK's plugin.json on the classpath
+      // (com.pulumi.bootstrap.internal.Main packages), which names this release.
+      expect(fs.readFileSync(path.join(p.dir, "Pulumi.yaml"), "utf8")).not.toMatch(/^packages:/m);
+      expect(await route(p, "Java: pulumi install", "install", () => p.cli("install", "install"))).toEqual(
+        DOWNLOAD,
+      );
     },
     20 * 60_000,
   );

@@ -1,45 +1,59 @@
 // A Java program on the posthog-iac plugin through the real Pulumi CLI, against the emulator: the Java quickstart
-// (examples/java-quickstart, Maven) on sdk/java installed into the local Maven repository as `npm run local:try`
-// does it, run through preview, up, a clean preview, an edit and destroy, asserting what PostHog received at each
-// step; then a key of another question type refused at preview with its message and nothing sent. The language host that ran is read from
-// `pulumi about` and asserted: the toolchain's stand-in (toolchain/hosts/java.go), or Pulumi's own when
-// PULUMI_POSTHOG_LANGUAGE_HOSTS names a folder holding one (docs/contributing/java.md).
+// (examples/java-quickstart, Maven) cloned into a fresh folder outside the repository and installed with the lines of
+// its install route before a release (tools/release/install-routes.ts, the lines the README, the quickstart's README
+// and `npm run local:try` print), run through `sh` as a user pastes them, with the local try's files: this
+// checkout's plugin archive, and sdk/java installed into the local Maven repository as `npm run local:try` does it
+// (tools/release/java-sdk.ts). Then preview, up, a clean preview, an edit and destroy, asserting what PostHog
+// received at each step; then a key of another question type refused at preview with its message and nothing sent.
+// The CLI runs with automatic plugin downloads off, so the plugin can only be the one the route installed, and
+// Pulumi.yaml names no plugin path (issue 51). The language host that ran is read from `pulumi about` and asserted:
+// the toolchain's stand-in (toolchain/hosts/java.go), or Pulumi's own when PULUMI_POSTHOG_LANGUAGE_HOSTS names a
+// folder holding one (docs/contributing/java.md).
 // Needs Java and Maven (Maven Central for the first resolution). Runs in `npm run test:cli`; elsewhere skipped.
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { getSchema } from "../../src/plugin/schema";
 import { PACKAGE_NAME } from "../../src/plugin/tokens";
-import { hostFolders, requirePulumiCli } from "../support/pulumi-cli";
+import { routeFor, type LocalTryPaths } from "../../tools/release/install-routes";
+import { installJavaSdk } from "../../tools/release/java-sdk";
+import {
+  archiveName,
+  buildPluginArchives,
+  hostPlatform,
+  PLATFORMS,
+} from "../../tools/release/plugin-archive";
+import { hostFolders, offlineCliEnv, requirePulumiCli } from "../support/pulumi-cli";
 import { REPO_ROOT } from "../support/self-link";
 import { emulatorStackConfig, startTestEmulator, type Emulator } from "./plugin/emulators";
-import { openProgramFolder, type ProgramFolder } from "./program-folder";
+import { programFolderAt, type ProgramFolder } from "./program-folder";
 
 const pulumi = requirePulumiCli();
 const withCli = pulumi ? it : it.skip;
 const QUICKSTART = path.join(REPO_ROOT, "examples", "java-quickstart");
 const MAIN = path.join("src", "main", "java", "myproject", "App.java");
+const version = getSchema().version ?? "";
 
-async function run(cmd: string, args: string[], cwd: string): Promise<string> {
-  try {
-    const { stdout } = await promisify(execFile)(cmd, args, { cwd, maxBuffer: 64 * 1024 * 1024 });
-    return stdout;
-  } catch (err) {
-    const e = err as Error & { stdout?: string; stderr?: string };
-    e.message = `${cmd} ${args.join(" ")} failed: ${e.message}\n${e.stdout ?? ""}\n${e.stderr ?? ""}`;
-    throw e;
-  }
+interface Ran {
+  line: string;
+  code: number;
+  output: string;
 }
 
-/** sdk/java into the local Maven repository (~/.m2), from a copy so no build output lands in the repository. */
-async function installJavaSdk(): Promise<void> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "posthog-iac-java-sdk-"));
+/** One line of the route through `sh -c`, as a user pastes it; its exit code and all it printed. */
+async function sh(line: string, cwd: string, env: NodeJS.ProcessEnv): Promise<Ran> {
   try {
-    fs.cpSync(path.join(REPO_ROOT, "sdk", "java"), dir, { recursive: true });
-    await run("mvn", ["-B", "-q", "install", "-DskipTests"], dir);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
+    const { stdout, stderr } = await promisify(execFile)("sh", ["-c", line], {
+      cwd,
+      env,
+      maxBuffer: 1 << 26,
+    });
+    return { line, code: 0, output: stdout + stderr };
+  } catch (err) {
+    const e = err as { code?: number; stdout?: string; stderr?: string };
+    return { line, code: e.code ?? 1, output: (e.stdout ?? "") + (e.stderr ?? "") };
   }
 }
 
@@ -71,20 +85,62 @@ function expectedHost(cli: string): RegExp {
 const writes = (requests: string[]) => requests.filter((r) => !r.startsWith("GET "));
 
 describe("a Java program on the plugin through the real CLI", () => {
+  let work = "";
+  let paths: LocalTryPaths | undefined;
   let folder: ProgramFolder | undefined;
   let emulator: Emulator | undefined;
   beforeAll(async () => {
     if (!pulumi) return;
-    await installJavaSdk();
-    folder = openProgramFolder(pulumi);
-    for (const entry of ["Pulumi.yaml", "pom.xml", "src"])
-      fs.cpSync(path.join(QUICKSTART, entry), path.join(folder.dir, entry), { recursive: true });
+    work = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "java-quickstart-clone-")));
+    // The local try's files, as `npm run local:try` makes them: the SDK into ~/.m2, this platform's plugin archive.
+    const sdk = installJavaSdk(REPO_ROOT);
+    if ("error" in sdk) throw new Error(sdk.error);
+    const localTry = path.join(work, "local-try");
+    fs.mkdirSync(localTry);
+    const archives = await buildPluginArchives(REPO_ROOT, path.join(work, "archives"), version);
+    const archive = path.join(localTry, archiveName(version, hostPlatform()));
+    fs.copyFileSync(archives[PLATFORMS.indexOf(hostPlatform())], archive);
+    paths = {
+      folder: localTry,
+      archive,
+      goProxy: "",
+      tarballs: { provider: "", sanitiser: "", cliOptions: "", emulator: "" },
+    };
+    // The clone: the quickstart's committed files (no build output) in a folder of its own, the CLI's home and
+    // backend beside it.
+    const dir = path.join(work, "java-clone");
+    fs.cpSync(QUICKSTART, dir, { recursive: true, filter: (src) => path.basename(src) !== "target" });
+    const env = offlineCliEnv(pulumi, path.join(work, "cli"));
+    folder = programFolderAt(pulumi, dir, env, () => fs.rmSync(work, { recursive: true, force: true }));
     emulator = await startTestEmulator("phx_java_cli_key_0001");
   }, 600_000);
   afterAll(async () => {
     await emulator?.close();
     folder?.cleanup();
   });
+
+  withCli(
+    "a clone installs with its route's lines before a release, Pulumi.yaml untouched",
+    async () => {
+      const p = folder!;
+      const cloned = fs.readFileSync(path.join(p.dir, "Pulumi.yaml"), "utf8");
+      const lines = routeFor("java").localTry(version, paths!);
+      const ran: Ran[] = [];
+      for (const line of lines) ran.push(await sh(line, p.dir, p.env));
+      console.log(
+        `java clone, the route's lines:\n${ran.map((r) => `$ ${r.line}\n(exit ${r.code})\n${r.output}`).join("\n")}`,
+      );
+      expect(ran.map((r) => ({ line: r.line, code: r.code }))).toEqual(
+        lines.map((line) => ({ line, code: 0 })),
+      );
+      expect(ran.map((r) => r.output).join("\n")).not.toContain("exited prematurely");
+      expect(fs.readFileSync(path.join(p.dir, "Pulumi.yaml"), "utf8")).toBe(cloned);
+      // The plugin the SDK names (its plugin.json), installed by the route at the SDK's version.
+      const listed = (await p.cli("plugin", "ls")).stdout;
+      expect(listed).toMatch(new RegExp(`${PACKAGE_NAME}\\s+resource\\s+${version.replace(/\./g, "\\.")}`));
+    },
+    1_200_000,
+  );
 
   withCli(
     "the quickstart: preview, up, a clean preview, an edit, destroy",

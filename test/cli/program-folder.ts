@@ -150,8 +150,17 @@ export function spawnKillable(
 /** The packed package installed into a fresh folder, with the CLI offline in it (`extraEnv` added). */
 export function openProgramFolder(pulumi: string, extraEnv: NodeJS.ProcessEnv = {}): ProgramFolder {
   const installed = packAndInstall();
-  const dir = installed.dir;
-  const env: NodeJS.ProcessEnv = { ...offlineCliEnv(pulumi, dir), ...extraEnv };
+  const env: NodeJS.ProcessEnv = { ...offlineCliEnv(pulumi, installed.dir), ...extraEnv };
+  return programFolderAt(pulumi, installed.dir, env, () => installed.cleanup());
+}
+
+/** A folder the test made itself (a quickstart's clone), with the CLI run in it with `env`. */
+export function programFolderAt(
+  pulumi: string,
+  dir: string,
+  env: NodeJS.ProcessEnv,
+  cleanup: () => void,
+): ProgramFolder {
   const outputs: string[] = [];
   const folder: ProgramFolder = {
     dir,
@@ -183,7 +192,7 @@ export function openProgramFolder(pulumi: string, extraEnv: NodeJS.ProcessEnv = 
       await folder.setConfig(config);
     },
     spawnCli: (...args) => spawnKillable(pulumi, dir, env, args),
-    cleanup: () => installed.cleanup(),
+    cleanup,
   };
   return folder;
 }

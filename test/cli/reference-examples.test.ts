@@ -10,7 +10,9 @@
 // data function's GETs) and the outputs against what the emulator holds, and that every language sent PostHog the
 // same requests as the first one that ran the page.
 // There is no C# example: no .NET SDK exists (docs/plugin.md), so the generator writes none
-// (test/unit/plugin-docs.test.ts holds the pages to the languages that have an SDK).
+// (test/unit/plugin-docs.test.ts holds the pages to the languages that have an SDK). The Java examples are compiled
+// against sdk/java (test/examples/reference-java-compile.test.ts, slow stage), not run here: each Java program costs
+// two Maven starts per CLI command, minutes per page on this machine.
 // Runs in `npm run test:cli`; elsewhere jest reports it skipped.
 import fs from "node:fs";
 import os from "node:os";

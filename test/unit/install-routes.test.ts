@@ -35,7 +35,7 @@ it("the README shows every language's route in one table, and the guide every la
   expect(localTries).toEqual(INSTALL_ROUTES.map((r) => r.language));
 });
 
-it.each(["python", "go", "yaml"] as const)(
+it.each(["python", "go", "java", "yaml"] as const)(
   "examples/%s-quickstart holds its route's dependency line, and its README both of its routes",
   (language) => {
     const folder = `examples/${language}-quickstart`;
@@ -68,6 +68,10 @@ it("npm run local:try prints the docs' local-try lines, with its own paths in pl
     goProxy: `${folder}/go-proxy`,
   };
   const printed = describeLocalTry(built, folder).split("\n");
+  // The Java route reads the SDK from ~/.m2: local:try says when its `mvn install` failed.
+  expect(describeLocalTry(built, folder, { error: "mvn: not found" })).toContain(
+    "(the Java SDK was not installed into ~/.m2: mvn: not found)",
+  );
   const placeholders = placeholderPaths(version);
   const commands = docBlocks(read("docs/installation-configuration.md"))
     .filter((b) => b.when === "local-try")
@@ -109,3 +113,15 @@ it("no doc gives `pulumi package add ./node_modules/…` as a route (it records 
   );
   expect(commands).toEqual([]);
 });
+
+// Issue 51: a Pulumi.yaml records no path under node_modules (a clone has none), in any quickstart.
+it.each(["python", "go", "java", "yaml"])(
+  "examples/%s-quickstart's Pulumi.yaml names no plugin path",
+  (language) => {
+    const project = read(`examples/${language}-quickstart/Pulumi.yaml`);
+    expect({ packages: /^packages:/m.test(project), nodeModules: project.includes("node_modules") }).toEqual({
+      packages: false,
+      nodeModules: false,
+    });
+  },
+);

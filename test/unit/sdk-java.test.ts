@@ -8,7 +8,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { getSchema } from "../../src/plugin/schema";
 import { readPins } from "../../toolchain/location";
-import { javaLines, javaSdkCoordinates } from "../../tools/release/java-sdk";
+import { routeFor } from "../../tools/release/install-routes";
+import { javaSdkCoordinates } from "../../tools/release/java-sdk";
+import { javaEnumConstant, JAVA_PACKAGE } from "../../tools/docs-reference/examples";
 import { REPO_ROOT } from "../support/self-link";
 
 const JAVA = path.join(REPO_ROOT, "sdk", "java");
@@ -80,19 +82,34 @@ describe("sdk/java", () => {
     });
   });
 
-  it("npm run local:try prints the coordinates the pom declares", () => {
+  it("the Java install route names the coordinates the pom declares", () => {
     const sdk = javaSdkCoordinates(REPO_ROOT);
-    const pins = readPins().pulumiJava.replace(/^v/, "");
+    const version = getSchema().version ?? "";
     expect(sdk).toEqual({
-      coordinates: `io.github.pulumiposthog:posthog-iac:${getSchema().version}`,
-      pulumiJava: pins,
+      coordinates: `io.github.pulumiposthog:posthog-iac:${version}`,
+      pulumiJava: readPins().pulumiJava.replace(/^v/, ""),
     });
-    const lines = javaLines(sdk, "pulumi plugin install resource posthog-iac 0.1.0 --file x.tar.gz").join(
-      "\n",
-    );
-    expect(lines).toContain(
-      `<groupId>io.github.pulumiposthog</groupId><artifactId>posthog-iac</artifactId><version>${getSchema().version}</version>`,
-    );
-    expect(lines).toContain(`<artifactId>pulumi</artifactId><version>${pins}</version>`);
+    const [groupId, artifactId] = sdk.coordinates.split(":");
+    expect(routeFor("java").holds(version)).toEqual({
+      file: "pom.xml",
+      line: `<dependency><groupId>${groupId}</groupId><artifactId>${artifactId}</artifactId><version>${version}</version></dependency>`,
+    });
+  });
+
+  // The reference pages' Java examples name enum constants by tools/docs-reference/examples.ts's rule; the
+  // generator's own names are in the SDK (the examples compile in test/examples/reference-java-compile.test.ts).
+  it("names every enum value's constant as the SDK does", () => {
+    const types = getSchema().types as Record<string, { enum?: { value: unknown }[] }>;
+    const enums = Object.entries(types).filter(([, t]) => Array.isArray(t.enum));
+    expect(enums.length).toBeGreaterThan(0);
+    const missing = enums.flatMap(([token, t]) => {
+      const name = token.split(":").pop() ?? token;
+      const file = read(`src/main/java/${JAVA_PACKAGE.replace(/\./g, "/")}/enums/${name}.java`);
+      return (t.enum ?? [])
+        .map((e) => String(e.value))
+        .filter((value) => !file.includes(`${javaEnumConstant(value)}(${JSON.stringify(value)})`))
+        .map((value) => `${name}: ${value}`);
+    });
+    expect(missing).toEqual([]);
   });
 });

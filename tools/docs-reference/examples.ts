@@ -1,14 +1,15 @@
 // The usage example of each resource and data function, from its one language-neutral description in the
-// catalogue (ExampleDoc), as a program in TypeScript (the `pulumi-posthog` dynamic package), Python, Go
-// and YAML (the `posthog-iac` plugin's SDKs; a language is listed once its SDK exists, so no C#: there is no .NET
+// catalogue (ExampleDoc), as a program in TypeScript (the `pulumi-posthog` dynamic package), Python, Go,
+// Java and YAML (the `posthog-iac` plugin's SDKs; a language is listed once its SDK exists, so no C#: there is no .NET
 // SDK, docs/plugin.md): property names per language as Pulumi's code generators spell
 // them, enums through the plugin schema's enum types. Each is shown on the reference page and written as a
 // runnable program under examples/reference/<page>/<language>/.
 import type { ExampleDoc, ExampleValue, JsonSchema } from "../../src/resources/catalogue";
 import { FUNCTION_TOKENS, PACKAGE_NAME, RESOURCE_TOKENS } from "../../src/plugin/tokens";
+import type { JavaSdk } from "../release/java-sdk";
 
-export type Language = "typescript" | "python" | "go" | "yaml";
-export const LANGUAGES: readonly Language[] = ["typescript", "python", "go", "yaml"];
+export type Language = "typescript" | "python" | "go" | "java" | "yaml";
+export const LANGUAGES: readonly Language[] = ["typescript", "python", "go", "java", "yaml"];
 
 /** The plugin's package schema, as far as the examples read it. */
 export interface SchemaView {
@@ -220,6 +221,114 @@ function go(schema: SchemaView, subject: ExampleSubject): string {
   ].join("\n");
 }
 
+// ---- Java: pulumi-java's builders (`SurveyArgs.builder()…build()`), enums through their classes, data functions
+// through PosthogiacFunctions. Names as pulumi-java's generator (pkg/codegen/java) writes them: a property keeps its
+// schema name as the builder's method and the getter; an object type `T` is `inputs.TArgs`; an enum type `E` is
+// `enums.E` and its value's constant the value capitalised (names.MakeSafeEnumName: strings.Title of the valid
+// identifier, runs of `_` made one); a function `getX` is `PosthogiacFunctions.getX` taking `inputs.GetXArgs`.
+
+/** The Java SDK's package (sdk/java: the schema's java basePackage and the package name without its dash). */
+export const JAVA_PACKAGE = "io.github.pulumiposthog.posthogiac";
+
+/** The enum constant pulumi-java names for an enum value (names.MakeSafeEnumName; our values need no prefix). */
+export function javaEnumConstant(value: string): string {
+  const valid = value.replace(/[^A-Za-z0-9_$]/g, "_").replace(/_+/g, "_");
+  // strings.Title: each letter that follows a separator (here `$`, the one left) or starts the text, in upper case.
+  const titled = valid.replace(/(^|\$)([a-z])/g, (_m, sep: string, c: string) => sep + c.toUpperCase());
+  if (!/^[A-Za-z]/.test(titled)) throw new Error(`no Java rendering for the enum value ${json(value)}`);
+  return titled;
+}
+
+/** A Java expression for `v`; `imports` collects the SDK classes it names. */
+function javaValue(
+  schema: SchemaView,
+  property: JsonSchema | undefined,
+  v: ExampleValue,
+  imports: Set<string>,
+  indent: string,
+): string {
+  const type = referred(schema, property);
+  const ref = refName(property);
+  if (type && Array.isArray(type.enum) && typeof v === "string" && ref) {
+    imports.add(`enums.${typeName(ref)}`);
+    return `${typeName(ref)}.${javaEnumConstant(v)}`;
+  }
+  if (Array.isArray(v)) {
+    // The builders take a list as varargs (`questions(SurveyQuestionArgs... questions)`).
+    const items = property?.items as JsonSchema | undefined;
+    const inner = v.map((x) => javaValue(schema, items, x, imports, `${indent}    `));
+    return inner.length > 0 && v.some(isObject)
+      ? `\n${indent}    ${inner.join(`,\n${indent}    `)}`
+      : inner.join(", ");
+  }
+  if (isObject(v)) {
+    if (!type || !ref)
+      throw new Error(`no Java rendering for an object without a schema type: ${JSON.stringify(v)}`);
+    const args = `${typeName(ref)}Args`;
+    imports.add(`inputs.${args}`);
+    const props = (type.properties ?? {}) as { [name: string]: JsonSchema };
+    return javaBuilder(
+      args,
+      Object.entries(v).map(([k, x]) => [k, javaValue(schema, props[k], x, imports, `${indent}    `)]),
+      indent,
+    );
+  }
+  if (typeof v === "string") return json(v);
+  // A schema `number` is a Double in Java, which an int literal does not box to.
+  if (typeof v === "number" && property?.type === "number" && Number.isInteger(v)) return `${v}.0`;
+  return String(v);
+}
+
+/** `T.builder()`, a line per setter, `.build()`. */
+function javaBuilder(type: string, setters: [string, string][], indent: string): string {
+  const lines = setters.map(([k, text]) => `${indent}    .${k}(${text})`);
+  return [`${type}.builder()`, ...lines, `${indent}    .build()`].join("\n");
+}
+
+function java(schema: SchemaView, subject: ExampleSubject): string {
+  const { name, args, output } = subject.example;
+  if (["ctx", "args"].includes(name)) throw new Error(`a Java example cannot be called ${name}`);
+  const props = topProperties(schema, subject);
+  const imports = new Set<string>();
+  const indent = "            ";
+  const setters = Object.entries(args).map(([k, v]): [string, string] => [
+    k,
+    javaValue(schema, props[k], v, imports, `${indent}    `),
+  ]);
+  let statement: string;
+  let exported: string;
+  if (subject.kind === "resource") {
+    imports.add(subject.name);
+    imports.add(`${subject.name}Args`);
+    statement = `var ${name} = new ${subject.name}(${json(name)}, ${javaBuilder(`${subject.name}Args`, setters, indent)});`;
+    exported = `${name}.${output}()`;
+  } else {
+    imports.add("PosthogiacFunctions");
+    const argsType = `${pascalCase(subject.name)}Args`;
+    if (setters.length > 0) imports.add(`inputs.${argsType}`);
+    const call = setters.length > 0 ? javaBuilder(argsType, setters, indent) : "";
+    statement = `var ${name} = PosthogiacFunctions.${subject.name}(${call});`;
+    exported = `${name}.applyValue(result -> result.${output}())`;
+  }
+  return [
+    "package myproject;",
+    "",
+    "import com.pulumi.Pulumi;",
+    ...[...imports].sort().map((i) => `import ${JAVA_PACKAGE}.${i};`),
+    "",
+    "public class App {",
+    "    public static void main(String[] args) {",
+    "        Pulumi.run(ctx -> {",
+    `            ${statement}`,
+    "",
+    `            ctx.export(${json(output)}, ${exported});`,
+    "        });",
+    "    }",
+    "}",
+    "",
+  ].join("\n");
+}
+
 // ---- YAML: the plugin's type tokens, the catalogue's (camelCase) names.
 function yamlValue(v: ExampleValue, indent: string): string {
   if (Array.isArray(v)) {
@@ -269,6 +378,7 @@ export function examplePrograms(
     typescript: typescript(subject),
     python: python(subject),
     go: go(schema, subject),
+    java: java(schema, subject),
     yaml: yaml(subject, project),
   };
 }
@@ -277,12 +387,14 @@ const FENCE: Record<Language, string> = {
   typescript: "ts",
   python: "python",
   go: "go",
+  java: "java",
   yaml: "yaml",
 };
 const TITLE: Record<Language, string> = {
   typescript: "TypeScript (`pulumi-posthog`)",
   python: `Python (\`${PYTHON_MODULE}\`)`,
   go: "Go (`posthogiac`)",
+  java: `Java (\`${JAVA_PACKAGE}\`)`,
   yaml: `YAML (\`${PACKAGE_NAME}\`)`,
 };
 
@@ -300,8 +412,70 @@ export function exampleSection(programs: Record<Language, string>, folder: strin
   ].join("\n\n");
 }
 
+/**
+ * A Java example's Maven build: examples/java-quickstart/pom.xml's, naming the SDK and Pulumi's Java SDK at the
+ * coordinates sdk/java/pom.xml declares (`java`).
+ */
+function javaPom(project: string, java: JavaSdk): string {
+  const [groupId, artifactId, version] = java.coordinates.split(":");
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<!-- Generated by npm run docs:reference; do not edit. The build of examples/java-quickstart/pom.xml: the host runs
+     \`mvn compile exec:java\`, and the same with the bootstrap's mainClass and mainArgs to list the plugins. -->
+<project xmlns="http://maven.apache.org/POM/4.0.0" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
+         xsi:schemaLocation="http://maven.apache.org/POM/4.0.0 http://maven.apache.org/xsd/maven-4.0.0.xsd">
+  <modelVersion>4.0.0</modelVersion>
+
+  <groupId>myproject</groupId>
+  <artifactId>${project}</artifactId>
+  <version>1.0-SNAPSHOT</version>
+
+  <properties>
+    <project.build.sourceEncoding>UTF-8</project.build.sourceEncoding>
+    <maven.compiler.release>11</maven.compiler.release>
+    <mainClass>myproject.App</mainClass>
+    <mainArgs/>
+  </properties>
+
+  <dependencies>
+    <dependency>
+      <groupId>com.pulumi</groupId>
+      <artifactId>pulumi</artifactId>
+      <version>${java.pulumiJava}</version>
+    </dependency>
+    <dependency><groupId>${groupId}</groupId><artifactId>${artifactId}</artifactId><version>${version}</version></dependency>
+  </dependencies>
+
+  <build>
+    <plugins>
+      <plugin>
+        <groupId>org.apache.maven.plugins</groupId>
+        <artifactId>maven-compiler-plugin</artifactId>
+        <version>3.13.0</version>
+      </plugin>
+      <plugin>
+        <groupId>org.codehaus.mojo</groupId>
+        <artifactId>exec-maven-plugin</artifactId>
+        <version>3.1.0</version>
+        <configuration>
+          <mainClass>\${mainClass}</mainClass>
+          <commandlineArgs>\${mainArgs}</commandlineArgs>
+        </configuration>
+      </plugin>
+    </plugins>
+  </build>
+</project>
+`;
+}
+
+/** The Java program's path in its folder (Maven's layout, as examples/java-quickstart). */
+export const JAVA_MAIN = "src/main/java/myproject/App.java";
+
 /** The program folder's files per language: the Pulumi.yaml and the program. */
-export function programFiles(programs: Record<Language, string>, project: string): Map<string, string> {
+export function programFiles(
+  programs: Record<Language, string>,
+  project: string,
+  java: JavaSdk,
+): Map<string, string> {
   const files = new Map<string, string>();
   const pulumiYaml = (runtime: string, main = "") =>
     `name: ${project}\nruntime: ${runtime}\ndescription: Generated by npm run docs:reference; do not edit.${main}\n`;
@@ -330,6 +504,9 @@ export function programFiles(programs: Record<Language, string>, project: string
   files.set("python/__main__.py", programs.python);
   files.set("go/Pulumi.yaml", pulumiYaml("go"));
   files.set("go/main.go", programs.go);
+  files.set("java/Pulumi.yaml", pulumiYaml("java"));
+  files.set("java/pom.xml", javaPom(project, java));
+  files.set(`java/${JAVA_MAIN}`, programs.java);
   files.set("yaml/Pulumi.yaml", programs.yaml);
   return files;
 }

@@ -5,6 +5,7 @@ import { REPO_ROOT } from "../../test/support/self-link";
 import { packageExports } from "./package-exports";
 import { exampleProgramFiles, referencePages } from "./pages";
 import { getSchema } from "../../src/plugin/schema";
+import { javaSdkCoordinates } from "../release/java-sdk";
 import type { SchemaView } from "./examples";
 
 export const REFERENCE_DIR = path.join(REPO_ROOT, "docs/reference");
@@ -18,5 +19,5 @@ export function currentPages(): Map<string, string> {
 
 /** The example programs, by path under examples/reference. */
 export function currentExamples(): Map<string, string> {
-  return exampleProgramFiles(catalogue(), schemaView());
+  return exampleProgramFiles(catalogue(), schemaView(), javaSdkCoordinates(REPO_ROOT));
 }

@@ -2,6 +2,7 @@
 // catalogue), the settings, the testing entry point and an index listing every export with its page.
 import type { Catalogue } from "../../src/resources/catalogue";
 import type { PublicExport } from "./exports";
+import type { JavaSdk } from "../release/java-sdk";
 import { examplePrograms, programFiles, type SchemaView } from "./examples";
 import {
   configPage,
@@ -26,8 +27,15 @@ export function pageName(name: string): string {
 /** `InviteBatch` -> `invite-batch`: the folder of its example programs under examples/reference. */
 export const exampleFolder = (name: string) => pageName(name).replace(/\.md$/, "");
 
-/** Every example program: `<folder>/<language>/<file>` under examples/reference -> its text. */
-export function exampleProgramFiles(catalogue: Catalogue, schema: SchemaView): Map<string, string> {
+/**
+ * Every example program: `<folder>/<language>/<file>` under examples/reference -> its text. `java`: the Java SDK's
+ * coordinates, which the Java programs' pom.xml names.
+ */
+export function exampleProgramFiles(
+  catalogue: Catalogue,
+  schema: SchemaView,
+  java: JavaSdk,
+): Map<string, string> {
   const files = new Map<string, string>();
   const subjects = [
     ...catalogue.resources.map((r) => ({ kind: "resource" as const, name: r.name, example: r.example })),
@@ -36,7 +44,7 @@ export function exampleProgramFiles(catalogue: Catalogue, schema: SchemaView): M
   for (const subject of subjects) {
     const folder = exampleFolder(subject.name);
     const project = `reference-${folder}`;
-    for (const [file, text] of programFiles(examplePrograms(schema, subject, project), project)) {
+    for (const [file, text] of programFiles(examplePrograms(schema, subject, project), project, java)) {
       files.set(`${folder}/${file}`, text);
     }
   }

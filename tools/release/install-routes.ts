@@ -15,12 +15,13 @@
 // names its dependencies, at the release's version, and the SDK names the plugin and its download URL
 // (pulumi-plugin.json; the YAML declaration's downloadUrl); so `pulumi install` in any clone installs the same
 // things. Before a release the only difference is where they come from: the plugin archive installed by hand (the
-// CLI then finds that version installed and downloads nothing), and pip's or Go's own setting for a local source.
+// CLI then finds that version installed and downloads nothing), and pip's or Go's own setting for a local source, or
+// (Java) the local Maven repository that `npm run local:try` installs the SDK into.
 import { PACKAGE_NAME } from "../../src/plugin/tokens";
 import type { LocalTarballs } from "./pack";
 import { npmInstallLines } from "./pack";
 
-export type RouteLanguage = "typescript" | "python" | "go" | "yaml";
+export type RouteLanguage = "typescript" | "python" | "go" | "java" | "yaml";
 
 /** Where a local try's files are (npm run local:try), or the placeholders the docs show for them. */
 export interface LocalTryPaths {
@@ -38,6 +39,8 @@ export interface InstallRoute {
   title: string;
   /** The file in the program's folder that names the package, and the line it holds. */
   holds: (version: string) => { file: string; line: string };
+  /** What a local try needs beyond its folder's files, said before its commands (Java: the SDK in ~/.m2). */
+  localTryNeeds?: string;
   /** From a release, in the program's folder. */
   release: (version: string) => string[];
   /** Before a release, in the program's folder, with a local try's files. */
@@ -51,7 +54,16 @@ export const GO_SDK_MODULE = "github.com/pulumi-posthog/pulumi-posthog/sdk";
 /** The Python SDK's distribution on PyPI (sdk/python/pyproject.toml). */
 export const PYTHON_SDK_DISTRIBUTION = "pulumi-posthog-iac";
 
-/** The plugin from its archive, which Python, Go and YAML install first before a release. */
+/** The Java SDK's Maven coordinates (sdk/java/pom.xml, which test/unit/sdk-java.test.ts holds to these). */
+export const JAVA_SDK_GROUP_ID = "io.github.pulumiposthog";
+export const JAVA_SDK_ARTIFACT_ID = PACKAGE_NAME;
+
+/** The dependency a Maven program's pom.xml declares, on one line (examples/java-quickstart/pom.xml holds it). */
+export const javaDependencyLine = (version: string): string =>
+  `<dependency><groupId>${JAVA_SDK_GROUP_ID}</groupId><artifactId>${JAVA_SDK_ARTIFACT_ID}</artifactId>` +
+  `<version>${version}</version></dependency>`;
+
+/** The plugin from its archive, which Python, Go, Java and YAML install first before a release. */
 export const pluginInstallLine = (version: string, archive: string): string =>
   `pulumi plugin install resource ${PACKAGE_NAME} ${version} --file ${archive}`;
 
@@ -86,6 +98,19 @@ export const INSTALL_ROUTES: readonly InstallRoute[] = [
       pluginInstallLine(version, paths.archive),
       `GOPROXY=file://${paths.goProxy},https://proxy.golang.org GONOSUMDB=${GO_SDK_MODULE} pulumi install`,
     ],
+    namespace: PACKAGE_NAME,
+  },
+  {
+    language: "java",
+    title: "Java",
+    holds: (version) => ({ file: "pom.xml", line: javaDependencyLine(version) }),
+    // The java host's install is the executor's build (`mvn compile`), which takes the SDK from Maven Central or the
+    // local repository; its plugin list is the SDK's plugin.json (com/pulumi/posthog-iac/plugin.json, read by
+    // com.pulumi.bootstrap.internal.Main packages), which names this version and its download URL. No
+    // `packages:` in Pulumi.yaml: Java has no `package add` here, and a path there is what a clone lacks.
+    release: () => ["pulumi install"],
+    localTryNeeds: "`npm run local:try` has installed the SDK into the local Maven repository (`~/.m2`)",
+    localTry: (version, paths) => [pluginInstallLine(version, paths.archive), "pulumi install"],
     namespace: PACKAGE_NAME,
   },
   {
@@ -132,8 +157,9 @@ export function routeBlock(route: InstallRoute, version: string, when: "release"
   const { file, line } = route.holds(version);
   const commands =
     when === "release" ? route.release(version) : route.localTry(version, placeholderPaths(version));
+  const needs = when === "local-try" && route.localTryNeeds ? `; ${route.localTryNeeds}` : "";
   return [
-    `**${route.title}**: the program's \`${file}\` holds \`${line}\`; then, in the program's folder:`,
+    `**${route.title}**: the program's \`${file}\` holds \`${line}\`${needs}; then, in the program's folder:`,
     "",
     "```sh",
     ...commands,
@@ -199,7 +225,8 @@ export function withRouteBlocks(markdown: string, version: string): string {
 /** What `npm run local:try` prints for each language: the same commands, with its own paths. */
 export function localTryLines(version: string, paths: LocalTryPaths): string[] {
   return INSTALL_ROUTES.flatMap((route) => [
-    `${route.title} (the program's ${route.holds(version).file} holds ${route.holds(version).line}):`,
+    `${route.title} (the program's ${route.holds(version).file} holds ${route.holds(version).line}` +
+      `${route.localTryNeeds ? `; ${route.localTryNeeds.replace(/`/g, "")}` : ""}):`,
     ...route.localTry(version, paths).map((line) => `  ${line}`),
     `  ${configLine(route)}`,
     "",
@@ -212,5 +239,6 @@ export const ROUTE_DOCS = [
   "docs/installation-configuration.md",
   "examples/python-quickstart/README.md",
   "examples/go-quickstart/README.md",
+  "examples/java-quickstart/README.md",
   "examples/yaml-quickstart/README.md",
 ];

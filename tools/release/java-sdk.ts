@@ -1,6 +1,7 @@
 // The Java SDK (sdk/java) built and installed into the local Maven repository (~/.m2) with `mvn install`, from a
 // copy so no build output lands in the checkout: how `npm run local:try` gives a Java program the SDK before a
-// release. Maven resolves com.pulumi:pulumi from Maven Central the first time.
+// release (the Java route of tools/release/install-routes.ts). Maven resolves com.pulumi:pulumi from Maven Central
+// the first time.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -49,17 +50,4 @@ export function installJavaSdk(root: string): JavaSdk | { error: string } {
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
-}
-
-/** The lines `npm run local:try` prints for a Java (Maven) program. */
-export function javaLines(java: JavaSdk | { error: string }, pluginInstall: string): string[] {
-  if ("error" in java) return ["Java (Maven):", `  (the SDK was not installed: ${java.error})`];
-  const [groupId, artifactId, version] = java.coordinates.split(":");
-  return [
-    "Java (Maven; the SDK is installed in your local Maven repository, ~/.m2):",
-    `  ${pluginInstall}`,
-    "  and in pom.xml's <dependencies> (examples/java-quickstart/pom.xml has the whole build):",
-    `    <dependency><groupId>com.pulumi</groupId><artifactId>pulumi</artifactId><version>${java.pulumiJava}</version></dependency>`,
-    `    <dependency><groupId>${groupId}</groupId><artifactId>${artifactId}</artifactId><version>${version}</version></dependency>`,
-  ];
 }

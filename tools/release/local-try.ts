@@ -7,6 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { buildGoProxy } from "./go-proxy";
 import { localTryLines } from "./install-routes";
+import type { JavaSdk } from "./java-sdk";
 import { packAll, type LocalTarballs } from "./pack";
 import { archiveName, buildPluginArchives, hostPlatform } from "./plugin-archive";
 import { buildPythonWheel } from "./python-wheel";
@@ -55,9 +56,18 @@ export async function buildLocalTry(
 export const emulatorNpxLine = (t: LocalTarballs): string =>
   `npx --yes -p ${t.sanitiser} -p ${t.cliOptions} -p ${t.emulator} posthog-emulator --port 8010`;
 
-/** What `npm run local:try` prints: each language's route, run from the user's own program folder. */
-export function describeLocalTry(t: LocalTry, outDir: string): string {
+/**
+ * What `npm run local:try` prints: each language's route, run from the user's own program folder. `java`: what
+ * `mvn install` of sdk/java gave (tools/release/java-sdk.ts), which the Java route reads from ~/.m2.
+ */
+export function describeLocalTry(t: LocalTry, outDir: string, java?: JavaSdk | { error: string }): string {
   const wheelNote = "path" in t.wheel ? [] : [`(the Python wheel was not built: ${t.wheel.error})`, ""];
+  const javaNote =
+    java === undefined
+      ? []
+      : "error" in java
+        ? [`(the Java SDK was not installed into ~/.m2: ${java.error})`, ""]
+        : [`(the Java SDK ${java.coordinates} is installed in ~/.m2)`, ""];
   return [
     `pulumi-posthog ${t.version} from this checkout, packed as a release packs it. In your program's folder:`,
     "",
@@ -68,6 +78,7 @@ export function describeLocalTry(t: LocalTry, outDir: string): string {
       goProxy: t.goProxy,
     }),
     ...wheelNote,
+    ...javaNote,
     "The emulator, in a second terminal (a local PostHog, its key printed):",
     "  npx posthog-emulator --port 8010          # a TypeScript program, which installed it above",
     `  ${emulatorNpxLine(t.tarballs)}   # any other folder`,

@@ -1,0 +1,14 @@
+package myproject;
+
+import com.pulumi.Pulumi;
+import io.github.pulumiposthog.posthogiac.PosthogiacFunctions;
+
+public class App {
+    public static void main(String[] args) {
+        Pulumi.run(ctx -> {
+            var found = PosthogiacFunctions.getInvites();
+
+            ctx.export("invites", found.applyValue(result -> result.invites()));
+        });
+    }
+}
