@@ -10,7 +10,7 @@
 // output of issue 51's two `up`s to up-words.txt.
 import fs from "node:fs";
 import path from "node:path";
-import { invite, invitedBy, requestLine, runOn, said, type Declared } from "./invite-runs";
+import { invite, invitedBy, requestLine, runOn, said, shownUnder, type Declared } from "./invite-runs";
 import { inCliStack, type CliStack } from "./program-folder";
 import { requirePulumiCli } from "../support/pulumi-cli";
 import { REPO_ROOT } from "../support/self-link";
@@ -276,6 +276,13 @@ async function upSaysWhatItDid(t: Transcript): Promise<void> {
   saidOnceByTheUpdate(
     up.output,
     'InviteBatch "team": re-sent the invitation to ben@example.com, replacing the pending one; PostHog emailed it.',
+  );
+  // Each under the resource it is about.
+  expect(shownUnder(up.output, "changed lev@example.com to admin")).toBe(
+    "pulumi-nodejs:dynamic/posthog:Invite (lev)",
+  );
+  expect(shownUnder(up.output, "re-sent the invitation to ben@example.com")).toBe(
+    "pulumi-nodejs:dynamic/posthog:InviteBatch (team)",
   );
   expect(requests.flatMap(invitedBy).sort()).toEqual(["ben@example.com", "pen@example.com"]);
   expect(requests.filter((r) => r.method === "PATCH")).toHaveLength(1);

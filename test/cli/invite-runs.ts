@@ -70,3 +70,21 @@ export function said(
   const update = updating < 0 ? "" : output.slice(updating);
   return { preview: count(preview, text), update: count(update, text) };
 }
+
+/**
+ * The resource a line holding `text` is shown under in the update's "Diagnostics:" section (its heading, e.g.
+ * `pulumi-nodejs:dynamic/posthog:Invite (lev)`), or undefined when no line there holds it.
+ */
+export function shownUnder(output: string, text: string): string | undefined {
+  const updating = output.indexOf("Updating (");
+  const part = updating < 0 ? "" : output.slice(updating);
+  const at = part.indexOf("\nDiagnostics:");
+  if (at < 0) return undefined;
+  let heading: string | undefined;
+  for (const line of part.slice(at).split("\n")) {
+    const head = /^ {2}(\S.*):$/.exec(line);
+    if (head) heading = head[1];
+    else if (line.includes(text)) return heading;
+  }
+  return undefined;
+}
