@@ -26,8 +26,9 @@ import { scrub, scrubError, scrubMessage } from "../scrub";
 import { resolveSettings } from "../config";
 import { CURRENT, declaredScope, type ScopeKind } from "../scope";
 import { containsUnknown } from "./unknown";
-import { delivered, logThroughEngineInDynamicProvider } from "./engine-log";
-import { expectEcho } from "./sdk-echo";
+import { delivered, forResource, logThroughEngineInDynamicProvider } from "./engine-log";
+import { urnOf } from "./identity";
+import { expectEcho, inDynamicProvider } from "./sdk-echo";
 import { warn } from "./warn";
 import { isLeftBehind, leftBehindNotice } from "./placement";
 
@@ -129,20 +130,29 @@ type Raw = Record<string, unknown>;
  * connected on its first call, as nothing of ours runs there before). On the dynamic face the SDK's server prints
  * what check, diff, read and delete throw before answering with it, and that echo is dropped (sdk-echo.ts); create
  * and update errors it answers without printing.
+ *
+ * `newsOf` picks the declared inputs out of a call's arguments. The SDK's dynamic provider gives a call no URN
+ * (cmd/dynamic-provider/index.ts calls `provider.create(props)`, `provider.update(id, olds, news)`), but the
+ * program's inputs carry it (identity.ts, IDENTITY_INPUT), so on that face the messages of check, diff, create and
+ * update are logged under the resource, as the plugin's are (src/plugin/service.ts). Read and delete see stored
+ * outputs only, which may name the resource as it was before a rename, so theirs stay under the stack.
  */
 function scrubbing<A extends unknown[], R>(
   run: (...args: A) => Promise<R>,
   echoed: "echoed by the SDK" | "answered as is" = "echoed by the SDK",
+  newsOf?: (...args: A) => Raw,
 ): (...args: A) => Promise<R> {
   return (...args) => {
     logThroughEngineInDynamicProvider();
-    return delivered(() =>
+    const call = () =>
       run(...args).catch((error: unknown) => {
         const scrubbed = scrubError(error);
         if (echoed === "echoed by the SDK") expectEcho(scrubbed);
         throw scrubbed;
-      }),
-    );
+      });
+    const news = newsOf && inDynamicProvider() ? newsOf(...args) : undefined;
+    const { urn } = isRecord(news) ? urnOf(news) : {};
+    return urn ? forResource(urn, call) : delivered(call);
   };
 }
 
@@ -215,18 +225,28 @@ export function atTheSeam<D>(
   return {
     // Check answers a bad input with failures rather than throwing; both its failures and anything it throws
     // pass through the scrubber, as diff's refusals do (async, so a refusal is a rejected promise).
-    check: scrubbing(async (olds: Raw, news: Raw): Promise<pulumi.dynamic.CheckResult> => {
-      const { value, failures } = ownProperties(news);
-      if (failures.length > 0) return scrubbedFailures({ inputs: value, failures });
-      const result = await preview.check(ownProperties(olds).value, declare(value));
-      // Inputs that pass their rules are planned next: the key and host are checked first (one request a run).
-      if (!result.failures || result.failures.length === 0) await keyAndHost(resource, scope, value);
-      return scrubbedFailures(result);
-    }),
-    diff: scrubbing(async (id: string, olds: Raw, news: Raw) =>
-      preview.diff(id, stored(olds), declared(news)),
+    check: scrubbing(
+      async (olds: Raw, news: Raw): Promise<pulumi.dynamic.CheckResult> => {
+        const { value, failures } = ownProperties(news);
+        if (failures.length > 0) return scrubbedFailures({ inputs: value, failures });
+        const result = await preview.check(ownProperties(olds).value, declare(value));
+        // Inputs that pass their rules are planned next: the key and host are checked first (one request a run).
+        if (!result.failures || result.failures.length === 0) await keyAndHost(resource, scope, value);
+        return scrubbedFailures(result);
+      },
+      "echoed by the SDK",
+      (_olds, news) => news,
     ),
-    create: scrubbing(async (news: Raw) => apply().create(declared(news)), "answered as is"),
+    diff: scrubbing(
+      async (id: string, olds: Raw, news: Raw) => preview.diff(id, stored(olds), declared(news)),
+      "echoed by the SDK",
+      (_id, _olds, news) => news,
+    ),
+    create: scrubbing(
+      async (news: Raw) => apply().create(declared(news)),
+      "answered as is",
+      (news) => news,
+    ),
     read: scrubbing(async (id: string, props: Raw) => {
       const state = stored(props);
       const result = await apply().read(id, state);
@@ -236,6 +256,7 @@ export function atTheSeam<D>(
     update: scrubbing(
       async (id: string, olds: Raw, news: Raw) => apply().update(id, stored(olds), declared(news)),
       "answered as is",
+      (_id, _olds, news) => news,
     ),
     delete: scrubbing(async (id: string, props: Raw) => {
       const state = stored(props);

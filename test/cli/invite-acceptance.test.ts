@@ -6,9 +6,11 @@
 //   bob create comes after it: x reads PostHog just before its POST and refuses, and PostHog gets one POST for bob.
 // - issue 51, 4: the `up` says what it did, once: a level change of a member, a pending invite re-sent, a batch of
 //   three; and the preview's future-tense notice appears once, in the preview only.
-// Each step's CLI output and the requests PostHog received go to .tmp/invite-acceptance/dynamic.txt.
+// Each step's CLI output and the requests PostHog received go to .tmp/invite-acceptance/dynamic.txt, and the whole
+// output of issue 51's two `up`s to up-words.txt.
 import fs from "node:fs";
 import path from "node:path";
+import { invite, invitedBy, requestLine, runOn, said, shownUnder, type Declared } from "./invite-runs";
 import { inCliStack, type CliStack } from "./program-folder";
 import { requirePulumiCli } from "../support/pulumi-cli";
 import { REPO_ROOT } from "../support/self-link";
@@ -55,26 +57,6 @@ for (const r of require("./declared." + pulumi.getStack() + ".json")) {
 }
 `;
 
-interface Declared {
-  kind: "Invite" | "InviteBatch" | "Slow";
-  name: string;
-  args: Record<string, unknown>;
-  after?: string;
-}
-
-const invite = (name: string, email: string, more: Record<string, unknown> = {}): Declared => ({
-  kind: "Invite",
-  name,
-  args: { targetEmail: email, sendEmail: false, ...more },
-});
-
-/** The email addresses a request invites (one for an invite POST, each person of a bulk POST). */
-function invitedBy(r: LoggedRequest): string[] {
-  if (r.method !== "POST" || !/\/invites\/(bulk\/)?$/.test(r.path)) return [];
-  const bodies = Array.isArray(r.body) ? r.body : [r.body];
-  return bodies.map((b) => String((b as { target_email: string }).target_email));
-}
-
 /** What the user reads: warning, info and error lines of the CLI's output (the step lines left out). */
 function diagnostics(output: string): string[] {
   return output
@@ -83,28 +65,10 @@ function diagnostics(output: string): string[] {
     .map((line) => `  | ${line.trimEnd()}`);
 }
 
-/**
- * How many lines of the run's "Diagnostics:" section contain `text`. The CLI's non-interactive display prints each
- * message twice, once beside the step in the progress stream and once in that section (pulumi/pulumi
- * pkg/backend/display/progress.go), so "said once" is counted there.
- */
-const linesWith = (output: string, text: string) => {
-  // An `up` without --skip-preview prints the preview's section, then the update's: the last one is the update's.
-  const at = output.lastIndexOf("Diagnostics:");
-  const section = at < 0 ? "" : output.slice(at);
-  return section.split("\n").filter((l) => l.includes(text)).length;
-};
-
-/** The same count in the preview's "Diagnostics:" section of an `up` without --skip-preview (its first). */
-const previewLinesWith = (output: string, text: string) => {
-  const at = output.indexOf("Diagnostics:");
-  const end = output.indexOf("Diagnostics:", at + 1);
-  const section = at < 0 ? "" : output.slice(at, end < 0 ? undefined : end);
-  return section.split("\n").filter((l) => l.includes(text)).length;
-};
-
 class Transcript {
   readonly lines: string[] = [];
+  /** The whole output of the runs kept with `keep` (the `up`s issue 51 asks to see). */
+  readonly kept: string[] = [];
   constructor(readonly stack: CliStack) {}
 
   declare(stackName: string, resources: Declared[]): void {
@@ -116,16 +80,7 @@ class Transcript {
   }
 
   async run(stackName: string, ...args: string[]): Promise<{ output: string; failed: boolean }> {
-    let output: string;
-    let failed = false;
-    try {
-      const done = await this.stack.cli(...args, "--stack", stackName);
-      output = `${done.stdout}\n${done.stderr}`;
-    } catch (error) {
-      const e = error as Error & { stdout?: string; stderr?: string };
-      output = `${e.stdout ?? ""}\n${e.stderr ?? ""}`;
-      failed = true;
-    }
+    const { output, failed } = await runOn(this.stack, stackName, args);
     this.lines.push(
       `$ pulumi ${args.join(" ")} --stack ${stackName}${failed ? "   (failed)" : ""}`,
       ...diagnostics(output),
@@ -138,10 +93,7 @@ class Transcript {
     await this.stack.clearRequests();
     this.lines.push(
       "requests PostHog received:",
-      ...requests.map((r) => {
-        const who = invitedBy(r);
-        return `  ${r.time} ${r.method} ${r.path.replace(this.stack.organizationId, ":org")} ${r.status}${who.length > 0 ? ` ${who.join(", ")}` : ""}`;
-      }),
+      ...requests.map((r) => `  ${r.time} ${requestLine(r, this.stack.organizationId)}`),
     );
     return requests;
   }
@@ -172,9 +124,14 @@ class Transcript {
     this.lines.push(text);
   }
 
+  keep(title: string, output: string): void {
+    this.kept.push(`## ${title}`, output.trimEnd(), "");
+  }
+
   write(): void {
     fs.mkdirSync(TRANSCRIPTS, { recursive: true });
     fs.writeFileSync(path.join(TRANSCRIPTS, "dynamic.txt"), `${this.lines.join("\n")}\n`);
+    fs.writeFileSync(path.join(TRANSCRIPTS, "up-words.txt"), `${this.kept.join("\n")}\n`);
   }
 }
 
@@ -252,20 +209,26 @@ async function upSaysWhatItDid(t: Transcript): Promise<void> {
     invite("pen", "pen@example.com", { level: pen, sendEmail: true }),
     team(pen),
   ];
+  /** Said once, after the update: one line of the update's Diagnostics, and nothing in the preview. */
+  const saidOnceByTheUpdate = (output: string, text: string) =>
+    expect({ text, ...said(output, text) }).toEqual({
+      text,
+      preview: { lines: 0, diagnostics: 0 },
+      update: { lines: expect.any(Number) as number, diagnostics: 1 },
+    });
   t.declare("w", people("member", "member"));
   const first = await t.run("w", "up", "--yes");
+  t.keep("pulumi up --yes: two Invites and an InviteBatch of three, all new", first.output);
   expect(first.failed).toBe(false);
-  const batchLine =
-    'InviteBatch "team": sent 3 invitations to ana@example.com, ben@example.com, cy@example.com; PostHog emailed all 3.';
-  expect(linesWith(first.output, batchLine)).toBeGreaterThanOrEqual(1);
-  // Each line is said; on this face a line may show twice in the update's section, the Invite's or the batch's
-  // from one run to the next (a gap left open in issue 51 item 4: said, but not yet once).
-  expect(
-    linesWith(
+  saidOnceByTheUpdate(
+    first.output,
+    'InviteBatch "team": sent 3 invitations to ana@example.com, ben@example.com, cy@example.com; PostHog emailed all 3.',
+  );
+  for (const who of ["lev", "pen"])
+    saidOnceByTheUpdate(
       first.output,
-      'Invite "lev@example.com": sent an invitation to lev@example.com as member; PostHog emailed it.',
-    ),
-  ).toBeGreaterThanOrEqual(1);
+      `Invite "${who}@example.com": sent an invitation to ${who}@example.com as member; PostHog emailed it.`,
+    );
   await t.requests();
   const lev = (await t.state()).invites.find((i) => i.target_email === "lev@example.com");
   if (!lev) throw new Error("no invite for lev");
@@ -275,38 +238,52 @@ async function upSaysWhatItDid(t: Transcript): Promise<void> {
 
   t.declare("w", people("admin", "admin"));
   const up = await t.run("w", "up", "--yes");
+  t.keep(
+    "pulumi up --yes: lev (a member now) and pen (pending) to admin, and the batch's ben to admin",
+    up.output,
+  );
   const requests = await t.requests();
   expect(up.failed).toBe(false);
   const notice = (who: string, email: string) =>
     `${who}: level changed. At \`pulumi up\`, if ${email} has not accepted yet, a new invitation with these terms replaces the pending one`;
-  // The future-tense notice is said in the preview. On this face the update says it again (a gap left open in
-  // issue 51 item 4: the provider does not learn that the run is an update).
-  expect(
-    previewLinesWith(up.output, notice('Invite "pen@example.com"', "pen@example.com")),
-  ).toBeGreaterThanOrEqual(1);
-  expect(
-    linesWith(
-      up.output,
-      'Invite "lev@example.com": changed lev@example.com to admin (already a member; no email).',
-    ),
-  ).toBeGreaterThanOrEqual(1);
-  expect(
-    linesWith(
-      up.output,
-      'Invite "pen@example.com": re-sent the invitation to pen@example.com as admin, replacing the pending one',
-    ),
-  ).toBeGreaterThanOrEqual(1);
   const batchNotice = notice("InviteBatch", "ben@example.com").replace(
     ": level",
     ": ben@example.com's level",
   );
-  expect(previewLinesWith(up.output, batchNotice)).toBeGreaterThanOrEqual(1);
-  expect(
-    linesWith(
-      up.output,
-      'InviteBatch "team": re-sent the invitation to ben@example.com, replacing the pending one; PostHog emailed it.',
-    ),
-  ).toBeGreaterThanOrEqual(1);
+  // The future-tense notice: once per resource, in the preview's Diagnostics, and never in the update.
+  for (const text of [notice('Invite "pen@example.com"', "pen@example.com"), batchNotice]) {
+    const { preview, update } = said(up.output, text);
+    expect({ text, previewDiagnostics: preview.diagnostics, update: update.lines }).toEqual({
+      text,
+      previewDiagnostics: 1,
+      update: 0,
+    });
+  }
+  // lev was a member when the preview ran (the refresh recorded it): no invitation can replace anything.
+  expect(said(up.output, "if lev@example.com has not accepted yet")).toEqual({
+    preview: { lines: 0, diagnostics: 0 },
+    update: { lines: 0, diagnostics: 0 },
+  });
+  // What the update did, once each.
+  saidOnceByTheUpdate(
+    up.output,
+    'Invite "lev@example.com": changed lev@example.com to admin (already a member; no email).',
+  );
+  saidOnceByTheUpdate(
+    up.output,
+    'Invite "pen@example.com": re-sent the invitation to pen@example.com as admin, replacing the pending one',
+  );
+  saidOnceByTheUpdate(
+    up.output,
+    'InviteBatch "team": re-sent the invitation to ben@example.com, replacing the pending one; PostHog emailed it.',
+  );
+  // Each under the resource it is about.
+  expect(shownUnder(up.output, "changed lev@example.com to admin")).toBe(
+    "pulumi-nodejs:dynamic/posthog:Invite (lev)",
+  );
+  expect(shownUnder(up.output, "re-sent the invitation to ben@example.com")).toBe(
+    "pulumi-nodejs:dynamic/posthog:InviteBatch (team)",
+  );
   expect(requests.flatMap(invitedBy).sort()).toEqual(["ben@example.com", "pen@example.com"]);
   expect(requests.filter((r) => r.method === "PATCH")).toHaveLength(1);
   expect((await t.run("w", "destroy", "--yes", "--skip-preview")).failed).toBe(false);
