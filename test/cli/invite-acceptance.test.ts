@@ -174,7 +174,13 @@ async function concurrentRuns(t: Transcript): Promise<void> {
     { kind: "Slow", name: "slow", args: { waitFor: "carl@example.com" }, after: "early" },
     { ...invite("carl", "carl@example.com"), after: "slow" },
   ]);
-  t.declare("y", [invite("carl", "carl@example.com")]);
+  // y's invite waits until x's first invite (ann) is in PostHog, so x's first look at the invites comes before y's
+  // POST, as in the issue (x started first). Without it, which stack looks first is a race, and a run where y posts
+  // first passed on the code before this round too (its one listing already held carl's invite).
+  t.declare("y", [
+    { kind: "Slow", name: "slow", args: { waitFor: "ann@example.com" } },
+    { ...invite("carl", "carl@example.com"), after: "slow" },
+  ]);
   await t.stack.clearRequests();
   const [x, y] = await Promise.all([
     t.run("x", "up", "--yes", "--skip-preview"),
