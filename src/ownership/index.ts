@@ -19,8 +19,8 @@
 //   as accepted only for a member who joined while it was valid (acceptance.ts).
 //
 // WHAT A CLAIM IS (claims.ts). A fact of the run: which resource (its URN) made, took over, adopted or imported,
-// keeps (its diff did not replace it), was refused on, declared `adopt` of, or deleted an object. The first four and
-// the delete are exclusive (one holder); the others are notes any number of resources add. A take-over never
+// keeps (its diff did not replace it), was refused on, declared `adopt` of, or deleted an object. Made, took over,
+// adopted and deleted are exclusive (one holder); the others are notes any number of resources add. A take-over never
 // overrides another resource's claim; a second adoption fails naming the first; a delete leaves alone what another
 // resource holds (with a warning) and fails on what a create of this run was refused on or declares to adopt, so a
 // resource renamed without an alias never takes its old name's object with it. Adopting (`adopt`, adoption.ts) and
@@ -33,11 +33,11 @@
 // run is given; an exclusive claim is one file made with link(2), which one process wins; each file holds its
 // maker's pid, so an earlier run's record on the same address is ignored.
 //
-// WITHOUT A PROOF. A create refuses, sends nothing, and names the object and the ways out, a teammate's backend first,
-// then an alias, `adopt`, and `pulumi import` on the plugin face, in at most 80 words (refusals.ts); a preview says
-// it first as a warning (clash-scope.ts, and each kind's clash-preview.ts). A request that may have been applied is
-// never sent twice: a POST that got no answer is looked up instead (late-create.ts), and what the lookup finds is
-// taken on the same proof.
+// WITHOUT A PROOF. A create takes nothing over and sends nothing more: it fails naming the object and the ways out,
+// a teammate's backend first, then an alias, `adopt`, and `pulumi import` on the plugin face, in at most 80 words
+// (refusals.ts); a preview says it first, as a warning (clash-scope.ts, and each kind's clash-preview.ts). A request
+// that may have been applied is never sent twice: a POST that got no answer is looked up instead (late-create.ts),
+// and a survey found that way is taken only on the proof above.
 //
 // Imports: the resources and the faces reach this folder only through this file, and it imports no resource, face or
 // command (eslint.config.mjs): resources -> ownership -> provider-kit -> client. A preview and a program load this
