@@ -6,6 +6,16 @@ import noImportCycle from "./tools/eslint/no-import-cycle.mjs";
 /** The folders of src above src/resources. */
 const RESOURCES_ABOVE = ["plugin", "export", "cli", "testing"];
 
+/**
+ * The rules of ownership (src/ownership) are read in one place: the resources and the faces reach them only through
+ * the folder's entry, src/ownership/index.ts (an import of `../ownership`, never of a file in it).
+ */
+const OWNERSHIP_ENTRY = {
+  regex: "^\\.\\.?/(\\.\\./)*ownership/",
+  message:
+    "Ownership is reached only through its entry: import from src/ownership (index.ts), not a file in it.",
+};
+
 /** The emulator stands apart: repeated in each emulator block, as flat config replaces a rule's options per file. */
 const EMULATOR_APART = {
   regex: "^pulumi-posthog(/|$)|^(\\.\\./){3,}",
@@ -55,14 +65,17 @@ export default tseslint.config(
       "local/no-import-cycle": "error",
     },
   },
-  // Layering (docs/contributing/code-map.md): imports go one way, resources -> provider-kit -> client. The client is
-  // PostHog's HTTP API and knows no resource; the plumbing the resources share knows no particular resource.
+  // Layering (docs/contributing/code-map.md): imports go one way, resources -> ownership -> provider-kit -> client.
+  // The client is PostHog's HTTP API and knows no resource; the plumbing the resources share knows no particular
+  // resource, nor the ownership rules built on it.
   {
     files: ["src/client/**/*.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [layer("client", ["resources", "provider-kit", "export", "cli", "testing"])] },
+        {
+          patterns: [layer("client", ["resources", "ownership", "provider-kit", "export", "cli", "testing"])],
+        },
       ],
     },
   },
@@ -71,16 +84,38 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [layer("provider-kit", ["resources", "plugin", "export", "cli", "testing"])] },
+        {
+          patterns: [layer("provider-kit", ["resources", "ownership", "plugin", "export", "cli", "testing"])],
+        },
       ],
     },
   },
+  // Ownership (src/ownership) knows no particular resource: each resource's own proof calls it, not the other way.
+  {
+    files: ["src/ownership/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [layer("ownership", ["resources", "plugin", "export", "cli", "testing"])] },
+      ],
+    },
+  },
+  // The faces, the export and the command lines reach ownership through its entry too.
+  {
+    files: ["src/*.ts", "src/plugin/**/*.ts", "src/export/**/*.ts", "src/cli/**/*.ts", "src/testing/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [OWNERSHIP_ENTRY] }],
+    },
+  },
   // The resources serve both faces (the dynamic providers and the plugin) and the export command: they import
-  // none of them.
+  // none of them, and reach ownership through its entry.
   {
     files: ["src/resources/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [layer("resources", RESOURCES_ABOVE)] }],
+      "no-restricted-imports": [
+        "error",
+        { patterns: [layer("resources", RESOURCES_ABOVE), OWNERSHIP_ENTRY] },
+      ],
     },
   },
   // A preview (configure, check, diff) must not load the HTTP client or axios; test/preview checks the
@@ -93,8 +128,9 @@ export default tseslint.config(
         {
           paths: [{ name: "axios", message: "A preview must not load axios (test/preview)." }],
           patterns: [
-            // Flat config replaces a rule's options per file: the resources' layer rule is repeated here.
+            // Flat config replaces a rule's options per file: the resources' rules are repeated here.
             layer("resources", RESOURCES_ABOVE),
+            OWNERSHIP_ENTRY,
             {
               regex: "^(\\.\\./)+client(/|$)",
               message:
@@ -224,6 +260,6 @@ export default tseslint.config(
 function layer(name, above) {
   return {
     regex: `^\\.\\./(\\.\\./)*(${above.join("|")})(/|$)`,
-    message: `src/${name} sits below ${above.map((f) => `src/${f}`).join(", ")}: imports go resources -> provider-kit -> client.`,
+    message: `src/${name} sits below ${above.map((f) => `src/${f}`).join(", ")}: imports go resources -> ownership -> provider-kit -> client.`,
   };
 }

@@ -166,7 +166,7 @@ export function createTransport(opts: ClientOptions): Transport {
       fail({
         status: 0,
         code: "cancelled",
-        // Whoever sent the POST says what its unknown outcome means (provider-kit/late-create.ts).
+        // Whoever sent the POST says what its unknown outcome means (ownership/late-create.ts).
         detail: "the run was cancelled (Ctrl-C) before PostHog answered",
         outcomeUnknown: sent && spec.method === "POST",
         attempts,

@@ -2,7 +2,7 @@
 // the provider plugin. Its shape is the CLI's (pulumi/pulumi pkg/cmd/pulumi/operations/import.go, importFile and
 // importSpec): `resources`, each with the resource `type` token, the `name` the generated code gives it and the
 // object's `id` in PostHog. `pulumi import` then reads each object through the plugin (its Read by id,
-// provider-kit/import.ts), writes the program in the project's language, and the next preview is clean. A survey
+// ownership/import.ts), writes the program in the project's language, and the next preview is clean. A survey
 // is imported by its id, a pending invite by its id, and a member by `member:<membership id>`, the id an Invite
 // that adopted the membership holds (resources/invite/mapping.ts, MEMBER_ID_PREFIX). The plugin reads them in the
 // project and organization its own settings name (`posthog-iac:projectId`, `posthog-iac:organizationId`, or the

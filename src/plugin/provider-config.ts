@@ -8,7 +8,7 @@
 import { readPulumiConfig, SETTINGS, setPulumiConfig, type SettingName } from "../config";
 import { noteHostChange } from "../provider-kit/placement";
 import { UNKNOWN } from "../provider-kit/unknown";
-import { isStackMark, newStackMark } from "../provider-kit/stack-mark";
+import { isStackMark, newStackMark } from "../ownership";
 import { secret, type Props } from "./wire-values";
 
 export const CONFIG_KEYS: readonly SettingName[] = Object.keys(SETTINGS).filter(isSetting);
@@ -20,7 +20,7 @@ export const SECRET_CONFIG_KEYS: ReadonlySet<string> = new Set<SettingName>(["ap
 const ENGINE_KEYS = new Set(["version", "pluginDownloadURL", "__internal"]);
 
 /**
- * The stack's mark (provider-kit/stack-mark.ts) in the provider's checked config: made by the first CheckConfig
+ * The stack's mark (ownership/stack-mark.ts) in the provider's checked config: made by the first CheckConfig
  * of the provider, kept from its old inputs by every later one, never compared by DiffConfig. Not a setting: it is
  * in no schema and no user writes it.
  */

@@ -3,7 +3,7 @@
 // a token's first call, and their apply half on its first apply (provider-kit/seam.ts), so a preview
 // loads no HTTP client here either.
 import type { ProviderModule } from "../provider-kit/shim";
-import type { Imported } from "../provider-kit/import";
+import type { Imported } from "../ownership";
 import { RESOURCE_TOKENS, type ResourceName } from "./tokens";
 
 const calls = (): typeof import("../providers") => require("../providers");

@@ -20,7 +20,7 @@ import { invokeFunction } from "./functions";
 import { resourceCode } from "./resources";
 import { fromStruct, rewrap, toStruct, unwrap, withoutNulls } from "./wire-values";
 import { newEmpty } from "./bindings-empty";
-import { IDENTITY_INPUT, STACK_MARK_INPUT } from "../provider-kit/identity";
+import { IDENTITY_INPUT, STACK_MARK_INPUT } from "../ownership";
 import { scrub, scrubMessage } from "../scrub";
 import { forResource } from "../provider-kit/engine-log";
 import { cancelRequests } from "../client/cancel";
@@ -125,7 +125,7 @@ export function providerService(): grpc.UntypedServiceImplementation {
     check: unary(async (req: pb.CheckRequest) => {
       const news = unwrap(fromStruct(req.getNews()));
       const olds = unwrap(fromStruct(req.getOlds())).plain;
-      // The URN, as at create: a declared adoption is recorded for the run at check (provider-kit/interrupted.ts).
+      // The URN, as at create: a declared adoption is recorded for the run at check (ownership/claims.ts).
       // It is the request's, not an input: left out of the answer, so it never reaches the state.
       const code = resourceCode(req.getUrn(), req.getType()).provider();
       const result = await code.check(olds, { ...news.plain, [IDENTITY_INPUT]: req.getUrn() });
@@ -156,7 +156,7 @@ export function providerService(): grpc.UntypedServiceImplementation {
       if (req.getPreview())
         return new pb.CreateResponse().setProperties(toStruct(rewrap(news.plain, news.secretKeys)));
       // The URN says which resource of the stack this is and the stack's mark which stack, so a create can prove
-      // what it meets is its own (provider-kit/identity.ts); both win over any input of that name.
+      // what it meets is its own (ownership/identity.ts); both win over any input of that name.
       const { [STACK_MARK_INPUT]: _sent, ...declared } = news.plain;
       const mark = stackMarkOfProvider();
       const inputs = {
@@ -175,7 +175,7 @@ export function providerService(): grpc.UntypedServiceImplementation {
       const code = resourceCode(req.getUrn(), req.getType());
       const response = new pb.ReadResponse();
       if (Object.keys(state.plain).length === 0 && Object.keys(inputs.plain).length === 0) {
-        // An import is a claim for this resource (provider-kit/interrupted.ts), like `adopt`.
+        // An import is a claim for this resource (ownership/claims.ts), like `adopt`.
         const imported = await code.importById(req.getId(), req.getUrn());
         return response
           .setId(imported.id)

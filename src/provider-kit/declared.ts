@@ -1,8 +1,19 @@
 // The "declared" bookkeeping: outputs keep the inputs the program declared at the last apply, so a diff can
 // tell a field the program stopped declaring (reset it) from one it never declared (leave PostHog's value).
 
-import { IDENTITY_INPUT, STACK_MARK_INPUT } from "./identity";
 import { isRecord, type Json } from "./json";
+
+/**
+ * The input the dynamic resource classes set to the resource's URN; the plugin sets it from the request. What it
+ * proves is in src/ownership (identity.ts).
+ */
+export const IDENTITY_INPUT = "__identity";
+
+/**
+ * The input that carries the stack's mark (src/ownership/stack-mark.ts): a random value made once per stack and kept
+ * in its state, which no other stack can share. Like IDENTITY_INPUT, the user never writes it and no diff compares it.
+ */
+export const STACK_MARK_INPUT = "__stackMark";
 
 /**
  * Inputs the provider's faces add, never the program: the dynamic provider's code, the resource's identity and

@@ -1,5 +1,5 @@
 // An exported program, previewed through the real CLI in a new stack: the engine counts each adoption as a create
-// (it cannot import a dynamic resource: src/provider-kit/adoption.ts), so the preview names each resource that
+// (it cannot import a dynamic resource: src/ownership/adoption.ts), so the preview names each resource that
 // adopts what PostHog holds, sends PostHog nothing, and the `up` after it writes nothing.
 import { execFile } from "node:child_process";
 import fs from "node:fs";

@@ -13,7 +13,7 @@ import { emulatorStackConfig, startTestEmulator, type Emulator } from "./plugin/
 import { PYTHON_LANGUAGE, YAML_LANGUAGE } from "./plugin/languages";
 import { preparePluginProject, PLUGIN_FOLDER } from "./program-folder";
 import { ownedQuestionId } from "../../src/resources/survey/ownership";
-import { newStackMark } from "../../src/provider-kit/stack-mark";
+import { newStackMark } from "../../src/ownership/stack-mark";
 
 const pulumi = requirePulumiCli();
 

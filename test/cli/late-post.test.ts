@@ -1,7 +1,7 @@
 // A create PostHog answers after the client gave up, through the real `pulumi` CLI on both faces: with
 // `requestTimeoutMs` 2000, the invite POST is held 6 s by the server before it is applied (the emulator's
 // `latencyMs` fault sleeps, then applies). The provider never sends it again in the same run
-// (src/provider-kit/late-create.ts): it looks the invite up until it lands, within the request deadline. So
+// (src/ownership/late-create.ts): it looks the invite up until it lands, within the request deadline. So
 // PostHog receives one POST for the address (one email), and the stack records the invite PostHog holds.
 import fs from "node:fs";
 import path from "node:path";

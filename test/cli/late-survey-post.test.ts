@@ -1,6 +1,6 @@
 // A survey POST PostHog answers after the client gave up, through the real `pulumi` CLI (dynamic providers): with
 // `requestTimeoutMs` 2000, each survey POST is held 6 s by the server before it is applied (the emulator's
-// `latencyMs` fault sleeps, then applies). The provider never sends it again (src/provider-kit/late-create.ts) and
+// `latencyMs` fault sleeps, then applies). The provider never sends it again (src/ownership/late-create.ts) and
 // finds the survey by its name; it then takes it only on the proof an interrupted run's survey needs
 // (src/resources/survey/interrupted.ts, takeLateAnswer: the mark, the fields, the claim), with a warning:
 // - "Late NPS" declares a question without an id, so it carries this stack's mark: recorded, with the warning;

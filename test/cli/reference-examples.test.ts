@@ -90,7 +90,7 @@ const writes = (requests: string[]) => requests.filter((r) => !r.startsWith("GET
 const EXPECTATIONS: Record<string, PageExpectation> = {
   Survey: {
     afterUp: ({ up, destroy, outputs }) => {
-      // The question carries the id derived from the resource's identity, its ownership mark (provider-kit/ownership.ts).
+      // The question carries the id derived from the resource's identity, its ownership mark (resources/survey/ownership.ts).
       expect(writes(up)).toEqual([
         expect.stringMatching(
           /^POST \/api\/projects\/\d+\/surveys\/ 201 .*"name":"Product feedback".*"questions":\[\{"id":":id","question":"What should we build next\?","type":"open"\}\].*"type":"api"/,

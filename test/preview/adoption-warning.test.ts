@@ -1,5 +1,5 @@
 // Preview names each adoption: check warns, for a resource the stack does not hold yet (no old inputs), that it
-// adopts what PostHog holds instead of creating (src/provider-kit/adoption.ts); never for one already in state.
+// adopts what PostHog holds instead of creating (src/ownership/adoption.ts); never for one already in state.
 import { check as checkSurvey } from "../../src/resources/survey/preview";
 import { check as checkInvite } from "../../src/resources/invite/preview";
 import { declareSurvey } from "../../src/resources/survey/declaration";

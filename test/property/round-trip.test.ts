@@ -9,7 +9,7 @@ import { Invite, Survey } from "../../src";
 import type { InviteInputs as InviteArgs } from "../../src/resources/invite/types";
 import type { SurveyInputs as SurveyArgs } from "../../src/resources/survey/types";
 import type { Engine } from "../support";
-import { IDENTITY_INPUT, STACK_MARK_INPUT } from "../../src/provider-kit/identity";
+import { IDENTITY_INPUT, STACK_MARK_INPUT } from "../../src/ownership/identity";
 import { LoggedRequest, startStack, TestStack } from "../support/stack";
 import { action, variantFlag } from "../converge/fixtures";
 import { Fixtures, inviteArgs, laterDateText, paddedText, richText, surveyArgs } from "./arbitraries";

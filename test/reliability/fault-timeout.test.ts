@@ -11,7 +11,7 @@ const LATENCY_MS = CLIENT_TIMEOUT_MS + 1_000;
 
 const email = (who: string) => `${who}@timeout.example.com`;
 const survey = (name: string, description: string) =>
-  // A question without an id carries the mark that proves a survey is this resource's (provider-kit/ownership.ts),
+  // A question without an id carries the mark that proves a survey is this resource's (resources/survey/ownership.ts),
   // so a create whose answer came too late is found as its own.
   new Survey(name, {
     name: `timeout ${name}`,

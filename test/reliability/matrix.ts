@@ -21,7 +21,7 @@ export const FAULTS: FaultKind[] = [
   { name: "502", spec: { status: 502 }, provesNotApplied: false },
   { name: "503", spec: { status: 503 }, provesNotApplied: true },
   // No answer at all: the provider cannot tell whether a POST took effect, so it looks, and never sends it again
-  // (provider-kit/late-create.ts): a POST the reset kept from PostHog surfaces, and the re-run makes it.
+  // (ownership/late-create.ts): a POST the reset kept from PostHog surfaces, and the re-run makes it.
   { name: "connection reset", spec: { reset: true }, provesNotApplied: false },
   { name: "commit, then drop", spec: { commitThenDrop: true }, provesNotApplied: true },
 ];

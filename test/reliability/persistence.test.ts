@@ -100,7 +100,7 @@ describe("emulator killed mid-run", () => {
     expect(held.length).toBeGreaterThanOrEqual(before);
     expect(new Set(held.map((s) => s.name)).size).toBe(held.length);
     // A create whose POST the kill cut off may have been applied, so it is never sent again in this run: it
-    // fails, saying so, and the next up looks before posting (provider-kit/late-create.ts).
+    // fails, saying so, and the next up looks before posting (ownership/late-create.ts).
     expect(
       up.errors.filter(
         (e) => !/got no answer .*so it may have been applied; it was not sent again/.test(e.message),

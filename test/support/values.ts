@@ -2,7 +2,7 @@
 // "unknown" sentinel, secret unwrapping and the engine's top-level input diff.
 import * as pulumi from "@pulumi/pulumi";
 import { JavaScriptValue, Struct } from "google-protobuf/google/protobuf/struct_pb";
-import { IDENTITY_INPUT, STACK_MARK_INPUT } from "../../src/provider-kit/identity";
+import { IDENTITY_INPUT, STACK_MARK_INPUT } from "../../src/ownership/identity";
 
 /** A property bag as it travels in a protobuf Struct (plain JSON values). */
 export type Props = Record<string, unknown>;
@@ -49,7 +49,7 @@ function toEngineValue(v: unknown): unknown {
  * Top-level keys whose values differ (deep equality), sorted; `__provider` is left out unless asked, and the
  * resource's identity and stack-mark inputs always. The real engine shows the keys of the provider's Diff, for a refresh too
  * (pulumi/pulumi pkg/resource/deploy/step.go, RefreshStep.Apply: diffResource of the refreshed inputs against the
- * old ones), and this provider's Diff never compares `__identity` or `__stackMark` (src/provider-kit/identity.ts). A refresh on
+ * old ones), and this provider's Diff never compares `__identity` or `__stackMark` (src/ownership/identity.ts). A refresh on
  * the dynamic face drops it from the stored inputs (the dynamic read sees only outputs) without any diff in the
  * real CLI; comparing the raw inputs here showed one.
  */

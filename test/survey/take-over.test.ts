@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { Invite, Survey, SurveyArgs } from "../../src";
 import { ownedQuestionId } from "../../src/resources/survey/ownership";
-import { newStackMark } from "../../src/provider-kit/stack-mark";
+import { newStackMark } from "../../src/ownership/stack-mark";
 import { createEngine, type Program } from "../support/engine";
 import { startProviderServer } from "../support/provider-server";
 import { REPO_ROOT, selfLinkNodePath } from "../support/self-link";

@@ -1,4 +1,4 @@
-// Claims across the provider processes of one run (src/provider-kit/interrupted.ts over run-record.ts): two
+// Claims across the provider processes of one run (src/ownership/claims.ts over src/provider-kit/run-record.ts): two
 // copies of the claims module, each with its own memory as two provider processes have, share one engine address
 // and so one file record. What one adopts, takes over or holds, the other never deletes; a take-over never
 // overrides what another resource holds; a declared adoption stops a delete even before it is claimed.
@@ -10,13 +10,13 @@ jest.mock("../../src/provider-kit/engine-log", () => ({
   engineConnectedTo: () => ADDRESS,
 }));
 
-type Claims = typeof import("../../src/provider-kit/interrupted");
+type Claims = typeof import("../../src/ownership/claims");
 
 /** A fresh copy of the claims module: another provider process of the same run. */
 function process_(): Claims {
   let loaded: Claims | undefined;
   jest.isolateModules(() => {
-    loaded = require(path.join(__dirname, "../../src/provider-kit/interrupted")) as Claims;
+    loaded = require(path.join(__dirname, "../../src/ownership/claims")) as Claims;
   });
   if (!loaded) throw new Error("not loaded");
   return loaded;

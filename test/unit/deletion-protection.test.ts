@@ -12,7 +12,7 @@ import {
   surveyNamed,
   uncountedRefusal,
 } from "../../src/resources/survey/deletion-protection";
-import type { Face } from "../../src/provider-kit/ways-out";
+import type { Face } from "../../src/ownership/refusals";
 import { diff } from "../../src/resources/survey/preview";
 import { declareSurvey } from "../../src/resources/survey/declaration";
 import { UNKNOWN } from "../../src/provider-kit/unknown";

@@ -3,7 +3,7 @@
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { createdByAStack, hasDerivedForm, ownedQuestionId } from "../../src/resources/survey/ownership";
-import { newStackMark } from "../../src/provider-kit/stack-mark";
+import { newStackMark } from "../../src/ownership/stack-mark";
 
 test("every derived id has the derived form", () => {
   fc.assert(

@@ -1,5 +1,5 @@
-// What a provider process remembers about objects it made, took over or deleted (src/provider-kit/
-// interrupted.ts), and the one invite listing per organization that take-overs look in (list-cache.ts).
+// What a provider process remembers about objects it made, took over or deleted (src/ownership/claims.ts), and
+// the one invite listing per organization that take-overs look in (list-cache.ts).
 import type { PostHogClient, WireInvite } from "../../src/client";
 import {
   claimForAdoption,
@@ -9,7 +9,7 @@ import {
   isUnclaimed,
   markCreated,
   markRefused,
-} from "../../src/provider-kit/interrupted";
+} from "../../src/ownership/claims";
 import { invalidateOrganization, invitesAtStart } from "../../src/provider-kit/list-cache";
 
 describe("claims", () => {

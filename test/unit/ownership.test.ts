@@ -3,10 +3,10 @@
 // looks until the deadline and never sends the POST again.
 import { PostHogApiError } from "../../src/client";
 import { resolveSettings } from "../../src/config";
-import { identityFromUrn, resourceUrn } from "../../src/provider-kit/identity";
-import { findLateCreate } from "../../src/provider-kit/late-create";
+import { identityFromUrn, resourceUrn } from "../../src/ownership/identity";
+import { findLateCreate } from "../../src/ownership/late-create";
 import { ownedQuestionId, ownedQuestionIds, unproven } from "../../src/resources/survey/ownership";
-import { isStackMark, newStackMark } from "../../src/provider-kit/stack-mark";
+import { isStackMark, newStackMark } from "../../src/ownership/stack-mark";
 import fc from "fast-check";
 
 const MARK = "AAAAAAAAAAAAAAAAAAAAAA";

@@ -8,7 +8,7 @@ import {
   stackMarkOfProvider,
   STACK_MARK_KEY,
 } from "../../src/plugin/provider-config";
-import { isStackMark } from "../../src/provider-kit/stack-mark";
+import { isStackMark } from "../../src/ownership/stack-mark";
 
 const settings = { host: "https://eu.posthog.com", projectId: "1" };
 

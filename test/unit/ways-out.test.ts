@@ -1,13 +1,8 @@
-// The ways out a refused create names (src/provider-kit/ways-out.ts): an alias first, written as the program's
+// The ways out a refused create names (src/ownership/refusals.ts): an alias first, written as the program's
 // language writes a resource option, then adopt, then (plugin face only) pulumi import, each saying what it does
 // to the resource that held the object.
 import { runtimeOf } from "../../src/provider-kit/program-runtime";
-import {
-  adoptSetting,
-  aliasOption,
-  renameWaysOut,
-  type RefusedObject,
-} from "../../src/provider-kit/ways-out";
+import { adoptSetting, aliasOption, renameWaysOut, type RefusedObject } from "../../src/ownership/refusals";
 
 describe("runtimeOf", () => {
   it.each([

@@ -14,7 +14,7 @@ import {
   type InviteDeclaration,
   type InviteTerms,
 } from "./declaration";
-import { findLateCreate } from "../../provider-kit/late-create";
+import { findLateCreate, claimForAdoption, claimForDelete, markRefused } from "../../ownership";
 import { type Settings } from "../../config";
 import { describeFailure, isBadRequest, isNotFound, isOutcomeUnknown } from "../../provider-kit/errors";
 import { cachedInvites, invalidateOrganization } from "../../provider-kit/list-cache";
@@ -31,7 +31,6 @@ import {
   writeBody,
 } from "./mapping";
 import { warn } from "../../provider-kit/warn";
-import { claimForAdoption, claimForDelete, markRefused } from "../../provider-kit/interrupted";
 import { inviteIdOf, MEMBER_CLAIM, memberIdOf } from "./held";
 import {
   claimCreated,
@@ -90,7 +89,7 @@ async function post(
 
 /**
  * Adoption is a claim: a resource of this stack that held the object and leaves the program (a rename) does not
- * delete it (provider-kit/interrupted.ts). Fails when another create of this run made, took or adopted it.
+ * delete it (ownership/claims.ts). Fails when another create of this run made, took or adopted it.
  */
 function claimAdopted(news: InviteDeclaration, kind: string, id: string): void {
   const refused = claimForAdoption(kind, id, news.inviter.urn);
@@ -337,7 +336,7 @@ export async function remove(id: string, props: Json): Promise<void> {
   // A resource of this run that declares `adopt: true` for the address wants its invite or membership.
   const adoptedAs = [`address:${email}`];
   const removeMembership = async () => {
-    // A membership another resource of this stack adopted in this run stays (provider-kit/interrupted.ts).
+    // A membership another resource of this stack adopted in this run stays (ownership/claims.ts).
     const member = memberIdOf(id, props);
     if (member !== undefined && !claimForDelete(MEMBER_CLAIM, member, label(props), adoptedAs)) return;
     let removal: Removal;

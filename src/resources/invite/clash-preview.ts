@@ -4,9 +4,8 @@
 // listing of the organization's invites per provider process (list-cache.ts), and none when the user turned the
 // preview's requests off (`checkKeyAndHost: false`).
 import { callContext } from "../../provider-kit/context";
-import { clashScope } from "../../provider-kit/clash-scope";
+import { clashScope, TEAMMATE_WAY } from "../../ownership";
 import { cachedInvites } from "../../provider-kit/list-cache";
-import { TEAMMATE_WAY } from "../../provider-kit/ways-out";
 import type { InviteDeclaration } from "./declaration";
 import { normaliseEmail } from "./inputs";
 

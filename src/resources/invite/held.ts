@@ -1,4 +1,4 @@
-// What an Invite holds in PostHog, as the run's claims name it (provider-kit/interrupted.ts): its pending invite,
+// What an Invite holds in PostHog, as the run's claims name it (ownership/claims.ts): its pending invite,
 // or, once the person has joined, their membership. Read from the stored outputs by diff (the resource keeps its
 // invite through the run) and by delete (which must leave it alone when another resource of the stack holds it).
 import type { Json } from "../../provider-kit/json";

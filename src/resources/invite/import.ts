@@ -1,5 +1,5 @@
 // Import of a pending invite by its id, in the organization the provider's settings name (the key's current
-// organization when none): see ../../provider-kit/import.ts. An accepted invite no longer exists in PostHog; the
+// organization when none): see ../../ownership/import.ts. An accepted invite no longer exists in PostHog; the
 // membership it left is imported by `member:<membership id>`, the id an Invite that adopted it holds (apply.ts),
 // which `pulumi-posthog export --format import` writes for each member.
 import { callContext, scopeForCreate } from "../../provider-kit/context";
@@ -10,7 +10,7 @@ import {
   notFoundForImport,
   type Imported,
   type ImportKind,
-} from "../../provider-kit/import";
+} from "../../ownership";
 import { cachedInvites, cachedMembers } from "../../provider-kit/list-cache";
 import type { Json } from "../../provider-kit/json";
 import { read } from "./apply";

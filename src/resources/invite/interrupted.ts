@@ -7,11 +7,10 @@
 // So it takes none over and posts nothing: the create fails naming the invite and the ways out
 // (docs/contributing/interrupted-runs.md, "Ownership").
 import type { PostHogClient, WireInvite } from "../../client";
-import { markCreated } from "../../provider-kit/interrupted";
+import { markCreated, renameWaysOut, TEAMMATE_WAY } from "../../ownership";
 import { invalidateOrganization, invitesAtStart } from "../../provider-kit/list-cache";
 import { warn } from "../../provider-kit/warn";
 import { RESOURCE_TOKENS } from "../../provider-kit/tokens";
-import { renameWaysOut, TEAMMATE_WAY } from "../../provider-kit/ways-out";
 import { normaliseEmail } from "./inputs";
 import { levelName } from "./mapping";
 

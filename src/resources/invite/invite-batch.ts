@@ -6,8 +6,7 @@ import type { AppliedPerson, BatchInvitation, InviteLevel, PrivateProjectAccess 
 import { declaredArgs } from "../../provider-kit/seam";
 import { warnOfPlainKey } from "../../provider-kit/plain-key";
 import { positionAtCaller } from "../../provider-kit/source-position";
-import { IDENTITY_INPUT } from "../../provider-kit/identity";
-import { urnInput } from "../../provider-kit/urn-input";
+import { IDENTITY_INPUT, urnInput } from "../../ownership";
 
 const BATCH_TYPE = "pulumi-nodejs:dynamic/posthog:InviteBatch";
 
@@ -72,7 +71,7 @@ export class InviteBatch extends pulumi.dynamic.Resource {
           // Refused here if it holds a "__proto__" key, before the SDK copies it (provider-kit/seam.ts).
           ...declaredArgs("InviteBatch", name, args),
           // Not an argument: which resource of which stack this is, so a run can tell two resources inviting one
-          // address apart and name both (provider-kit/identity.ts, invited-this-run.ts).
+          // address apart and name both (ownership/identity.ts, invited-this-run.ts).
           [IDENTITY_INPUT]: urnInput(BATCH_TYPE, name, opts),
           invitations: undefined,
         },

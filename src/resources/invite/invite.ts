@@ -6,8 +6,7 @@ import type { InviteLevel, InviteStatus, InviteUser, PrivateProjectAccess } from
 import { declaredArgs } from "../../provider-kit/seam";
 import { warnOfPlainKey } from "../../provider-kit/plain-key";
 import { positionAtCaller } from "../../provider-kit/source-position";
-import { IDENTITY_INPUT } from "../../provider-kit/identity";
-import { urnInput } from "../../provider-kit/urn-input";
+import { IDENTITY_INPUT, urnInput } from "../../ownership";
 
 /** The type the dynamic provider gives an Invite in its URN. */
 const INVITE_TYPE = "pulumi-nodejs:dynamic/posthog:Invite";
@@ -94,8 +93,8 @@ export class Invite extends pulumi.dynamic.Resource {
           // Refused here if it holds a "__proto__" key, before the SDK copies it (provider-kit/seam.ts).
           ...declaredArgs("Invite", name, args),
           // Not an argument: which resource of which stack this is, so a run can tell two resources inviting one
-          // address apart and name both (provider-kit/identity.ts, invited-this-run.ts), and so that what it adopts
-          // is its own, which no resource leaving the stack deletes (provider-kit/interrupted.ts).
+          // address apart and name both (ownership/identity.ts, invited-this-run.ts), and so that what it adopts
+          // is its own, which no resource leaving the stack deletes (ownership/claims.ts).
           [IDENTITY_INPUT]: urnInput(INVITE_TYPE, name, opts),
           inviteId: undefined,
           memberId: undefined,

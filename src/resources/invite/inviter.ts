@@ -1,11 +1,11 @@
-// Which Invite or InviteBatch a call is for, read from the URN the faces pass (provider-kit/identity.ts): the
+// Which Invite or InviteBatch a call is for, read from the URN the faces pass (ownership/identity.ts): the
 // one-address-one-invitation record of a run (invited-this-run.ts) tells two resources apart by it and names both.
-import { identityFromUrn, urnOf } from "../../provider-kit/identity";
+import { identityFromUrn, urnOf } from "../../ownership";
 import type { Json } from "../../provider-kit/json";
 
 /**
  * A resource that invites: `id` tells two resources apart (their URN), `name` is how messages name it, `urn` is
- * the URN when the face gave one: the holder of what it adopts or is refused (provider-kit/interrupted.ts).
+ * the URN when the face gave one: the holder of what it adopts or is refused (ownership/claims.ts).
  */
 export interface Inviter {
   id: string;

@@ -9,8 +9,7 @@ import { memberRemovalArmedWarning, memberRemovalWarning, ownerRemovalRefused } 
 import { warn } from "../../provider-kit/warn";
 import { reinviteWarning } from "./reinvite-warning";
 import { previewNotice } from "../../provider-kit/preview-notice";
-import { adoptionWarning, isCreate } from "../../provider-kit/adoption";
-import { holdForRun, markWanted } from "../../provider-kit/interrupted";
+import { adoptionWarning, isCreate, holdForRun, markWanted } from "../../ownership";
 import { heldInvite } from "./held";
 
 import type { Json } from "../../provider-kit/json";
@@ -21,7 +20,7 @@ export async function check(olds: Json, news: InviteDeclaration): Promise<pulumi
   if (!result.failures?.length && isCreate(olds) && news.settings.adopt && typeof email === "string") {
     const existing = `the invite or membership PostHog holds for ${email}`;
     warn(adoptionWarning(`Invite "${email}"`, existing, "sending an invitation"));
-    // No resource leaving the stack deletes what this one adopts, even if its create fails (interrupted.ts).
+    // No resource leaving the stack deletes what this one adopts, even if its create fails (ownership/claims.ts).
     markWanted("invite", `address:${email}`, news.inviter.urn);
   }
   // Off with the preview's requests (`checkKeyAndHost: false`): then clash-preview.ts, which loads the HTTP client,
@@ -70,7 +69,7 @@ export async function diff(
   const host = placed.filter((key) => key === "host");
   if (olds.status === "accepted") announceMemberRemoval(olds, news, replaces.length > 0);
   else if (replaces.length === 0 && host.length === 0) announceReinvite(olds, news);
-  // Kept through this run: no resource leaving the stack deletes it (provider-kit/interrupted.ts).
+  // Kept through this run: no resource leaving the stack deletes it (ownership/claims.ts).
   const held = replaces.length === 0 && host.length === 0 ? heldInvite(id, olds) : undefined;
   if (held) holdForRun("invite", held, news.inviter.urn);
   return {

@@ -1,4 +1,4 @@
-// The StackMark provider module the serialized shim loads (shim.ts): the stack's mark (provider-kit/stack-mark.ts)
+// The StackMark provider module the serialized shim loads (shim.ts): the stack's mark (ownership/stack-mark.ts)
 // made at create and kept as it is ever after. It talks to nothing: no PostHog request, no config read.
 //
 // The engine persists what create returns before any resource that takes an input from it is created: in
@@ -7,7 +7,7 @@
 // "which allows steps that depend on this step to continue"; and a Survey is not even registered until the mark's
 // output it takes as an input has resolved. So a survey's create never runs under a mark the state does not hold.
 import type * as pulumi from "@pulumi/pulumi";
-import { isStackMark, newStackMark } from "../../provider-kit/stack-mark";
+import { isStackMark, newStackMark } from "../../ownership";
 
 type Json = Record<string, unknown>;
 

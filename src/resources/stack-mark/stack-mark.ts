@@ -1,4 +1,4 @@
-// The dynamic face's home for the stack's mark (provider-kit/stack-mark.ts): one small resource per stack,
+// The dynamic face's home for the stack's mark (ownership/stack-mark.ts): one small resource per stack,
 // registered by the first Survey the program declares, whose `mark` output every Survey takes as an input
 // (STACK_MARK_INPUT). A dynamic provider's create gets nothing but its inputs (@pulumi/pulumi
 // cmd/dynamic-provider/index.ts), and the engine gives the dynamic-provider plugin neither a CheckConfig it runs
@@ -6,7 +6,7 @@
 // provider can keep a value in the stack's state before a survey's first create.
 import * as pulumi from "@pulumi/pulumi";
 import { positionAtCaller } from "../../provider-kit/source-position";
-import { STACK_MARK_NAME } from "../../provider-kit/stack-mark";
+import { STACK_MARK_NAME } from "../../ownership";
 
 const stackMarkProvider: pulumi.dynamic.ResourceProvider = require("./shim");
 

@@ -6,8 +6,7 @@ import { resolveSettings } from "../../config";
 import { callContext, callContextFor } from "../../provider-kit/context";
 import { describeFailure, isNotFound, isOutcomeUnknown, isUniqueViolation } from "../../provider-kit/errors";
 import { resourceInitError } from "../../provider-kit/init-error";
-import { findLateCreate } from "../../provider-kit/late-create";
-import { claimForAdoption, claimForDelete, markCreated } from "../../provider-kit/interrupted";
+import { findLateCreate, claimForAdoption, claimForDelete, markCreated } from "../../ownership";
 import { declaredScope, resolveScope } from "../../scope";
 import { invalidateProject, readSurvey } from "../../provider-kit/list-cache";
 import {
@@ -113,7 +112,7 @@ async function adopt(project: string, survey: SurveyDeclaration): Promise<WireSu
  * POST once, each question without an id of its own marked with this resource's derived id (ownership.ts). A POST
  * that clashes on the name may meet the survey an interrupted run of this resource made: taken over only on that
  * proof (interrupted.ts). A POST whose answer was lost is never sent again: the survey is looked up by its
- * (unique) name (late-create.ts), and taken only on the same proof, claim and warning (interrupted.ts).
+ * (unique) name (ownership/late-create.ts), and taken only on the same proof, claim and warning (interrupted.ts).
  */
 async function post(project: string, survey: SurveyDeclaration): Promise<WireSurvey> {
   const { client, settings } = callContext();
@@ -323,7 +322,7 @@ export async function update(
 export async function remove(id: string, props: Json): Promise<void> {
   const { client } = callContext();
   const project = String(props.projectId);
-  // Also refused when a resource of this run declares `adopt: {name}` of it (provider-kit/interrupted.ts).
+  // Also refused when a resource of this run declares `adopt: {name}` of it (ownership/claims.ts).
   const named = typeof props.name === "string" ? [`name:${props.name}`] : [];
   if (!claimForDelete("survey", id, label(props), named)) return;
   // A survey holding responses is kept unless the program lifted its protection (deletion-protection.ts).

@@ -6,9 +6,8 @@
 // the preview's requests off (`checkKeyAndHost: false`). A survey that carries this resource's ids (an interrupted
 // create of this very resource) is taken over by `up`, so nothing is said about it.
 import { callContext } from "../../provider-kit/context";
-import { clashScope } from "../../provider-kit/clash-scope";
+import { clashScope, TEAMMATE_WAY } from "../../ownership";
 import { surveysAtStart } from "../../provider-kit/list-cache";
-import { TEAMMATE_WAY } from "../../provider-kit/ways-out";
 import type { SurveyDeclaration } from "./declaration";
 import { unproven } from "./ownership";
 

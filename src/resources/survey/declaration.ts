@@ -9,10 +9,10 @@ import {
   STACK_MARK_INPUT,
   urnOf,
   type ResourceIdentity,
-} from "../../provider-kit/identity";
+  isStackMark,
+} from "../../ownership";
 import type { Json } from "../../provider-kit/json";
 import { parseFields } from "./fields";
-import { isStackMark } from "../../provider-kit/stack-mark";
 import type { SurveyFields, SurveyOptions } from "./types";
 import { parseOptions } from "./validate";
 
@@ -27,9 +27,9 @@ export interface SurveyDeclaration {
   readonly options: Partial<SurveyOptions>;
   /** How messages name the survey: `Survey "<name>"`. */
   readonly label: string;
-  /** Which resource of which stack this is (provider-kit/identity.ts): what its create marks the survey with. */
+  /** Which resource of which stack this is (ownership/identity.ts): what its create marks the survey with. */
   readonly owner?: ResourceIdentity;
-  /** The resource's URN, when the face gave it: the holder of what it adopts (provider-kit/interrupted.ts). */
+  /** The resource's URN, when the face gave it: the holder of what it adopts (ownership/claims.ts). */
   readonly urn?: string;
 }
 

@@ -14,7 +14,7 @@
 // provider process, reading the old state (still protected): the diff's consent is kept for it here.
 //
 // This file holds no HTTP: the count is apply-side (responses-held.ts), loaded by the diff only for a replacement.
-import { thisFace, type Face } from "../../provider-kit/ways-out";
+import { thisFace, type Face } from "../../ownership";
 import { lastDeclared } from "../../provider-kit/declared";
 import type { Json } from "../../provider-kit/json";
 

@@ -1,5 +1,5 @@
 // Import of a survey by its id (UUID), in the project the provider's settings name (its current project when
-// none): see ../../provider-kit/import.ts.
+// none): see ../../ownership/import.ts.
 import { callContext, scopeForCreate } from "../../provider-kit/context";
 import {
   checkImportId,
@@ -8,7 +8,7 @@ import {
   notFoundForImport,
   type Imported,
   type ImportKind,
-} from "../../provider-kit/import";
+} from "../../ownership";
 import { read } from "./apply";
 import { surveyArgsOf } from "./export";
 import { declareSurvey } from "./declaration";

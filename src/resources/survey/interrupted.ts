@@ -7,14 +7,12 @@
 // both alike, and so are the project and stack names (two backends, a stack re-created under an old name). A POST
 // that got no answer and whose lookup finds the survey holding the name gets the same checks (takeLateAnswer).
 import type { PostHogApiError, PostHogClient } from "../../client";
-import { noAnswer } from "../../provider-kit/late-create";
+import { noAnswer, claimForTakeOver, markRefused, renameWaysOut } from "../../ownership";
 import type { WireSurvey } from "../../client";
-import { claimForTakeOver, markRefused } from "../../provider-kit/interrupted";
 import type { SurveyDeclaration } from "./declaration";
 import { unproven } from "./ownership";
 import { RESOURCE_TOKENS } from "../../provider-kit/tokens";
 import { warn } from "../../provider-kit/warn";
-import { renameWaysOut } from "../../provider-kit/ways-out";
 import { declaredInputs } from "../../provider-kit/declared";
 import { changedFields, resetValue, SURVEY_FIELD_NAMES, type SurveyField } from "./fields";
 import { surveyOutputs } from "./mapping";
@@ -58,7 +56,7 @@ function differingFields(existing: WireSurvey, project: string, inputs: Json): S
 /**
  * Why `existing` cannot be taken as this resource's own; empty when it can. It must carry the question ids this
  * resource derives (ownership.ts), hold the declared fields as PostHog stores them (the field table's comparisons,
- * as diff uses them), and not be taken by another resource of this run: the claim (provider-kit/interrupted.ts)
+ * as diff uses them), and not be taken by another resource of this run: the claim (ownership/claims.ts)
  * is made here, last, so only a survey that passes every check is claimed.
  */
 function whyNotOurs(existing: WireSurvey, project: string, survey: SurveyDeclaration): string[] {

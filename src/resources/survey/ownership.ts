@@ -8,7 +8,7 @@
 // (`$survey_response_<id>`) expect.
 //
 // A create sends, for each question the program declares without an `id`, the id derived from the stack's mark
-// (a random value made once per stack and kept in its state: provider-kit/stack-mark.ts), the resource's parents'
+// (a random value made once per stack and kept in its state: ownership/stack-mark.ts), the resource's parents'
 // type chain and name (its URN, less the stack and project) and the question's position. The stack's name and project are not in it: two stacks may share both (two
 // backends, a stack re-created under a renamed stack's old name), and one stack keeps its mark across a rename.
 // Another stack, another resource, a survey made by hand or by an older release (whose ids hashed the project
@@ -16,10 +16,9 @@
 // carryQuestionIds), so the derived ids are written once, at create, and a survey created by an earlier release,
 // adopted or imported keeps the ids it has: nothing changes for it.
 import { createHash } from "node:crypto";
-import type { ResourceIdentity } from "../../provider-kit/identity";
+import { type ResourceIdentity, STACK_MARK_NAME, STACK_MARK_TYPE } from "../../ownership";
 import type { Json } from "../../provider-kit/json";
 import { jsonList } from "./fields";
-import { STACK_MARK_NAME, STACK_MARK_TYPE } from "../../provider-kit/stack-mark";
 
 /**
  * A name-based UUID (RFC 9562 version 8, "custom"): the stack's mark, the resource's parents' type chain and name
@@ -75,7 +74,7 @@ export function unproven(
   if (marked.length === 0) return "every question declares an explicit id, so none carries this stack's mark";
   const held = jsonList(questions);
   if (marked.every(({ index, id }) => held[index]?.id === id)) return undefined;
-  // Short: the refusal names another stack first (ways-out.ts), and stays within 80 words.
+  // Short: the refusal names another stack first (ownership/refusals.ts), and stays within 80 words.
   return "its question ids are not this resource's";
 }
 

@@ -16,8 +16,7 @@ import { samplingStartFailures } from "./sampling-rules";
 import { rewrittenTexts } from "./stored-texts";
 import { declaredKeysChanged, lastDeclared } from "../../provider-kit/declared";
 import { warn } from "../../provider-kit/warn";
-import { adoptionWarning, isCreate } from "../../provider-kit/adoption";
-import { holdForRun, markWanted } from "../../provider-kit/interrupted";
+import { adoptionWarning, isCreate, holdForRun, markWanted } from "../../ownership";
 import type { SurveyDeclaration } from "./declaration";
 import type { CheckFailure } from "../../provider-kit/check-failures";
 import {
@@ -80,8 +79,9 @@ async function sayClash(news: SurveyDeclaration): Promise<void> {
 }
 
 /**
- * At a create: says that the survey will be adopted, naming the one PostHog holds (see adoption.ts), and records
- * the declared adoption for the run, so no resource leaving the stack deletes that survey (interrupted.ts).
+ * At a create: says that the survey will be adopted, naming the one PostHog holds (see ownership/adoption.ts),
+ * and records the declared adoption for the run, so no resource leaving the stack deletes that survey
+ * (ownership/claims.ts).
  */
 function adoption(inputs: Json, urn: string | undefined): void {
   const adopt = inputs.adopt;
@@ -127,7 +127,7 @@ export async function diff(id: string, olds: Json, news: SurveyDeclaration): Pro
   // A replacement deletes the survey: refused here when it holds responses and stays protected.
   if (replaces.length > 0) await guardReplacement(id, olds, news, replaces);
   const changed = changedFields(news.declared, olds, previouslyDeclared);
-  // Kept through this run: no resource leaving the stack deletes it (provider-kit/interrupted.ts).
+  // Kept through this run: no resource leaving the stack deletes it (ownership/claims.ts).
   if (replaces.length === 0) holdForRun("survey", id, news.urn);
   const questions =
     changed.includes("questions") && replaces.length === 0 ? questionChanges(olds, news) : undefined;

@@ -3,8 +3,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { SURVEY_OUTPUT_NAMES } from "./mapping";
 import { RESET_OUTPUTS } from "./fields";
-import { IDENTITY_INPUT, STACK_MARK_INPUT } from "../../provider-kit/identity";
-import { urnInput } from "../../provider-kit/urn-input";
+import { IDENTITY_INPUT, STACK_MARK_INPUT, urnInput } from "../../ownership";
 import { stackMark } from "../stack-mark/stack-mark";
 import type { SurveyFields, SurveyOptions, SurveyOutputs } from "./types";
 import { declaredArgs } from "../../provider-kit/seam";
@@ -82,7 +81,7 @@ export class Survey extends pulumi.dynamic.Resource {
           startDate: isoDate(args && Object.hasOwn(args, "startDate") ? args.startDate : undefined),
           endDate: isoDate(args && Object.hasOwn(args, "endDate") ? args.endDate : undefined),
           // Not an argument: which resource of which stack this is, so a create can prove a survey it meets in
-          // PostHog is its own (provider-kit/identity.ts, ownership.ts).
+          // PostHog is its own (ownership/identity.ts, ownership.ts).
           [IDENTITY_INPUT]: urnInput(SURVEY_TYPE, name, opts),
           // Not an argument either: the stack's mark, which no other stack shares (stack-mark/stack-mark.ts).
           // A read (`Survey.get`, an `id` option) creates nothing, so needs none.

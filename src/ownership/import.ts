@@ -4,9 +4,9 @@
 // inputs as `pulumi-posthog export` writes them (its export.ts), checks them as a program's would be checked,
 // and records them as the declared inputs, the bookkeeping its diff compares against.
 import type * as pulumi from "@pulumi/pulumi";
-import { declaredInputs } from "./declared";
+import { declaredInputs } from "../provider-kit/declared";
 import { configKey } from "../config";
-import { claimForAdoption } from "./interrupted";
+import { claimForAdoption } from "./claims";
 
 type Json = Record<string, unknown>;
 

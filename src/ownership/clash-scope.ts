@@ -1,7 +1,8 @@
-// The project or organization a preview's clash check may list (survey/clash-preview.ts, invite/clash-preview.ts):
-// only after the run's key check and that scope's check both passed (key-check.ts and scope-check.ts remember a
-// failure, so each is asked once either way), and only a declared one: "@current" would cost a request of its own
-// (a limit: no warning then). Undefined when the user turned the preview's requests off.
+// The project or organization a preview's clash check may list (resources/survey/clash-preview.ts,
+// invite/clash-preview.ts): only after the run's key check and that scope's check both passed
+// (provider-kit/key-check.ts and scope-check.ts remember a failure, so each is asked once either way), and only a
+// declared one: "@current" would cost a request of its own (a limit: no warning then). Undefined when the user turned
+// the preview's requests off.
 import type { Settings } from "../config";
 import { CURRENT, declaredScope } from "../scope";
 
@@ -13,7 +14,8 @@ export async function clashScope(
 ): Promise<string | undefined> {
   if (!settings.checkKeyAndHost) return undefined;
   // After the run's key check (the seam asks it after this check): a refused key or host sends nothing more.
-  const { checkKeyAndHost } = require("./key-check") as typeof import("./key-check");
+  const { checkKeyAndHost } =
+    require("../provider-kit/key-check") as typeof import("../provider-kit/key-check");
   const keyOk = await checkKeyAndHost("", settings.host, settings.apiKey).then(
     () => true,
     () => false,
@@ -21,7 +23,8 @@ export async function clashScope(
   if (!keyOk) return undefined;
   const scope = declaredScope(kind, declared, settings);
   if (scope === CURRENT) return undefined;
-  const { checkScope } = require("./scope-check") as typeof import("./scope-check");
+  const { checkScope } =
+    require("../provider-kit/scope-check") as typeof import("../provider-kit/scope-check");
   const known = await checkScope("", kind, scope, settings.host, settings.apiKey).then(
     () => true,
     () => false,

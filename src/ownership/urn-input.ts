@@ -1,7 +1,10 @@
 // The resource's URN as the dynamic resource classes pass it (IDENTITY_INPUT, identity.ts): the whole URN, its
 // parents' type chain included, so two components of different types that each hold a child named `nps` are two
 // resources to the provider as they are to the engine (docs/contributing/interrupted-runs.md, "The stack's mark").
-import * as pulumi from "@pulumi/pulumi";
+//
+// Loaded with the ownership entry (index.ts) by provider processes too, which need no SDK: the SDK is required by
+// urnInput, which only a program's resource classes call, in a process that has loaded it already.
+import type * as pulumi from "@pulumi/pulumi";
 import { resourceUrn } from "./identity";
 
 /**
@@ -10,8 +13,9 @@ import { resourceUrn } from "./identity";
  * on the parent (a dependency on a component is one on each of its children, this one included).
  */
 export function urnInput(type: string, name: string, opts?: pulumi.ResourceOptions): pulumi.Input<string> {
-  const project = pulumi.getProject();
-  const stack = pulumi.getStack();
+  const { getProject, getStack } = require("@pulumi/pulumi") as typeof import("@pulumi/pulumi");
+  const project = getProject();
+  const stack = getStack();
   const parent = opts?.parent;
   if (!parent) return resourceUrn(project, stack, type, name);
   return new Promise<string>((resolve) => {

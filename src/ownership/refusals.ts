@@ -1,12 +1,12 @@
 // What a create refused on an object it cannot prove its own tells the user to do, in the order that touches least:
 // the teammate's backend (the object is most likely another stack's), an alias when the resource was renamed (the
-// engine then moves the old resource's state to the new name: no request at all), then `adopt`, then `pulumi
-// import` on the plugin face (a dynamic resource cannot be imported: provider-kit/adoption.ts). Adoption and import
-// are claims (interrupted.ts): a resource of the stack that held the object and leaves the program is dropped from
-// the stack without deleting it.
+// engine then moves the old resource's state to the new name: no request at all), then `adopt`, then `pulumi import`
+// on the plugin face (a dynamic resource cannot be imported: adoption.ts). Adoption and import are claims
+// (claims.ts): a resource of the stack that held the object and leaves the program is dropped from the stack without
+// deleting it.
 import { identityFromUrn } from "./identity";
-import { programRuntime, type ProgramRuntime } from "./program-runtime";
-import { providerSettingsOnly } from "./settings-source";
+import { programRuntime, type ProgramRuntime } from "../provider-kit/program-runtime";
+import { providerSettingsOnly } from "../provider-kit/settings-source";
 
 const OLD = "<old name>";
 

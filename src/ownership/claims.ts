@@ -18,12 +18,12 @@
 //
 // These calls reach more than one process: the engine starts a process per provider (the dynamic providers' one
 // `pulumi-nodejs`, the plugin's default provider, each explicit provider: pkg/resource/deploy/providers/registry.go,
-// loadProvider), and a resource moved to another provider is created in one process and deleted, under its old
-// name, in another. So every claim is kept in this process's memory (which alone serves a call made outside an
-// engine run) and in the run's file record (run-record.ts), which every provider process of the run reads.
+// loadProvider), and a resource moved to another provider is created in one process and deleted, under its old name,
+// in another. So every claim is kept in this process's memory (which alone serves a call made outside an engine run)
+// and in the run's file record (provider-kit/run-record.ts), which every provider process of the run reads.
 import { identityFromUrn } from "./identity";
-import { holdAcrossRun, holderAcrossRun, noteAcrossRun, notedAcrossRun } from "./run-record";
-import { warn } from "./warn";
+import { holdAcrossRun, holderAcrossRun, noteAcrossRun, notedAcrossRun } from "../provider-kit/run-record";
+import { warn } from "../provider-kit/warn";
 
 /**
  * How this run came to hold an object: made by a create, taken over from an interrupted run, adopted (`adopt`, or

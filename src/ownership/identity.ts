@@ -6,14 +6,12 @@
 // as one more input, IDENTITY_INPUT, which the user never writes, which no diff compares and which `declared`
 // leaves out.
 
-/** The input the dynamic resource classes set to the resource's URN; the plugin sets it from the request. */
-export const IDENTITY_INPUT = "__identity";
+import { IDENTITY_INPUT } from "../provider-kit/declared";
 
-/**
- * The input that carries the stack's mark (stack-mark.ts): a random value made once per stack and kept in its
- * state, which no other stack can share. Like IDENTITY_INPUT, the user never writes it and no diff compares it.
- */
-export const STACK_MARK_INPUT = "__stackMark";
+// The two inputs the faces add for ownership, the resource's URN (IDENTITY_INPUT) and the stack's mark
+// (STACK_MARK_INPUT, stack-mark.ts), are named in provider-kit/declared.ts with the faces' other input, so that
+// `declared` leaves them out without importing this folder (imports go ownership -> provider-kit).
+export { IDENTITY_INPUT, STACK_MARK_INPUT } from "../provider-kit/declared";
 
 /**
  * The parts of a URN that tell two resources of one stack apart (the parents' type chain and the name: the engine

@@ -4,8 +4,10 @@
 // counted from when the create began. A dropped connection is looked up once: what it wrote, if anything, is
 // already written. When nothing turns up, the create fails saying the request may have been applied: the next
 // `up` looks again before posting, and meets the object if it landed in between (docs/contributing/interrupted-runs.md).
+//
+// Loaded with the ownership entry (index.ts) by a preview and by a program, which must load no HTTP client
+// (test/preview): the client's error predicates are required by findLateCreate, which only a create runs.
 import type { PostHogApiError } from "../client";
-import { isTimedOut } from "./errors";
 import type { Settings } from "../config";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -25,6 +27,7 @@ export async function findLateCreate<T>(
   lookup: () => Promise<T>,
   found: (result: T) => boolean,
 ): Promise<T> {
+  const { isTimedOut } = require("../provider-kit/errors") as typeof import("../provider-kit/errors");
   // A lookup that fails leaves the POST's fate unknown: the message names the POST first, then the lookup.
   const look = () =>
     lookup().catch((lookupError: unknown) => Promise.reject(lookupFailed(error, lookupError)));

@@ -4,7 +4,7 @@
 // ID only), and the nodejs dynamic provider finds the code to run in the properties' `__provider`
 // (sdk/nodejs/cmd/dynamic-provider/index.ts, read -> getProvider(props)), so the read fails. The engine counts an
 // adoption as a create, and this warning, printed at check for each resource, says which ones are adoptions.
-import type { Json } from "./json";
+import type { Json } from "../provider-kit/json";
 
 /** The engine passes no old inputs to check for a resource its state does not hold yet (a create). */
 export function isCreate(olds: Json): boolean {

@@ -1,10 +1,10 @@
 // The stack's mark: a random value made once per stack and kept in the stack's own state, so no other stack can
 // share it, and one stack keeps it across its runs, `pulumi stack rename` and `stack export`/`import` (the state
-// moves with the stack). What proves a survey is this stack's own is derived from it (survey/ownership.ts).
+// moves with the stack). What proves a survey is this stack's own is derived from it (resources/survey/ownership.ts).
 //
 // Where it is kept, per face (docs/contributing/interrupted-runs.md, "The stack's mark"):
-// - dynamic providers: the outputs of one small resource per stack (resources/stack-mark/), which every Survey
-//   takes as an input (STACK_MARK_INPUT in identity.ts);
+// - dynamic providers: the outputs of one small resource per stack (src/resources/stack-mark/), which every Survey
+//   takes as an input (STACK_MARK_INPUT, identity.ts);
 // - plugin: the provider's checked config (plugin/provider-config.ts): CheckConfig keeps the old value.
 import { randomBytes } from "node:crypto";
 
