@@ -27,7 +27,7 @@ import { resolveSettings } from "../config";
 import { CURRENT, declaredScope, type ScopeKind } from "../scope";
 import { containsUnknown } from "./unknown";
 import { delivered, forResource, logThroughEngineInDynamicProvider } from "./engine-log";
-import { urnOf } from "./identity";
+import { IDENTITY_INPUT } from "./declared";
 import { expectEcho, inDynamicProvider } from "./sdk-echo";
 import { warn } from "./warn";
 import { isLeftBehind, leftBehindNotice } from "./placement";
@@ -133,7 +133,7 @@ type Raw = Record<string, unknown>;
  *
  * `newsOf` picks the declared inputs out of a call's arguments. The SDK's dynamic provider gives a call no URN
  * (cmd/dynamic-provider/index.ts calls `provider.create(props)`, `provider.update(id, olds, news)`), but the
- * program's inputs carry it (identity.ts, IDENTITY_INPUT), so on that face the messages of check, diff, create and
+ * program's inputs carry it (src/ownership/identity.ts, IDENTITY_INPUT), so on that face the messages of check, diff, create and
  * update are logged under the resource, as the plugin's are (src/plugin/service.ts). Read and delete see stored
  * outputs only, which may name the resource as it was before a rename, so theirs stay under the stack.
  */
@@ -151,7 +151,10 @@ function scrubbing<A extends unknown[], R>(
         throw scrubbed;
       });
     const news = newsOf && inDynamicProvider() ? newsOf(...args) : undefined;
-    const { urn } = isRecord(news) ? urnOf(news) : {};
+    // The URN the program put in the inputs (src/ownership/identity.ts writes it); only where a message shows.
+    const declaredUrn = isRecord(news) ? news[IDENTITY_INPUT] : undefined;
+    const urn =
+      typeof declaredUrn === "string" && declaredUrn.startsWith("urn:pulumi:") ? declaredUrn : undefined;
     return urn ? forResource(urn, call) : delivered(call);
   };
 }
