@@ -9,7 +9,15 @@ import type * as InviteCalls from "./resources/invite/calls";
 import type * as InviteBatchCalls from "./resources/invite/batch-calls";
 
 export const survey = (): typeof SurveyCalls => require("./resources/survey/calls");
-/** The Survey's calls as the dynamic face serves them (a smaller state: dynamic-calls.ts). */
-export const dynamicSurvey = (): typeof DynamicSurveyCalls => require("./resources/survey/dynamic-calls");
 export const invite = (): typeof InviteCalls => require("./resources/invite/calls");
 export const inviteBatch = (): typeof InviteBatchCalls => require("./resources/invite/batch-calls");
+
+// The calls as the dynamic face serves them: each records in its state the host its object lives at
+// (provider-kit/recorded-host.ts), which that face's diff has no other way to learn. The Survey's also keep a
+// smaller state (dynamic-calls.ts).
+const recordingHost = (): typeof import("./provider-kit/recorded-host") =>
+  require("./provider-kit/recorded-host");
+export const dynamicSurvey = (): typeof DynamicSurveyCalls =>
+  recordingHost().recordingHost<typeof DynamicSurveyCalls>(require("./resources/survey/dynamic-calls"));
+export const dynamicInvite = (): typeof InviteCalls => recordingHost().recordingHost(invite());
+export const dynamicInviteBatch = (): typeof InviteBatchCalls => recordingHost().recordingHost(inviteBatch());

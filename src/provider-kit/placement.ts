@@ -10,8 +10,12 @@
 //   the old host at all. Whether the new host is the same PostHog is decided by a fact, not by its spelling: the
 //   object is found at the new host by its id (host-check.ts). Found: nothing changes. Not found: another PostHog;
 //   the resource is created there, and the object at the old host is left as it is, never deleted, and named.
+//   The old host is the plugin's DiffConfig's (noteHostChange); the dynamic face has no DiffConfig (the SDK's
+//   dynamic provider answers it unimplemented), so there it is the host the resource's state records
+//   (recorded-host.ts, RECORDED_HOST_OUTPUT), handed to the diff by withRecordedHost.
 //
 // Preview-safe: imports nothing of the HTTP client; host-check.ts is loaded only when the host changed.
+import { AsyncLocalStorage } from "node:async_hooks";
 import { configKey, resolveSettings, type Settings } from "../config";
 import { CURRENT, type ScopeKind } from "../scope";
 import { containsUnknown } from "./unknown";
@@ -94,9 +98,31 @@ export function noteHostChange(from: string | undefined, to: string | undefined)
   previousHost = a !== b ? a : undefined;
 }
 
-/** The host the provider served before, when its config changed it in this run. */
+/**
+ * The output the dynamic face keeps the host in, the normalised origin the provider's settings resolved when the
+ * object was last written or read (`resolveSettings().host`, never the key). Dynamic face only, like the
+ * `__identity` input: the plugin learns the old host from DiffConfig, so its schema and state do not carry it.
+ */
+export const RECORDED_HOST_OUTPUT = "__host";
+
+/** The host a dynamic resource's state records, for the diff that runs inside `run` (recorded-host.ts). */
+const recordedHost = new AsyncLocalStorage<string>();
+
+/**
+ * Runs a dynamic-face diff with the host its state records as the host before (`host` undefined: a state written
+ * before the host was recorded, taken to be at the current host, so nothing is checked). Each diff has its own,
+ * so concurrent diffs of one process never see another's.
+ */
+export function withRecordedHost<T>(host: string | undefined, run: () => Promise<T>): Promise<T> {
+  return host === undefined ? run() : recordedHost.run(host, run);
+}
+
+/**
+ * The host the resource's object was at before: the one its state records (dynamic face, withRecordedHost), else
+ * the one the provider served before its config changed it in this run (plugin face, noteHostChange).
+ */
 export function hostBefore(): string | undefined {
-  return previousHost;
+  return recordedHost.getStore() ?? previousHost;
 }
 
 /** Objects a diff of this run found at another PostHog: their replacement leaves them (apply's delete). */
@@ -114,7 +140,7 @@ export function isLeftBehind(id: string): boolean {
  * object is taken to be there, and the warning says it was not checked. Returns the replace keys (["host"] or []).
  */
 export async function replacedByHost(label: string, noun: string, at: ObjectAt): Promise<string[]> {
-  const before = previousHost;
+  const before = hostBefore();
   const settings = resolveSettings();
   if (before === undefined || before === settings.host) return [];
   if (!settings.checkKeyAndHost) {
@@ -141,8 +167,10 @@ export async function replacedByHost(label: string, noun: string, at: ObjectAt):
 export function leftBehindNotice(resource: string, id: string, state: { [key: string]: unknown }): string {
   const named = [state.name, state.targetEmail].find((v) => typeof v === "string");
   const who = named === undefined ? resource : `${resource} "${String(named)}"`;
+  const recorded = state[RECORDED_HOST_OUTPUT];
+  const at = typeof recorded === "string" ? recorded : previousHost;
   return (
-    `${who}: ${id} is left at ${previousHost ?? "the previous host"}, not deleted: the provider's host is now ` +
+    `${who}: ${id} is left at ${at ?? "the previous host"}, not deleted: the provider's host is now ` +
     "another PostHog, where this resource was created anew."
   );
 }
