@@ -6,7 +6,13 @@
 import fc from "fast-check";
 import { resolveSettings } from "../../src/config";
 import { diffConfig } from "../../src/plugin/provider-config";
-import { hostBefore, noteHostChange, scopeDecision } from "../../src/provider-kit/placement";
+import {
+  hostBefore,
+  leftBehindNotice,
+  noteHostChange,
+  scopeDecision,
+  withRecordedHost,
+} from "../../src/provider-kit/placement";
 import { UNKNOWN } from "../../src/provider-kit/unknown";
 
 const settingsWith = (projectId?: string, organizationId?: string) =>
@@ -90,5 +96,29 @@ describe("DiffConfig", () => {
     expect(hostBefore()).toBe("https://us.posthog.com"); // the default, unset before
     noteHostChange("https://eu.posthog.com", "https://eu.posthog.com");
     expect(hostBefore()).toBeUndefined();
+  });
+});
+
+describe("the host a dynamic resource's state records (no DiffConfig on that face)", () => {
+  it("is the host before for its own diff only, concurrent diffs each seeing theirs", async () => {
+    noteHostChange("https://eu.posthog.com", "https://eu.posthog.com"); // the plugin noted no change
+    // Interleaved: each diff waits a different number of turns before it reads its host before.
+    const diff = (host: string | undefined, turns: number) =>
+      withRecordedHost(host, async () => {
+        for (let i = 0; i < turns; i++) await new Promise((resolve) => setImmediate(resolve));
+        return hostBefore();
+      });
+    const hosts = ["http://127.0.0.1:8010", undefined, "http://a.example"];
+    expect(await Promise.all(hosts.map((host, i) => diff(host, 3 - i)))).toEqual(hosts);
+    expect(hostBefore()).toBeUndefined();
+  });
+
+  it("names the recorded host in the notice of the delete that leaves the object there", () => {
+    noteHostChange("https://eu.posthog.com", "https://eu.posthog.com");
+    const state = { name: "NPS", __host: "http://127.0.0.1:8010" };
+    expect(leftBehindNotice("Survey", "s1", state)).toBe(
+      'Survey "NPS": s1 is left at http://127.0.0.1:8010, not deleted: the provider\'s host is now another ' +
+        "PostHog, where this resource was created anew.",
+    );
   });
 });
