@@ -5,9 +5,10 @@
 // - Case 2: the provider's projectId set to another project of the same PostHog, on a stack whose survey holds
 //   responses: no DELETE, no new survey; the survey stays in its project with its responses, and the preview
 //   says so (src/provider-kit/placement.ts).
-// - Case 3 (the plugin face, where DiffConfig sees the old host): the host changed to another PostHog (a second
-//   emulator, the same key): the preview warns naming both hosts, the `up` creates the survey and the invite at the
-//   new host, and the old host receives nothing: its objects stay, never deleted.
+// - Case 3: the host changed to another PostHog (a second emulator, the same key): the preview warns naming both
+//   hosts, the `up` creates the survey and the invite at the new host, and the old host receives nothing: its
+//   objects stay, never deleted. The plugin face learns the old host from DiffConfig; the dynamic face, which has
+//   none, from the host each resource's state records (src/provider-kit/recorded-host.ts).
 // Each step prints the CLI's words and the requests PostHog received, for the issue's closing note.
 import fs from "node:fs";
 import path from "node:path";
@@ -193,51 +194,54 @@ describe.each(["yaml", "dynamic"] as const)(
   },
 );
 
-describe("a host changed to another PostHog (yaml face), through the real Pulumi CLI", () => {
-  withCli(
-    "case 3: warned at preview naming both hosts; created at the new host; nothing sent to the old one",
-    async () => {
-      await onFace("yaml", async (stack) => {
-        const before = await surveyId(stack);
-        const other = await startEmulator({ port: 0, apiKey: stack.apiKey });
-        try {
-          const otherLog = async () =>
-            (
-              (await emulatorCall(other.url, other.apiKey, "GET", "/_emulator/requests")).body as {
-                requests: LoggedRequest[];
-              }
-            ).requests;
-          // Another PostHog: its own organization, so the config names it as a user moving there would.
-          await stack.cli("config", "set", stack.key("host"), other.url);
-          await stack.cli("config", "set", stack.key("organizationId"), other.organizationId);
+describe.each(["yaml", "dynamic"] as const)(
+  "a host changed to another PostHog (%s face), through the real Pulumi CLI",
+  (face) => {
+    withCli(
+      "case 3: warned at preview naming both hosts; created at the new host; nothing sent to the old one",
+      async () => {
+        await onFace(face, async (stack) => {
+          const before = await surveyId(stack);
+          const other = await startEmulator({ port: 0, apiKey: stack.apiKey });
+          try {
+            const otherLog = async () =>
+              (
+                (await emulatorCall(other.url, other.apiKey, "GET", "/_emulator/requests")).body as {
+                  requests: LoggedRequest[];
+                }
+              ).requests;
+            // Another PostHog: its own organization, so the config names it as a user moving there would.
+            await stack.cli("config", "set", stack.key("host"), other.url);
+            await stack.cli("config", "set", stack.key("organizationId"), other.organizationId);
 
-          await stack.clearRequests();
-          const preview = await stack.cli("preview");
-          const up = await stack.cli("up", "--yes", "--skip-preview");
-          const atOld = await stack.requests();
-          const atNew = await otherLog();
-          console.log(
-            `case 3 (yaml), host ${stack.url} -> ${other.url} (another PostHog)\npreview:\n${words(preview)}\n` +
-              `up:\n${words(up)}\nthe old host received:\n${shown(atOld)}\nthe new host received:\n${shown(atNew)}`,
-          );
-          expect(preview.stdout).toContain(`changed from ${stack.url} to ${other.url}, another PostHog`);
-          expect(preview.stdout).not.toContain("stays in organization");
-          expect(atOld).toEqual([]);
-          expect(
-            atNew
-              .filter((r) => r.method === "POST")
-              .map((r) => r.path)
-              .sort(),
-          ).toEqual([`/api/organizations/${other.organizationId}/invites/`, "/api/projects/1/surveys/"]);
-          expect(up.stdout).toContain(`is left at ${stack.url}, not deleted`);
-          const kept = await stack.control<{ surveys: HeldSurvey[] }>("GET", "/state");
-          expect(kept.surveys.map((s) => s.id)).toEqual([before]);
-          expect(await surveyId(stack)).not.toBe(before);
-        } finally {
-          await other.close();
-        }
-      });
-    },
-    1_800_000,
-  );
-});
+            await stack.clearRequests();
+            const preview = await stack.cli("preview");
+            const up = await stack.cli("up", "--yes", "--skip-preview");
+            const atOld = await stack.requests();
+            const atNew = await otherLog();
+            console.log(
+              `case 3 (${face}), host ${stack.url} -> ${other.url} (another PostHog)\npreview:\n${words(preview)}\n` +
+                `up:\n${words(up)}\nthe old host received:\n${shown(atOld)}\nthe new host received:\n${shown(atNew)}`,
+            );
+            expect(preview.stdout).toContain(`changed from ${stack.url} to ${other.url}, another PostHog`);
+            expect(preview.stdout).not.toContain("stays in organization");
+            expect(atOld).toEqual([]);
+            expect(
+              atNew
+                .filter((r) => r.method === "POST")
+                .map((r) => r.path)
+                .sort(),
+            ).toEqual([`/api/organizations/${other.organizationId}/invites/`, "/api/projects/1/surveys/"]);
+            expect(up.stdout).toContain(`is left at ${stack.url}, not deleted`);
+            const kept = await stack.control<{ surveys: HeldSurvey[] }>("GET", "/state");
+            expect(kept.surveys.map((s) => s.id)).toEqual([before]);
+            expect(await surveyId(stack)).not.toBe(before);
+          } finally {
+            await other.close();
+          }
+        });
+      },
+      1_800_000,
+    );
+  },
+);
