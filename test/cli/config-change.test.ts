@@ -149,6 +149,9 @@ describe.each(["yaml", "dynamic"] as const)(
           expect(preview.stdout).not.toMatch(/replace/);
           expect(up.stdout).not.toMatch(/replace/);
           expect(writes([...previewed, ...applied])).toEqual([]);
+          // The fact that decided it: the survey found by its id at the new spelling (on the dynamic face, the
+          // old host is the one its state records: src/provider-kit/recorded-host.ts).
+          expect(shown(previewed)).toContain(`GET /api/projects/1/surveys/${before}/ 200`);
           expect(await surveyId(stack)).toBe(before);
           await stack.cli("destroy", "--yes", "--skip-preview");
         });
