@@ -161,6 +161,9 @@ test("a host changed to another PostHog: warned naming both hosts, created at th
     );
     expect(preview.warnings).not.toContain("stays in organization");
     expect(preview.requests).toEqual([]);
+    // A replacement that deletes nothing counts no responses: the new host has no such survey (on a real second
+    // PostHog perhaps no such project), so a count there could only refuse a plan that loses nothing.
+    expect((await atOther()).filter((r) => r.includes("responses_count"))).toEqual([]);
 
     const up = await run(statePath, moved, "up", stack);
     expect(up.errors).toEqual([]);

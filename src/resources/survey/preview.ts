@@ -6,7 +6,7 @@ import { CURRENT_SURVEY_TYPES, RETIRED_SURVEY_TYPES } from "./inputs";
 import { validateSurveyInputs } from "./validate";
 import { containsUnknown } from "../../provider-kit/unknown";
 import { stripLikeDrf } from "../../provider-kit/normal-form";
-import { placementReplaces } from "../../provider-kit/placement";
+import { isLeftBehind, placementReplaces } from "../../provider-kit/placement";
 import { changedFields, isJson, jsonList, normaliseInputs, storedForm } from "./fields";
 import { questionIdNotices } from "./question-id-notice";
 import { questionElementDiffs } from "./question-diff";
@@ -124,8 +124,10 @@ export async function diff(id: string, olds: Json, news: SurveyDeclaration): Pro
   const own = news.options.projectId;
   const at = { kind: "survey", project: oldProject, id } as const;
   const replaces = await placementReplaces("project", news.label, "survey", own, at);
-  // A replacement deletes the survey: refused here when it holds responses and stays protected.
-  if (replaces.length > 0) await guardReplacement(id, olds, news, replaces);
+  // A replacement deletes the survey: refused here when it holds responses and stays protected. Not one to another
+  // PostHog: the old survey is left where it is (its delete sends nothing), and its responses cannot be counted at
+  // the new host, which has no such survey or may have no such project.
+  if (replaces.length > 0 && !isLeftBehind(id)) await guardReplacement(id, olds, news, replaces);
   const changed = changedFields(news.declared, olds, previouslyDeclared);
   // Kept through this run: no resource leaving the stack deletes it (ownership/claims.ts).
   if (replaces.length === 0) holdForRun("survey", id, news.urn);
