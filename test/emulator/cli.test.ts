@@ -24,7 +24,7 @@ options:
                          default: the real time
       --email-available  behave as an instance with email set up: invites report emailing_attempt_made
                          default: off
-      --json             print one JSON line {"url","apiKey","organizationId","projectId"} instead of the summary
+      --json             print one JSON line {"url","apiKey","organizationId","projectId","pid"} instead of the summary
                          default: off
   -h, --help             print this help and exit
   -v, --version          print the version and exit

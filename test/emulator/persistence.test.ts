@@ -49,7 +49,9 @@ it("startEmulator reloads --state after close, with the same org, key and data",
 it("the CLI prints one JSON line, and kill -9 right after writes loses no committed object", async () => {
   const file = path.join(dir, "cli-state.json");
   const { child, banner } = await spawnEmulatorCli(["--port", "0", "--state", file, "--json"], "source");
-  expect(Object.keys(banner).sort()).toEqual(["apiKey", "organizationId", "projectId", "url"]);
+  expect(Object.keys(banner).sort()).toEqual(["apiKey", "organizationId", "pid", "projectId", "url"]);
+  // The emulator's own process, which a script that started it through npx stops (testing-your-program.md).
+  expect(banner.pid).toBe(child.pid);
   expect(banner.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   expect(banner.apiKey).toBe("phx_emulator_default_key");
   const writes = await Promise.all([

@@ -11,6 +11,7 @@ export interface Banner {
   apiKey: string;
   organizationId: string;
   projectId: number;
+  pid: number;
 }
 
 /**

@@ -36,7 +36,8 @@ const OPTIONS = {
   },
   json: {
     type: "boolean",
-    description: 'print one JSON line {"url","apiKey","organizationId","projectId"} instead of the summary',
+    description:
+      'print one JSON line {"url","apiKey","organizationId","projectId","pid"} instead of the summary',
     default: "off",
   },
   help: { type: "boolean", short: "h", description: "print this help and exit" },
@@ -132,7 +133,10 @@ async function main(): Promise<void> {
     );
   });
   const { url, apiKey, organizationId, projectId } = handle;
-  if (command.json) process.stdout.write(`${JSON.stringify({ url, apiKey, organizationId, projectId })}\n`);
+  // The pid is the emulator's own: a script that started it through npx (npm exec -> sh -> node) stops it with it,
+  // since npm exec forwards no signal to the command it runs and `sh` has no job control without a terminal.
+  if (command.json)
+    process.stdout.write(`${JSON.stringify({ url, apiKey, organizationId, projectId, pid: process.pid })}\n`);
   else console.log(summary(url, apiKey, organizationId, projectId, command.options.statePath));
   let stopping = false;
   const stop = () => {
