@@ -9,6 +9,7 @@
 // `<module>@<version>/`, without subfolders that are modules of their own, as `go` builds it from a tag
 // (golang.org/x/mod/zip, CreateFromDir).
 import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -72,5 +73,60 @@ export function buildGoProxy(root: string, destination: string, version: string)
   } finally {
     fs.rmSync(list, { recursive: true, force: true });
   }
+  const hash = moduleHash(sdk, moduleFiles(sdk), `${modulePath}@${tag}`);
+  if (evictStaleCopy(modulePath, tag, hash))
+    console.error(
+      `local try: Go's module cache held another build of ${modulePath}@${tag}; removed it, so the next ` +
+        "`pulumi install` takes this checkout's SDK.",
+    );
   return destination;
+}
+
+/**
+ * Go's h1 hash of a module's files, as go.sum and the module cache's `.ziphash` record it
+ * (golang.org/x/mod/sumdb/dirhash, Hash1: a SHA-256 of the lines "<sha256 hex>  <name>\n" over the files sorted
+ * by name, each named `<module>@<version>/<path>` as in the module zip).
+ */
+function moduleHash(dir: string, files: string[], prefix: string): string {
+  const summary = createHash("sha256");
+  for (const file of files.map((f) => `${prefix}/${f}`).sort()) {
+    const content = fs.readFileSync(path.join(dir, file.slice(prefix.length + 1)));
+    summary.update(`${createHash("sha256").update(content).digest("hex")}  ${file}\n`);
+  }
+  return `h1:${summary.digest("base64")}`;
+}
+
+/**
+ * A checkout's SDK changes without its version changing, and Go's module cache never re-reads a version it holds
+ * (https://go.dev/ref/mod#module-cache): a copy of `<module>@<tag>` from an earlier local try would win over the
+ * proxy folder, and the program would build against the old SDK. Removes that copy when its hash differs from this
+ * build's (the extracted folder and the download cache's files for the version; Go makes them read-only). Returns
+ * whether it removed one. Without `go` on PATH there is no cache to look at.
+ */
+function evictStaleCopy(modulePath: string, tag: string, hash: string): boolean {
+  let cache: string;
+  try {
+    cache = execFileSync("go", ["env", "GOMODCACHE"], { encoding: "utf8", env: process.env }).trim();
+  } catch {
+    return false;
+  }
+  // Module paths in the cache escape capitals as "!" and the lower-case letter (golang.org/x/mod/module, EscapePath).
+  const escaped = modulePath.replace(/[A-Z]/g, (c) => `!${c.toLowerCase()}`);
+  const download = path.join(cache, "cache", "download", ...escaped.split("/"), "@v");
+  const ziphash = path.join(download, `${tag}.ziphash`);
+  if (!cache || !fs.existsSync(ziphash) || fs.readFileSync(ziphash, "utf8").trim() === hash) return false;
+  const writable = (target: string): void => {
+    const stat = fs.lstatSync(target);
+    if (stat.isSymbolicLink()) return;
+    fs.chmodSync(target, stat.mode | 0o200);
+    if (stat.isDirectory()) for (const entry of fs.readdirSync(target)) writable(path.join(target, entry));
+  };
+  const extracted = path.join(cache, ...escaped.split("/")) + `@${tag}`;
+  if (fs.existsSync(extracted)) {
+    writable(extracted);
+    fs.rmSync(extracted, { recursive: true, force: true });
+  }
+  for (const entry of fs.readdirSync(download))
+    if (entry.startsWith(`${tag}.`)) fs.rmSync(path.join(download, entry), { force: true });
+  return true;
 }
