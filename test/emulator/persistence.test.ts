@@ -11,7 +11,11 @@ beforeEach(() => {
 });
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-async function post(b: Banner, p: string, body: unknown): Promise<{ status: number; id?: string }> {
+async function post(
+  b: Pick<Banner, "url" | "apiKey">,
+  p: string,
+  body: unknown,
+): Promise<{ status: number; id?: string }> {
   const res = await fetch(`${b.url}${p}`, {
     method: "POST",
     headers: { Authorization: `Bearer ${b.apiKey}`, "Content-Type": "application/json" },
@@ -21,7 +25,9 @@ async function post(b: Banner, p: string, body: unknown): Promise<{ status: numb
   return { status: res.status, id: json.id };
 }
 
-async function state(b: Banner): Promise<{ surveys: { id: string }[]; invites: { id: string }[] }> {
+async function state(
+  b: Pick<Banner, "url" | "apiKey">,
+): Promise<{ surveys: { id: string }[]; invites: { id: string }[] }> {
   const res = await fetch(`${b.url}/_emulator/state`, { headers: { Authorization: `Bearer ${b.apiKey}` } });
   return (await res.json()) as { surveys: { id: string }[]; invites: { id: string }[] };
 }
