@@ -56,7 +56,7 @@ it("the CLI prints one JSON line, and kill -9 right after writes loses no commit
   const file = path.join(dir, "cli-state.json");
   const { child, banner } = await spawnEmulatorCli(["--port", "0", "--state", file, "--json"], "source");
   expect(Object.keys(banner).sort()).toEqual(["apiKey", "organizationId", "pid", "projectId", "url"]);
-  // The emulator's own process, which a script that started it through npx stops (testing-your-program.md).
+  // The emulator's own process, which a script that started it through npx stops (docs/guides/testing-your-program.md).
   expect(banner.pid).toBe(child.pid);
   expect(banner.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   expect(banner.apiKey).toBe("phx_emulator_default_key");
