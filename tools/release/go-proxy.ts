@@ -51,10 +51,12 @@ export function buildGoProxy(root: string, destination: string, version: string)
   fs.writeFileSync(path.join(at, "list"), `${tag}\n`);
   fs.writeFileSync(path.join(at, `${tag}.info`), `${JSON.stringify({ Version: tag })}\n`);
   fs.copyFileSync(path.join(sdk, "go.mod"), path.join(at, `${tag}.mod`));
+  // One list of the module's files for both the zip and the hash compared with Go's cached copy.
+  const files = moduleFiles(sdk);
   const list = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-posthog-go-proxy-"));
   try {
     const listFile = path.join(list, "files.json");
-    fs.writeFileSync(listFile, JSON.stringify(moduleFiles(sdk)));
+    fs.writeFileSync(listFile, JSON.stringify(files));
     const script = [
       "import json, sys, zipfile",
       "src, files, prefix, out = sys.argv[1], json.load(open(sys.argv[2])), sys.argv[3], sys.argv[4]",
@@ -73,7 +75,7 @@ export function buildGoProxy(root: string, destination: string, version: string)
   } finally {
     fs.rmSync(list, { recursive: true, force: true });
   }
-  const hash = moduleHash(sdk, moduleFiles(sdk), `${modulePath}@${tag}`);
+  const hash = moduleHash(sdk, files, `${modulePath}@${tag}`);
   if (evictStaleCopy(modulePath, tag, hash))
     console.error(
       `local try: Go's module cache held another build of ${modulePath}@${tag}; removed it, so the next ` +
