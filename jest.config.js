@@ -57,7 +57,8 @@ const base = {
   moduleNameMapper: {
     "^pulumi-posthog$": "<rootDir>/src",
     "^pulumi-posthog/testing$": "<rootDir>/src/testing",
-    "^posthog-emulator$": "<rootDir>/packages/posthog-emulator/src",
+    // The emulator's source, with each in-process start counted for CI's per-file table (the file says more).
+    "^posthog-emulator$": "<rootDir>/test/support/counted-emulator.ts",
     "^@pulumi-posthog/posthog-html$": "<rootDir>/packages/posthog-html/src",
     "^@pulumi-posthog/cli-options$": "<rootDir>/packages/cli-options/src",
     // The SDK loads it eagerly and never uses it in a test: the real module, loaded on first use (the file says why).
@@ -160,6 +161,8 @@ module.exports = {
   })),
   testTimeout: stage.testTimeout,
   maxWorkers: stage.maxWorkers,
+  // Per file: wall time, CPU time and what it started, for the table `.ci/run` prints (docs/contributing/ci.md).
+  reporters: ["default", "<rootDir>/test/setup/file-stats-reporter.js"],
   // No workerIdleMemoryLimit. A worker once reached 7 GB, from the SDK's inspector sessions (base's
   // setupFilesAfterEnv now closes them). The limit compares the heap before GC, garbage included, so it kept replacing
   // workers, and one replaced as the run ended, on a loaded machine, was reported as "A worker process has failed to

@@ -9,10 +9,8 @@
 // - a teammate on another backend: the preview warns naming each object, the up refuses, each refusal within 80
 //   words and naming the teammate's backend first.
 // The emulator's requests after each step go to .tmp/claims/<case>.txt (written before the assertions).
-import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { promisify } from "node:util";
 import YAML from "yaml";
 import { startEmulator, type EmulatorHandle } from "posthog-emulator";
 import {
@@ -23,6 +21,7 @@ import {
   type ProgramFolder,
 } from "./program-folder";
 import { requirePulumiCli } from "../support/pulumi-cli";
+import { runCommand } from "../support/run-command";
 import { REPO_ROOT } from "../support/self-link";
 import { emulatorCall } from "../support/fresh-connection";
 import type { LoggedRequest } from "../support/stack";
@@ -30,7 +29,6 @@ import { PACKAGE_NAME, RESOURCE_TOKENS } from "../../src/plugin/tokens";
 
 const pulumi = requirePulumiCli();
 const withCli = pulumi ? it : it.skip;
-const run = promisify(execFile);
 
 const QUESTIONS = [{ type: "open", question: "How likely are you to recommend us?" }];
 const EMAIL = "claims@example.com";
@@ -377,10 +375,9 @@ describe("a teammate on another backend (item 9), through the real Pulumi CLI", 
     fs.mkdirSync(path.join(folder.dir, name), { recursive: true });
     return async (...args: string[]): Promise<CliRun> => {
       try {
-        const { stdout, stderr } = await run(folder.pulumi, [...args, "--non-interactive"], {
+        const { stdout, stderr } = await runCommand(folder.pulumi, [...args, "--non-interactive"], {
           cwd: folder.dir,
           env: { ...folder.env, PULUMI_BACKEND_URL: url },
-          maxBuffer: 64 * 1024 * 1024,
         });
         return { stdout, stderr };
       } catch (error) {

@@ -1,12 +1,11 @@
 // An exported program, previewed through the real CLI in a new stack: the engine counts each adoption as a create
 // (it cannot import a dynamic resource: src/ownership/adoption.ts), so the preview names each resource that
 // adopts what PostHog holds, sends PostHog nothing, and the `up` after it writes nothing.
-import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { promisify } from "node:util";
 import { inCliStack } from "./program-folder";
 import { requirePulumiCli } from "../support/pulumi-cli";
+import { runCommand } from "../support/run-command";
 
 const pulumi = requirePulumiCli();
 const withCli = pulumi ? it : it.skip;
@@ -37,7 +36,7 @@ describe("an exported program previewed through the real CLI", () => {
           // over, as a user moving objects out of a stack whose state is gone would.
           const cliJs = path.join(stack.dir, "node_modules/pulumi-posthog/dist/cli/pulumi-posthog.js");
           const args = [cliJs, "export", "--out", "adopted.ts", "--include-managed"];
-          await promisify(execFile)(process.execPath, args, {
+          await runCommand(process.execPath, args, {
             cwd: stack.dir,
             env: { ...process.env, POSTHOG_HOST: stack.url, POSTHOG_API_KEY: stack.apiKey },
           });

@@ -3,12 +3,11 @@
 // a member made outside Pulumi; the real CLI imports it into a YAML and a Python program on the plugin, generates
 // the program in that language, and with it the next preview has no changes and sends PostHog nothing.
 // Runs in `npm run test:cli`; elsewhere jest reports it skipped.
-import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { promisify } from "node:util";
 import { PACKAGE_NAME, RESOURCE_TOKENS } from "../../src/plugin/tokens";
 import { requirePulumiCli } from "../support/pulumi-cli";
+import { runCommand } from "../support/run-command";
 import { emulatorStackConfig, startTestEmulator, type Emulator } from "./plugin/emulators";
 import { PYTHON_LANGUAGE, YAML_LANGUAGE } from "./plugin/languages";
 import { preparePluginProject, PLUGIN_FOLDER } from "./program-folder";
@@ -72,7 +71,7 @@ describe.each([YAML_LANGUAGE, PYTHON_LANGUAGE])("export --format import, in $nam
 
         // The command a user runs, from the installed package, with the key in the environment.
         const bin = path.join(project.dir, PLUGIN_FOLDER, "..", "dist/cli/pulumi-posthog.js");
-        const exported = await promisify(execFile)(
+        const exported = await runCommand(
           process.execPath,
           [bin, "export", "--format", "import", "--out", "import.json"],
           {

@@ -9,8 +9,6 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { z } from "zod";
 import { startEmulator } from "posthog-emulator";
 import {
@@ -24,6 +22,7 @@ import { buildPythonWheel } from "../../tools/release/python-wheel";
 import { getSchema } from "../../src/plugin/schema";
 import { PACKAGE_NAME } from "../../src/plugin/tokens";
 import { cliPath, requirePulumiCli } from "../support/pulumi-cli";
+import { runCommand } from "../support/run-command";
 import { REPO_ROOT } from "../support/self-link";
 import { spawnKillable, waitFor } from "./program-folder";
 import { createVenv, pipInstall, wheelFolder } from "./plugin/python-env";
@@ -44,8 +43,6 @@ const DOWNLOAD = [
   `GET /repos/${RELEASE_REPO}/releases/tags/v${version}`,
   `GET /repos/${RELEASE_REPO}/releases/assets/${ASSET}`,
 ];
-
-const run = promisify(execFile);
 
 interface Program {
   dir: string;
@@ -100,11 +97,7 @@ describe("each install route downloads the plugin from this project's release", 
     });
     const cli = async (home: string, ...args: string[]) => {
       try {
-        return await run(cliBin, [...args, "--non-interactive"], {
-          cwd: dir,
-          env: env(home),
-          maxBuffer: 1 << 26,
-        });
+        return await runCommand(cliBin, [...args, "--non-interactive"], { cwd: dir, env: env(home) });
       } catch (err) {
         const e = err as Error & { stdout?: string; stderr?: string };
         e.message = `pulumi ${args.join(" ")} failed: ${e.message}\n${e.stdout ?? ""}\n${e.stderr ?? ""}`;
@@ -289,7 +282,7 @@ describe("each install route downloads the plugin from this project's release", 
       // Offline modules: Pulumi's Go SDK from the module cache (the toolchain's build filled it), ours from sdk/.
       const p = program("go", "go-quickstart", { GOFLAGS: "-mod=mod", GOPROXY: "off", GOSUMDB: "off" });
       const sdkModule = "github.com/pulumi-posthog/pulumi-posthog/sdk";
-      await run(
+      await runCommand(
         "go",
         [
           "mod",
@@ -314,7 +307,7 @@ describe("each install route downloads the plugin from this project's release", 
       const releaseHost = host;
       releaseHost.take();
       const env = p.env("up");
-      await run(pulumi, ["stack", "init", "dev", "--non-interactive"], { cwd: p.dir, env });
+      await runCommand(pulumi, ["stack", "init", "dev", "--non-interactive"], { cwd: p.dir, env });
       const up = spawnKillable(pulumi, p.dir, env, ["up", "--yes", "--skip-preview"]);
       const asked: string[] = [];
       try {

@@ -10,11 +10,9 @@
 // the toolchain's stand-in (toolchain/hosts/java.go), or Pulumi's own when PULUMI_POSTHOG_LANGUAGE_HOSTS names a
 // folder holding one (docs/contributing/java.md).
 // Needs Java and Maven (Maven Central for the first resolution). Runs in `npm run test:cli`; elsewhere skipped.
-import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { getSchema } from "../../src/plugin/schema";
 import { PACKAGE_NAME } from "../../src/plugin/tokens";
 import { routeFor, type LocalTryPaths } from "../../tools/release/install-routes";
@@ -26,6 +24,7 @@ import {
   PLATFORMS,
 } from "../../tools/release/plugin-archive";
 import { hostFolders, offlineCliEnv, requirePulumiCli } from "../support/pulumi-cli";
+import { runToEnd } from "../support/run-command";
 import { REPO_ROOT } from "../support/self-link";
 import { emulatorStackConfig, startTestEmulator, type Emulator } from "./plugin/emulators";
 import { programFolderAt, type ProgramFolder } from "./program-folder";
@@ -42,19 +41,11 @@ interface Ran {
   output: string;
 }
 
-/** One line of the route through `sh -c`, as a user pastes it; its exit code and all it printed. */
+/** One line of the route through `sh -c`, as a user pastes it; its exit code and all it printed (a line past the
+ * time limit fails the test: test/support/run-command.ts). */
 async function sh(line: string, cwd: string, env: NodeJS.ProcessEnv): Promise<Ran> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)("sh", ["-c", line], {
-      cwd,
-      env,
-      maxBuffer: 1 << 26,
-    });
-    return { line, code: 0, output: stdout + stderr };
-  } catch (err) {
-    const e = err as { code?: number; stdout?: string; stderr?: string };
-    return { line, code: e.code ?? 1, output: (e.stdout ?? "") + (e.stderr ?? "") };
-  }
+  const ran = await runToEnd("sh", ["-c", line], { cwd, env });
+  return { line, code: ran.code ?? 1, output: ran.stdout + ran.stderr };
 }
 
 /** The language host the CLI ran for Java: `pulumi about`'s java plugin version (the stand-in says it is one). */

@@ -7,17 +7,16 @@
 //   Python SDK; up and destroy send PostHog the survey's POST and DELETE.
 // The plugin needs only `node` on PATH. Runs where the Pulumi CLI and its language hosts are present, and is
 // reported skipped elsewhere.
-import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import YAML from "yaml";
 import { z } from "zod";
 import { startEmulator } from "posthog-emulator";
 import { buildPluginArchives, hostPlatform, PLATFORMS } from "../../tools/release/plugin-archive";
 import { PACKAGE_NAME, RESOURCE_TOKENS } from "../../src/plugin/tokens";
 import { cliPath, requirePulumiCli } from "../support/pulumi-cli";
+import { runCommand } from "../support/run-command";
 import { REPO_ROOT } from "../support/self-link";
 import { createVenv, pipInstall, wheelFolder } from "./plugin/python-env";
 import { buildPythonWheel } from "../../tools/release/python-wheel";
@@ -89,8 +88,7 @@ describe("the plugin archive through the real Pulumi CLI, no npm in the program'
       PULUMI_SKIP_UPDATE_CHECK: "true",
       PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
     };
-    const cli = (...args: string[]) =>
-      promisify(execFile)(cliBin, args, { cwd: dir, env, maxBuffer: 1 << 26 });
+    const cli = (...args: string[]) => runCommand(cliBin, args, { cwd: dir, env });
     return { dir, env, cli };
   }
 

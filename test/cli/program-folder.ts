@@ -8,15 +8,15 @@
 //   installed plugin, which generates and links the language's SDK, and the language's own dependencies), in
 //   which stacks are made and programs swapped in and edited (languages: test/cli/plugin/languages.ts);
 // - inInstalledProgram: the bare folder and an emulator, for a test that writes its own project and config.
-import { ChildProcess, execFile, spawn } from "node:child_process";
+import { ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { promisify } from "node:util";
 import YAML from "yaml";
 import { startEmulator, type EmulatorHandle, type EmulatorOptions } from "posthog-emulator";
 import { packAndInstall } from "../package/install";
 import { emulatorCall } from "../support/fresh-connection";
 import { offlineCliEnv } from "../support/pulumi-cli";
+import { killTree, runCommand } from "../support/run-command";
 import { REPO_ROOT } from "../support/self-link";
 import type { LoggedRequest } from "../support/stack";
 import type { PluginLanguage } from "./plugin/languages";
@@ -60,18 +60,12 @@ export interface ProgramFolder {
   cleanup(): void;
 }
 
-const run = promisify(execFile);
-
-/** Runs a command with the output kept for the failure message. */
-async function execIn(dir: string, env: NodeJS.ProcessEnv, file: string, args: string[]): Promise<CliRun> {
-  try {
-    const { stdout, stderr } = await run(file, args, { cwd: dir, env, maxBuffer: 64 * 1024 * 1024 });
-    return { stdout, stderr };
-  } catch (err) {
-    const e = err as Error & { stdout?: string; stderr?: string };
-    e.message = `${file} ${args.join(" ")} failed: ${e.message}\n--- stdout\n${e.stdout ?? ""}\n--- stderr\n${e.stderr ?? ""}`;
-    throw e;
-  }
+/**
+ * Runs a command with the output kept for the failure message, and the time limit every command of a test has
+ * (test/support/run-command.ts: past it, the command is killed with every process below it and the test fails).
+ */
+function execIn(dir: string, env: NodeJS.ProcessEnv, file: string, args: string[]): Promise<CliRun> {
+  return runCommand(file, args, { cwd: dir, env });
 }
 
 /** Modules a program takes from the repository's node_modules (the compiler ts-node loads, Node's types, yaml). */
@@ -81,39 +75,6 @@ export function linkFromRepo(dir: string, names: string[]): void {
     if (fs.existsSync(target)) continue;
     fs.mkdirSync(path.dirname(target), { recursive: true });
     fs.symlinkSync(path.join(REPO_ROOT, "node_modules", name), target, "dir");
-  }
-}
-
-/** Every pid below `root`, read from /proc (children first found, then theirs). */
-function descendants(root: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      // pid (comm) state ppid ...: comm may hold spaces and parentheses, so read after the last ')'.
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  const found: number[] = [];
-  const queue = [root];
-  while (queue.length > 0) {
-    for (const child of children.get(queue.shift() as number) ?? []) {
-      found.push(child);
-      queue.push(child);
-    }
-  }
-  return found;
-}
-
-function killQuietly(pid: number, group = false): void {
-  try {
-    process.kill(group ? -pid : pid, "SIGKILL");
-  } catch {
-    // already gone
   }
 }
 
@@ -137,13 +98,7 @@ export function spawnKillable(
     child,
     output: () => out,
     exited,
-    kill: () => {
-      const pid = child.pid;
-      if (pid === undefined) return;
-      const below = descendants(pid);
-      killQuietly(pid, true);
-      for (const p of below) killQuietly(p);
-    },
+    kill: () => killTree(child),
   };
 }
 

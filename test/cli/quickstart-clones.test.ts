@@ -11,11 +11,9 @@
 // WithMocks test, YAML's preview script; the emulator they start is the built one (POSTHOG_EMULATOR), and the test
 // environment fails the file if any process they start is left running (test/setup/left-processes.ts).
 // Runs in `npm run test:cli`; elsewhere jest reports it skipped.
-import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { getSchema } from "../../src/plugin/schema";
 import { PACKAGE_NAME } from "../../src/plugin/tokens";
 import { buildGoProxy } from "../../tools/release/go-proxy";
@@ -28,6 +26,7 @@ import {
 } from "../../tools/release/plugin-archive";
 import { buildPythonWheel } from "../../tools/release/python-wheel";
 import { offlineCliEnv, requirePulumiCli } from "../support/pulumi-cli";
+import { runToEnd } from "../support/run-command";
 import { REPO_ROOT } from "../support/self-link";
 import { emulatorStackConfig, startTestEmulator } from "./plugin/emulators";
 import { wheelFolder } from "./plugin/python-env";
@@ -61,7 +60,6 @@ const GUIDE_RUNS = {
 const EMULATOR_COMMAND = `${process.execPath} ${path.join(REPO_ROOT, "packages/posthog-emulator/dist/cli/emulator.js")}`;
 const withCli = pulumi ? it : it.skip;
 const version = getSchema().version ?? "";
-const run = promisify(execFile);
 
 interface Ran {
   line: string;
@@ -69,15 +67,11 @@ interface Ran {
   output: string;
 }
 
-/** One line of the route through `sh -c`, as a user pastes it; its exit code and all it printed. */
+/** One line of the route through `sh -c`, as a user pastes it; its exit code and all it printed (a line past the
+ * time limit fails the test: test/support/run-command.ts). */
 async function sh(line: string, cwd: string, env: NodeJS.ProcessEnv): Promise<Ran> {
-  try {
-    const { stdout, stderr } = await run("sh", ["-c", line], { cwd, env, maxBuffer: 1 << 26 });
-    return { line, code: 0, output: stdout + stderr };
-  } catch (err) {
-    const e = err as { code?: number; stdout?: string; stderr?: string };
-    return { line, code: e.code ?? 1, output: (e.stdout ?? "") + (e.stderr ?? "") };
-  }
+  const ran = await runToEnd("sh", ["-c", line], { cwd, env });
+  return { line, code: ran.code ?? 1, output: ran.stdout + ran.stderr };
 }
 
 let work = "";

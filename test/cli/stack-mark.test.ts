@@ -10,10 +10,8 @@
 //   next `up` takes the survey over, with the warning, and posts nothing.
 // The requests PostHog received and the survey ids each stack holds after each step go to
 // .tmp/stack-mark/<face>.txt (written before the assertions, so a failing run still shows what happened).
-import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { promisify } from "node:util";
 import YAML from "yaml";
 import { startEmulator, type EmulatorHandle } from "posthog-emulator";
 import {
@@ -24,6 +22,7 @@ import {
   type ProgramFolder,
 } from "./program-folder";
 import { requirePulumiCli } from "../support/pulumi-cli";
+import { runCommand } from "../support/run-command";
 import { REPO_ROOT } from "../support/self-link";
 import { emulatorCall } from "../support/fresh-connection";
 import type { LoggedRequest } from "../support/stack";
@@ -31,7 +30,6 @@ import { PACKAGE_NAME, RESOURCE_TOKENS } from "../../src/plugin/tokens";
 
 const pulumi = requirePulumiCli();
 const withCli = pulumi ? it : it.skip;
-const run = promisify(execFile);
 
 const SURVEY = "Shared NPS";
 const QUESTIONS = [{ type: "open", question: "How likely are you to recommend us?" }];
@@ -79,10 +77,9 @@ function backend({ folder }: Pick<Face, "folder">, name: string): Cli {
   fs.mkdirSync(path.join(folder.dir, name), { recursive: true });
   return async (...args) => {
     try {
-      const { stdout, stderr } = await run(folder.pulumi, [...args, "--non-interactive"], {
+      const { stdout, stderr } = await runCommand(folder.pulumi, [...args, "--non-interactive"], {
         cwd: folder.dir,
         env: { ...folder.env, PULUMI_BACKEND_URL: url },
-        maxBuffer: 64 * 1024 * 1024,
       });
       return { stdout, stderr };
     } catch (error) {

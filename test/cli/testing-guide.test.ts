@@ -10,15 +10,14 @@
 //   through LocalWorkspace's workDir), the validation test;
 // - and from a folder install (`npm install <checkout>`, which leaves a second @pulumi/pulumi): the Automation API
 //   test fails at once with the error that names both copies and the fix (src/testing/sdk-copies.ts).
-import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { z } from "zod";
 import { TEMPLATES } from "../compat/templates";
 import { npm } from "../package/install";
 import { cliPath, requirePulumiCli } from "../support/pulumi-cli";
+import { runToEnd } from "../support/run-command";
 import { REPO_ROOT } from "../support/self-link";
 import { packAll } from "../../tools/release/pack";
 
@@ -77,13 +76,9 @@ async function run(dir: string, file: string, args: string[]): Promise<Run> {
   };
   for (const name of Object.keys(env))
     if (/^(POSTHOG_|JEST_|NODE_PATH|NODE_OPTIONS|TS_NODE_|npm_)/.test(name)) delete env[name];
-  try {
-    const { stdout, stderr } = await promisify(execFile)(file, args, { cwd: dir, env, maxBuffer: 1 << 26 });
-    return { code: 0, output: stdout + stderr };
-  } catch (e) {
-    const err = e as { code?: number; stdout?: string; stderr?: string };
-    return { code: err.code ?? 1, output: (err.stdout ?? "") + (err.stderr ?? "") };
-  }
+  // A command past the time limit fails the test (test/support/run-command.ts).
+  const ran = await runToEnd(file, args, { cwd: dir, env });
+  return { code: ran.code ?? 1, output: ran.stdout + ran.stderr };
 }
 
 const folders: string[] = [];

@@ -16,10 +16,15 @@
 //
 // And one check: a test file fails when a process it started (a plugin, a CLI run, an emulator) is still running
 // after its last hook (test/setup/left-processes.ts).
+//
+// And one measure, when the reporter asks for it: the file's wall and CPU time and what it started
+// (test/setup/file-stats.ts).
 import { runInNewContext } from "node:vm";
 import { setFlagsFromString } from "node:v8";
 import { TestEnvironment } from "jest-environment-node";
 import path from "node:path";
+import { holdFileCounts } from "./file-counts";
+import { FileMeasure } from "./file-stats";
 import { leftProcesses, leftProcessesError, newRunMark, RUN_MARK_ENV } from "./left-processes";
 
 /** A worker's heap in use above which it is collected after a test file: with the rest of the process, well under
@@ -68,6 +73,7 @@ export default class NodeEnvironment extends TestEnvironment {
   /** The mark every process this file starts inherits (left-processes.ts). */
   private readonly runMark = newRunMark();
   private readonly testFile: string;
+  private readonly measure?: FileMeasure;
 
   constructor(...args: ConstructorParameters<typeof TestEnvironment>) {
     super(...args);
@@ -76,11 +82,19 @@ export default class NodeEnvironment extends TestEnvironment {
     // Both environments: the worker's own, which a spawn without `env` passes on, and the file's copy of it, which
     // `{ ...process.env }` in a test reads.
     process.env[RUN_MARK_ENV] = this.runMark;
+    const measured = FileMeasure.start(args[1].testPath);
+    this.measure = measured.measure;
     const fileProcess: unknown = this.global.process;
     if (typeof fileProcess === "object" && fileProcess !== null && "env" in fileProcess) {
       const env = fileProcess.env;
-      if (typeof env === "object" && env !== null) Object.assign(env, { [RUN_MARK_ENV]: this.runMark });
+      if (typeof env === "object" && env !== null)
+        Object.assign(env, {
+          [RUN_MARK_ENV]: this.runMark,
+          ...(measured.path ? { PATH: measured.path } : {}),
+        });
     }
+    // The file's own count of what it starts in its realm (file-counts.ts).
+    if (this.measure) holdFileCounts(this.global, this.measure.counts);
   }
 
   override async teardown(): Promise<void> {
@@ -88,6 +102,7 @@ export default class NodeEnvironment extends TestEnvironment {
     if (process.env[RUN_MARK_ENV] === this.runMark) delete process.env[RUN_MARK_ENV];
     collectIfLarge();
     const left = await leftProcesses(this.runMark);
+    this.measure?.finish(this.runMark);
     if (left.length > 0) throw leftProcessesError(this.testFile, left);
   }
 }

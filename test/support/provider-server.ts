@@ -2,6 +2,7 @@
 // would start for `pulumi-nodejs`) and talks to it with typed requests, field by
 // field as the engine does (docs/contributing/pulumi-engine.md#provider-rpcs).
 import { ChildProcess, spawn } from "child_process";
+import * as path from "path";
 import * as grpc from "@grpc/grpc-js";
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
@@ -10,6 +11,7 @@ import * as pb from "@pulumi/pulumi/proto/provider_pb";
 import { Status } from "@pulumi/pulumi/proto/status_pb";
 import { Props, toStruct } from "./values";
 import { startEngineLogServer, type EngineLogServer, type LoggedMessage } from "./engine-log-server";
+import { REPO_ROOT } from "./self-link";
 
 export interface CheckFailure {
   property: string;
@@ -117,13 +119,19 @@ export interface PluginProcess {
 }
 
 /**
+ * Preloaded in each plugin: the SDK's @npmcli/arborist loaded on first use, not at start (the file says why; the
+ * real CLI's plugins, in test/cli, start without it).
+ */
+const LAZY_ARBORIST = path.join(REPO_ROOT, "test", "setup", "lazy-arborist-preload.js");
+
+/**
  * Starts a provider plugin as the engine does (pulumi/pulumi pkg/resource/plugin/plugin.go, newPlugin): the
  * executable with the engine's address as its argument, its port read from stdout. The address is a harness
  * engine serving Log (engine-log-server.ts), where the plugin's warnings arrive.
  */
 export async function spawnPlugin(main: string, opts: StartOptions = {}): Promise<PluginProcess> {
   const engine = await startEngineLogServer();
-  const child = spawn(process.execPath, [main, engine.address], {
+  const child = spawn(process.execPath, ["--require", LAZY_ARBORIST, main, engine.address], {
     cwd: opts.cwd ?? process.cwd(),
     env: { ...process.env, ...opts.env, PULUMI_NODEJS_PROJECT: opts.project ?? "project" },
     stdio: ["ignore", "pipe", "pipe"],

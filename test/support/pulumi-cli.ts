@@ -2,11 +2,10 @@
 // `npm run toolchain` builds (toolchain/pins.json, in the user's cache: toolchain/location.js), or else one on
 // PATH. Everywhere else (`npm test`, which needs nothing but Node and npm) they say why and jest reports them as
 // skipped.
-import { execFile } from "child_process";
 import * as fs from "fs";
 import * as path from "path";
-import { promisify } from "util";
 import type * as Location from "../../toolchain/location";
+import { runCommand } from "./run-command";
 import { REPO_ROOT } from "./self-link";
 
 // toolchain/location.js is plain JavaScript outside the TypeScript builds: loaded from the repository root, so
@@ -106,23 +105,12 @@ export function offlineCliEnv(pulumi: string, dir: string): NodeJS.ProcessEnv {
 
 /**
  * Runs `pulumi <args> --non-interactive` in `dir` with offlineCliEnv: a stack that touches nothing outside the
- * folder. A failure's message carries the CLI's stdout and stderr.
+ * folder. A failure's message carries the CLI's stdout and stderr; a run past its time limit is killed and fails.
  */
 export function cliIn(pulumi: string, dir: string): (...args: string[]) => Promise<{ stdout: string }> {
   const env = offlineCliEnv(pulumi, dir);
-  return async (...args) => {
-    try {
-      return await promisify(execFile)(pulumi, [...args, "--non-interactive"], {
-        cwd: dir,
-        env,
-        maxBuffer: 64 * 1024 * 1024,
-      });
-    } catch (err) {
-      const e = err as Error & { stdout?: string; stderr?: string };
-      e.message = `pulumi ${args.join(" ")} failed: ${e.message}\n--- stdout\n${e.stdout ?? ""}\n--- stderr\n${e.stderr ?? ""}`;
-      throw e;
-    }
-  };
+  // run-command.ts: the time limit, and the command and its output in the failure.
+  return (...args) => runCommand(pulumi, [...args, "--non-interactive"], { cwd: dir, env });
 }
 
 /** A CLI run's failure, as its message (stdout and stderr); fails the test if the command succeeded. */
