@@ -255,6 +255,12 @@ async function acceptedWithoutCreationTime(s: Steps): Promise<void> {
 
   const refresh = await s.run("refresh", "--yes", "--skip-preview");
   await s.requests();
+  await s.run("up", "--yes", "--skip-preview");
+  expect((await s.requests()).filter((r) => r.method !== "GET")).toEqual([]);
+  await s.run("destroy", "--yes", "--skip-preview");
+  expect(memberDeletes(await s.requests())).toEqual([]);
+  expect(await s.members()).toContain("dora@example.com");
+  // What the refresh said, after what PostHog received (so a run on the old code shows the up's POST first).
   expect(refresh).toContain(
     `InviteBatch ${held.id}: PostHog has no invite ${invitation.inviteId} for dora@example.com any more and ` +
       `dora@example.com is a member of organization ${org}; the state (from an earlier version) has no creation ` +
@@ -262,12 +268,6 @@ async function acceptedWithoutCreationTime(s: Steps): Promise<void> {
       "invite of this batch is proven to have brought them in, so removeMemberOnDelete never removes them.",
   );
   expect(refresh).not.toContain("another invitation brought them in");
-
-  await s.run("up", "--yes", "--skip-preview");
-  expect((await s.requests()).filter((r) => r.method !== "GET")).toEqual([]);
-  await s.run("destroy", "--yes", "--skip-preview");
-  expect(memberDeletes(await s.requests())).toEqual([]);
-  expect(await s.members()).toContain("dora@example.com");
 }
 
 async function bothCases(face: Face): Promise<void> {
