@@ -10,7 +10,7 @@ import path from "node:path";
 import { BATCH, EDITED_DESCRIPTION, INVITE, NAMES, SURVEY } from "../fixtures/state/declared";
 import { FIXTURE_DIR, FIXTURE_FILES, readEngineState, readMeta } from "../fixtures/state/fixture";
 import { requirePulumiCli } from "../support/pulumi-cli";
-import { inCliStack } from "./program-folder";
+import { inCliStack, type CliStack } from "./program-folder";
 import { REPO_ROOT } from "../support/self-link";
 
 const pulumi = requirePulumiCli();
@@ -84,92 +84,147 @@ function releaseResources(config: Record<string, string>): Record<string, unknow
 
 const sorted = (rows: string[]) => [...rows].sort();
 
+/** The release's checkpoint, loaded into the folder's stack with `pulumi stack import` (written under `work`). */
+async function importRelease(stack: CliStack, work: string): Promise<void> {
+  const exported = JSON.parse((await stack.cli("stack", "export")).stdout) as Deployment;
+  const imported: Deployment = {
+    ...exported,
+    deployment: { ...exported.deployment, resources: releaseResources(stack.config) },
+  };
+  const file = path.join(work, "release-0.1.0.json");
+  fs.writeFileSync(file, JSON.stringify(imported, null, 2));
+  await stack.cli("stack", "import", "--file", file);
+}
+
+/** A folder whose stack holds the release's checkpoint, PostHog as the release left it; both removed afterwards. */
+async function inReleaseStack(body: (stack: CliStack) => Promise<void>): Promise<void> {
+  if (!pulumi) throw new Error("runs only with a pulumi CLI");
+  const meta = readMeta();
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "release-state-cli-"));
+  const posthogState = path.join(work, FIXTURE_FILES.posthog);
+  fs.copyFileSync(path.join(FIXTURE_DIR, FIXTURE_FILES.posthog), posthogState);
+  try {
+    await inCliStack(
+      pulumi,
+      {
+        files: {
+          "Pulumi.yaml": `name: ${PROJECT}\nruntime: nodejs\nmain: index.js\n`,
+          "index.js": PROGRAM,
+        },
+        emulator: { statePath: posthogState, now: meta.emulatorNow },
+      },
+      async (stack) => {
+        await importRelease(stack, work);
+        await body(stack);
+      },
+    );
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
 describe("a state written by the released package, through the real Pulumi CLI", () => {
   withCli(
     "stack import, then refresh, a no-op preview, an update and destroy with today's package",
     async () => {
-      if (!pulumi) throw new Error("runs only with a pulumi CLI");
-      const meta = readMeta();
-      const work = fs.mkdtempSync(path.join(os.tmpdir(), "release-state-cli-"));
-      const posthogState = path.join(work, FIXTURE_FILES.posthog);
-      fs.copyFileSync(path.join(FIXTURE_DIR, FIXTURE_FILES.posthog), posthogState);
-      try {
-        await inCliStack(
-          pulumi,
-          {
-            files: {
-              "Pulumi.yaml": `name: ${PROJECT}\nruntime: nodejs\nmain: index.js\n`,
-              "index.js": PROGRAM,
-            },
-            emulator: { statePath: posthogState, now: meta.emulatorNow },
-          },
-          async (stack) => {
-            const fixture = readEngineState();
-            const byName = new Map(fixture.map((r) => [r.name, r]));
-            const exported = JSON.parse((await stack.cli("stack", "export")).stdout) as Deployment;
-            const imported: Deployment = {
-              ...exported,
-              deployment: { ...exported.deployment, resources: releaseResources(stack.config) },
-            };
-            const file = path.join(work, "release-0.1.0.json");
-            fs.writeFileSync(file, JSON.stringify(imported, null, 2));
-            await stack.cli("stack", "import", "--file", file);
+      await inReleaseStack(async (stack) => {
+        const fixture = readEngineState();
+        const byName = new Map(fixture.map((r) => [r.name, r]));
+        const organization = `/api/organizations/${String(byName.get(NAMES.invite)?.outputs.organizationId)}`;
+        const survey = byName.get(NAMES.survey);
+        const surveyPath = `/api/projects/${String(survey?.outputs.projectId)}/surveys/${survey?.id}/`;
+        const seen = async () =>
+          sorted((await stack.requests()).map((r) => `${r.method} ${r.path} ${JSON.stringify(r.body)}`));
 
-            const organization = `/api/organizations/${String(byName.get(NAMES.invite)?.outputs.organizationId)}`;
-            const survey = byName.get(NAMES.survey);
-            const surveyPath = `/api/projects/${String(survey?.outputs.projectId)}/surveys/${survey?.id}/`;
-            const seen = async () =>
-              sorted((await stack.requests()).map((r) => `${r.method} ${r.path} ${JSON.stringify(r.body)}`));
+        await stack.clearRequests();
+        await stack.cli("refresh", "--yes", "--skip-preview");
+        // One read per object; the invite and the batch share one listing of the organization's invites.
+        expect(await seen()).toEqual(sorted([`GET ${organization}/invites/ null`, `GET ${surveyPath} null`]));
 
-            await stack.clearRequests();
-            await stack.cli("refresh", "--yes", "--skip-preview");
-            // One read per object; the invite and the batch share one listing of the organization's invites.
-            expect(await seen()).toEqual(
-              sorted([`GET ${organization}/invites/ null`, `GET ${surveyPath} null`]),
-            );
+        // The one thing the upgrade adds: the stack's mark (src/resources/stack-mark/), created by the next up
+        // with no request to PostHog. No survey, invite or batch shows a change (a survey's new `__stackMark`
+        // input is never compared).
+        await stack.clearRequests();
+        const preview = (await stack.cli("preview", "--diff")).stdout;
+        expect(preview).toMatch(/\+ pulumi-nodejs:dynamic\/posthog:StackMark: \(create\)/);
+        expect(preview).toMatch(/\+ 1 to create/);
+        expect(preview).not.toMatch(/to update|to replace|to delete/);
+        expect(await seen()).toEqual([]);
+        fs.mkdirSync(path.join(REPO_ROOT, ".tmp"), { recursive: true });
+        fs.writeFileSync(path.join(REPO_ROOT, ".tmp", "release-state-preview.txt"), preview);
 
-            // The one thing the upgrade adds: the stack's mark (src/resources/stack-mark/), created by the next up
-            // with no request to PostHog. No survey, invite or batch shows a change (a survey's new `__stackMark`
-            // input is never compared).
-            await stack.clearRequests();
-            const preview = (await stack.cli("preview", "--diff")).stdout;
-            expect(preview).toMatch(/\+ pulumi-nodejs:dynamic\/posthog:StackMark: \(create\)/);
-            expect(preview).toMatch(/\+ 1 to create/);
-            expect(preview).not.toMatch(/to update|to replace|to delete/);
-            expect(await seen()).toEqual([]);
-            fs.mkdirSync(path.join(REPO_ROOT, ".tmp"), { recursive: true });
-            fs.writeFileSync(path.join(REPO_ROOT, ".tmp", "release-state-preview.txt"), preview);
+        await stack.setConfig({ [`${PROJECT}:description`]: EDITED_DESCRIPTION });
+        await stack.clearRequests();
+        const up = await stack.cli("up", "--yes", "--skip-preview");
+        expect(up.stdout).toMatch(/~ 1 updated/);
+        expect(up.stdout).toMatch(/\+ 1 created/);
+        expect(await seen()).toEqual([
+          `PATCH ${surveyPath} ${JSON.stringify({ description: EDITED_DESCRIPTION })}`,
+        ]);
+        await stack.clearRequests();
+        await stack.cli("preview", "--expect-no-changes");
+        expect(await seen()).toEqual([]);
+        // Today's package writes the release's very `__provider` lines.
+        const after = JSON.parse((await stack.cli("stack", "export")).stdout) as Exported;
+        for (const r of fixture) {
+          const now = after.deployment.resources.find((x) => x.urn.endsWith(`::${r.name}`));
+          expect([r.name, now?.inputs?.__provider]).toEqual([r.name, r.inputs.__provider]);
+        }
 
-            await stack.setConfig({ [`${PROJECT}:description`]: EDITED_DESCRIPTION });
-            await stack.clearRequests();
-            const up = await stack.cli("up", "--yes", "--skip-preview");
-            expect(up.stdout).toMatch(/~ 1 updated/);
-            expect(up.stdout).toMatch(/\+ 1 created/);
-            expect(await seen()).toEqual([
-              `PATCH ${surveyPath} ${JSON.stringify({ description: EDITED_DESCRIPTION })}`,
-            ]);
-            await stack.clearRequests();
-            await stack.cli("preview", "--expect-no-changes");
-            expect(await seen()).toEqual([]);
-            // Today's package writes the release's very `__provider` lines.
-            const after = JSON.parse((await stack.cli("stack", "export")).stdout) as Exported;
-            for (const r of fixture) {
-              const now = after.deployment.resources.find((x) => x.urn.endsWith(`::${r.name}`));
-              expect([r.name, now?.inputs?.__provider]).toEqual([r.name, r.inputs.__provider]);
-            }
+        await stack.clearRequests();
+        await stack.cli("destroy", "--yes", "--skip-preview");
+        const deletes = (await seen()).filter((r) => r.startsWith("DELETE "));
+        expect(deletes).toHaveLength(4); // the survey, the invite, the batch's two people
+        expect(deletes).toContain(`DELETE ${surveyPath} null`);
+        const left = await stack.control<{ surveys: unknown[]; invites: unknown[] }>("GET", "/state");
+        expect([left.surveys, left.invites]).toEqual([[], []]);
+      });
+    },
+    1_800_000,
+  );
 
-            await stack.clearRequests();
-            await stack.cli("destroy", "--yes", "--skip-preview");
-            const deletes = (await seen()).filter((r) => r.startsWith("DELETE "));
-            expect(deletes).toHaveLength(4); // the survey, the invite, the batch's two people
-            expect(deletes).toContain(`DELETE ${surveyPath} null`);
-            const left = await stack.control<{ surveys: unknown[]; invites: unknown[] }>("GET", "/state");
-            expect([left.surveys, left.invites]).toEqual([[], []]);
-          },
+  // Issue 55, case 12: the release recorded no creation time for a batch's invitations. A person who accepts after
+  // the release's last run is kept by the first refresh (that gap is no proof against them), and the next up sends
+  // them no invitation.
+  withCli(
+    "a batch entry accepted after the release's last run is kept by refresh, and up invites no member",
+    async () => {
+      await inReleaseStack(async (stack) => {
+        const batch = readEngineState().find((r) => r.name === NAMES.batch);
+        const organizationId = String(batch?.outputs.organizationId);
+        const held = (batch?.outputs.invitations ?? {}) as Record<string, { inviteId: string }>;
+        const grace = held["grace@example.com"];
+        expect(grace).toBeDefined();
+        // Grace accepts the release's invitation after its last run.
+        await stack.control("POST", `/invites/${grace.inviteId}/accept`);
+        await stack.clearRequests();
+        const refresh = await stack.cli("refresh", "--yes", "--skip-preview");
+        const printed = `${refresh.stdout}\n${refresh.stderr}`;
+        fs.mkdirSync(path.join(REPO_ROOT, ".tmp"), { recursive: true });
+        fs.writeFileSync(path.join(REPO_ROOT, ".tmp", "release-state-accepted-refresh.txt"), printed);
+        await stack.clearRequests();
+        const up = await stack.cli("up", "--yes", "--skip-preview");
+        fs.writeFileSync(path.join(REPO_ROOT, ".tmp", "release-state-accepted-up.txt"), up.stdout);
+        const writes = (await stack.requests()).filter((r) => r.method !== "GET");
+        expect(writes.map((r) => `${r.method} ${r.path}`)).toEqual([]);
+        // What the refresh said and kept, after what PostHog received (the old code fails on the POST first).
+        expect(printed).toContain(
+          `InviteBatch ${String(batch?.id)}: PostHog has no invite ${grace.inviteId} for grace@example.com any more ` +
+            `and grace@example.com is a member of organization ${organizationId}; the state (from an earlier ` +
+            "version) has no creation time for that invite, so refresh keeps them as accepted (the next `pulumi up` " +
+            "sends them nothing). No invite of this batch is proven to have brought them in, so removeMemberOnDelete " +
+            "never removes them.",
         );
-      } finally {
-        fs.rmSync(work, { recursive: true, force: true });
-      }
+        expect(printed).not.toContain("another invitation brought them in");
+        const refreshed = JSON.parse((await stack.cli("stack", "export")).stdout) as {
+          deployment: { resources: { urn: string; outputs?: { invitations?: Record<string, unknown> } }[] };
+        };
+        const kept = refreshed.deployment.resources.find((r) => r.urn.endsWith(`::${NAMES.batch}`));
+        expect(kept?.outputs?.invitations?.["grace@example.com"]).toMatchObject({ status: "accepted" });
+        await stack.clearRequests();
+        await stack.cli("preview", "--expect-no-changes");
+        expect(await stack.requests()).toEqual([]);
+      });
     },
     1_800_000,
   );

@@ -41,6 +41,7 @@ import {
 } from "./interrupted";
 import { holdAddresses, refuseIfHeldByAnother } from "./invited-this-run";
 import { unprovenMember } from "./acceptance";
+import { foundAsMember, foundMemberKept } from "./member-removal";
 import { sayLevelChanged, sayResent, saySent } from "./outcome";
 
 import type { Json } from "../../provider-kit/json";
@@ -357,7 +358,13 @@ export async function remove(id: string, props: Json): Promise<void> {
       warn(`${label(props)}: ${why}, so removeMemberOnDelete does not remove them from organization ${org}.`);
     }
   };
-  if (id.startsWith(MEMBER_ID_PREFIX) || props.status === "accepted") {
+  if (foundAsMember(id)) {
+    // No invite of this stack brought them in ("already a member; nothing was sent", an adopted or imported
+    // membership): never removed, and nothing is sent (member-removal.ts).
+    if (props.removeMemberOnDelete === true) warn(foundMemberKept(label(props), email, org));
+    return;
+  }
+  if (props.status === "accepted") {
     // Accepted: the invite no longer exists. The member is removed only when asked for (offboarding as code).
     if (props.removeMemberOnDelete === true) await removeMembership();
     return;

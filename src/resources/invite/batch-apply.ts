@@ -15,6 +15,7 @@ import { invitationOf, isInviteFor, personBody, planBatch, removesMember } from 
 import { levelName, MEMBER_ID_PREFIX, memberEmail } from "./mapping";
 import { removeMember, setMemberLevel, type Removal } from "./membership";
 import { unprovenBatchMember } from "./acceptance";
+import { foundAsMember, foundMemberKept } from "./member-removal";
 import { sayBatchSent, sayLevelChanged } from "./outcome";
 import type { AppliedPerson, BatchInvitation, InviteBatchOutputs, InviteLevel } from "./types";
 import { warn } from "../../provider-kit/warn";
@@ -211,7 +212,8 @@ async function inviteChunk(
     });
     if (result.size === 0) throw error;
     warn(
-      `${LABEL}: already members of organization ${org}, recorded as accepted and not invited: ${[...result.keys()].join(", ")}.`,
+      `${LABEL}: already members of organization ${org}, recorded as accepted and not invited: ${[...result.keys()].join(", ")} ` +
+        "(no invite of this batch brought them in, so dropping them or deleting the batch never removes them).",
     );
     if (rest.length > 0)
       for (const [email, invitation] of await bulk(client, state, rest)) result.set(email, invitation);
@@ -348,7 +350,10 @@ async function uninvite(
       invalidateOrganization(client, org);
     }
   }
-  if (membership && memberMayExist && invitation) {
+  if (membership && invitation && foundAsMember(invitation.inviteId)) {
+    // No invite of this batch brought them in: never removed, nothing sent (member-removal.ts).
+    warn(foundMemberKept(LABEL, email, org));
+  } else if (membership && memberMayExist && invitation) {
     let removal: Removal;
     try {
       // Only the membership this batch's invite made, or the one its state names (acceptance.ts).
@@ -465,6 +470,16 @@ export async function read(id: string, props: Json): Promise<pulumi.dynamic.Read
         continue;
       }
       const member = await memberOf(email);
+      if (member && !isMember(invitation) && invitation.createdAt === undefined) {
+        // An older version recorded no creation time (stored.ts): that gap is no proof that another invitation
+        // brought them in, nor that this batch's did. Kept as a member (so the next up sends no invitation), in
+        // the form no removal reads as this batch's (member-removal.ts, foundAsMember).
+        warn(keptWithoutCreationTime(id, email, invitation.inviteId, org));
+        const { memberLevel: _level, ...held } = memberInvitation(member);
+        state.setInvitation(email, held);
+        if (person) state.keep({ ...person, level: levelName(member.level) });
+        continue;
+      }
       // A member counts only when this batch's invite brought them in (acceptance.ts).
       const unproven = member && unprovenBatchMember(invitation, member, email);
       if (!member || unproven) {
@@ -488,6 +503,16 @@ export async function read(id: string, props: Json): Promise<pulumi.dynamic.Read
     throw describeFailure(LABEL, `read batch ${id}`, error);
   }
   return { id, props: state.outputs() };
+}
+
+/** What a refresh says of an older version's entry it keeps as a member (batch-apply.ts, `read`). */
+function keptWithoutCreationTime(id: string, email: string, inviteId: string, org: string): string {
+  return (
+    `${LABEL} ${id}: PostHog has no invite ${inviteId} for ${email} any more and ${email} is a member of ` +
+    `organization ${org}; the state (from an earlier version) has no creation time for that invite, so refresh ` +
+    "keeps them as accepted (the next `pulumi up` sends them nothing). No invite of this batch is proven to have " +
+    "brought them in, so removeMemberOnDelete never removes them."
+  );
 }
 
 /** Why a refresh takes a person out of the batch's state (the batch stays, so the seam says nothing). */

@@ -6,7 +6,7 @@ import { changedPersonTerms, planBatch } from "./batch-mapping";
 import { reinviteWarning } from "./reinvite-warning";
 import { previewNotice } from "../../provider-kit/preview-notice";
 import type { InviteBatchDeclaration } from "./batch-declaration";
-import { memberRemovalWarning, ownerRemovalRefused } from "./member-removal";
+import { foundAsMember, foundMemberKept, memberRemovalWarning, ownerRemovalRefused } from "./member-removal";
 import { warn } from "../../provider-kit/warn";
 import { placementReplaces } from "../../provider-kit/placement";
 import type { AppliedPerson, InviteBatchOutputs } from "./types";
@@ -102,7 +102,13 @@ function announceReinvites(
  */
 function announceMemberRemovals(previous: Partial<InviteBatchOutputs>, emails: string[]): void {
   const organization = String(previous.organizationId);
-  const members = emails.filter((email) => previous.invitations?.[email]?.status === "accepted");
+  // A member no invite of this batch brought in is never removed; the up says so (member-removal.ts).
+  const members = emails.filter((email) => {
+    const held = previous.invitations?.[email];
+    return held?.status === "accepted" && !foundAsMember(held.inviteId);
+  });
+  for (const email of emails.filter((e) => foundAsMember(previous.invitations?.[e]?.inviteId ?? "")))
+    warn(foundMemberKept("InviteBatch", email, organization));
   for (const email of members) {
     const held = previous.invites?.find((p) => p.targetEmail === email);
     if (held?.level === "owner") throw ownerRemovalRefused("InviteBatch", email);

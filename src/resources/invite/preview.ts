@@ -5,7 +5,13 @@ import { normaliseEmail, normaliseTexts, validateInviteInputs } from "./inputs";
 import { changedTerms, inviteDiff } from "./mapping";
 import { settingsOf, type InviteDeclaration } from "./declaration";
 import { placementReplaces } from "../../provider-kit/placement";
-import { memberRemovalArmedWarning, memberRemovalWarning, ownerRemovalRefused } from "./member-removal";
+import {
+  foundAsMember,
+  foundMemberKept,
+  memberRemovalArmedWarning,
+  memberRemovalWarning,
+  ownerRemovalRefused,
+} from "./member-removal";
 import { warn } from "../../provider-kit/warn";
 import { reinviteWarning } from "./reinvite-warning";
 import { previewNotice } from "../../provider-kit/preview-notice";
@@ -67,7 +73,7 @@ export async function diff(
   );
   // Another PostHog: created anew there, the old invite left (its delete sends nothing, so removes no member).
   const host = placed.filter((key) => key === "host");
-  if (olds.status === "accepted") announceMemberRemoval(olds, news, replaces.length > 0);
+  if (olds.status === "accepted") announceMemberRemoval(id, olds, news, replaces.length > 0);
   else if (replaces.length === 0 && host.length === 0) announceReinvite(olds, news);
   // Kept through this run: no resource leaving the stack deletes it (ownership/claims.ts).
   const held = replaces.length === 0 && host.length === 0 ? heldInvite(id, olds) : undefined;
@@ -84,10 +90,15 @@ export async function diff(
  * engine asks the provider nothing before a delete, so the warning is printed when removal is armed (the setting
  * turned on) and when this step's replacement removes the member; an owner's removal fails here, as PostHog would.
  */
-function announceMemberRemoval(olds: Json, news: InviteDeclaration, replacing: boolean): void {
+function announceMemberRemoval(id: string, olds: Json, news: InviteDeclaration, replacing: boolean): void {
   const removing = replacing && settingsOf(olds).removeMemberOnDelete;
   const arming = news.settings.removeMemberOnDelete && !settingsOf(olds).removeMemberOnDelete;
   const who = `Invite "${String(olds.targetEmail)}"`;
+  if (foundAsMember(id)) {
+    // Never removed (member-removal.ts): said instead of a removal the delete would not make.
+    if (removing || arming) warn(foundMemberKept(who, String(olds.targetEmail), String(olds.organizationId)));
+    return;
+  }
   if (removing && olds.level === "owner") throw ownerRemovalRefused(who, String(olds.targetEmail));
   if (removing) warn(memberRemovalWarning(who, String(olds.targetEmail), String(olds.organizationId)));
   else if (arming)
