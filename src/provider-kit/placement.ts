@@ -18,6 +18,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { configKey, resolveSettings, type Settings } from "../config";
 import { CURRENT, type ScopeKind } from "../scope";
+import { runFacts } from "./run-facts";
 import { containsUnknown } from "./unknown";
 import { warn } from "./warn";
 import type { ObjectAt } from "./host-check";
@@ -125,12 +126,17 @@ export function hostBefore(): string | undefined {
   return recordedHost.getStore() ?? previousHost;
 }
 
-/** Objects a diff of this run found at another PostHog: their replacement leaves them (apply's delete). */
-const leftBehind = new Set<string>();
+/**
+ * Objects a diff of this run found at another PostHog, by id, with the host they are left at: their replacement
+ * leaves them (the seam's delete). A fact of the run, not of this process: the diff runs in the provider the
+ * program names now, the old object's delete in the provider its state names, another process when the resource
+ * moved to another provider (run-facts.ts).
+ */
+const leftBehind = runFacts("left-behind");
 
-/** Whether this run's diff found the object `id` at another PostHog; its delete then sends nothing. */
+/** Whether a diff of this run, in any provider process, found the object `id` at another PostHog. */
 export function isLeftBehind(id: string): boolean {
-  return leftBehind.has(id);
+  return leftBehind.get(id) !== undefined;
 }
 
 /**
@@ -153,7 +159,7 @@ export async function replacedByHost(label: string, noun: string, at: ObjectAt):
   }
   const { objectIsAt } = require("./host-check") as typeof import("./host-check");
   if (await objectIsAt(label, at)) return [];
-  leftBehind.add(at.id);
+  leftBehind.note(at.id, before);
   warn(
     `${label}: ${configKey("host")} changed from ${before} to ${settings.host}, another PostHog: it has no ` +
       `${noun} ${at.id}. A new ${noun} is created at ${settings.host}; ${noun} ${at.id} at ${before} is left as ` +
@@ -168,7 +174,7 @@ export function leftBehindNotice(resource: string, id: string, state: { [key: st
   const named = [state.name, state.targetEmail].find((v) => typeof v === "string");
   const who = named === undefined ? resource : `${resource} "${String(named)}"`;
   const recorded = state[RECORDED_HOST_OUTPUT];
-  const at = typeof recorded === "string" ? recorded : previousHost;
+  const at = typeof recorded === "string" ? recorded : (leftBehind.get(id) ?? previousHost);
   return (
     `${who}: ${id} is left at ${at ?? "the previous host"}, not deleted: the provider's host is now ` +
     "another PostHog, where this resource was created anew."
