@@ -169,6 +169,57 @@ export async function replacedByHost(label: string, noun: string, at: ObjectAt):
   return ["host"];
 }
 
+/**
+ * At a read (a refresh) that found nothing at the host in force, when the object's state says it lives at another
+ * host (hostBefore): what refresh says instead of "deleted in PostHog", which is not known. The object is looked
+ * for by its id where the state says it lives, with the key in force. Found there: refresh removes it from the
+ * state and leaves it there, never deleted, and says so; not found there either: undefined (it is gone, the usual
+ * words apply). Not checkable (another PostHog's key differs, say): said so, never "deleted".
+ */
+export async function readAtRecordedHost(
+  label: string,
+  noun: string,
+  at: ObjectAt,
+): Promise<string | undefined> {
+  const before = hostBefore();
+  const { host } = resolveSettings();
+  if (before === undefined || before === host) return undefined;
+  const { objectIsAt } = require("./host-check") as typeof import("./host-check");
+  const leaving =
+    `Refresh removes it from this stack's state and leaves it at ${before} as it is, never deleted; the next ` +
+    `pulumi up creates it at ${host}. To keep managing it, set ${configKey("host")} back to ${before} before ` +
+    "the next up.";
+  let there: boolean;
+  try {
+    there = await objectIsAt(label, at, before);
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    return (
+      `${label}: ${host} has no ${noun} ${at.id}; this stack's state says it lives at ${before}, where it could ` +
+      `not be looked for (${why}). It is not known to be deleted. ${leaving}`
+    );
+  }
+  if (!there) return undefined;
+  leftBehind.note(at.id, before);
+  return `${label}: ${noun} ${at.id} is at ${before}, where this stack's state says it lives, not at ${host}. ${leaving}`;
+}
+
+/**
+ * The advice of a write that PostHog answered 404 when the object's state says it lives at another host than the
+ * one in force (checkKeyAndHost false: the diff did not look for it): it was not deleted. Undefined otherwise.
+ */
+export function notFoundAfterMove(noun: string, id: string): string | undefined {
+  const before = hostBefore();
+  const { host } = resolveSettings();
+  if (before === undefined || before === host) return undefined;
+  return (
+    `${host} has no ${noun} ${id}: this stack's state says it lives at ${before}, and with checkKeyAndHost false ` +
+    `the host change was not checked, so it is not known to be deleted. To keep managing it, set ` +
+    `${configKey("host")} back to ${before} and run pulumi up; to move it, then set ${configKey("host")} to ` +
+    `${host} with ${configKey("checkKeyAndHost")} true: the up creates it there and leaves the one at ${before}.`
+  );
+}
+
 /** Said by the delete that leaves an object at the old host (after replacedByHost's warning at the diff). */
 export function leftBehindNotice(resource: string, id: string, state: { [key: string]: unknown }): string {
   const named = [state.name, state.targetEmail].find((v) => typeof v === "string");

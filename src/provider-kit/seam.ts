@@ -30,7 +30,8 @@ import { delivered, forResource, logThroughEngineInDynamicProvider } from "./eng
 import { IDENTITY_INPUT } from "./declared";
 import { expectEcho, inDynamicProvider } from "./sdk-echo";
 import { warn } from "./warn";
-import { isLeftBehind, leftBehindNotice } from "./placement";
+import { isLeftBehind, leftBehindNotice, readAtRecordedHost } from "./placement";
+import type { ObjectAt } from "./host-check";
 
 const PROTO = "__proto__";
 
@@ -209,6 +210,16 @@ function droppedAtRefresh(resource: string, id: string, state: Json): string {
   );
 }
 
+/** What a resource of `scope` is called in a message about where it lives. */
+const noun: { [K in ScopeKind]: string } = { project: "survey", organization: "invite" };
+
+/** Where a read looks for a resource's object: a survey by its project and id, an invite by its organization. */
+function objectAt(scope: ScopeKind, id: string, state: Json): ObjectAt {
+  return scope === "project"
+    ? { kind: "survey", project: String(state.projectId), id }
+    : { kind: "organization", organization: String(state.organizationId), id };
+}
+
 /**
  * A resource's engine calls as both faces make them (raw property bags in), each bag parsed once here:
  * `declare` turns the own-property copy of the inputs into the resource's declaration, which is all the core
@@ -253,7 +264,12 @@ export function atTheSeam<D>(
     read: scrubbing(async (id: string, props: Raw) => {
       const state = stored(props);
       const result = await apply().read(id, state);
-      if (!result.id) warn(droppedAtRefresh(resource, id, state));
+      // Nothing at the host in force: where the state says it lives is asked first, and said (placement.ts).
+      if (!result.id)
+        warn(
+          (await readAtRecordedHost(resource, noun[scope], objectAt(scope, id, state))) ??
+            droppedAtRefresh(resource, id, state),
+        );
       return result;
     }),
     update: scrubbing(
