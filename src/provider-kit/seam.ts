@@ -196,13 +196,18 @@ async function keyAndHost(kind: string, scope: ScopeKind, inputs: Json): Promise
 /** The input that names a resource's project or organization (both faces name it so). */
 const SCOPE_INPUT: { [K in ScopeKind]: string } = { project: "projectId", organization: "organizationId" };
 
+/** How a message about a stored object names its resource: `Survey "NPS"`, `Invite "a@b.c"`. */
+function storedLabel(resource: string, state: Json): string {
+  const named = [state.name, state.targetEmail].find((v) => typeof v === "string");
+  return named === undefined ? resource : `${resource} "${String(named)}"`;
+}
+
 /**
  * Why a refresh drops a resource from the stack: PostHog answered that the object is gone (a 404, which is also
  * its answer to an id that is not one of its ids). The engine only counts it among the deleted.
  */
 function droppedAtRefresh(resource: string, id: string, state: Json): string {
-  const named = [state.name, state.targetEmail].find((v) => typeof v === "string");
-  const who = named === undefined ? resource : `${resource} "${String(named)}"`;
+  const who = storedLabel(resource, state);
   return (
     `${who}: PostHog has no object with the stored id "${id}" (deleted in PostHog, or the id in the state is not ` +
     "one of its ids), so refresh removes it from the stack's state. The next `pulumi up` creates it again if " +
@@ -267,7 +272,7 @@ export function atTheSeam<D>(
       // Nothing at the host in force: where the state says it lives is asked first, and said (placement.ts).
       if (!result.id)
         warn(
-          (await readAtRecordedHost(resource, noun[scope], objectAt(scope, id, state))) ??
+          (await readAtRecordedHost(storedLabel(resource, state), noun[scope], objectAt(scope, id, state))) ??
             droppedAtRefresh(resource, id, state),
         );
       return result;
