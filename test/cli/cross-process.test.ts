@@ -26,6 +26,7 @@ const withCli = pulumi ? it : it.skip;
 const PROJECT = "cross-process";
 const SURVEY_NAME = "Cross-process NPS";
 const EMAIL = "cross-process@example.com";
+const QUESTIONS = [{ type: "open", question: "How likely are you to recommend us?" }];
 
 const WRITES = new Set(["POST", "PATCH", "PUT", "DELETE"]);
 const shown = (logged: LoggedRequest[]) => logged.map((r) => `${r.method} ${r.path} ${r.status}`).join("\n");
@@ -62,7 +63,7 @@ interface Placement {
 /** The program: a survey (optionally its own projectId and deletionProtection) and, optionally, an invite. */
 function program(
   placement: Placement,
-  survey: { projectId?: number; deletionProtection?: boolean },
+  survey: { projectId?: number; deletionProtection?: boolean; running?: boolean },
   invite: boolean,
 ): Record<string, unknown> {
   const { at } = placement;
@@ -95,6 +96,8 @@ function program(
           ...(survey.deletionProtection === undefined
             ? {}
             : { deletionProtection: survey.deletionProtection }),
+          // Launched: PostHog counts a survey's responses only once it has a start date (responses-held.ts).
+          ...(survey.running ? { status: "running", questions: QUESTIONS } : {}),
         },
         ...options,
       },
@@ -122,7 +125,7 @@ function write(dir: string, body: Record<string, unknown>): void {
 /** The YAML program applied on the default provider (the stack's config at the program's emulator). */
 async function onDefaultProvider(
   installed: InstalledProgram,
-  survey: { projectId?: number },
+  survey: { projectId?: number; running?: boolean },
   invite: boolean,
 ): Promise<string> {
   await yamlPluginStack(installed, YAML.stringify(program({}, survey, invite)));
@@ -199,10 +202,13 @@ describe("a step's decision holds in every provider process of the run, through 
       await inInstalledProgram(pulumi, async (installed) => {
         const { emulator } = installed;
         const P1 = emulator.projectId;
-        const before = await onDefaultProvider(installed, { projectId: P1 }, false);
+        const before = await onDefaultProvider(installed, { projectId: P1, running: true }, false);
         await control(emulator, "POST", `/surveys/${before}/responses`, { count: 5 });
         const P2 = (await control<{ id: number }>(emulator, "POST", "/projects", { name: "Second" })).id;
-        write(installed.dir, program({ at: emulator }, { projectId: P2, deletionProtection: false }, false));
+        write(
+          installed.dir,
+          program({ at: emulator }, { projectId: P2, deletionProtection: false, running: true }, false),
+        );
         await clear(emulator);
         const preview = await installed.cli("preview");
         const up = await outcome(installed.cli("up", "--yes", "--skip-preview"));
