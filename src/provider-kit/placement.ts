@@ -201,7 +201,12 @@ export async function readAtRecordedHost(
   }
   if (!there) return undefined;
   leftBehind.note(at.id, before);
-  return `${label}: ${noun} ${at.id} is at ${before}, where this stack's state says it lives, not at ${host}. ${leaving}`;
+  // An invite is looked for by its organization only (host-check.ts): the words say what was found.
+  const found =
+    at.kind === "survey"
+      ? `${noun} ${at.id} is at ${before}`
+      : `the organization ${at.organization} of ${noun} ${at.id} is at ${before}`;
+  return `${label}: ${found}, where this stack's state says it lives, not at ${host}. ${leaving}`;
 }
 
 /**
