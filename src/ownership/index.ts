@@ -32,6 +32,10 @@
 // (provider-kit/run-record.ts): files in a folder named by the engine's address, which every provider process of the
 // run is given; an exclusive claim is one file made with link(2), which one process wins; each file holds its
 // maker's pid, so an earlier run's record on the same address is ignored.
+// The rule behind it: A FACT OF THE RUN THAT ANOTHER PROCESS'S STEP DEPENDS ON IS NEVER KEPT ONLY IN MEMORY. Besides
+// the claims: an object a diff found at another PostHog and leaves there (provider-kit/placement.ts), and a
+// replacement's consent, `deletionProtection: false` on the new inputs (resources/survey/deletion-protection.ts),
+// both kept through provider-kit/run-facts.ts, since the old object's delete runs in the provider its state names.
 //
 // WITHOUT A PROOF. A create takes nothing over and sends nothing more: it fails naming the object and the ways out,
 // a teammate's backend first, then an alias, `adopt`, and `pulumi import` on the plugin face, in at most 80 words

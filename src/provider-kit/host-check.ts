@@ -5,8 +5,8 @@
 // before anything else and answers 404 for one it does not have (posthog/api/routing.py, TeamAndOrgViewSetMixin),
 // and ids are UUIDs (a survey's, an organization's), so another PostHog never holds the same one. A 404 is "not
 // there"; any other failure is the message `up` would give.
-import { isNotFound } from "../client";
-import { callContext } from "./context";
+import { clientFor, isNotFound } from "../client";
+import { resolveSettings } from "../config";
 import { describeFailure } from "./errors";
 
 /** Where an object is looked for: a survey by its project and id, an invite or batch by its organization. */
@@ -14,14 +14,16 @@ export type ObjectAt =
   | { kind: "survey"; project: string; id: string }
   | { kind: "organization"; organization: string; id: string };
 
-export async function objectIsAt(label: string, at: ObjectAt): Promise<boolean> {
-  const { client } = callContext();
+/** Whether the object is at `host` (the host in force unless given), with the key in force. */
+export async function objectIsAt(label: string, at: ObjectAt, host?: string): Promise<boolean> {
+  const settings = resolveSettings();
+  const client = clientFor(host === undefined ? settings : { ...settings, host });
   try {
     if (at.kind === "survey") await client.surveys.get(at.project, at.id);
     else await client.invites.list(at.organization, { limit: 1 });
     return true;
   } catch (error) {
     if (isNotFound(error)) return false;
-    throw describeFailure(label, "look for it at the new host", error);
+    throw describeFailure(label, `look for it at ${host ?? "the new host"}`, error);
   }
 }

@@ -18,6 +18,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { configKey, resolveSettings, type Settings } from "../config";
 import { CURRENT, type ScopeKind } from "../scope";
+import { runFacts } from "./run-facts";
 import { containsUnknown } from "./unknown";
 import { warn } from "./warn";
 import type { ObjectAt } from "./host-check";
@@ -125,12 +126,17 @@ export function hostBefore(): string | undefined {
   return recordedHost.getStore() ?? previousHost;
 }
 
-/** Objects a diff of this run found at another PostHog: their replacement leaves them (apply's delete). */
-const leftBehind = new Set<string>();
+/**
+ * Objects a diff of this run found at another PostHog, by id, with the host they are left at: their replacement
+ * leaves them (the seam's delete). A fact of the run, not of this process: the diff runs in the provider the
+ * program names now, the old object's delete in the provider its state names, another process when the resource
+ * moved to another provider (run-facts.ts).
+ */
+const leftBehind = runFacts("left-behind");
 
-/** Whether this run's diff found the object `id` at another PostHog; its delete then sends nothing. */
+/** Whether a diff of this run, in any provider process, found the object `id` at another PostHog. */
 export function isLeftBehind(id: string): boolean {
-  return leftBehind.has(id);
+  return leftBehind.get(id) !== undefined;
 }
 
 /**
@@ -153,7 +159,7 @@ export async function replacedByHost(label: string, noun: string, at: ObjectAt):
   }
   const { objectIsAt } = require("./host-check") as typeof import("./host-check");
   if (await objectIsAt(label, at)) return [];
-  leftBehind.add(at.id);
+  leftBehind.note(at.id, before);
   warn(
     `${label}: ${configKey("host")} changed from ${before} to ${settings.host}, another PostHog: it has no ` +
       `${noun} ${at.id}. A new ${noun} is created at ${settings.host}; ${noun} ${at.id} at ${before} is left as ` +
@@ -163,12 +169,68 @@ export async function replacedByHost(label: string, noun: string, at: ObjectAt):
   return ["host"];
 }
 
+/**
+ * At a read (a refresh) that found nothing at the host in force, when the object's state says it lives at another
+ * host (hostBefore): what refresh says instead of "deleted in PostHog", which is not known. The object is looked
+ * for by its id where the state says it lives, with the key in force. Found there: refresh removes it from the
+ * state and leaves it there, never deleted, and says so; not found there either: undefined (it is gone, the usual
+ * words apply). Not checkable (another PostHog's key differs, say): said so, never "deleted".
+ */
+export async function readAtRecordedHost(
+  label: string,
+  noun: string,
+  at: ObjectAt,
+): Promise<string | undefined> {
+  const before = hostBefore();
+  const { host } = resolveSettings();
+  if (before === undefined || before === host) return undefined;
+  const { objectIsAt } = require("./host-check") as typeof import("./host-check");
+  const leaving =
+    `Refresh removes it from this stack's state and leaves it at ${before} as it is, never deleted; the next ` +
+    `pulumi up creates it at ${host}. To keep managing it, set ${configKey("host")} back to ${before} before ` +
+    "the next up.";
+  let there: boolean;
+  try {
+    there = await objectIsAt(label, at, before);
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    return (
+      `${label}: ${host} has no ${noun} ${at.id}; this stack's state says it lives at ${before}, where it could ` +
+      `not be looked for (${why}). It is not known to be deleted. ${leaving}`
+    );
+  }
+  if (!there) return undefined;
+  leftBehind.note(at.id, before);
+  // An invite is looked for by its organization only (host-check.ts): the words say what was found.
+  const found =
+    at.kind === "survey"
+      ? `${noun} ${at.id} is at ${before}`
+      : `the organization ${at.organization} of ${noun} ${at.id} is at ${before}`;
+  return `${label}: ${found}, where this stack's state says it lives, not at ${host}. ${leaving}`;
+}
+
+/**
+ * The advice of a write that PostHog answered 404 when the object's state says it lives at another host than the
+ * one in force (checkKeyAndHost false: the diff did not look for it): it was not deleted. Undefined otherwise.
+ */
+export function notFoundAfterMove(noun: string, id: string): string | undefined {
+  const before = hostBefore();
+  const { host } = resolveSettings();
+  if (before === undefined || before === host) return undefined;
+  return (
+    `${host} has no ${noun} ${id}: this stack's state says it lives at ${before}, and with checkKeyAndHost false ` +
+    `the host change was not checked, so it is not known to be deleted. To keep managing it, set ` +
+    `${configKey("host")} back to ${before} and run pulumi up; to move it, then set ${configKey("host")} to ` +
+    `${host} with ${configKey("checkKeyAndHost")} true: the up creates it there and leaves the one at ${before}.`
+  );
+}
+
 /** Said by the delete that leaves an object at the old host (after replacedByHost's warning at the diff). */
 export function leftBehindNotice(resource: string, id: string, state: { [key: string]: unknown }): string {
   const named = [state.name, state.targetEmail].find((v) => typeof v === "string");
   const who = named === undefined ? resource : `${resource} "${String(named)}"`;
   const recorded = state[RECORDED_HOST_OUTPUT];
-  const at = typeof recorded === "string" ? recorded : previousHost;
+  const at = typeof recorded === "string" ? recorded : (leftBehind.get(id) ?? previousHost);
   return (
     `${who}: ${id} is left at ${at ?? "the previous host"}, not deleted: the provider's host is now ` +
     "another PostHog, where this resource was created anew."

@@ -43,13 +43,15 @@ export function recordingHost<C extends DynamicCalls>(calls: C): C {
       const result = await calls.create(news);
       return { ...result, outs: recorded(result.outs) };
     },
-    // A read that finds nothing (no id) drops the resource: nothing to record.
+    // A read that finds nothing (no id) drops the resource: nothing to record. A read and an update run with the
+    // host the state records too: one that finds nothing at the host in force says where the state puts it
+    // (placement.ts, readAtRecordedHost and notFoundAfterMove), never "deleted".
     read: async (id: string, props: Raw) => {
-      const result = await calls.read(id, props);
+      const result = await withRecordedHost(storedHost(props), () => calls.read(id, props));
       return result.id ? { ...result, props: recorded(result.props) } : result;
     },
     update: async (id: string, olds: Raw, news: Raw) => {
-      const result = await calls.update(id, olds, news);
+      const result = await withRecordedHost(storedHost(olds), () => calls.update(id, olds, news));
       return { ...result, outs: recorded(result.outs) };
     },
   };

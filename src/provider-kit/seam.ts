@@ -30,7 +30,8 @@ import { delivered, forResource, logThroughEngineInDynamicProvider } from "./eng
 import { IDENTITY_INPUT } from "./declared";
 import { expectEcho, inDynamicProvider } from "./sdk-echo";
 import { warn } from "./warn";
-import { isLeftBehind, leftBehindNotice } from "./placement";
+import { isLeftBehind, leftBehindNotice, readAtRecordedHost } from "./placement";
+import type { ObjectAt } from "./host-check";
 
 const PROTO = "__proto__";
 
@@ -195,18 +196,33 @@ async function keyAndHost(kind: string, scope: ScopeKind, inputs: Json): Promise
 /** The input that names a resource's project or organization (both faces name it so). */
 const SCOPE_INPUT: { [K in ScopeKind]: string } = { project: "projectId", organization: "organizationId" };
 
+/** How a message about a stored object names its resource: `Survey "NPS"`, `Invite "a@b.c"`. */
+function storedLabel(resource: string, state: Json): string {
+  const named = [state.name, state.targetEmail].find((v) => typeof v === "string");
+  return named === undefined ? resource : `${resource} "${String(named)}"`;
+}
+
 /**
  * Why a refresh drops a resource from the stack: PostHog answered that the object is gone (a 404, which is also
  * its answer to an id that is not one of its ids). The engine only counts it among the deleted.
  */
 function droppedAtRefresh(resource: string, id: string, state: Json): string {
-  const named = [state.name, state.targetEmail].find((v) => typeof v === "string");
-  const who = named === undefined ? resource : `${resource} "${String(named)}"`;
+  const who = storedLabel(resource, state);
   return (
     `${who}: PostHog has no object with the stored id "${id}" (deleted in PostHog, or the id in the state is not ` +
     "one of its ids), so refresh removes it from the stack's state. The next `pulumi up` creates it again if " +
     "the program still declares it."
   );
+}
+
+/** What a resource of `scope` is called in a message about where it lives. */
+const noun: { [K in ScopeKind]: string } = { project: "survey", organization: "invite" };
+
+/** Where a read looks for a resource's object: a survey by its project and id, an invite by its organization. */
+function objectAt(scope: ScopeKind, id: string, state: Json): ObjectAt {
+  return scope === "project"
+    ? { kind: "survey", project: String(state.projectId), id }
+    : { kind: "organization", organization: String(state.organizationId), id };
 }
 
 /**
@@ -253,7 +269,12 @@ export function atTheSeam<D>(
     read: scrubbing(async (id: string, props: Raw) => {
       const state = stored(props);
       const result = await apply().read(id, state);
-      if (!result.id) warn(droppedAtRefresh(resource, id, state));
+      // Nothing at the host in force: where the state says it lives is asked first, and said (placement.ts).
+      if (!result.id)
+        warn(
+          (await readAtRecordedHost(storedLabel(resource, state), noun[scope], objectAt(scope, id, state))) ??
+            droppedAtRefresh(resource, id, state),
+        );
       return result;
     }),
     update: scrubbing(

@@ -29,6 +29,7 @@ import { archivedInWrite, needsUnarchived, planLifecycle, type LifecycleState } 
 import { refusedTransition } from "./lifecycle-rules";
 import { asStatus } from "./status";
 import { lastDeclared } from "../../provider-kit/declared";
+import { notFoundAfterMove } from "../../provider-kit/placement";
 import type { SurveyDeclaration } from "./declaration";
 import type { SurveyFields } from "./types";
 import { reconstructInputs, storedOutputs, surveyOutputs } from "./mapping";
@@ -308,8 +309,10 @@ export async function update(
     }
     survey = current;
   } catch (error) {
+    // After a host change that was not checked, a 404 says nothing of the survey where its state puts it.
     const hint = isNotFound(error)
-      ? "It was deleted outside Pulumi: run `pulumi refresh`, then `pulumi up` to create it again."
+      ? (notFoundAfterMove("survey", id) ??
+        "It was deleted outside Pulumi: run `pulumi refresh`, then `pulumi up` to create it again.")
       : undefined;
     throw describeFailure(label, `update survey ${id}`, error, hint);
   } finally {

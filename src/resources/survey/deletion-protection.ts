@@ -10,13 +10,16 @@
 // A replacement is refused earlier, in the diff, where the new declaration is known: like Pulumi's `protect`
 // (pulumi/pulumi pkg/resource/deploy/step_generator.go, generateStepsFromDiff: "we do allow unprotecting and
 // replacing to happen in a single update cycle", the check reads the new goal's protect), `deletionProtection:
-// false` in the same change lets it go on. The old survey's delete comes at the end of the same run, in the same
-// provider process, reading the old state (still protected): the diff's consent is kept for it here.
+// false` in the same change lets it go on. The old survey's delete comes at the end of the same run, reading the
+// old state (still protected), and in the provider process the OLD state names: another one than the diff's when
+// the change also moves the survey to another provider. So the diff's consent is a fact of the run, kept in its
+// shared record (provider-kit/run-facts.ts), which the delete's process reads.
 //
 // This file holds no HTTP: the count is apply-side (responses-held.ts), loaded by the diff only for a replacement.
 import { thisFace, type Face } from "../../ownership";
 import { lastDeclared } from "../../provider-kit/declared";
 import type { Json } from "../../provider-kit/json";
+import { runFacts } from "../../provider-kit/run-facts";
 
 /** Whether a declared `deletionProtection` value leaves the protection on: anything but an explicit false. */
 export const protectionOn = (declared: unknown): boolean => declared !== false;
@@ -25,17 +28,17 @@ export const protectionOn = (declared: unknown): boolean => declared !== false;
 export const storedProtectionOn = (outputs: Json): boolean =>
   protectionOn(lastDeclared(outputs).deletionProtection);
 
-// The survey ids whose replacement a diff of this process let go on (the new declaration says false): the delete
-// of the replaced survey reads the old state, which still says protected. Process-wide: one run's steps.
-const consented = new Set<string>();
+// The survey ids whose replacement a diff of this run let go on (the new declaration says false), in any of the
+// run's provider processes: the delete of the replaced survey reads the old state, which still says protected.
+const consented = runFacts("replacement-consent");
 
-/** Records that this run's diff let `id` be replaced (and so deleted) with its responses. */
+/** Records, for every provider process of the run, that this run's diff let `id` be replaced with its responses. */
 export function consentToReplacement(id: string): void {
-  consented.add(id);
+  consented.note(id, "deletionProtection: false");
 }
 
-/** Whether this run's diff let `id` be replaced. */
-export const replacementConsented = (id: string): boolean => consented.has(id);
+/** Whether a diff of this run, in any of its provider processes, let `id` be replaced. */
+export const replacementConsented = (id: string): boolean => consented.get(id) !== undefined;
 
 /** `deletionProtection: false` as a program in `face` writes it on the resource. */
 export function protectionOff(face: Face = thisFace()): string {
