@@ -115,6 +115,36 @@ describe.each(["dynamic", "plugin"] as const)("%s face", (face) => {
     expect(destroyed.requests).toEqual([`DELETE /api/projects/${stack().projectId}/surveys/${id}/ 204`]);
   });
 
+  test("the refusal's ways out, for one run: leave it in PostHog, or delete it with its responses", async () => {
+    const state = newState();
+    const up = await run(
+      face,
+      state,
+      "up",
+      declaring(face, { left: args(`Left ${face}`), gone: args(`Gone ${face}`) }),
+    );
+    expect(up.errors).toEqual([]);
+    const [left, gone] = ["left", "gone"].map((name) => up.state.find((r) => r.name === name)?.id ?? "");
+    await stack().control("POST", `/surveys/${left}/responses`, { count: 3 });
+    await stack().control("POST", `/surveys/${gone}/responses`, { count: 2 });
+    // Each provider process inherits the CLI's environment (here: the test's, at the process's start).
+    process.env.POSTHOG_LEAVE_IN_POSTHOG = left;
+    process.env.POSTHOG_DELETE_WITH_RESPONSES = `other-id, ${gone}`;
+    let destroyed: Awaited<ReturnType<typeof run>>;
+    try {
+      destroyed = await run(face, state, "destroy");
+    } finally {
+      delete process.env.POSTHOG_LEAVE_IN_POSTHOG;
+      delete process.env.POSTHOG_DELETE_WITH_RESPONSES;
+    }
+    expect(destroyed.errors).toEqual([]);
+    // No count: both were named; the left one is sent nothing.
+    expect(destroyed.requests).toEqual([`DELETE /api/projects/${stack().projectId}/surveys/${gone}/ 204`]);
+    expect(destroyed.state).toEqual([]);
+    const kept = await stack().control<{ surveys: { id: string }[] }>("GET", "/state");
+    expect(kept.surveys.map((s) => s.id)).toContain(left);
+  });
+
   test("surveys without responses are deleted as before, each counted right before its delete", async () => {
     const state = newState();
     const up = await run(
