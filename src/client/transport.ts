@@ -20,6 +20,7 @@ import {
 import { describeHttpError, describeParseError } from "./describe";
 import { userAgent } from "./user-agent";
 import { cancellation } from "./cancel";
+import { beforeWrite, recordDeleted } from "./write-guard";
 import { holdsSecret, maskSecrets, rememberSecret, warn } from "../scrub";
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
@@ -187,11 +188,16 @@ export function createTransport(opts: ClientOptions): Transport {
       }
       let result: Awaited<ReturnType<typeof once<T>>>;
       try {
+        // Each attempt of a write, retries too: a provider whose engine is gone sends nothing (write-guard.ts).
+        if (spec.method !== "GET") await beforeWrite();
         result = await once(spec, url, Math.min(timeoutMs, left()), fail);
       } finally {
         taken.done();
       }
-      if (result.ok) return result.value;
+      if (result.ok) {
+        if (spec.method === "DELETE") recordDeleted(url.pathname);
+        return result.value;
+      }
       if (cancellation.aborted) throw cancelled(retryIndex + 1, true);
       const { outcome, error } = result;
       const d = decide(spec.method, outcome, retryIndex, policy);

@@ -15,6 +15,7 @@ import { EngineService } from "@pulumi/pulumi/proto/engine_grpc_pb";
 import { LogRequest, LogSeverity } from "@pulumi/pulumi/proto/engine_pb";
 import { setMessageSink, type MessageSeverity } from "../scrub";
 import { inDynamicProvider } from "./sdk-echo";
+import { stopWritesWithoutEngine } from "./engine-alive";
 
 const SEVERITY: { [S in MessageSeverity]: LogSeverity } = {
   warning: LogSeverity.WARNING,
@@ -60,6 +61,8 @@ export function engineConnectedTo(): string | undefined {
 export function logThroughEngine(address: string): void {
   if (connectedTo === address) return;
   connectedTo = address;
+  // The engine this process serves: with it gone, no more writes (engine-alive.ts).
+  stopWritesWithoutEngine(address);
   // A client of this package's grpc-js, on the SDK's definition of the call: the SDK's own EngineClient is built
   // on the SDK's copy of grpc-js, which refuses credentials made by another copy (one install has both).
   const engine = new grpc.Client(address, grpc.credentials.createInsecure());

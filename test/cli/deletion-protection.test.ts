@@ -160,9 +160,10 @@ async function protectedSurvey(face: Face): Promise<void> {
   }
   expect(destroy.ok).toBe(false);
   expect(squash(destroy.said)).toContain(
-    `${named} holds 5 responses and has deletion protection, so nothing was deleted. To delete it with its ` +
-      `responses: set ${face.off} on the resource (put it back in the program if you removed it), run pulumi up ` +
-      "(it sends PostHog nothing), then delete it again.",
+    `${named} holds 5 responses (counted just before its delete) and has deletion protection, so it was not ` +
+      `deleted. To delete it with its responses, run the same command again with ` +
+      `POSTHOG_DELETE_WITH_RESPONSES=${id} in the environment; to keep it in PostHog and stop managing it, with ` +
+      `POSTHOG_LEAVE_IN_POSTHOG=${id}.`,
   );
   expect(destroy.sent).toEqual([count]);
   expect(afterRefusals[KEPT]).toEqual([id, P1]);

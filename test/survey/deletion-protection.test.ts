@@ -1,7 +1,8 @@
 // Deletion protection (issue 50, case 2) through the engine stand-in, on both faces: a survey holding responses is
 // neither deleted (destroy, or removed from the program) nor replaced (its projectId changed) unless the program
 // declares `deletionProtection: false`; a survey without responses is deleted as before; responses are counted with
-// one request per project per run; a count that fails keeps the survey. Each `pulumi` run gets its own provider
+// one request per project per run at the diffs, and again right before each protected delete; a count that fails
+// keeps the survey. Each `pulumi` run gets its own provider
 // process, as with the real engine. The real CLI runs the same story in test/cli/deletion-protection.test.ts.
 import fs from "node:fs";
 import os from "node:os";
@@ -85,9 +86,10 @@ describe.each(["dynamic", "plugin"] as const)("%s face", (face) => {
 
     const refused = await run(face, state, "destroy");
     expect(refused.errors).toEqual([
-      `Survey "Kept ${face}" (${id}) holds 4 responses and has deletion protection, so nothing was deleted. To ` +
-        "delete it with its responses: set deletionProtection: false on the resource (put it back in the " +
-        "program if you removed it), run pulumi up (it sends PostHog nothing), then delete it again.",
+      `Survey "Kept ${face}" (${id}) holds 4 responses (counted just before its delete) and has deletion ` +
+        "protection, so it was not deleted. To delete it with its responses, run the same command again with " +
+        `POSTHOG_DELETE_WITH_RESPONSES=${id} in the environment; to keep it in PostHog and stop managing it, ` +
+        `with POSTHOG_LEAVE_IN_POSTHOG=${id}.`,
     ]);
     expect(refused.errors[0]?.split(/\s+/).length).toBeLessThanOrEqual(80);
     expect(refused.requests).toEqual([count()]);
@@ -113,7 +115,37 @@ describe.each(["dynamic", "plugin"] as const)("%s face", (face) => {
     expect(destroyed.requests).toEqual([`DELETE /api/projects/${stack().projectId}/surveys/${id}/ 204`]);
   });
 
-  test("surveys without responses are deleted as before, with one count for the project", async () => {
+  test("the refusal's ways out, for one run: leave it in PostHog, or delete it with its responses", async () => {
+    const state = newState();
+    const up = await run(
+      face,
+      state,
+      "up",
+      declaring(face, { left: args(`Left ${face}`), gone: args(`Gone ${face}`) }),
+    );
+    expect(up.errors).toEqual([]);
+    const [left, gone] = ["left", "gone"].map((name) => up.state.find((r) => r.name === name)?.id ?? "");
+    await stack().control("POST", `/surveys/${left}/responses`, { count: 3 });
+    await stack().control("POST", `/surveys/${gone}/responses`, { count: 2 });
+    // Each provider process inherits the CLI's environment (here: the test's, at the process's start).
+    process.env.POSTHOG_LEAVE_IN_POSTHOG = left;
+    process.env.POSTHOG_DELETE_WITH_RESPONSES = `other-id, ${gone}`;
+    let destroyed: Awaited<ReturnType<typeof run>>;
+    try {
+      destroyed = await run(face, state, "destroy");
+    } finally {
+      delete process.env.POSTHOG_LEAVE_IN_POSTHOG;
+      delete process.env.POSTHOG_DELETE_WITH_RESPONSES;
+    }
+    expect(destroyed.errors).toEqual([]);
+    // No count: both were named; the left one is sent nothing.
+    expect(destroyed.requests).toEqual([`DELETE /api/projects/${stack().projectId}/surveys/${gone}/ 204`]);
+    expect(destroyed.state).toEqual([]);
+    const kept = await stack().control<{ surveys: { id: string }[] }>("GET", "/state");
+    expect(kept.surveys.map((s) => s.id)).toContain(left);
+  });
+
+  test("surveys without responses are deleted as before, each counted right before its delete", async () => {
     const state = newState();
     const up = await run(
       face,
@@ -124,7 +156,7 @@ describe.each(["dynamic", "plugin"] as const)("%s face", (face) => {
     expect(up.errors).toEqual([]);
     const destroyed = await run(face, state, "destroy");
     expect(destroyed.errors).toEqual([]);
-    expect(destroyed.requests.filter((r) => r.startsWith("GET"))).toEqual([count()]);
+    expect(destroyed.requests.filter((r) => r.startsWith("GET"))).toEqual([count(), count(), count()]);
     expect(destroyed.requests.filter((r) => r.startsWith("DELETE"))).toHaveLength(3);
     expect(destroyed.state).toEqual([]);
   });

@@ -52,26 +52,37 @@ test("each refusal names the survey, its responses and the way out, in at most 8
       fc.constantFrom(...FACES),
       (name, count, face) => {
         const survey = surveyNamed(name, "0196f1a0-5c3e-7000-8000-00000000f00d");
+        const id = "0196f1a0-5c3e-7000-8000-00000000f00d";
+        const deleted = [`/api/organizations/o/invites/${id}/`, `/api/projects/1/surveys/${id}/`];
         const refusals = [
-          deleteRefusal(survey, count, face),
+          deleteRefusal(survey, count, id, deleted),
           replaceRefusal(survey, count, ["projectId"], face),
         ];
         for (const refusal of refusals) {
-          expect(
-            refusal.startsWith(
-              `Survey ${JSON.stringify(name)} (0196f1a0-5c3e-7000-8000-00000000f00d) holds ${count} response`,
-            ),
-          ).toBe(true);
-          expect(refusal).toContain(protectionOff(face));
+          expect(refusal.startsWith(`Survey ${JSON.stringify(name)} (${id}) holds ${count} response`)).toBe(
+            true,
+          );
           expect(words(refusal)).toBeLessThanOrEqual(80);
         }
+        expect(refusals[1]).toContain(protectionOff(face));
       },
     ),
   );
-  expect(deleteRefusal('Survey "NPS" (x)', 1, "python")).toBe(
-    'Survey "NPS" (x) holds 1 response and has deletion protection, so nothing was deleted. To delete it with ' +
-      "its responses: set deletion_protection=False on the resource (put it back in the program if you removed " +
-      "it), run pulumi up (it sends PostHog nothing), then delete it again.",
+  expect(deleteRefusal('Survey "NPS" (x)', 1, "x")).toBe(
+    'Survey "NPS" (x) holds 1 response (counted just before its delete) and has deletion protection, so it was ' +
+      "not deleted. To delete it with its responses, run the same command again with " +
+      "POSTHOG_DELETE_WITH_RESPONSES=x in the environment; to keep it in PostHog and stop managing it, with " +
+      "POSTHOG_LEAVE_IN_POSTHOG=x.",
+  );
+  // After other deletes of the run (a destroy part-way): what it deleted, and what a plain up would send again.
+  expect(
+    deleteRefusal('Survey "NPS" (x)', 2, "x", [
+      "/api/organizations/o/invites/i1/",
+      "/api/projects/1/surveys/s2/",
+    ]),
+  ).toContain(
+    "so it was not deleted. This run already deleted invite i1, survey s2; a plain pulumi up would create them " +
+      "again (an invite sends a new invitation email). To delete it",
   );
 });
 
@@ -106,7 +117,8 @@ test("a count that failed keeps the survey and says why", () => {
   );
   expect(refused).toContain(
     "The PostHog API key is missing or invalid: set posthog:apiKey (as a secret: pulumi config set --secret " +
-      "posthog:apiKey <key>) or the POSTHOG_API_KEY environment variable, then run again, or set",
+      "posthog:apiKey <key>) or the POSTHOG_API_KEY environment variable, then run again, or run it with " +
+      "POSTHOG_DELETE_WITH_RESPONSES=<survey id> (or POSTHOG_LEAVE_IN_POSTHOG=<survey id>) in the environment.",
   );
   expect(words(refused)).toBeLessThanOrEqual(80);
 });

@@ -23,6 +23,8 @@ import { resolveFlagKeys } from "./flag-keys";
 import { takeLateAnswer, takeOverInterrupted } from "./interrupted";
 import { ownedQuestionIds, unmarkedCreate } from "./ownership";
 import { refuseProtectedDelete } from "./responses-held";
+import { LEAVE_IN_POSTHOG, leftInPostHog, listedIn, surveyNamed } from "./deletion-protection";
+import { warn } from "../../provider-kit/warn";
 import { providerSettingsOnly } from "../../provider-kit/settings-source";
 import { applyStatus } from "./lifecycle";
 import { archivedInWrite, needsUnarchived, planLifecycle, type LifecycleState } from "./lifecycle-plan";
@@ -328,6 +330,11 @@ export async function remove(id: string, props: Json): Promise<void> {
   // Also refused when a resource of this run declares `adopt: {name}` of it (ownership/claims.ts).
   const named = typeof props.name === "string" ? [`name:${props.name}`] : [];
   if (!claimForDelete("survey", id, label(props), named)) return;
+  // Left as the environment asks, whatever it holds: the way out a refused delete names (deletion-protection.ts).
+  if (listedIn(LEAVE_IN_POSTHOG, id)) {
+    warn(leftInPostHog(surveyNamed(props.name, id)));
+    return;
+  }
   // A survey holding responses is kept unless the program lifted its protection (deletion-protection.ts).
   await refuseProtectedDelete(id, props);
   try {

@@ -4,8 +4,16 @@
 //
 // Why the delete itself refuses: the engine asks no provider before a delete (`pulumi destroy`, or a resource
 // removed from the program, reaches the provider as Delete alone), so the delete reads the protection from the
-// declaration the last `up` stored (outputs' `declared`) and refuses before any write. Turning it off therefore
-// takes an `up` (which sends PostHog nothing) before the delete, as Pulumi's own `protect` does.
+// declaration the last `up` stored (outputs' `declared`), counts the responses right then (responses-held.ts: not
+// the diff's count, as responses may arrive while the run creates the replacement) and refuses before any write.
+//
+// Its way out is the environment, not an `up`: a refused `destroy` has deleted other resources already, and an `up`
+// would create them again (an invite sends a new invitation email); and a replaced survey left pending delete by
+// an interrupted or refused run is deleted at the end of every later `up` (pulumi/pulumi
+// pkg/resource/deploy/step_generator.go, GenerateDeletes: `res.Delete` -> NewDeleteReplacementStep), reading its
+// own old state, which no program change reaches; `pulumi state delete` of its URN needs a terminal then, as the
+// live resource shares it (pkg/cmd/pulumi/state/io.go, locateStackResource). Each provider process inherits the
+// CLI's environment, so one variable reaches every face and process of the run.
 //
 // A replacement is refused earlier, in the diff, where the new declaration is known: like Pulumi's `protect`
 // (pulumi/pulumi pkg/resource/deploy/step_generator.go, generateStepsFromDiff: "we do allow unprotecting and
@@ -63,12 +71,51 @@ export const surveyNamed = (name: unknown, id: string): string =>
 
 const responses = (count: number) => `${count} response${count === 1 ? "" : "s"}`;
 
-/** The refusal of a delete: what is kept, why, and the way out (at most 80 words). */
-export function deleteRefusal(survey: string, count: number, face?: Face): string {
+/** The variable whose survey ids are deleted with their responses, protection or not. */
+export const DELETE_WITH_RESPONSES = "POSTHOG_DELETE_WITH_RESPONSES";
+/** The variable whose survey ids are left in PostHog as they are when their resource is deleted. */
+export const LEAVE_IN_POSTHOG = "POSTHOG_LEAVE_IN_POSTHOG";
+
+/** Whether the environment variable `name` lists survey `id` (ids separated by commas or spaces). */
+export function listedIn(name: string, id: string, env: NodeJS.ProcessEnv = process.env): boolean {
+  return (env[name] ?? "").split(/[\s,]+/).includes(id);
+}
+
+/** The warning of a survey left as LEAVE_IN_POSTHOG asks. */
+export const leftInPostHog = (survey: string) =>
+  `${survey} is left in PostHog as it is (${LEAVE_IN_POSTHOG}), never deleted, and this stack no longer ` +
+  "manages it.";
+
+/** How a refusal names what the run's DELETEs removed (paths PostHog answered 2xx), at most three. */
+function deletedObjects(paths: readonly string[]): string {
+  const named = paths.map((p) => {
+    const [kind, id] = p.split("/").filter(Boolean).slice(-2);
+    return `${(kind ?? "object").replace(/s$/, "")} ${id ?? ""}`;
+  });
+  const shown = named.slice(0, 3).join(", ");
+  return named.length > 3 ? `${shown} and ${named.length - 3} more` : shown;
+}
+
+/**
+ * The refusal of a delete: what is kept and why, what this run already deleted (`deleted`, the paths of its
+ * applied DELETEs) and what an `up` would send again, and the two ways out, neither of which sends anything else.
+ */
+export function deleteRefusal(
+  survey: string,
+  count: number,
+  id: string,
+  deleted: readonly string[] = [],
+): string {
+  const already =
+    deleted.length === 0
+      ? ""
+      : ` This run already deleted ${deletedObjects(deleted)}; a plain pulumi up would create them again (an ` +
+        "invite sends a new invitation email).";
   return (
-    `${survey} holds ${responses(count)} and has deletion protection, so nothing was deleted. To delete it ` +
-    `with its responses: set ${protectionOff(face)} on the resource (put it back in ` +
-    "the program if you removed it), run pulumi up (it sends PostHog nothing), then delete it again."
+    `${survey} holds ${responses(count)} (counted just before its delete) and has deletion protection, so it ` +
+    `was not deleted.${already} To delete it with its responses, run the same command again with ` +
+    `${DELETE_WITH_RESPONSES}=${id} in the environment; to keep it in PostHog and stop managing it, with ` +
+    `${LEAVE_IN_POSTHOG}=${id}.`
   );
 }
 
@@ -101,7 +148,12 @@ const keyFix = (why: string): string | undefined =>
     .replace(/\.$/, "");
 
 /** Why a protected survey cannot be deleted or replaced when its responses could not be counted (fail closed). */
-export function uncountedRefusal(survey: string, doing: "deleted" | "replaced", why: string): string {
+export function uncountedRefusal(
+  survey: string,
+  doing: "deleted" | "replaced",
+  why: string,
+  id = "<survey id>",
+): string {
   const fix = keyFix(why);
   // A key PostHog refused: its fix first (set the key), the failure itself in fewer words.
   const next = fix
@@ -109,8 +161,10 @@ export function uncountedRefusal(survey: string, doing: "deleted" | "replaced", 
     : "Run again once PostHog answers (the count needs the key's survey:read scope)";
   return (
     `${survey} was not ${doing}: deletion protection could not count its responses ` +
-    `(${briefly(why, fix ? 12 : 25)}), so it is kept: nothing was written to PostHog. ${next}, or set ` +
-    `${protectionOff()} on the resource and run pulumi up first.`
+    `(${briefly(why, fix ? 12 : 25)}), so it is kept: nothing was written to PostHog. ${next}, or ` +
+    (doing === "deleted"
+      ? `run it with ${DELETE_WITH_RESPONSES}=${id} (or ${LEAVE_IN_POSTHOG}=${id}) in the environment.`
+      : `set ${protectionOff()} on the resource in the same change.`)
   );
 }
 

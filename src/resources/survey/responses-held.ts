@@ -1,5 +1,5 @@
-// How many responses a survey holds, as deletion protection reads it (deletion-protection.ts): one request per
-// project per run, whatever the number of surveys deleted or replaced.
+// How many responses a survey holds, as deletion protection reads it (deletion-protection.ts): at the diffs of
+// replacements, one request per project per run; at each protected survey's delete, one request right before it.
 //
 // PostHog: products/surveys/backend/api/survey.py, SurveyViewSet.responses_count (GET
 // /api/projects/:id/surveys/responses_count/, required scope survey:read, which survey:write also grants): the number
@@ -9,8 +9,11 @@
 // count like any other's.
 import type { PostHogClient } from "../../client";
 import { callContext } from "../../provider-kit/context";
+import { deletedPaths } from "../../client/write-guard";
 import {
+  DELETE_WITH_RESPONSES,
   deleteRefusal,
+  listedIn,
   replaceRefusal,
   replacementConsented,
   storedProtectionOn,
@@ -40,11 +43,17 @@ export function projectResponses(client: PostHogClient, project: string): Promis
   return asked;
 }
 
-/** The survey's number of responses, or an Error saying why it could not be counted. */
-async function responsesOf(project: string, id: string): Promise<number | Error> {
+/**
+ * The survey's number of responses, or an Error saying why it could not be counted: the run's count (`fresh`
+ * false), or one asked now.
+ */
+async function responsesOf(project: string, id: string, fresh = false): Promise<number | Error> {
   try {
     const { client } = callContext();
-    return (await projectResponses(client, project))[id] ?? 0;
+    const counts = fresh
+      ? await client.surveys.responsesCount(project)
+      : await projectResponses(client, project);
+    return counts[id] ?? 0;
   } catch (error) {
     return error instanceof Error ? error : new Error(String(error));
   }
@@ -52,15 +61,17 @@ async function responsesOf(project: string, id: string): Promise<number | Error>
 
 /**
  * Before the DELETE of survey `id` (stored `outputs`): throws the refusal when the protection is on (in the stored
- * declaration, and not lifted by this run's diff of a replacement) and the survey holds responses, or when they
- * could not be counted. No request when the protection is off.
+ * declaration, not lifted by this run's diff of a replacement nor by DELETE_WITH_RESPONSES) and the survey holds
+ * responses, or when they could not be counted. The count is asked right before the delete, never taken from the
+ * diff's: a replacement's delete comes at the end of the run, and responses that arrived meanwhile count too. No
+ * request when the protection is off.
  */
 export async function refuseProtectedDelete(id: string, outputs: Json): Promise<void> {
-  if (!storedProtectionOn(outputs) || replacementConsented(id)) return;
+  if (!storedProtectionOn(outputs) || replacementConsented(id) || listedIn(DELETE_WITH_RESPONSES, id)) return;
   const survey = surveyNamed(outputs.name, id);
-  const held = await responsesOf(String(outputs.projectId), id);
-  if (held instanceof Error) throw new Error(uncountedRefusal(survey, "deleted", held.message));
-  if (held > 0) throw new Error(deleteRefusal(survey, held));
+  const held = await responsesOf(String(outputs.projectId), id, true);
+  if (held instanceof Error) throw new Error(uncountedRefusal(survey, "deleted", held.message, id));
+  if (held > 0) throw new Error(deleteRefusal(survey, held, id, deletedPaths()));
 }
 
 /**
