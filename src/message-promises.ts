@@ -159,8 +159,8 @@ promise(
 unchecked(
   "src/resources/survey/interrupted.ts",
   "took over",
-  /took over survey [\w-]+ in project \d+, which this resource's earlier run created and did not record \(it was interrupted\)/,
-  "a requirement on the past (an interrupted run of this resource made it), not a request a later run must not send",
+  /took over survey [\w-]+ in project \d+: it carries this resource's question ids, so an earlier run of this resource made it/,
+  "a fact about the past (a run of this resource made it), not a request a later run must not send",
 );
 
 // src/resources/survey/deletion-protection.ts

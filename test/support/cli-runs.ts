@@ -64,6 +64,11 @@ function recordSync(
   });
 }
 
+/** Stops handing runs to the sink (the wrappers stay, and pass every call through). */
+export function stopRecordingCliRuns(): void {
+  holder[SINK] = undefined;
+}
+
 /** Installs the wrappers (once per worker) and makes `sink` receive this file's runs. */
 export function recordCliRuns(sink: Sink): void {
   holder[SINK] = sink;

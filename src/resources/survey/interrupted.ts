@@ -107,9 +107,12 @@ export async function takeOverInterrupted(
         `${reasons.join("; ")}. Nothing was written. ${waysOut(existing.id, survey.urn)}`,
     );
   }
+  // Said of what the survey proves, not of why the state lacks it: an interrupted run, the host set back to where a
+  // move left it, and `pulumi up --replace` all meet it here (issue 55, case 10).
   warn(
-    `${survey.label}: took over survey ${existing.id} in project ${project}, which this resource's earlier run ` +
-      "created and did not record (it was interrupted): it carries this resource's question ids. No second survey was created.",
+    `${survey.label}: took over survey ${existing.id} in project ${project}: it carries this resource's question ` +
+      "ids, so an earlier run of this resource made it, and this create found it holding the name (after an " +
+      "interrupted run, a host set back to where a move left it, or up --replace). No second survey was created.",
   );
   return existing;
 }
