@@ -4,6 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { MESSAGE_PROMISES } from "../../src/message-promises";
+import { promiseTable } from "../support/promise-table";
 import { REPO_ROOT } from "../support/self-link";
 
 /** The words that make a message a promise of what will or will not happen (issue 55, item 1). */
@@ -73,5 +74,16 @@ describe("message promises", () => {
   it("says why for each entry it does not check", () => {
     for (const p of MESSAGE_PROMISES)
       expect(p.forbids !== undefined || (p.unchecked ?? "").length > 0).toBe(true);
+  });
+
+  it("renders the promise table for docs/contributing/interrupted-runs.md, one row per entry (.tmp/promise-table.md)", () => {
+    const table = promiseTable();
+    const out = path.join(REPO_ROOT, ".tmp", "promise-table.md");
+    fs.mkdirSync(path.dirname(out), { recursive: true });
+    fs.writeFileSync(out, `${table}\n`);
+    expect(table.split("\n")).toHaveLength(MESSAGE_PROMISES.length + 2);
+    expect(table).toContain(
+      '| `src/resources/invite/apply.ts` | "never removes the member" | no DELETE of that person\'s membership (from then on) |',
+    );
   });
 });
