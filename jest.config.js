@@ -146,11 +146,16 @@ const STAGES = {
 const stageName = process.env.JEST_STAGE || "test";
 const stage = STAGES[stageName];
 if (!stage) throw new Error(`JEST_STAGE=${stageName}: no such stage (${Object.keys(STAGES).join(", ")})`);
-// The suite's own check, around each file: the language hosts its CLI runs started came from the folder they were
-// meant to (test/setup/host-check.ts).
+// The suite's own checks, around each file: the language hosts its CLI runs started came from the folder they were
+// meant to (test/setup/host-check.ts), and every promise a message printed held (test/setup/promise-check.ts).
 const suiteSetup = (project) => ({
   setupFiles: ["<rootDir>/test/support/cli-suite-setup.ts"],
-  setupFilesAfterEnv: [...project.setupFilesAfterEnv, "<rootDir>/test/setup/host-check.ts"],
+  setupFilesAfterEnv: [
+    ...project.setupFilesAfterEnv,
+    "<rootDir>/test/setup/host-check.ts",
+    // After each test, each promise its CLI output made against what its emulators received (the file says how).
+    "<rootDir>/test/setup/promise-check.ts",
+  ],
 });
 
 /** @type {import('jest').Config} */

@@ -7,6 +7,7 @@ import { DEFAULT_HOST, type SettingName } from "../config";
 import { scrub, scrubMessage } from "../scrub";
 import { EXPORT_FORMATS, exportProgram, type ExportOptions, type ExportResult } from "../export";
 import { PACKAGE_NAME } from "../provider-kit/tokens";
+import { unprovenInvitesWarning } from "../export/unproven-invites";
 import { useCommandLineSettings } from "../provider-kit/settings-source";
 import { describeOptions, readOptions, UsageError, type OptionTable } from "@pulumi-posthog/cli-options";
 
@@ -134,6 +135,9 @@ async function runExport(argv: string[], out: Output): Promise<number> {
       `left out ${result.managedSurveys} survey(s) managed by a Pulumi stack; --include-managed to include them\n`,
     );
   }
+  const unproven =
+    options.invites === false ? undefined : unprovenInvitesWarning(result.invites, result.members);
+  if (unproven !== undefined) out.stderr(`${unproven}\n`);
   if (values.out === undefined) {
     out.stdout(result.source);
     return 0;

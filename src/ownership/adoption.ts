@@ -5,6 +5,7 @@
 // (sdk/nodejs/cmd/dynamic-provider/index.ts, read -> getProvider(props)), so the read fails. The engine counts an
 // adoption as a create, and this warning, printed at check for each resource, says which ones are adoptions.
 import type { Json } from "../provider-kit/json";
+import { providerSettingsOnly } from "../provider-kit/settings-source";
 
 /** The engine passes no old inputs to check for a resource its state does not hold yet (a create). */
 export function isCreate(olds: Json): boolean {
@@ -16,8 +17,14 @@ export function isCreate(olds: Json): boolean {
  * `instead` (e.g. `creating a survey`).
  */
 export function adoptionWarning(resource: string, existing: string, instead: string): string {
+  // The plugin's resources are not dynamic: `pulumi import` works for them, and the reason is only the dynamic
+  // face's (issue 55, case 10). The engine counts the plugin's adoption as a create all the same: `adopt` is an input
+  // of a create.
+  const why = providerSettingsOnly()
+    ? ", since adopt is an input of a create (pulumi import is the engine's own way to take an object in)."
+    : ", as it cannot import a dynamic resource.";
   return (
     `${resource}: adopts ${existing} instead of ${instead}: the object becomes this stack's and nothing is ` +
-    'created. Pulumi shows and counts an adoption as a create ("+"), as it cannot import a dynamic resource.'
+    `created. Pulumi shows and counts an adoption as a create ("+")${why}`
   );
 }

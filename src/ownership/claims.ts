@@ -124,6 +124,10 @@ export function claimForAdoption(kind: string, id: string, holder: string | unde
       : `${holderName(entry.holder, "another resource")} of this run already ${CLAIMED[entry.claim]}`;
   const blocking = entriesOf(kind, id).find((e) => isExclusive(e) && e.holder !== holder);
   if (blocking && isExclusive(blocking)) return refusal(blocking);
+  // One object, one resource of the stack (issue 55, item 7): a resource whose diff keeps the object holds it, and
+  // an adoption's PATCH would write this resource's fields over that resource's.
+  const keeper = otherKeeper(kind, id, holder);
+  if (keeper !== undefined) return `${keeper}: one object is managed by one resource of a stack`;
   if (!claimExclusively(kind, id, "adopted", holder)) {
     const owner = holderAcrossRun(OWNER, keyOf(kind, id));
     const entry: Entry = {
@@ -134,6 +138,19 @@ export function claimForAdoption(kind: string, id: string, holder: string | unde
   }
   claims.set(keyOf(kind, id), { claim: "adopted", holder });
   return undefined;
+}
+
+/**
+ * Another resource of this run (not `holder`) that made, took over, adopted or holds `id`, said as a message puts
+ * it (`resource "<name>" (<urn>) of this stack created it`); undefined when none is known to this run. A resource of
+ * the stack holds its object from its diff, which the engine runs as the program registers it.
+ */
+export function otherKeeper(kind: string, id: string, holder: string | undefined): string | undefined {
+  const other = entriesOf(kind, id).find(
+    (e) => e.holder !== undefined && e.holder !== holder && e.claim !== "deleted" && e.claim !== "refused",
+  );
+  if (other === undefined || other.claim === "deleted" || other.claim === "refused") return undefined;
+  return `${holderName(other.holder, "another resource")} of this stack ${CLAIMED[other.claim]}`;
 }
 
 /**

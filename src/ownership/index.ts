@@ -53,6 +53,7 @@ export { urnInput } from "./urn-input";
 export { STACK_MARK_NAME, STACK_MARK_TYPE, isStackMark, newStackMark } from "./stack-mark";
 export {
   claimForAdoption,
+  otherKeeper,
   claimForDelete,
   claimForTakeOver,
   holdForRun,

@@ -162,7 +162,7 @@ export async function replacedByHost(label: string, noun: string, at: ObjectAt):
   leftBehind.note(at.id, before);
   warn(
     `${label}: ${configKey("host")} changed from ${before} to ${settings.host}, another PostHog: it has no ` +
-      `${noun} ${at.id}. A new ${noun} is created at ${settings.host}; ${noun} ${at.id} at ${before} is left as ` +
+      `${missing(noun, at)}. A new ${noun} is created at ${settings.host}; ${noun} ${at.id} at ${before} is left as ` +
       `it is, never deleted, and this stack no longer manages it. To keep managing it, set ${configKey("host")} ` +
       `back to ${before}.`,
   );
@@ -223,6 +223,17 @@ export function notFoundAfterMove(noun: string, id: string): string | undefined 
     `${configKey("host")} back to ${before} and run pulumi up; to move it, then set ${configKey("host")} to ` +
     `${host} with ${configKey("checkKeyAndHost")} true: the up creates it there and leaves the one at ${before}.`
   );
+}
+
+/**
+ * What the new host was found not to have: the survey itself, or, for an invite, its organization (an invite is
+ * looked for by its organization: host-check.ts), so the warning never says the host lacks an invite it did not ask
+ * for (issue 55, case 10).
+ */
+function missing(noun: string, at: ObjectAt): string {
+  return at.kind === "survey"
+    ? `${noun} ${at.id}`
+    : `organization ${at.organization}, where ${noun} ${at.id} was`;
 }
 
 /** Said by the delete that leaves an object at the old host (after replacedByHost's warning at the diff). */

@@ -2,7 +2,7 @@
 // derived question ids (src/resources/survey/ownership.ts); export leaves it out by default and counts it, so
 // `pulumi import` never hands a second stack an object a stack already manages. `--include-managed` (the
 // `includeManaged` option) exports it too. Invites carry no such sign: a pending invite a stack sent is exported as
-// before. Both faces make the survey, each with its own stack's mark. The command is run as a user runs it (the
+// before, and the command warns that it may be a stack's. Both faces make the survey, each with its own stack's mark. The command is run as a user runs it (the
 // built bin; needs `npm run build`).
 import { exportProgram } from "../../src/export";
 import { Invite, Survey } from "../../src";
@@ -100,5 +100,20 @@ describe.each(["dynamic", "plugin"] as const)("a survey a %s stack created", (fa
     expect(all.code).toBe(0);
     expect(all.stderr).toBe("");
     expect((JSON.parse(all.stdout) as { resources: unknown[] }).resources).toHaveLength(2);
+  });
+
+  test("the command warns that the invite it hands to pulumi import may be a stack's (issue 55, case 11)", async () => {
+    const withInvites = await runBin("pulumi-posthog", ["export", "--format", "import"], env(stack()));
+    expect(withInvites.code).toBe(0);
+    expect(withInvites.stderr).toBe(
+      "left out 1 survey(s) managed by a Pulumi stack; --include-managed to include them\n" +
+        "warning: exported 1 pending invite(s) and 0 member(s), and an invite carries no sign of a Pulumi stack, so " +
+        "export cannot leave out one a stack manages: importing or adopting that one makes two stacks manage it, " +
+        "and either one's destroy deletes it. Remove those from what was exported, or export with --no-invites.\n",
+    );
+    const invites = (JSON.parse(withInvites.stdout) as { resources: { type: string }[] }).resources.filter(
+      (r) => r.type.endsWith(":Invite"),
+    );
+    expect(invites).toHaveLength(1);
   });
 });

@@ -11,6 +11,7 @@ import { REPO_ROOT } from "../support/self-link";
 import { startStack, type TestStack } from "../support/stack";
 import { prettierFormat } from "./prettier-check";
 import { everyFieldBody, INVITES, surveyBodies } from "./seed";
+import { unprovenInvitesWarning } from "../../src/export/unproven-invites";
 import { surveyArgs } from "../../src/resources/survey/export";
 import { isWriteOnly, SURVEY_FIELD_NAMES } from "../../src/resources/survey/fields";
 
@@ -204,7 +205,8 @@ describe("pulumi-posthog export", () => {
     );
     expect(stdout).toBe("");
     expect(stderr).toBe(
-      `wrote ${surveyIds.length} survey(s), 3 pending invite(s) and 1 member(s) to ${out}\n`,
+      `${unprovenInvitesWarning(3, 1)}\n` +
+        `wrote ${surveyIds.length} survey(s), 3 pending invite(s) and 1 member(s) to ${out}\n`,
     );
     expect(fs.readFileSync(out, "utf8")).toBe(exported.source);
   });

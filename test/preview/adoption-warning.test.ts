@@ -47,3 +47,20 @@ it("nothing for a resource already in state, nor for one that does not adopt", a
   await checkInvite({}, declareInvite({ targetEmail: "ada@example.com" }));
   expect(warned.mock.calls).toEqual([]);
 });
+
+it("on the plugin face, no word of dynamic resources: the plugin's can be imported (issue 55, case 10)", () => {
+  jest.isolateModules(() => {
+    // The plugin sets its settings source at start (plugin/main.ts); a module of its own here, so the dynamic face's
+    // tests above keep theirs.
+    const settings =
+      require("../../src/provider-kit/settings-source") as typeof import("../../src/provider-kit/settings-source");
+    const { adoptionWarning } =
+      require("../../src/ownership/adoption") as typeof import("../../src/ownership/adoption");
+    settings.useProviderSettings("posthog-iac");
+    expect(adoptionWarning('Survey "NPS"', "PostHog's survey 0188-a", "creating a survey")).toBe(
+      "Survey \"NPS\": adopts PostHog's survey 0188-a instead of creating a survey: the object becomes this stack's and " +
+        'nothing is created. Pulumi shows and counts an adoption as a create ("+"), since adopt is an input of a ' +
+        "create (pulumi import is the engine's own way to take an object in).",
+    );
+  });
+});

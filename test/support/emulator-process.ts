@@ -36,6 +36,8 @@ export function spawnEmulatorCli(
 ): Promise<{ child: ChildProcess; banner: Banner }> {
   const child = spawn(process.execPath, [...ENTRY[entry], ...args], {
     cwd: REPO_ROOT,
+    // The test's own environment (jest gives each file a copy): the CLI suite names its request tap there.
+    env: process.env,
     stdio: ["ignore", "pipe", "pipe"],
   });
   return new Promise((resolve, reject) => {

@@ -68,7 +68,7 @@ describe("adoption, import and diff are claims a delete respects", () => {
     expect(claimForTakeOver("survey", "a1", OTHER)).toBe(false);
   });
 
-  it("a diff that keeps the id holds it: no delete, no take-over by another resource; an adoption may claim it", () => {
+  it("a diff that keeps the id holds it: no delete, no take-over and no adoption by another resource", () => {
     holdForRun("survey", "h1", NEW);
     expect(isUnclaimed("survey", "h1")).toBe(true);
     expect(claimForDelete("survey", "h1", 'Survey "NPS"')).toBe(false);
@@ -79,11 +79,17 @@ describe("adoption, import and diff are claims a delete respects", () => {
     holdForRun("survey", "h4", NEW);
     expect(claimForTakeOver("survey", "h4", OTHER)).toBe(false);
     expect(claimForTakeOver("survey", "h4", NEW)).toBe(true);
+    // One object, one resource of the stack (issue 55, item 7): another resource's adoption is refused, naming the
+    // holder; the holder's own is not.
     holdForRun("survey", "h2", NEW);
-    expect(claimForAdoption("survey", "h2", OTHER)).toBeUndefined();
+    expect(claimForAdoption("survey", "h2", OTHER)).toBe(
+      `resource "renamed" (${NEW}) of this stack holds it: one object is managed by one resource of a stack`,
+    );
+    expect(claimForAdoption("survey", "h2", NEW)).toBeUndefined();
     // A hold never weakens a stronger claim, and an unknown holder or id records nothing.
-    holdForRun("survey", "h2", NEW);
-    expect(claimForTakeOver("survey", "h2", NEW)).toBe(false);
+    expect(claimForAdoption("survey", "h5", OTHER)).toBeUndefined();
+    holdForRun("survey", "h5", NEW);
+    expect(claimForTakeOver("survey", "h5", NEW)).toBe(false);
     holdForRun("survey", "h3", undefined);
     holdForRun("survey", "", NEW);
     expect(claimForDelete("survey", "h3", "Survey")).toBe(true);

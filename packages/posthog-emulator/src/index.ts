@@ -93,3 +93,5 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulato
     close,
   };
 }
+
+export { REQUEST_TAP_ENV, type TappedRequest } from "./core/request-tap";

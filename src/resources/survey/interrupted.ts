@@ -7,7 +7,7 @@
 // both alike, and so are the project and stack names (two backends, a stack re-created under an old name). A POST
 // that got no answer and whose lookup finds the survey holding the name gets the same checks (takeLateAnswer).
 import type { PostHogApiError, PostHogClient } from "../../client";
-import { noAnswer, claimForTakeOver, markRefused, renameWaysOut } from "../../ownership";
+import { noAnswer, claimForTakeOver, markRefused, otherKeeper, renameWaysOut } from "../../ownership";
 import type { WireSurvey } from "../../client";
 import type { SurveyDeclaration } from "./declaration";
 import { unproven } from "./ownership";
@@ -88,6 +88,16 @@ export async function takeOverInterrupted(
   const existing = await client.surveys.findByName(project, name);
   // Gone since the clash (deleted in between): nothing to take over, report the clash as it was.
   if (!existing) throw clash;
+  // Another resource of this stack made or holds it (issue 55, item 7): said so, and no way out that makes two
+  // resources of the stack manage one survey (`adopt` would write this resource's questions over that one's).
+  const sibling = otherKeeper("survey", existing.id, survey.urn);
+  if (sibling !== undefined) {
+    markRefused("survey", existing.id, survey.urn);
+    throw new Error(
+      `Survey ${existing.id} holds the name, and ${sibling}: one survey is managed by one resource of a stack. ` +
+        "Nothing was written. Give this resource another survey name, or remove one of the two from the program.",
+    );
+  }
   const reasons = whyNotOurs(existing, project, survey);
   if (reasons.length > 0) {
     // Not this run's to delete either: the old name of a renamed resource must not take it with it.
@@ -97,9 +107,12 @@ export async function takeOverInterrupted(
         `${reasons.join("; ")}. Nothing was written. ${waysOut(existing.id, survey.urn)}`,
     );
   }
+  // Said of what the survey proves, not of why the state lacks it: an interrupted run, the host set back to where a
+  // move left it, and `pulumi up --replace` all meet it here (issue 55, case 10).
   warn(
-    `${survey.label}: took over survey ${existing.id} in project ${project}, which this resource's earlier run ` +
-      "created and did not record (it was interrupted): it carries this resource's question ids. No second survey was created.",
+    `${survey.label}: took over survey ${existing.id} in project ${project}: it carries this resource's question ` +
+      "ids, so an earlier run of this resource made it, and this create found it holding the name (after an " +
+      "interrupted run, a host set back to where a move left it, or up --replace). No second survey was created.",
   );
   return existing;
 }

@@ -17,6 +17,7 @@ import {
 import type { Fault } from "./faults";
 import { ApiRequest } from "./request";
 import { matchApiRoute, unroutedScope } from "./routes";
+import { tap } from "./request-tap";
 
 type Outcome =
   | { kind: "respond"; result: Result }
@@ -200,6 +201,15 @@ export function createHandler(em: Emulator, hostFallback: () => string) {
       const status =
         outcome.kind === "respond" ? outcome.result.status : outcome.kind === "drop" ? outcome.status : 0;
       em.record({ method: req.method, path, query, status, body: req.logBody() });
+      tap({
+        url: `http://${hostFallback()}`,
+        method: req.method,
+        path,
+        query,
+        status,
+        body: req.logBody(),
+        response: outcome.kind === "respond" ? outcome.result.body : undefined,
+      });
       if (outcome.kind === "respond") send(res, outcome.result);
       else raw.socket.destroy();
     } catch (e) {

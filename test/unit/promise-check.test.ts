@@ -1,0 +1,97 @@
+// The CLI suite's promise check (test/support/promise-check.ts) on runs and requests written out here: it finds the
+// request that breaks a printed promise, and no other.
+import type { TappedRequest } from "posthog-emulator";
+import { deleteRefusal, surveyNamed } from "../../src/resources/survey/deletion-protection";
+import type { CliRun } from "../support/cli-runs";
+import { brokenPromises, hostKey, printedPromises } from "../support/promise-check";
+
+const A = "http://127.0.0.1:4001";
+const B = "http://127.0.0.1:4002";
+const ORG = "0190a0a0-0000-7000-8000-000000000001";
+const MEMBER = "0190a0a0-0000-7000-8000-0000000000aa";
+const SURVEY = "0190a0a0-0000-7000-8000-0000000000bb";
+
+const run = (args: string[], at: number, output: string): CliRun => ({
+  args,
+  startedAt: at,
+  endedAt: at + 10,
+  output,
+});
+const req = (
+  url: string,
+  method: string,
+  path: string,
+  at: number,
+  extra: Partial<TappedRequest> = {},
+): TappedRequest => ({
+  url,
+  method,
+  path,
+  query: "",
+  status: method === "DELETE" ? 204 : 200,
+  time: new Date(at).toISOString(),
+  body: null,
+  response: undefined,
+  ...extra,
+});
+
+const alreadyMember =
+  `  warning: Invite "ana": ana@example.com is already a member of organization ${ORG}; nothing was sent. The invite\n` +
+  "  is recorded as accepted (destroying it never removes the member).";
+const memberListing = req(A, "GET", `/api/organizations/${ORG}/members/`, 1_005, {
+  response: { results: [{ user: { uuid: MEMBER, email: "ana@example.com" } }] },
+});
+
+describe("the promise check", () => {
+  it("finds case 1: the member a warning said is never removed, removed by a later destroy", () => {
+    const runs = [run(["up", "--yes"], 1_000, alreadyMember), run(["destroy", "--yes"], 2_000, "")];
+    const removal = req(A, "DELETE", `/api/organizations/${ORG}/members/${MEMBER}/`, 2_005);
+    const broken = brokenPromises(runs, [memberListing, removal]);
+    expect(broken).toHaveLength(1);
+    expect(broken[0]).toContain(`DELETE ${A}/api/organizations/${ORG}/members/${MEMBER}/ 204`);
+    expect(broken[0]).toContain("destroying it never removes the member");
+    // Without the removal, or with another person's, the promise holds.
+    expect(brokenPromises(runs, [memberListing])).toEqual([]);
+    const other = req(
+      A,
+      "DELETE",
+      `/api/organizations/${ORG}/members/0190a0a0-0000-7000-8000-0000000000cc/`,
+      2_005,
+    );
+    expect(brokenPromises(runs, [memberListing, other])).toEqual([]);
+  });
+
+  it("finds case 2: a survey said never deleted at one host, deleted there, and not one deleted at another", () => {
+    const left =
+      `warning: Survey "NPS": host changed from ${A} to ${B}, another PostHog: it has no survey ${SURVEY}. A new survey ` +
+      `is created at ${B}; survey ${SURVEY} at ${A} is left as it is, never deleted, and this stack no longer manages it.`;
+    const runs = [run(["up", "--yes"], 1_000, left)];
+    const atA = req(A, "DELETE", `/api/projects/1/surveys/${SURVEY}/`, 1_008);
+    const atB = req(B, "DELETE", `/api/projects/1/surveys/${SURVEY}/`, 1_008);
+    expect(brokenPromises(runs, [atB])).toEqual([]);
+    expect(brokenPromises(runs, [atA])).toHaveLength(1);
+    // A refused DELETE deleted nothing.
+    expect(brokenPromises(runs, [{ ...atA, status: 400 }])).toEqual([]);
+  });
+
+  it("finds case 4: the up a refused delete said sends PostHog nothing, sending", () => {
+    const refusal = deleteRefusal(surveyNamed("NPS", SURVEY), 3);
+    const runs = [run(["destroy", "--yes"], 1_000, `error: ${refusal}`), run(["up", "--yes"], 2_000, "")];
+    const reinvite = req(A, "POST", `/api/organizations/${ORG}/invites/`, 2_004, {
+      status: 201,
+      body: { target_email: "ana@example.com" },
+    });
+    expect(printedPromises(runs).map((p) => p.promise.words)).toEqual([
+      "nothing was deleted",
+      "it sends PostHog nothing",
+    ]);
+    expect(brokenPromises(runs, [reinvite])).toHaveLength(1);
+    // The same request in the refused run itself is not the next up's.
+    expect(brokenPromises(runs, [{ ...reinvite, time: new Date(1_004).toISOString() }])).toEqual([]);
+  });
+
+  it("reads every loopback spelling of a host as one", () => {
+    expect(hostKey("http://localhost:4001")).toBe(hostKey("http://127.0.0.1:4001/"));
+    expect(hostKey("http://127.0.0.1:4001")).not.toBe(hostKey("http://127.0.0.1:4002"));
+  });
+});
