@@ -85,6 +85,16 @@ promise(
   "this run",
 );
 
+promise(
+  "src/provider-kit/placement.ts",
+  "never deleted",
+  re(
+    String.raw`(?:survey|invite) ${ID} is at ${HOST}, where this stack's state says it lives[^]*?never deleted`,
+  ),
+  { kind: "write-to", id: "id", at: "host" },
+  "from then on",
+);
+
 // src/resources/invite/apply.ts
 promise(
   "src/resources/invite/apply.ts",
@@ -99,6 +109,33 @@ promise(
   re(
     String.raw`${EMAIL} is already a member of organization [\w-]+; nothing was sent\. The invite is recorded as accepted \(destroying it never removes the member\)`,
   ),
+  { kind: "member-removal", email: "email" },
+  "from then on",
+);
+
+// src/resources/invite/member-removal.ts, src/resources/invite/batch-apply.ts: a member no invite of the stack
+// brought in is never removed.
+promise(
+  "src/resources/invite/member-removal.ts",
+  "sends PostHog nothing",
+  re(
+    String.raw`${EMAIL} was already a member of organization [\w-]+ when this stack recorded them [^]*?sends PostHog\s+nothing for them`,
+  ),
+  { kind: "member-removal", email: "email" },
+  "from then on",
+);
+promise(
+  "src/resources/invite/batch-apply.ts",
+  "never removes them",
+  // The list names several addresses: the pattern holds the first to its promise.
+  re(String.raw`recorded as accepted and not invited: ${EMAIL}[,\s][^]*?never removes them`),
+  { kind: "member-removal", email: "email" },
+  "from then on",
+);
+promise(
+  "src/resources/invite/batch-apply.ts",
+  "never removes them",
+  re(String.raw`for ${EMAIL} any more and \S+ is a member of organization [^]*?never removes them`),
   { kind: "member-removal", email: "email" },
   "from then on",
 );
@@ -166,19 +203,19 @@ unchecked(
 // src/resources/survey/deletion-protection.ts
 promise(
   "src/resources/survey/deletion-protection.ts",
-  "nothing was deleted",
+  "was not deleted",
   re(
-    String.raw`Survey "[^"]*" \(${ID}\) holds \d+ responses? and has deletion protection, so nothing was deleted`,
+    String.raw`Survey "[^"]*" \(${ID}\) holds \d+ responses? \(counted just before its delete\) and has deletion protection, so it\s+was not deleted`,
   ),
   { kind: "delete", id: "id" },
   "this run",
 );
 promise(
   "src/resources/survey/deletion-protection.ts",
-  "it sends PostHog nothing",
-  /run pulumi up \(it sends PostHog nothing\)/,
-  { kind: "any-write" },
-  "next up",
+  "never deleted",
+  re(String.raw`\(${ID}\) is left in PostHog as it is \(POSTHOG_LEAVE_IN_POSTHOG\), never deleted`),
+  { kind: "delete", id: "id" },
+  "from then on",
 );
 promise(
   "src/resources/survey/deletion-protection.ts",

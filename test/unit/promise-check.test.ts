@@ -74,20 +74,22 @@ describe("the promise check", () => {
     expect(brokenPromises(runs, [{ ...atA, status: 400 }])).toEqual([]);
   });
 
-  it("finds case 4: the up a refused delete said sends PostHog nothing, sending", () => {
-    const refusal = deleteRefusal(surveyNamed("NPS", SURVEY), 3);
+  it("finds case 4: a refused delete promises only what it keeps, and says what an up would send again", () => {
+    const refusal = deleteRefusal(surveyNamed("NPS", SURVEY), 3, SURVEY, [
+      `/api/organizations/${ORG}/invites/inv-1/`,
+    ]);
     const runs = [run(["destroy", "--yes"], 1_000, `error: ${refusal}`), run(["up", "--yes"], 2_000, "")];
+    expect(printedPromises(runs).map((p) => p.promise.words)).toEqual(["was not deleted"]);
+    // The refusal says a plain up sends the invitation again: that up's POST breaks no promise.
     const reinvite = req(A, "POST", `/api/organizations/${ORG}/invites/`, 2_004, {
       status: 201,
       body: { target_email: "ana@example.com" },
     });
-    expect(printedPromises(runs).map((p) => p.promise.words)).toEqual([
-      "nothing was deleted",
-      "it sends PostHog nothing",
-    ]);
-    expect(brokenPromises(runs, [reinvite])).toHaveLength(1);
-    // The same request in the refused run itself is not the next up's.
-    expect(brokenPromises(runs, [{ ...reinvite, time: new Date(1_004).toISOString() }])).toEqual([]);
+    expect(brokenPromises(runs, [reinvite])).toEqual([]);
+    // A DELETE of the kept survey in the refused run breaks it.
+    expect(
+      brokenPromises(runs, [req(A, "DELETE", `/api/projects/1/surveys/${SURVEY}/`, 1_004)]),
+    ).toHaveLength(1);
   });
 
   it("reads every loopback spelling of a host as one", () => {
