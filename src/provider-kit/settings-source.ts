@@ -52,7 +52,7 @@ export function configNamespace(): string {
 const READERS: { readonly [namespace: string]: string } = {
   [DYNAMIC_PROVIDER_NAMESPACE]:
     "the pulumi-posthog npm package's TypeScript classes (Survey, Invite, InviteBatch)",
-  [PACKAGE_NAME]: `the resources of the ${PACKAGE_NAME} provider plugin (the YAML, Python, Go and nodejs SDKs)`,
+  [PACKAGE_NAME]: `the resources of the ${PACKAGE_NAME} provider plugin (the Python, Go, Java, YAML and Node.js SDKs)`,
 };
 
 /** The namespace of the other face: the plugin's package for the dynamic face, and `posthog` for the plugin. */

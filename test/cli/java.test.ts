@@ -161,6 +161,8 @@ describe("a Java program on the plugin through the real CLI", () => {
           /^POST \/api\/organizations\/:org\/invites\/ 201 .*"level":8.*ada@example\.com/,
         ),
         expect.stringMatching(/^POST \/api\/projects\/\d+\/surveys\/ 201 .*"name":"Quarterly NPS"/),
+        // The program launches it (status Running), as the README's program does.
+        expect.stringMatching(/^POST \/api\/projects\/\d+\/surveys\/:id\/launch\/ 200/),
       ]);
       const outputs = JSON.parse((await p.cli("stack", "output", "--json")).stdout) as { surveyId: string };
       expect(outputs.surveyId).toMatch(/^[0-9a-f-]{36}$/);

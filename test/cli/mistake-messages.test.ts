@@ -26,7 +26,7 @@ const misplaced = (here: string, there: string, readHere: string, readThere: str
   "it), or the POSTHOG_API_KEY environment variable.";
 const TYPESCRIPT_READERS =
   "the pulumi-posthog npm package's TypeScript classes (Survey, Invite, InviteBatch)";
-const PLUGIN_READERS = `the resources of the ${PACKAGE_NAME} provider plugin (the YAML, Python, Go and nodejs SDKs)`;
+const PLUGIN_READERS = `the resources of the ${PACKAGE_NAME} provider plugin (the Python, Go, Java, YAML and Node.js SDKs)`;
 
 /** What a failed command printed: its stdout and stderr (failureOf's message also repeats stderr in its first part). */
 function printedBy(failure: string): string {

@@ -12,6 +12,7 @@ const stepRule = z.object({
   run: z.string().optional(),
   with: z.record(z.string(), z.unknown()).optional(),
   env: z.record(z.string(), z.string()).optional(),
+  "working-directory": z.string().optional(),
 });
 const workflowRule = z.object({
   jobs: z.record(z.string(), z.object({ steps: z.array(stepRule) })),
@@ -46,4 +47,36 @@ export function publishSteps(root: string): PublishStep[] {
         return { job, run, args: run.split(/\s+/).slice(1), env: step.env ?? {}, registryUrl };
       });
   });
+}
+
+export interface MavenStep {
+  job: string;
+  /** The step's run line, as written. */
+  run: string;
+  /** Its arguments after `mvn`. */
+  args: string[];
+  env: Record<string, string>;
+  /** The step's working-directory, relative to the checkout. */
+  cwd: string;
+}
+
+/** The release's Maven build lines (`mvn ...`), one plain command each, with their env and working-directory. */
+export function mavenSteps(root: string): MavenStep[] {
+  const workflow = workflowRule.parse(parse(fs.readFileSync(path.join(root, RELEASE_WORKFLOW), "utf8")));
+  return Object.entries(workflow.jobs).flatMap(([job, { steps }]) =>
+    steps
+      .filter((step) => step.run !== undefined && /^\s*mvn\b/.test(step.run))
+      .map((step) => {
+        const run = (step.run ?? "").trim();
+        if (/[\n;&|<>$`"'\\]/.test(run))
+          throw new Error(`${RELEASE_WORKFLOW} job ${job}: "${run}" is not one plain command`);
+        return {
+          job,
+          run,
+          args: run.split(/\s+/).slice(1),
+          env: step.env ?? {},
+          cwd: step["working-directory"] ?? ".",
+        };
+      }),
+  );
 }

@@ -52,6 +52,16 @@ it.each(["python", "go", "java", "yaml"] as const)(
   },
 );
 
+// TypeScript's quickstart is examples/quickstart: a copy of the folder installs the release, as the table says.
+it("examples/quickstart's package.json holds the TypeScript route's dependency line", () => {
+  const { file, line } = routeFor("typescript").holds(version);
+  expect(
+    read(`examples/quickstart/${file}`)
+      .split("\n")
+      .map((l) => l.trim().replace(/,$/, "")),
+  ).toContain(line);
+});
+
 it("npm run local:try prints the docs' local-try lines, with its own paths in place of the placeholders", () => {
   const folder = "/home/ada/pulumi-posthog/dist/local-try";
   const archive = `${folder}/pulumi-resource-posthog-iac-v${version}-linux-amd64.tar.gz`;

@@ -32,13 +32,13 @@ const NO_KEY_DYNAMIC =
 const MISPLACED_IN_TYPESCRIPT =
   "No PostHog API key is set under posthog:apiKey, which the pulumi-posthog npm package's TypeScript classes " +
   "(Survey, Invite, InviteBatch) read. The stack sets posthog-iac:apiKey instead, which only the resources of the " +
-  "posthog-iac provider plugin (the YAML, Python, Go and nodejs SDKs) read. Set the key this program's resources " +
+  "posthog-iac provider plugin (the Python, Go, Java, YAML and Node.js SDKs) read. Set the key this program's resources " +
   "read: `pulumi config set --secret posthog:apiKey <personal API key>` (and `pulumi config rm posthog-iac:apiKey` " +
   "if nothing else reads it), or the POSTHOG_API_KEY environment variable.";
 
 const MISPLACED_IN_YAML =
   "No PostHog API key is set under posthog-iac:apiKey, which the resources of the posthog-iac provider plugin " +
-  "(the YAML, Python, Go and nodejs SDKs) read. The stack sets posthog:apiKey instead, which only the " +
+  "(the Python, Go, Java, YAML and Node.js SDKs) read. The stack sets posthog:apiKey instead, which only the " +
   "pulumi-posthog npm package's TypeScript classes (Survey, Invite, InviteBatch) read. Set the key this program's " +
   "resources read: `pulumi config set --secret posthog-iac:apiKey <personal API key>` (and `pulumi config rm " +
   "posthog:apiKey` if nothing else reads it), or the POSTHOG_API_KEY environment variable.";

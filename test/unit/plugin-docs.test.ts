@@ -212,7 +212,17 @@ describe("the plugin's Registry docs", () => {
     }
   });
 
-  // The README lists C# (and Java) as not yet available: no .NET SDK can be generated or tested here, so the
+  // The overview's Java program is the Java quickstart's, which test/cli/java.test.ts compiles and runs.
+  it("shows the Java quickstart's program as its Java example", () => {
+    const app = read("examples/java-quickstart/src/main/java/myproject/App.java");
+    expect(
+      blocksIn("java")
+        .filter((block) => block.doc === "docs/_index.md")
+        .map((b) => b.code),
+    ).toEqual([app]);
+  });
+
+  // The README lists C# as not yet available: no .NET SDK can be generated or tested here, so the
   // docs show no C# program a reader would take as supported (issue 36).
   it("shows no C# example while C# is not available", () => {
     expect(blocksIn("csharp").map((block) => block.doc)).toEqual([]);

@@ -10,7 +10,7 @@ import { getSchema } from "../../src/plugin/schema";
 import { readPins } from "../../toolchain/location";
 import { routeFor } from "../../tools/release/install-routes";
 import { javaSdkCoordinates } from "../../tools/release/java-sdk";
-import { javaEnumConstant, JAVA_PACKAGE } from "../../tools/docs-reference/examples";
+import { javaEnumConstant, JAVA_PACKAGE, JAVA_QUIET } from "../../tools/docs-reference/examples";
 import { REPO_ROOT } from "../support/self-link";
 
 const JAVA = path.join(REPO_ROOT, "sdk", "java");
@@ -71,6 +71,18 @@ describe("sdk/java", () => {
     expect(utilities).toContain('"com/pulumi/posthog-iac/version.txt"');
   });
 
+  // A missing plugin is fetched from the schema's server, not get.pulumi.com: every resource's default options name
+  // it, as they name the version (pulumi-java pkg/codegen/java/gen.go, makeResourceOptions).
+  it("names the plugin's download server in every resource's default options", () => {
+    const dir = `src/main/java/${JAVA_PACKAGE.replace(/\./g, "/")}`;
+    const resources = fs
+      .readdirSync(path.join(JAVA, dir))
+      .filter((f) => f.endsWith(".java") && read(`${dir}/${f}`).includes("makeResourceOptions("));
+    expect(resources.sort()).toEqual(["Invite.java", "InviteBatch.java", "Provider.java", "Survey.java"]);
+    const line = `.pluginDownloadURL(${JSON.stringify(getSchema().pluginDownloadURL)})`;
+    expect(resources.filter((f) => !read(`${dir}/${f}`).includes(line))).toEqual([]);
+  });
+
   it("the Java quickstart compiles against the same releases", () => {
     const pom = fs.readFileSync(path.join(REPO_ROOT, "examples", "java-quickstart", "pom.xml"), "utf8");
     expect({
@@ -80,6 +92,16 @@ describe("sdk/java", () => {
       pulumi: readPins().pulumiJava.replace(/^v/, ""),
       posthogIac: getSchema().version,
     });
+  });
+
+  it("the Java quickstart is quiet: the no-op SLF4J binding and Maven's jansi.noreset", () => {
+    const quickstart = path.join(REPO_ROOT, "examples", "java-quickstart");
+    const pom = fs.readFileSync(path.join(quickstart, "pom.xml"), "utf8");
+    expect({
+      slf4jNop: pomDependency(pom, "slf4j-nop"),
+      jvmConfig: fs.readFileSync(path.join(quickstart, ".mvn", "jvm.config"), "utf8"),
+      gitignore: fs.readFileSync(path.join(quickstart, ".gitignore"), "utf8"),
+    }).toEqual({ slf4jNop: JAVA_QUIET.slf4jNop, jvmConfig: JAVA_QUIET.jvmConfig, gitignore: "target/\n" });
   });
 
   it("the Java install route names the coordinates the pom declares", () => {

@@ -413,6 +413,17 @@ export function exampleSection(programs: Record<Language, string>, folder: strin
 }
 
 /**
+ * What keeps a Java program's output to its own: the no-op SLF4J binding at the slf4j-api version Pulumi's Java SDK
+ * reaches (1.7.32, through org.reflections:reflections 0.10.2), so no "SLF4J: Failed to load class" lines; and
+ * `.mvn/jvm.config`'s jansi.noreset, so Debian's Maven 3.8.7 writes no ANSI reset after the plugin list that
+ * pulumi-java's host parses. examples/java-quickstart holds both (test/unit/sdk-java.test.ts).
+ */
+export const JAVA_QUIET = {
+  slf4jNop: "1.7.32",
+  jvmConfig: "-Djansi.noreset=true\n",
+} as const;
+
+/**
  * A Java example's Maven build: examples/java-quickstart/pom.xml's, naming the SDK and Pulumi's Java SDK at the
  * coordinates sdk/java/pom.xml declares (`java`).
  */
@@ -443,6 +454,13 @@ function javaPom(project: string, java: JavaSdk): string {
       <version>${java.pulumiJava}</version>
     </dependency>
     <dependency><groupId>${groupId}</groupId><artifactId>${artifactId}</artifactId><version>${version}</version></dependency>
+    <!-- Binds Pulumi's SLF4J to nothing: no "SLF4J: Failed to load class" lines. -->
+    <dependency>
+      <groupId>org.slf4j</groupId>
+      <artifactId>slf4j-nop</artifactId>
+      <version>${JAVA_QUIET.slf4jNop}</version>
+      <scope>runtime</scope>
+    </dependency>
   </dependencies>
 
   <build>
@@ -506,6 +524,7 @@ export function programFiles(
   files.set("go/main.go", programs.go);
   files.set("java/Pulumi.yaml", pulumiYaml("java"));
   files.set("java/pom.xml", javaPom(project, java));
+  files.set("java/.mvn/jvm.config", JAVA_QUIET.jvmConfig);
   files.set(`java/${JAVA_MAIN}`, programs.java);
   files.set("yaml/Pulumi.yaml", programs.yaml);
   return files;

@@ -8,6 +8,7 @@ import io.github.pulumiposthog.posthogiac.SurveyArgs;
 import io.github.pulumiposthog.posthogiac.enums.Level;
 import io.github.pulumiposthog.posthogiac.enums.SurveyQuestionRatingDisplay;
 import io.github.pulumiposthog.posthogiac.enums.SurveyQuestionType;
+import io.github.pulumiposthog.posthogiac.enums.SurveyStatus;
 import io.github.pulumiposthog.posthogiac.enums.SurveyType;
 import io.github.pulumiposthog.posthogiac.inputs.SurveyQuestionArgs;
 
@@ -23,16 +24,19 @@ public class App {
                         .question("How likely are you to recommend us?")
                         .scale(10)
                         .display(SurveyQuestionRatingDisplay.Number)
+                        .isNpsQuestion(true)
                         .build(),
                     SurveyQuestionArgs.builder()
                         .type(SurveyQuestionType.Open)
                         .question("What should we improve?")
                         .optional(true)
                         .build())
+                .status(SurveyStatus.Running)
                 .build());
 
             new Invite("ada", InviteArgs.builder()
                 .targetEmail("ada@example.com")
+                .firstName("Ada")
                 .level(Level.Admin)
                 .build());
 
