@@ -94,6 +94,15 @@ promise(
   { kind: "write-to", id: "id", at: "host" },
   "from then on",
 );
+promise(
+  "src/provider-kit/placement.ts",
+  "sends it nothing",
+  re(
+    String.raw`has no (?:survey|invite) ${ID}, and this stack's state, written by an earlier\s+version, does not[^]*?refresh\s+keeps it in the state as it is\s+and sends it nothing`,
+  ),
+  { kind: "write-to", id: "id" },
+  "this run",
+);
 
 // src/resources/invite/apply.ts
 promise(

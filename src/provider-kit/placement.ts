@@ -118,6 +118,41 @@ export function withRecordedHost<T>(host: string | undefined, run: () => Promise
   return host === undefined ? run() : recordedHost.run(host, run);
 }
 
+/** A dynamic-face read of a state that records no host (recorded-host.ts): whether it kept what it did not find. */
+const unrecordedRead = new AsyncLocalStorage<{ kept: boolean }>();
+
+/**
+ * Runs a dynamic-face read of a state written before the host was recorded, and says whether that read kept the
+ * object it did not find at the host in force (keptWithoutRecordedHost): such a state is not then recorded at the
+ * host in force, which it is not known to be at.
+ */
+export async function readWithoutRecordedHost<T>(
+  run: () => Promise<T>,
+): Promise<{ result: T; kept: boolean }> {
+  const note = { kept: false };
+  const result = await unrecordedRead.run(note, run);
+  return { result, kept: note.kept };
+}
+
+/**
+ * What a read says when the host in force has no object of a state that records no host (an earlier version's,
+ * readWithoutRecordedHost): it may live at the PostHog the stack used before, which that version did not record,
+ * so it is not known to be deleted and the read keeps it (issue 55, item 9). Undefined outside such a read.
+ */
+export function keptWithoutRecordedHost(label: string, noun: string, id: string): string | undefined {
+  const note = unrecordedRead.getStore();
+  if (note === undefined) return undefined;
+  note.kept = true;
+  const { host } = resolveSettings();
+  return (
+    `${label}: ${host} has no ${noun} ${id}, and this stack's state, written by an earlier version, does not ` +
+    "record which PostHog it lives at, so it is not known to be deleted: refresh keeps it in the state as it is " +
+    `and sends it nothing. If this stack used another PostHog before, set ${configKey("host")} back to that ` +
+    "PostHog and run pulumi refresh, which records where it lives; if it was deleted, remove it from the state " +
+    "with pulumi state delete."
+  );
+}
+
 /**
  * The host the resource's object was at before: the one its state records (dynamic face, withRecordedHost), else
  * the one the provider served before its config changed it in this run (plugin face, noteHostChange).

@@ -4,12 +4,12 @@
 // old host (placement.ts, replacedByHost). The SDK's dynamic provider never sees the old provider config: it
 // answers DiffConfig unimplemented (@pulumi/pulumi cmd/dynamic-provider/index.js, ResourceProviderService
 // diffConfig), and its configure gets only the settings in force. A state written before this record (no such
-// output) is taken to be at the current host, as before; the record is added at the resource's next write or
-// refresh. After a respelling of the same PostHog nothing is written, so the state keeps the old spelling until
+// output) is taken to be at the current host by a diff, as before; a refresh that finds it there adds the record,
+// and one that does not keeps it as it is, not known to be deleted (placement.ts, keptWithoutRecordedHost). After a respelling of the same PostHog nothing is written, so the state keeps the old spelling until
 // then, and each diff until then looks the object up once more (one GET).
 import type * as pulumi from "@pulumi/pulumi";
 import { resolveSettings } from "../config";
-import { RECORDED_HOST_OUTPUT, withRecordedHost } from "./placement";
+import { RECORDED_HOST_OUTPUT, readWithoutRecordedHost, withRecordedHost } from "./placement";
 
 type Raw = Record<string, unknown>;
 
@@ -46,8 +46,15 @@ export function recordingHost<C extends DynamicCalls>(calls: C): C {
     // A read that finds nothing (no id) drops the resource: nothing to record. A read and an update run with the
     // host the state records too: one that finds nothing at the host in force says where the state puts it
     // (placement.ts, readAtRecordedHost and notFoundAfterMove), never "deleted".
+    // A state with no host recorded (an earlier version's) that the host in force does not have is kept as it is
+    // (placement.ts, keptWithoutRecordedHost), never recorded at a host it is not known to be at.
     read: async (id: string, props: Raw) => {
-      const result = await withRecordedHost(storedHost(props), () => calls.read(id, props));
+      const host = storedHost(props);
+      if (host === undefined) {
+        const { result, kept } = await readWithoutRecordedHost(() => calls.read(id, props));
+        return result.id && !kept ? { ...result, props: recorded(result.props) } : result;
+      }
+      const result = await withRecordedHost(host, () => calls.read(id, props));
       return result.id ? { ...result, props: recorded(result.props) } : result;
     },
     update: async (id: string, olds: Raw, news: Raw) => {

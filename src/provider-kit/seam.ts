@@ -30,7 +30,7 @@ import { delivered, forResource, logThroughEngineInDynamicProvider } from "./eng
 import { IDENTITY_INPUT } from "./declared";
 import { expectEcho, inDynamicProvider } from "./sdk-echo";
 import { warn } from "./warn";
-import { isLeftBehind, leftBehindNotice, readAtRecordedHost } from "./placement";
+import { isLeftBehind, keptWithoutRecordedHost, leftBehindNotice, readAtRecordedHost } from "./placement";
 import type { ObjectAt } from "./host-check";
 
 const PROTO = "__proto__";
@@ -269,12 +269,19 @@ export function atTheSeam<D>(
     read: scrubbing(async (id: string, props: Raw) => {
       const state = stored(props);
       const result = await apply().read(id, state);
-      // Nothing at the host in force: where the state says it lives is asked first, and said (placement.ts).
-      if (!result.id)
+      // Nothing at the host in force: where the state says it lives is asked first, and said (placement.ts); a
+      // state that says nothing of where it lives (an earlier version's) is kept as it is, not known to be deleted.
+      if (!result.id) {
+        const kept = keptWithoutRecordedHost(storedLabel(resource, state), noun[scope], id);
+        if (kept !== undefined) {
+          warn(kept);
+          return { id, props };
+        }
         warn(
           (await readAtRecordedHost(storedLabel(resource, state), noun[scope], objectAt(scope, id, state))) ??
             droppedAtRefresh(resource, id, state),
         );
+      }
       return result;
     }),
     update: scrubbing(

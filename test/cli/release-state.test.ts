@@ -12,6 +12,9 @@ import { FIXTURE_DIR, FIXTURE_FILES, readEngineState, readMeta } from "../fixtur
 import { requirePulumiCli } from "../support/pulumi-cli";
 import { inCliStack, type CliStack } from "./program-folder";
 import { REPO_ROOT } from "../support/self-link";
+import { startEmulator } from "posthog-emulator";
+import { emulatorCall } from "../support/fresh-connection";
+import type { LoggedRequest } from "../support/stack";
 
 const pulumi = requirePulumiCli();
 const withCli = pulumi ? it : it.skip;
@@ -224,6 +227,57 @@ describe("a state written by the released package, through the real Pulumi CLI",
         await stack.clearRequests();
         await stack.cli("preview", "--expect-no-changes");
         expect(await stack.requests()).toEqual([]);
+      });
+    },
+    1_800_000,
+  );
+
+  // Issue 55, item 9 (c): the release recorded no host (`__host`, src/provider-kit/recorded-host.ts). After the
+  // stack's config moves to another PostHog, its refresh must not drop what the new one lacks as "deleted in
+  // PostHog": nothing says where it lived, so it is kept as it is, and no PostHog receives a write. The refresh
+  // runs the program, so the provider has the config the user set (a bare refresh configures it from the state).
+  withCli(
+    "after a move to another PostHog, refresh keeps what a state with no recorded host holds, never deleted",
+    async () => {
+      await inReleaseStack(async (stack) => {
+        const survey = readEngineState().find((r) => r.name === NAMES.survey);
+        const other = await startEmulator({ port: 0, apiKey: stack.apiKey });
+        try {
+          await stack.cli("config", "set", "posthog:host", other.url);
+          await stack.clearRequests();
+          const refresh = await stack.cli("refresh", "--run-program", "--yes", "--skip-preview").then(
+            (done) => `${done.stdout}\n${done.stderr}`,
+            (error: Error) => error.message,
+          );
+          const atNew = (
+            (await emulatorCall(other.url, stack.apiKey, "GET", "/_emulator/requests")).body as {
+              requests: LoggedRequest[];
+            }
+          ).requests;
+          const atOld = await stack.requests();
+          const shown = (logged: LoggedRequest[]) => logged.map((r) => `${r.method} ${r.path} ${r.status}`);
+          fs.mkdirSync(path.join(REPO_ROOT, ".tmp"), { recursive: true });
+          fs.writeFileSync(
+            path.join(REPO_ROOT, ".tmp", "release-state-moved-refresh.txt"),
+            `${refresh}\n${stack.url} received:\n${shown(atOld).join("\n")}\n${other.url} received:\n` +
+              shown(atNew).join("\n"),
+          );
+          // What PostHog received: no write at either, nothing at all at the host the state was applied on.
+          expect(shown(atOld)).toEqual([]);
+          expect(atNew.filter((r) => r.method !== "GET")).toEqual([]);
+          // What the refresh said and kept.
+          expect(refresh).not.toContain("deleted in PostHog");
+          expect(refresh).toContain(
+            `${other.url} has no survey ${String(survey?.id)}, and this stack's state, written by an earlier ` +
+              "version, does not record which PostHog it lives at, so it is not known to be deleted: refresh " +
+              "keeps it in the state as it is and sends it nothing.",
+          );
+          const after = JSON.parse((await stack.cli("stack", "export")).stdout) as Exported;
+          const kept = after.deployment.resources.filter((r) => r.urn.endsWith(`::${NAMES.survey}`));
+          expect(kept).toHaveLength(1);
+        } finally {
+          await other.close();
+        }
       });
     },
     1_800_000,
