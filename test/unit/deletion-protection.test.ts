@@ -84,6 +84,10 @@ test("each refusal names the survey, its responses and the way out, in at most 8
     "so it was not deleted. This run already deleted invite i1, survey s2; a plain pulumi up would create them " +
       "again (an invite sends a new invitation email). To delete it",
   );
+  // One survey deleted: "it", and no word of an invitation.
+  expect(deleteRefusal('Survey "NPS" (x)', 2, "x", ["/api/projects/1/surveys/s2/"])).toContain(
+    "This run already deleted survey s2; a plain pulumi up would create it again. To delete it",
+  );
 });
 
 test("a count that failed keeps the survey and says why", () => {

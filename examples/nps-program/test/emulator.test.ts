@@ -181,10 +181,10 @@ describe("examples/nps-program against the emulator", () => {
     const destroy = await engine.destroy();
     expect(destroy.errors.map((e) => e.message).sort()).toEqual([
       expect.stringMatching(
-        /^Survey "Quarterly NPS" \(.+\) holds 12 responses and has deletion protection, so nothing was deleted\./,
+        /^Survey "Quarterly NPS" \(.+\) holds 12 responses \(counted just before its delete\) and has deletion protection, so it was not deleted\./,
       ),
       expect.stringMatching(
-        /^Survey "Why are you cancelling\?" \(.+\) holds 3 responses and has deletion protection, so nothing was deleted\./,
+        /^Survey "Why are you cancelling\?" \(.+\) holds 3 responses \(counted just before its delete\) and has deletion protection, so it was not deleted\./,
       ),
     ]);
     const after = await dump();

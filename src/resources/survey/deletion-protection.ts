@@ -106,11 +106,12 @@ export function deleteRefusal(
   id: string,
   deleted: readonly string[] = [],
 ): string {
+  const invites = deleted.some((p) => p.includes("/invites/"));
   const already =
     deleted.length === 0
       ? ""
-      : ` This run already deleted ${deletedObjects(deleted)}; a plain pulumi up would create them again (an ` +
-        "invite sends a new invitation email).";
+      : ` This run already deleted ${deletedObjects(deleted)}; a plain pulumi up would create ` +
+        `${deleted.length === 1 ? "it" : "them"} again${invites ? " (an invite sends a new invitation email)" : ""}.`;
   return (
     `${survey} holds ${responses(count)} (counted just before its delete) and has deletion protection, so it ` +
     `was not deleted.${already} To delete it with its responses, run the same command again with ` +
