@@ -115,10 +115,19 @@ export interface PreviewCore<D> {
   diff(id: string, olds: Json, news: D): Promise<DiffAnswer>;
 }
 
+/**
+ * A read's answer that the object is gone from PostHog for a reason the resource knows (an invite used by its
+ * person, not deleted): the seam warns with `because` instead of its "deleted in PostHog" words, and the engine
+ * gets an empty id (refresh drops the resource).
+ */
+export interface GoneBecause {
+  readonly goneBecause: string;
+}
+
 /** A resource's apply calls, on the declaration its seam parsed. */
 export interface ApplyCore<D> {
   create(news: D): Promise<pulumi.dynamic.CreateResult>;
-  read(id: string, props: Json): Promise<pulumi.dynamic.ReadResult>;
+  read(id: string, props: Json): Promise<pulumi.dynamic.ReadResult | GoneBecause>;
   update(id: string, olds: Json, news: D): Promise<pulumi.dynamic.UpdateResult>;
   delete(id: string, props: Json): Promise<void>;
 }
@@ -269,6 +278,10 @@ export function atTheSeam<D>(
     read: scrubbing(async (id: string, props: Raw) => {
       const state = stored(props);
       const result = await apply().read(id, state);
+      if ("goneBecause" in result) {
+        warn(result.goneBecause);
+        return { id: "" };
+      }
       // Nothing at the host in force: where the state says it lives is asked first, and said (placement.ts); a
       // state that says nothing of where it lives (an earlier version's) is kept as it is, not known to be deleted.
       if (!result.id) {

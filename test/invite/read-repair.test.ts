@@ -133,3 +133,34 @@ describe("an update of the terms after the held invite was replaced outside this
     expect(await writes()).toEqual([`DELETE ${invites()}${theirs.body.id}/`]);
   });
 });
+
+describe("refresh after the person joined through another invitation (issue 55, case 10)", () => {
+  it("says only that another invitation brought them in, never that the invite was deleted", async () => {
+    const engine = stack.newEngine();
+    const program = () => {
+      new Invite("ida", { targetEmail: "ida@example.com", sendEmail: false });
+    };
+    expect((await engine.up(program)).errors).toEqual([]);
+    const ours = engine.state()[0].id;
+    // Four days later ours has expired; another invitation is sent and accepted.
+    await stack.control("POST", "/clock", { advanceSeconds: 4 * 24 * 3600 });
+    const theirs = await stack.api<{ id: string }>("POST", invites(), {
+      target_email: "ida@example.com",
+      send_email: false,
+    });
+    await stack.control("POST", `/invites/${theirs.body.id}/accept`);
+
+    const logged = stack.server.engineLog().length;
+    const refresh = await engine.refresh();
+    expect(refresh.errors).toEqual([]);
+    expect(engine.state()).toEqual([]);
+    const said = stack.server.engineLog().slice(logged);
+    expect(said).toContain(`outside invite ${ours} (valid from `);
+    expect(said).toContain(
+      "another invitation brought them in, not this one. Refresh removes this Invite from the state; the " +
+        "membership stays.",
+    );
+    expect(said).not.toContain("PostHog has no object with the stored id");
+    expect(said).not.toContain("deleted in PostHog");
+  });
+});

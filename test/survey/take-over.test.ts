@@ -292,3 +292,30 @@ test("a POST answered late, whose lookup finds this resource's survey edited sin
     await new Promise((resolve) => setTimeout(resolve, 50));
   expect(await writes()).toEqual(["POST 400"]);
 });
+
+test("the preview after an interrupted create of this resource says what up will do: take it over (issue 55, case 10)", async () => {
+  const mark = await stackWithMark(statePath("previewed"));
+  const made = await stack.api<{ id: string }>("POST", surveysPath(), markedBy("s", args("Previewed"), mark));
+  // The preview's requests on (the harness turns them off), as a user's preview makes them.
+  const server = await startProviderServer({ cwd: REPO_ROOT, env: { NODE_PATH: selfLinkNodePath() } });
+  const config = { ...stack.config, "posthog:checkKeyAndHost": "true" };
+  const engine = createEngine({ server, config, statePath: statePath("previewed") });
+  const preview = await engine.preview(() => {
+    new Survey("s", args("Previewed"));
+  });
+  const said = server.engineLog();
+  await server.close();
+  expect(preview.errors).toEqual([]);
+  expect(said).not.toContain("will refuse");
+  expect(said).toContain(
+    `warning: Survey "Previewed": survey ${made.body.id} already holds this name in project ${stack.projectId} ` +
+      "and carries this resource's question ids (an earlier run of this resource made it, and its state does not " +
+      "record it), so pulumi up will take it over instead of creating another survey.",
+  );
+  // And so it does.
+  const run = await up(statePath("previewed"), () => {
+    new Survey("s", args("Previewed"));
+  });
+  expect(run.errors).toEqual([]);
+  expect(run.state.map((r) => r.id)).toEqual([made.body.id]);
+});

@@ -45,6 +45,7 @@ import { foundAsMember, foundMemberKept } from "./member-removal";
 import { sayLevelChanged, sayResent, saySent } from "./outcome";
 
 import type { Json } from "../../provider-kit/json";
+import type { GoneBecause } from "../../provider-kit/seam";
 
 /** The pending (not expired) invite PostHog holds for `email`, newest first as it lists them. */
 const pendingFor = (invites: WireInvite[], email: string): WireInvite | undefined =>
@@ -190,7 +191,7 @@ export async function create(news: InviteDeclaration): Promise<pulumi.dynamic.Cr
   }
 }
 
-export async function read(id: string, props: Json): Promise<pulumi.dynamic.ReadResult> {
+export async function read(id: string, props: Json): Promise<pulumi.dynamic.ReadResult | GoneBecause> {
   const { client } = callContext();
   const org = String(props.organizationId);
   const email = normaliseEmail(String(props.targetEmail));
@@ -216,10 +217,11 @@ export async function read(id: string, props: Json): Promise<pulumi.dynamic.Read
     const member = await findMember(client, org, email);
     if (!member) return { id: "" };
     const unproven = unprovenMember(id, previous, member, email);
-    if (unproven) {
-      warn(`${label(props)}: ${unproven}. Refresh removes this Invite from the state; the membership stays.`);
-      return { id: "" };
-    }
+    // Used by its person, not deleted: these words only, not the seam's "deleted in PostHog".
+    if (unproven)
+      return {
+        goneBecause: `${label(props)}: ${unproven}. Refresh removes this Invite from the state; the membership stays.`,
+      };
     return { id, props: acceptedOutputs(previous, member), inputs: declared };
   } catch (error) {
     throw describeFailure(label(props), `read invite ${id}`, error);

@@ -63,7 +63,8 @@ export async function importInvite(id: string, urn: string): Promise<Imported> {
   const args = { ...inviteArgs(invite).args, organizationId };
   // The invite's own read, from the listing just made (list-cache), gives the outputs a refresh would.
   const found = await read(id, args);
-  if (!found.id || !found.props) throw notFoundForImport(INVITE, id, organizationId, accepted);
+  if ("goneBecause" in found || !found.id || !found.props)
+    throw notFoundForImport(INVITE, id, organizationId, accepted);
   claimImported(INVITE, "invite", found.id, urn);
   return importedAs(found.id, found.props, args, (olds, news) => checkInvite(olds, declareInvite(news)));
 }

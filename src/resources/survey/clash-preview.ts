@@ -4,14 +4,18 @@
 // backends (`pulumi login --local` each) is two stacks. The check of a create loads this module; it lists the
 // project's surveys once per provider process (list-cache.ts, surveysAtStart), and not at all when the user turned
 // the preview's requests off (`checkKeyAndHost: false`). A survey that carries this resource's ids (an interrupted
-// create of this very resource) is taken over by `up`, so nothing is said about it.
+// create of this very resource) is taken over by `up` (takeOverInterrupted): the preview says that instead.
 import { callContext } from "../../provider-kit/context";
 import { clashScope, TEAMMATE_WAY } from "../../ownership";
 import { surveysAtStart } from "../../provider-kit/list-cache";
 import type { SurveyDeclaration } from "./declaration";
 import { unproven } from "./ownership";
+import { editedSince } from "./interrupted";
 
-/** The warning for `survey`'s create when its name is taken by a survey it cannot prove its own; else undefined. */
+/**
+ * The warning for `survey`'s create when its name is taken: refused by up when it cannot prove the survey its own,
+ * else taken over by up (every side effect said once in the preview). Undefined when the name is free.
+ */
 export async function clashAtPreview(survey: SurveyDeclaration): Promise<string | undefined> {
   const name = survey.fields.name;
   if (typeof name !== "string") return undefined;
@@ -20,8 +24,16 @@ export async function clashAtPreview(survey: SurveyDeclaration): Promise<string 
   if (project === undefined) return undefined;
   const existing = (await surveysAtStart(client, project)).find((s) => s.name === name);
   if (!existing) return undefined;
-  const why = unproven(survey.owner, survey.fields.questions, existing.questions);
-  if (why === undefined) return undefined;
+  // The rule up applies (interrupted.ts, whyNotOurs), less the claim among this run's resources.
+  const why =
+    unproven(survey.owner, survey.fields.questions, existing.questions) ??
+    editedSince(existing, project, survey);
+  if (why === undefined)
+    return (
+      `${survey.label}: survey ${existing.id} already holds this name in project ${project} and carries this ` +
+      "resource's question ids (an earlier run of this resource made it, and its state does not record it), so " +
+      "pulumi up will take it over instead of creating another survey."
+    );
   return (
     `${survey.label}: survey ${existing.id} already holds this name in project ${project}, and this stack cannot ` +
     `prove it is its own (${why}), so pulumi up will refuse to create it. ${TEAMMATE_WAY}`

@@ -59,16 +59,24 @@ function differingFields(existing: WireSurvey, project: string, inputs: Json): S
  * as diff uses them), and not be taken by another resource of this run: the claim (ownership/claims.ts)
  * is made here, last, so only a survey that passes every check is claimed.
  */
-function whyNotOurs(existing: WireSurvey, project: string, survey: SurveyDeclaration): string[] {
-  const notOurs = unproven(survey.owner, survey.fields.questions, existing.questions);
-  if (notOurs) return [notOurs];
+/** Why this resource's own survey (its ids proven) is not taken over: edited since, said so; else undefined. */
+export function editedSince(
+  existing: WireSurvey,
+  project: string,
+  survey: SurveyDeclaration,
+): string | undefined {
   const differing = differingFields(existing, project, survey.declared).filter(
     (field) => !LIFECYCLE.includes(field),
   );
-  if (differing.length > 0)
-    return [
-      `this resource made it, but it differs from the program in ${differing.join(", ")} (edited since)`,
-    ];
+  if (differing.length === 0) return undefined;
+  return `this resource made it, but it differs from the program in ${differing.join(", ")} (edited since)`;
+}
+
+function whyNotOurs(existing: WireSurvey, project: string, survey: SurveyDeclaration): string[] {
+  const notOurs = unproven(survey.owner, survey.fields.questions, existing.questions);
+  if (notOurs) return [notOurs];
+  const edited = editedSince(existing, project, survey);
+  if (edited) return [edited];
   if (!claimForTakeOver("survey", existing.id, survey.urn))
     return ["another resource of this stack holds it"];
   return [];
