@@ -63,7 +63,7 @@ const typeName = (tokenText: string) => tokenText.split(":").pop() ?? tokenText;
 /** An array whose items are a union: Go's SDK types it `pulumi.ArrayInput` (codegen has no Go union type). */
 const isUnionArray = (items: JsonSchema | undefined): boolean => Array.isArray(items?.oneOf);
 
-function topProperties(schema: SchemaView, subject: ExampleSubject): { [name: string]: JsonSchema } {
+export function topProperties(schema: SchemaView, subject: ExampleSubject): { [name: string]: JsonSchema } {
   const t = token(subject);
   return subject.kind === "resource"
     ? (schema.resources[t]?.inputProperties ?? {})
@@ -237,6 +237,24 @@ export function javaEnumConstant(value: string): string {
   const titled = valid.replace(/(^|\$)([a-z])/g, (_m, sep: string, c: string) => sep + c.toUpperCase());
   if (!/^[A-Za-z]/.test(titled)) throw new Error(`no Java rendering for the enum value ${json(value)}`);
   return titled;
+}
+
+/**
+ * An input's name in Java, as a reference table shows it: the builder's setter (`.targetEmail(…)`), then, for an
+ * enum type, each value's constant through its class (`Level.Member`), as the examples write them.
+ */
+export function javaInputNames(schema: SchemaView, name: string, property: JsonSchema | undefined): string[] {
+  const items = property?.items as JsonSchema | undefined;
+  const enumProperty = referred(schema, property)?.enum ? property : items;
+  const type = referred(schema, enumProperty);
+  const ref = refName(enumProperty);
+  const values: unknown[] = Array.isArray(type?.enum) ? type.enum : [];
+  const constants = values.flatMap((entry) =>
+    ref && typeof entry === "object" && entry !== null && "value" in entry && typeof entry.value === "string"
+      ? [`${typeName(ref)}.${javaEnumConstant(entry.value)}`]
+      : [],
+  );
+  return [`.${name}(…)`, ...constants];
 }
 
 /** A Java expression for `v`; `imports` collects the SDK classes it names. */

@@ -56,24 +56,29 @@ function nestedSections(properties: readonly PropertyDoc[]): string[] {
   );
 }
 
-/** A property's name in Python, and in Go: `target_email` / `TargetEmail`. */
-const otherNames = (name: string) => `${code(snakeCase(name))} / ${code(pascalCase(name))}`;
+/** An input's names in Java (the builder's setter, an enum's constants), by its name. */
+export type JavaNames = (name: string) => string[];
 
-function inputTable(properties: readonly PropertyDoc[]): string {
+/** The column of a property's names in the plugin's SDKs. */
+const OTHER_NAMES = "Python / Go / Java";
+
+/**
+ * A property's name in Python, in Go and in Java: `target_email` / `TargetEmail` / `.targetEmail(…)` for an input
+ * (a builder's setter, then an enum's constants), `createdAt()` for an output (a getter).
+ */
+function otherNames(name: string, java: readonly string[]): string {
+  return [code(snakeCase(name)), code(pascalCase(name)), java.map(code).join(", ")].join(" / ");
+}
+
+const inputNames = (p: PropertyDoc, java: JavaNames) => otherNames(p.name, java(p.name));
+const outputNames = (p: PropertyDoc) => otherNames(p.name, [`${p.name}()`]);
+
+function inputTable(properties: readonly PropertyDoc[], java: JavaNames): string {
   return table(
-    [
-      "Input",
-      "Python / Go",
-      "Type",
-      "Required",
-      "Default",
-      "Change replaces",
-      "PostHog field",
-      "Description",
-    ],
+    ["Input", OTHER_NAMES, "Type", "Required", "Default", "Change replaces", "PostHog field", "Description"],
     properties.map((p) => [
       code(p.name),
-      otherNames(p.name),
+      inputNames(p, java),
       code(typeText(p.schema)) + (p.secret ? " (secret)" : ""),
       p.required ? "yes" : "",
       defaultText(p),
@@ -86,14 +91,8 @@ function inputTable(properties: readonly PropertyDoc[]): string {
 
 function outputTable(properties: readonly PropertyDoc[]): string {
   return table(
-    ["Output", "Python / Go", "Type", "PostHog field", "Description"],
-    properties.map((p) => [
-      code(p.name),
-      otherNames(p.name),
-      code(typeText(p.schema)),
-      field(p),
-      p.description,
-    ]),
+    ["Output", OTHER_NAMES, "Type", "PostHog field", "Description"],
+    properties.map((p) => [code(p.name), outputNames(p), code(typeText(p.schema)), field(p), p.description]),
   );
 }
 
@@ -102,7 +101,7 @@ function importSection(resource: ResourceDoc): string {
   const { id, notImportable, adopt } = resource.importing;
   const token = `${PACKAGE_NAME}:index:${resource.name}`;
   const plugin = id
-    ? `Through the \`${PACKAGE_NAME}\` plugin (Python, Go, YAML), \`pulumi import\` reads the object and ` +
+    ? `Through the \`${PACKAGE_NAME}\` plugin (Python, Go, Java, YAML), \`pulumi import\` reads the object and ` +
       `writes the code that declares it. The id is ${id}:\n\n` +
       "```sh\n" +
       `pulumi import ${token} <name> <id>\n` +
@@ -120,6 +119,7 @@ export function resourcePage(
   resource: ResourceDoc,
   programs: Record<Language, string>,
   folder: string,
+  java: JavaNames,
 ): string {
   const inputs = resource.properties.filter((p) => p.input);
   // An internal output (the diff's bookkeeping) is in no SDK and not on the TypeScript class: not documented.
@@ -132,7 +132,7 @@ export function resourcePage(
       "deletes the object and creates a new one; every other change updates it in place.",
     exampleSection(programs, folder),
     "## Inputs",
-    inputTable(inputs),
+    inputTable(inputs, java),
     "## Outputs",
     (echoed.length > 0 ? `Every input is also an output (${echoed.join(", ")}), as PostHog holds it. ` : "") +
       "Besides those:",
@@ -147,7 +147,12 @@ function nestedHeading(properties: readonly PropertyDoc[]): string[] {
   return sections.length > 0 ? ["## Nested settings", ...sections] : [];
 }
 
-export function functionPage(fn: FunctionDoc, programs: Record<Language, string>, folder: string): string {
+export function functionPage(
+  fn: FunctionDoc,
+  programs: Record<Language, string>,
+  folder: string,
+  java: JavaNames,
+): string {
   return page(
     fn.name,
     fn.description,
@@ -157,10 +162,10 @@ export function functionPage(fn: FunctionDoc, programs: Record<Language, string>
     "## Arguments",
     fn.inputs.length > 0
       ? table(
-          ["Argument", "Python / Go", "Type", "Required", "Default", "Description"],
+          ["Argument", OTHER_NAMES, "Type", "Required", "Default", "Description"],
           fn.inputs.map((p) => [
             code(p.name),
-            otherNames(p.name),
+            inputNames(p, java),
             code(typeText(p.schema)),
             p.required ? "yes" : "",
             defaultText(p),
