@@ -1,6 +1,6 @@
-// The Java names the reference tables show (tools/docs-reference/render.ts: a builder's setter, an enum's constants,
-// an output's getter) against the Java SDK pulumi-java generated (sdk/java), so a page never names a method or a
-// constant the SDK does not have.
+// The Java names the reference pages show (tools/docs-reference/render.ts: a builder's setter, an enum's constants,
+// nested settings' included, an output's getter) against the Java SDK pulumi-java generated (sdk/java), so a page
+// never names a method or a constant the SDK does not have.
 import fs from "node:fs";
 import path from "node:path";
 import { catalogue } from "../../src/resources/catalogue";
@@ -13,19 +13,31 @@ const SOURCES = path.join(REPO_ROOT, "sdk/java/src/main/java", ...JAVA_PACKAGE.s
 const source = (file: string) => fs.readFileSync(path.join(SOURCES, file), "utf8");
 const pages = currentPages();
 
-/** The code spans of the "Python / Go / Java" cell of every table row of a page, split into inputs and outputs. */
+/**
+ * The Java names of a page: the code spans of the "Python / Go / Java" cell of every table row, split into inputs
+ * and outputs, and the constants of the "Java enum constants" table (with the inputs).
+ */
 function javaNames(page: string): { inputs: string[]; outputs: string[] } {
   const names = { inputs: [] as string[], outputs: [] as string[] };
-  let into: string[] | undefined;
+  let into: { names: string[]; cell: (cells: string[]) => string } | undefined;
+  const spans = (text: string) => [...text.matchAll(/`([^`]+)`/g)].map((m) => m[1]);
   for (const line of page.split("\n")) {
     if (line.startsWith("| ") && line.includes("| Python / Go / Java |")) {
-      into = /^\| (Input|Argument) /.test(line) ? names.inputs : names.outputs;
+      const list = /^\| (Input|Argument) /.test(line) ? names.inputs : names.outputs;
+      into = { names: list, cell: (cells) => cells[1]?.split(" / ")[2] ?? "" };
+    } else if (line === "| Enum | Value: constant |") {
+      const constants = (cell: string) => spans(cell).filter((span) => span.includes("."));
+      into = {
+        names: names.inputs,
+        cell: (cells) =>
+          constants(cells[1] ?? "")
+            .map((c) => `\`${c}\``)
+            .join(" "),
+      };
     } else if (!line.startsWith("|")) {
       into = undefined;
     } else if (into && !line.startsWith("| ---")) {
-      const cell = line.split(" | ")[1] ?? "";
-      const java = cell.split(" / ")[2] ?? "";
-      into.push(...[...java.matchAll(/`([^`]+)`/g)].map((m) => m[1]));
+      into.names.push(...spans(into.cell(line.split(" | "))));
     }
   }
   return names;
@@ -80,5 +92,7 @@ describe("the reference tables' Java names", () => {
     expect(found.filter((f) => f.shown === 0).map((f) => f.page)).toEqual([]);
     expect(found.filter((f) => f.missing.length > 0)).toEqual([]);
     expect(pages.get("invite.md")).toContain("`.level(…)`, `Level.Member`, `Level.Admin`, `Level.Owner`");
+    // A question's type, an enum only a nested setting reaches, has its constants on the page too.
+    expect(javaNames(pages.get("survey.md") ?? "").inputs).toContain("SurveyQuestionType.Single_choice");
   });
 });

@@ -5,6 +5,7 @@ import type { PublicExport } from "./exports";
 import type { JavaSdk } from "../release/java-sdk";
 import {
   examplePrograms,
+  javaEnums,
   javaInputNames,
   programFiles,
   topProperties,
@@ -108,13 +109,19 @@ export function referencePages(
     const folder = exampleFolder(resource.name);
     const subject = { kind: "resource" as const, name: resource.name, example: resource.example };
     const programs = examplePrograms(schema, subject, `reference-${folder}`);
-    pages.set(pageName(resource.name), resourcePage(resource, programs, folder, javaNames(schema, subject)));
+    pages.set(
+      pageName(resource.name),
+      resourcePage(resource, programs, folder, javaNames(schema, subject), javaEnums(schema, subject)),
+    );
   }
   for (const fn of catalogue.functions) {
     const folder = exampleFolder(fn.name);
     const subject = { kind: "function" as const, name: fn.name, example: fn.example };
     const programs = examplePrograms(schema, subject, `reference-${folder}`);
-    pages.set(pageName(fn.name), functionPage(fn, programs, folder, javaNames(schema, subject)));
+    pages.set(
+      pageName(fn.name),
+      functionPage(fn, programs, folder, javaNames(schema, subject), javaEnums(schema, subject)),
+    );
   }
   pages.set(CONFIG_PAGE, configPage(catalogue.config));
   pages.set(TESTING_PAGE, testingPage(exportsByEntry.get("pulumi-posthog/testing") ?? []));

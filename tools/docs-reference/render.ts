@@ -3,7 +3,14 @@
 import type { FunctionDoc, JsonSchema, PropertyDoc, ResourceDoc } from "../../src/resources/catalogue";
 import { PACKAGE_NAME } from "../../src/plugin/tokens";
 import type { PublicExport } from "./exports";
-import { exampleSection, pascalCase, snakeCase, type Language } from "./examples";
+import {
+  exampleSection,
+  JAVA_PACKAGE,
+  pascalCase,
+  snakeCase,
+  type JavaEnum,
+  type Language,
+} from "./examples";
 import { distinctNestedObjects, objectProperties, requiredNames, typeText } from "./schema-type";
 
 export const GENERATED_NOTE =
@@ -96,6 +103,23 @@ function outputTable(properties: readonly PropertyDoc[]): string {
   );
 }
 
+/** The Java constant of every enum value the inputs reach, nested settings' included (none: no section). */
+function javaEnumSection(enums: readonly JavaEnum[]): string[] {
+  if (enums.length === 0) return [];
+  return [
+    "## Java enum constants",
+    `A Java program passes an enum input as a constant of its class in \`${JAVA_PACKAGE}.enums\` (each value ` +
+      "capitalised, as pulumi-java names it):",
+    table(
+      ["Enum", "Value: constant"],
+      enums.map((e) => [
+        code(e.type),
+        e.constants.map((c) => `${code(c.value)}: ${code(c.constant)}`).join(", "),
+      ]),
+    ),
+  ];
+}
+
 /** How an existing object comes under a program, on each face. */
 function importSection(resource: ResourceDoc): string {
   const { id, notImportable, adopt } = resource.importing;
@@ -120,6 +144,7 @@ export function resourcePage(
   programs: Record<Language, string>,
   folder: string,
   java: JavaNames,
+  enums: readonly JavaEnum[],
 ): string {
   const inputs = resource.properties.filter((p) => p.input);
   // An internal output (the diff's bookkeeping) is in no SDK and not on the TypeScript class: not documented.
@@ -137,6 +162,7 @@ export function resourcePage(
     (echoed.length > 0 ? `Every input is also an output (${echoed.join(", ")}), as PostHog holds it. ` : "") +
       "Besides those:",
     outputTable(outputsOnly),
+    ...javaEnumSection(enums),
     importSection(resource),
     ...nestedHeading(resource.properties),
   );
@@ -152,6 +178,7 @@ export function functionPage(
   programs: Record<Language, string>,
   folder: string,
   java: JavaNames,
+  enums: readonly JavaEnum[],
 ): string {
   return page(
     fn.name,
@@ -175,6 +202,7 @@ export function functionPage(
       : "None.",
     "## Result",
     outputTable(fn.outputs),
+    ...javaEnumSection(enums),
     ...nestedHeading([...fn.inputs, ...fn.outputs]),
   );
 }
