@@ -13,6 +13,7 @@ import type { ComplexTypeSpec, PropertySpec, TypeSpec } from "../../src/plugin/s
 import { SETTINGS } from "../../src/config";
 import { PACKAGE_NAME, PROVIDER_TOKEN, RESOURCE_TOKENS } from "../../src/plugin/tokens";
 import { REPO_ROOT } from "../support/self-link";
+import { javaEnumConstant } from "../../tools/docs-reference/examples";
 
 const schema = getSchema();
 const DOCS = ["docs/_index.md", "docs/installation-configuration.md"];
@@ -220,6 +221,27 @@ describe("the plugin's Registry docs", () => {
         .filter((block) => block.doc === "docs/_index.md")
         .map((b) => b.code),
     ).toEqual([app]);
+  });
+
+  // The other Java examples (installation-configuration.md's explicit providers) are compiled by no test: their
+  // names are held to sdk/java's sources, which pulumi-java generated: each imported class exists, each setter is
+  // a builder method of a class the block names, each enum constant is in its enum.
+  it("has Java examples using sdk/java's classes, setters and enum constants", () => {
+    const sources = path.join(REPO_ROOT, "sdk/java/src/main/java");
+    const others = blocksIn("java").filter((block) => block.doc !== "docs/_index.md");
+    expect(others.length).toBeGreaterThan(0);
+    for (const { code } of others) {
+      const imported = all(code, /^import (io\.github\.pulumiposthog\.[\w.]+);$/gm).map((name) =>
+        path.join(sources, `${name.replace(/\./g, "/")}.java`),
+      );
+      expect(imported.filter((file) => !fs.existsSync(file))).toEqual([]);
+      const classes = imported.map((file) => fs.readFileSync(file, "utf8")).join("\n");
+      const setters = all(code, /^\s+\.(\w+)\(/gm).filter((name) => name !== "build");
+      expect(setters.filter((name) => !classes.includes(`public Builder ${name}(`))).toEqual([]);
+      for (const [, type, constant] of code.matchAll(/\b([A-Z]\w*)\.([A-Z]\w*)\b/g)) {
+        if (enums.has(type)) expect(enums.get(type)?.map(javaEnumConstant)).toContain(constant);
+      }
+    }
   });
 
   // The README lists C# as not yet available: no .NET SDK can be generated or tested here, so the

@@ -116,25 +116,25 @@ describe("reference pages", () => {
     expect(pageName("getSurveyResponsesCount")).toBe("get-survey-responses-count.md");
   });
 
-  it("gives each input its type, required, default, replaces and PostHog field", () => {
+  it("gives each input its names in the plugin's SDKs (Java's setter and enum constants), type, required, default, replaces and PostHog field", () => {
     expect(rowOf("survey.md", "name")).toBe(
-      "| `name` | `name` / `Name` | `string` | yes |  | no | `name` | The name. |",
+      "| `name` | `name` / `Name` / `.name(…)` | `string` | yes |  | no | `name` | The name. |",
     );
     expect(rowOf("survey.md", "projectId")).toBe(
-      "| `projectId` | `project_id` / `ProjectId` | `string \\| number` |  |  | **yes** |  | The projectId. |",
+      "| `projectId` | `project_id` / `ProjectId` / `.projectId(…)` | `string \\| number` |  |  | **yes** |  | The projectId. |",
     );
     expect(rowOf("survey.md", "schedule")).toBe(
-      '| `schedule` | `schedule` / `Schedule` | `"once" \\| "recurring"` |  | `"once"` | no | `schedule` | The schedule. |',
+      '| `schedule` | `schedule` / `Schedule` / `.schedule(…)`, `SurveySchedule.Once`, `SurveySchedule.Recurring`, `SurveySchedule.Always` | `"once" \\| "recurring"` |  | `"once"` | no | `schedule` | The schedule. |',
     );
     expect(rowOf("survey.md", "questions")).toBe(
-      "| `questions` | `questions` / `Questions` | `object[]` |  |  | no | `questions` | The questions. |",
+      "| `questions` | `questions` / `Questions` / `.questions(…)` | `object[]` |  |  | no | `questions` | The questions. |",
     );
   });
 
   it("lists output-only properties under Outputs, and the inputs that are outputs too", () => {
     const page = pages.get("survey.md")!;
     expect(rowOf("survey.md", "surveyId")).toBe(
-      "| `surveyId` | `survey_id` / `SurveyId` | `string` | `id` | The surveyId. |",
+      "| `surveyId` | `survey_id` / `SurveyId` / `surveyId()` | `string` | `id` | The surveyId. |",
     );
     expect(page.indexOf("| `surveyId` |")).toBeGreaterThan(page.indexOf("## Outputs"));
     expect(page).toContain("Every input is also an output (`name`, `projectId`, `schedule`, `questions`)");
@@ -156,10 +156,10 @@ describe("reference pages", () => {
     const page = pages.get("get-surveys.md")!;
     expect(page).toContain("`posthog.getSurveysOutput(args)`");
     expect(rowOf("get-surveys.md", "search")).toBe(
-      "| `search` | `search` / `Search` | `string` |  |  | The search. |",
+      "| `search` | `search` / `Search` / `.search(…)` | `string` |  |  | The search. |",
     );
     expect(rowOf("get-surveys.md", "surveys")).toBe(
-      "| `surveys` | `surveys` / `Surveys` | `object[]` |  | The surveys. |",
+      "| `surveys` | `surveys` / `Surveys` / `surveys()` | `object[]` |  | The surveys. |",
     );
     expect(page).toContain("### `surveys[]`");
   });

@@ -63,7 +63,7 @@ const typeName = (tokenText: string) => tokenText.split(":").pop() ?? tokenText;
 /** An array whose items are a union: Go's SDK types it `pulumi.ArrayInput` (codegen has no Go union type). */
 const isUnionArray = (items: JsonSchema | undefined): boolean => Array.isArray(items?.oneOf);
 
-function topProperties(schema: SchemaView, subject: ExampleSubject): { [name: string]: JsonSchema } {
+export function topProperties(schema: SchemaView, subject: ExampleSubject): { [name: string]: JsonSchema } {
   const t = token(subject);
   return subject.kind === "resource"
     ? (schema.resources[t]?.inputProperties ?? {})
@@ -237,6 +237,68 @@ export function javaEnumConstant(value: string): string {
   const titled = valid.replace(/(^|\$)([a-z])/g, (_m, sep: string, c: string) => sep + c.toUpperCase());
   if (!/^[A-Za-z]/.test(titled)) throw new Error(`no Java rendering for the enum value ${json(value)}`);
   return titled;
+}
+
+/**
+ * An input's name in Java, as a reference table shows it: the builder's setter (`.targetEmail(…)`), then, for an
+ * enum type, each value's constant through its class (`Level.Member`), as the examples write them.
+ */
+export function javaInputNames(schema: SchemaView, name: string, property: JsonSchema | undefined): string[] {
+  const items = property?.items as JsonSchema | undefined;
+  const enumProperty = referred(schema, property)?.enum ? property : items;
+  const type = referred(schema, enumProperty);
+  const ref = refName(enumProperty);
+  const values: unknown[] = Array.isArray(type?.enum) ? type.enum : [];
+  const constants = values.flatMap((entry) =>
+    ref && typeof entry === "object" && entry !== null && "value" in entry && typeof entry.value === "string"
+      ? [`${typeName(ref)}.${javaEnumConstant(entry.value)}`]
+      : [],
+  );
+  return [`.${name}(…)`, ...constants];
+}
+
+/** An enum type of the plugin schema, by its Java class, with each value and the constant pulumi-java names for it. */
+export interface JavaEnum {
+  type: string;
+  constants: { value: string; constant: string }[];
+}
+
+/** The type tokens a schema refers to (`$ref`), at any depth: properties, items, maps and unions. */
+function refsIn(node: unknown): string[] {
+  if (Array.isArray(node)) return node.flatMap(refsIn);
+  if (typeof node !== "object" || node === null) return [];
+  return Object.entries(node).flatMap(([key, inner]) =>
+    key === "$ref" && typeof inner === "string" ? [inner.split("/").pop() ?? inner] : refsIn(inner),
+  );
+}
+
+/**
+ * Every enum type a resource's or data function's inputs reach, through object types at any depth (a question's
+ * `SurveyQuestionType` too), in the order first reached, with the Java constant of each string value.
+ */
+export function javaEnums(schema: SchemaView, subject: ExampleSubject): JavaEnum[] {
+  const seen = new Set<string>();
+  const found: JavaEnum[] = [];
+  const visit = (refs: string[]): void => {
+    for (const ref of refs) {
+      if (seen.has(ref)) continue;
+      seen.add(ref);
+      const type = schema.types[ref];
+      const values: unknown[] = Array.isArray(type?.enum) ? type.enum : [];
+      if (values.length === 0) {
+        visit(refsIn(type?.properties));
+        continue;
+      }
+      const constants = values.flatMap((entry) =>
+        typeof entry === "object" && entry !== null && "value" in entry && typeof entry.value === "string"
+          ? [{ value: entry.value, constant: `${typeName(ref)}.${javaEnumConstant(entry.value)}` }]
+          : [],
+      );
+      found.push({ type: typeName(ref), constants });
+    }
+  };
+  visit(refsIn(topProperties(schema, subject)));
+  return found;
 }
 
 /** A Java expression for `v`; `imports` collects the SDK classes it names. */

@@ -3,7 +3,15 @@
 import type { Catalogue } from "../../src/resources/catalogue";
 import type { PublicExport } from "./exports";
 import type { JavaSdk } from "../release/java-sdk";
-import { examplePrograms, programFiles, type SchemaView } from "./examples";
+import {
+  examplePrograms,
+  javaEnums,
+  javaInputNames,
+  programFiles,
+  topProperties,
+  type ExampleSubject,
+  type SchemaView,
+} from "./examples";
 import {
   configPage,
   functionPage,
@@ -12,6 +20,7 @@ import {
   testingPage,
   typesPage,
   type IndexEntry,
+  type JavaNames,
 } from "./render";
 
 export const TESTING_PAGE = "testing.md";
@@ -49,6 +58,12 @@ export function exampleProgramFiles(
     }
   }
   return files;
+}
+
+/** The Java names of a resource's or data function's inputs, from the plugin schema. */
+function javaNames(schema: SchemaView, subject: ExampleSubject): JavaNames {
+  const properties = topProperties(schema, subject);
+  return (name) => javaInputNames(schema, name, properties[name]);
 }
 
 /** The catalogue function a data function export belongs to: `getSurveysOutput` -> `getSurveys`. */
@@ -92,21 +107,21 @@ export function referencePages(
   const pages = new Map<string, string>();
   for (const resource of catalogue.resources) {
     const folder = exampleFolder(resource.name);
-    const programs = examplePrograms(
-      schema,
-      { kind: "resource", name: resource.name, example: resource.example },
-      `reference-${folder}`,
+    const subject = { kind: "resource" as const, name: resource.name, example: resource.example };
+    const programs = examplePrograms(schema, subject, `reference-${folder}`);
+    pages.set(
+      pageName(resource.name),
+      resourcePage(resource, programs, folder, javaNames(schema, subject), javaEnums(schema, subject)),
     );
-    pages.set(pageName(resource.name), resourcePage(resource, programs, folder));
   }
   for (const fn of catalogue.functions) {
     const folder = exampleFolder(fn.name);
-    const programs = examplePrograms(
-      schema,
-      { kind: "function", name: fn.name, example: fn.example },
-      `reference-${folder}`,
+    const subject = { kind: "function" as const, name: fn.name, example: fn.example };
+    const programs = examplePrograms(schema, subject, `reference-${folder}`);
+    pages.set(
+      pageName(fn.name),
+      functionPage(fn, programs, folder, javaNames(schema, subject), javaEnums(schema, subject)),
     );
-    pages.set(pageName(fn.name), functionPage(fn, programs, folder));
   }
   pages.set(CONFIG_PAGE, configPage(catalogue.config));
   pages.set(TESTING_PAGE, testingPage(exportsByEntry.get("pulumi-posthog/testing") ?? []));

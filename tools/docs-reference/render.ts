@@ -3,7 +3,14 @@
 import type { FunctionDoc, JsonSchema, PropertyDoc, ResourceDoc } from "../../src/resources/catalogue";
 import { PACKAGE_NAME } from "../../src/plugin/tokens";
 import type { PublicExport } from "./exports";
-import { exampleSection, pascalCase, snakeCase, type Language } from "./examples";
+import {
+  exampleSection,
+  JAVA_PACKAGE,
+  pascalCase,
+  snakeCase,
+  type JavaEnum,
+  type Language,
+} from "./examples";
 import { distinctNestedObjects, objectProperties, requiredNames, typeText } from "./schema-type";
 
 export const GENERATED_NOTE =
@@ -56,24 +63,29 @@ function nestedSections(properties: readonly PropertyDoc[]): string[] {
   );
 }
 
-/** A property's name in Python, and in Go: `target_email` / `TargetEmail`. */
-const otherNames = (name: string) => `${code(snakeCase(name))} / ${code(pascalCase(name))}`;
+/** An input's names in Java (the builder's setter, an enum's constants), by its name. */
+export type JavaNames = (name: string) => string[];
 
-function inputTable(properties: readonly PropertyDoc[]): string {
+/** The column of a property's names in the plugin's SDKs. */
+const OTHER_NAMES = "Python / Go / Java";
+
+/**
+ * A property's name in Python, in Go and in Java: `target_email` / `TargetEmail` / `.targetEmail(…)` for an input
+ * (a builder's setter, then an enum's constants), `createdAt()` for an output (a getter).
+ */
+function otherNames(name: string, java: readonly string[]): string {
+  return [code(snakeCase(name)), code(pascalCase(name)), java.map(code).join(", ")].join(" / ");
+}
+
+const inputNames = (p: PropertyDoc, java: JavaNames) => otherNames(p.name, java(p.name));
+const outputNames = (p: PropertyDoc) => otherNames(p.name, [`${p.name}()`]);
+
+function inputTable(properties: readonly PropertyDoc[], java: JavaNames): string {
   return table(
-    [
-      "Input",
-      "Python / Go",
-      "Type",
-      "Required",
-      "Default",
-      "Change replaces",
-      "PostHog field",
-      "Description",
-    ],
+    ["Input", OTHER_NAMES, "Type", "Required", "Default", "Change replaces", "PostHog field", "Description"],
     properties.map((p) => [
       code(p.name),
-      otherNames(p.name),
+      inputNames(p, java),
       code(typeText(p.schema)) + (p.secret ? " (secret)" : ""),
       p.required ? "yes" : "",
       defaultText(p),
@@ -86,15 +98,26 @@ function inputTable(properties: readonly PropertyDoc[]): string {
 
 function outputTable(properties: readonly PropertyDoc[]): string {
   return table(
-    ["Output", "Python / Go", "Type", "PostHog field", "Description"],
-    properties.map((p) => [
-      code(p.name),
-      otherNames(p.name),
-      code(typeText(p.schema)),
-      field(p),
-      p.description,
-    ]),
+    ["Output", OTHER_NAMES, "Type", "PostHog field", "Description"],
+    properties.map((p) => [code(p.name), outputNames(p), code(typeText(p.schema)), field(p), p.description]),
   );
+}
+
+/** The Java constant of every enum value the inputs reach, nested settings' included (none: no section). */
+function javaEnumSection(enums: readonly JavaEnum[]): string[] {
+  if (enums.length === 0) return [];
+  return [
+    "## Java enum constants",
+    `A Java program passes an enum input as a constant of its class in \`${JAVA_PACKAGE}.enums\` (each value ` +
+      "capitalised, as pulumi-java names it):",
+    table(
+      ["Enum", "Value: constant"],
+      enums.map((e) => [
+        code(e.type),
+        e.constants.map((c) => `${code(c.value)}: ${code(c.constant)}`).join(", "),
+      ]),
+    ),
+  ];
 }
 
 /** How an existing object comes under a program, on each face. */
@@ -102,7 +125,7 @@ function importSection(resource: ResourceDoc): string {
   const { id, notImportable, adopt } = resource.importing;
   const token = `${PACKAGE_NAME}:index:${resource.name}`;
   const plugin = id
-    ? `Through the \`${PACKAGE_NAME}\` plugin (Python, Go, YAML), \`pulumi import\` reads the object and ` +
+    ? `Through the \`${PACKAGE_NAME}\` plugin (Python, Go, Java, YAML), \`pulumi import\` reads the object and ` +
       `writes the code that declares it. The id is ${id}:\n\n` +
       "```sh\n" +
       `pulumi import ${token} <name> <id>\n` +
@@ -120,6 +143,8 @@ export function resourcePage(
   resource: ResourceDoc,
   programs: Record<Language, string>,
   folder: string,
+  java: JavaNames,
+  enums: readonly JavaEnum[],
 ): string {
   const inputs = resource.properties.filter((p) => p.input);
   // An internal output (the diff's bookkeeping) is in no SDK and not on the TypeScript class: not documented.
@@ -132,11 +157,12 @@ export function resourcePage(
       "deletes the object and creates a new one; every other change updates it in place.",
     exampleSection(programs, folder),
     "## Inputs",
-    inputTable(inputs),
+    inputTable(inputs, java),
     "## Outputs",
     (echoed.length > 0 ? `Every input is also an output (${echoed.join(", ")}), as PostHog holds it. ` : "") +
       "Besides those:",
     outputTable(outputsOnly),
+    ...javaEnumSection(enums),
     importSection(resource),
     ...nestedHeading(resource.properties),
   );
@@ -147,7 +173,13 @@ function nestedHeading(properties: readonly PropertyDoc[]): string[] {
   return sections.length > 0 ? ["## Nested settings", ...sections] : [];
 }
 
-export function functionPage(fn: FunctionDoc, programs: Record<Language, string>, folder: string): string {
+export function functionPage(
+  fn: FunctionDoc,
+  programs: Record<Language, string>,
+  folder: string,
+  java: JavaNames,
+  enums: readonly JavaEnum[],
+): string {
   return page(
     fn.name,
     fn.description,
@@ -157,10 +189,10 @@ export function functionPage(fn: FunctionDoc, programs: Record<Language, string>
     "## Arguments",
     fn.inputs.length > 0
       ? table(
-          ["Argument", "Python / Go", "Type", "Required", "Default", "Description"],
+          ["Argument", OTHER_NAMES, "Type", "Required", "Default", "Description"],
           fn.inputs.map((p) => [
             code(p.name),
-            otherNames(p.name),
+            inputNames(p, java),
             code(typeText(p.schema)),
             p.required ? "yes" : "",
             defaultText(p),
@@ -170,6 +202,7 @@ export function functionPage(fn: FunctionDoc, programs: Record<Language, string>
       : "None.",
     "## Result",
     outputTable(fn.outputs),
+    ...javaEnumSection(enums),
     ...nestedHeading([...fn.inputs, ...fn.outputs]),
   );
 }
