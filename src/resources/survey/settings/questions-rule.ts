@@ -90,7 +90,11 @@ const BRANCH_SHAPES = {
   },
 } as const satisfies { [type: string]: z.ZodRawShape };
 type BranchType = keyof typeof BRANCH_SHAPES;
-const BRANCHING: VariantNoun = { one: "branching", many: "branching" };
+const BRANCHING: VariantNoun = {
+  one: "branching",
+  many: "branching",
+  typeEnum: "SurveyQuestionBranchingType",
+};
 
 /** One kind of branching: its `type` and the keys that kind adds, described by its variant of QuestionBranching. */
 const branch = <T extends BranchType, Shape extends z.ZodRawShape>(type: T, shape: Shape) =>
@@ -257,7 +261,7 @@ export function questionKeysOf(type: unknown): readonly string[] | undefined {
   return typeof type === "string" && Object.hasOwn(QUESTION_KEYS, type) ? QUESTION_KEYS[type] : undefined;
 }
 
-const QUESTION: VariantNoun = { one: "question", many: "questions" };
+const QUESTION: VariantNoun = { one: "question", many: "questions", typeEnum: "SurveyQuestionType" };
 
 /** The public type whose doc comments describe each question type's keys. */
 const QUESTION_DOCS = {
