@@ -107,3 +107,53 @@ test("the plugin face serving a Java program names the fix with builders", async
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("the survey's cross-input fixes name inputs in the program's language", async () => {
+  const { validateSurveyInputs } = await import("../../src/resources/survey/validate");
+  const survey = {
+    name: "NPS",
+    type: "popover",
+    questions: [{ type: "open", question: "Why?" }],
+    responseSamplingLimit: 10,
+    responseSamplingInterval: 7,
+    responseSamplingIntervalType: "day",
+  };
+  const reasons = (face: Face) => validateSurveyInputs(survey, face).map((f) => f.reason);
+  expect(each((face) => reasons(face).join("\n"))).toEqual({
+    dynamic:
+      "responseSamplingLimit (10) needs responseSamplingStartDate: set responseSamplingStartDate, or remove " +
+      "responseSamplingLimit.",
+    nodejs:
+      "responseSamplingLimit (10) needs responseSamplingStartDate: set responseSamplingStartDate, or remove " +
+      "responseSamplingLimit.",
+    python:
+      "responseSamplingLimit (10) needs responseSamplingStartDate: set response_sampling_start_date, or remove " +
+      "response_sampling_limit.",
+    go:
+      "responseSamplingLimit (10) needs responseSamplingStartDate: set ResponseSamplingStartDate, or remove " +
+      "ResponseSamplingLimit.",
+    yaml:
+      "responseSamplingLimit (10) needs responseSamplingStartDate: set responseSamplingStartDate, or remove " +
+      "responseSamplingLimit.",
+    dotnet:
+      "responseSamplingLimit (10) needs responseSamplingStartDate: set ResponseSamplingStartDate, or remove " +
+      "ResponseSamplingLimit.",
+    java:
+      "responseSamplingLimit (10) needs responseSamplingStartDate: set .responseSamplingStartDate(…), or remove " +
+      ".responseSamplingLimit(10).",
+    unknown:
+      "responseSamplingLimit (10) needs responseSamplingStartDate: set responseSamplingStartDate, or remove " +
+      "responseSamplingLimit.",
+  });
+  expect(
+    validateSurveyInputs(
+      { ...survey, responseSamplingLimit: undefined, status: "draft", endDate: "2030-01-01" },
+      "java",
+    ),
+  ).toEqual([
+    {
+      property: "endDate",
+      reason: 'status "draft" contradicts endDate: a draft has no end date. Remove .endDate("2030-01-01").',
+    },
+  ]);
+});
