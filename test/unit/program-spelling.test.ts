@@ -86,6 +86,7 @@ test("the plugin face serving a Java program names the fix with builders", async
       const questions = [
         { type: "open", question: "Why?", scale: 10 },
         { type: "open", question: "Why?", branching: { type: "end", index: 1 } },
+        { type: "single_choice", question: "Which?" },
       ];
       expect(validateSurveyInputs({ name: "NPS", type: "popover", questions })).toEqual([
         {
@@ -99,6 +100,12 @@ test("the plugin face serving a Java program names the fix with builders", async
           reason:
             'questions[1].branching.index: index is for "specific_question" branching; this branching is "end". ' +
             "Remove .index(1), or set .type(SurveyQuestionBranchingType.Specific_question).",
+        },
+        {
+          property: "questions",
+          reason:
+            'questions[2].choices: a "single_choice" question needs choices, a list of at least one. Add ' +
+            ".choices(…), or change its type.",
         },
       ]);
     });

@@ -72,12 +72,15 @@ export function keysOfOtherVariants(
 
 /**
  * The zod error for a key that some variants need (`choices` of a choice question): missing, it says which variant
- * needs it and what it holds; present but of the wrong type, `wrongType`.
+ * needs it and what it holds (a function of the program's language when it names a fix); present but of the wrong
+ * type, `wrongType`.
  */
 export const neededBy =
-  (message: { missing: string; wrongType: string }) =>
-  (issue: { input?: unknown }): string =>
-    issue.input === undefined ? message.missing : message.wrongType;
+  (message: { missing: string | ((face: Face) => string); wrongType: string }) =>
+  (issue: { input?: unknown }): string => {
+    if (issue.input !== undefined) return message.wrongType;
+    return typeof message.missing === "string" ? message.missing : message.missing(thisFace());
+  };
 
 /**
  * An object with exactly `shape`'s keys. The unknown-key check is a refinement rather than `.strict()` so that

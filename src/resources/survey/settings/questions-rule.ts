@@ -21,6 +21,7 @@ import {
   type QuestionValidationRule,
   type RatingQuestion,
 } from "./questions";
+import { inputNamed } from "../../../provider-kit/program-spelling";
 import { extraRule, keysOfOtherVariants, neededBy, settingsObject, type VariantNoun } from "./object-rule";
 import { CONTENT_TYPES } from "./shared";
 import { languageKeyIssues } from "../translations";
@@ -207,7 +208,8 @@ const choiceShape = (type: "single_choice" | "multiple_choice") => ({
   choices: z
     .array(z.string({ error: "each choice must be a string." }), {
       error: neededBy({
-        missing: `a "${type}" question needs choices, a list of at least one. Add choices, or change its type.`,
+        missing: (face) =>
+          `a "${type}" question needs choices, a list of at least one. Add ${inputNamed(face, "choices")}, or change its type.`,
         wrongType: "choices must be a list of strings.",
       }),
     })
