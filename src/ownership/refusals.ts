@@ -5,13 +5,12 @@
 // (claims.ts): a resource of the stack that held the object and leaves the program is dropped from the stack without
 // deleting it.
 import { identityFromUrn } from "./identity";
-import { programRuntime, type ProgramRuntime } from "../provider-kit/program-runtime";
+import { programRuntime, type Face } from "../provider-kit/program-runtime";
 import { providerSettingsOnly } from "../provider-kit/settings-source";
 
 const OLD = "<old name>";
 
-/** Where the refused program is written: the dynamic providers' TypeScript, or a plugin program's runtime. */
-export type Face = "dynamic" | ProgramRuntime | "unknown";
+export type { Face };
 
 /** The face of this process: the dynamic providers, or the plugin with its program's runtime when known. */
 export function thisFace(): Face {

@@ -13,6 +13,9 @@ const RUNTIMES = ["nodejs", "python", "go", "yaml", "dotnet", "java"] as const;
 
 export type ProgramRuntime = (typeof RUNTIMES)[number];
 
+/** Where a program is written: the dynamic providers' TypeScript, or a plugin program's runtime when known. */
+export type Face = "dynamic" | ProgramRuntime | "unknown";
+
 const RUNTIME = z.enum(RUNTIMES);
 
 /** `runtime: <name>`, or `runtime:` followed by an indented `name: <name>` (Pulumi.yaml's two forms). */

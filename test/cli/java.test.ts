@@ -226,10 +226,11 @@ describe("a Java program on the plugin through the real CLI", () => {
       );
       console.log(`mistake preview:\n${failed}`);
       expect(failed).toBeDefined();
-      // The plugin's Check names the question and the values it takes; the engine sends nothing for the survey.
+      // The plugin's Check names the question and the values it takes, and the fix in Java's words (builders and
+      // the SDK's enum constant, as the program writes them); the engine sends nothing for the survey.
       expect(failed).toContain(
         `error: ${PACKAGE_NAME}:index:Survey resource 'nps' has a problem: questions[1].scale: scale is for ` +
-          '"rating" questions; this question is "open". Remove scale, or set type: "rating".',
+          '"rating" questions; this question is "open". Remove .scale(5), or set .type(SurveyQuestionType.Rating).',
       );
       expect(writes(await e.take())).toEqual([]);
     },

@@ -31,15 +31,9 @@ export interface ExampleSubject {
 const GO_MODULE = "github.com/pulumi-posthog/pulumi-posthog/sdk/go/posthogiac";
 const PYTHON_MODULE = "pulumi_posthog_iac";
 
-/** `targetEmail` -> `target_email` (Python). */
-export const snakeCase = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
-/** `targetEmail` -> `TargetEmail` (Go); `external_survey` -> `ExternalSurvey`. */
-export const pascalCase = (name: string) =>
-  name
-    .split(/[^A-Za-z0-9]+/)
-    .filter(Boolean)
-    .map((part) => part[0].toUpperCase() + part.slice(1))
-    .join("");
+// The names each language gives an input and an enum value: one place, shared with the messages that name a fix.
+export { javaEnumConstant, pascalCase, snakeCase } from "../../src/provider-kit/program-spelling";
+import { javaEnumConstant, pascalCase, snakeCase } from "../../src/provider-kit/program-spelling";
 
 const isObject = (v: ExampleValue): v is { [key: string]: ExampleValue } =>
   typeof v === "object" && !Array.isArray(v);
@@ -229,15 +223,6 @@ function go(schema: SchemaView, subject: ExampleSubject): string {
 
 /** The Java SDK's package (sdk/java: the schema's java basePackage and the package name without its dash). */
 export const JAVA_PACKAGE = "io.github.pulumiposthog.posthogiac";
-
-/** The enum constant pulumi-java names for an enum value (names.MakeSafeEnumName; our values need no prefix). */
-export function javaEnumConstant(value: string): string {
-  const valid = value.replace(/[^A-Za-z0-9_$]/g, "_").replace(/_+/g, "_");
-  // strings.Title: each letter that follows a separator (here `$`, the one left) or starts the text, in upper case.
-  const titled = valid.replace(/(^|\$)([a-z])/g, (_m, sep: string, c: string) => sep + c.toUpperCase());
-  if (!/^[A-Za-z]/.test(titled)) throw new Error(`no Java rendering for the enum value ${json(value)}`);
-  return titled;
-}
 
 /**
  * An input's name in Java, as a reference table shows it: the builder's setter (`.targetEmail(…)`), then, for an

@@ -28,6 +28,7 @@ import { thisFace, type Face } from "../../ownership";
 import { lastDeclared } from "../../provider-kit/declared";
 import type { Json } from "../../provider-kit/json";
 import { runFacts } from "../../provider-kit/run-facts";
+import { inputSet } from "../../provider-kit/program-spelling";
 
 /** Whether a declared `deletionProtection` value leaves the protection on: anything but an explicit false. */
 export const protectionOn = (declared: unknown): boolean => declared !== false;
@@ -49,21 +50,7 @@ export function consentToReplacement(id: string): void {
 export const replacementConsented = (id: string): boolean => consented.get(id) !== undefined;
 
 /** `deletionProtection: false` as a program in `face` writes it on the resource. */
-export function protectionOff(face: Face = thisFace()): string {
-  switch (face) {
-    case "python":
-      return "deletion_protection=False";
-    case "go":
-      return "DeletionProtection: pulumi.Bool(false)";
-    case "dotnet":
-      return "DeletionProtection = false";
-    case "java":
-      return ".deletionProtection(false)";
-    default:
-      // TypeScript, JavaScript and YAML write it so; an unknown language is shown the input's own name.
-      return "deletionProtection: false";
-  }
-}
+export const protectionOff = (face: Face = thisFace()): string => inputSet(face, "deletionProtection", false);
 
 /** How a refusal names the survey: `Survey "<name>" (<id>)`. */
 export const surveyNamed = (name: unknown, id: string): string =>

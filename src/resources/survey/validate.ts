@@ -13,6 +13,8 @@ import { fieldRule, isJson, isSurveyField, jsonList, SURVEY_FIELD_NAMES } from "
 import { languageCode } from "./translations";
 import type { SurveyInputs, SurveyOptions } from "./types";
 import { MAX_BODY_BYTES } from "../../provider-kit/request-limits";
+import { inputNamed, inputSet } from "../../provider-kit/program-spelling";
+import { thisFace, type Face } from "../../ownership";
 
 /** The rules of the provider's own inputs; each field's rule is in its row of the field table. */
 export const SURVEY_OPTION_RULES = {
@@ -96,7 +98,9 @@ function flagKeyFailures(
 function statusFailures(
   inputs: Record<string, unknown>,
   known: (key: SurveyInputKey) => boolean,
+  face: Face,
 ): CheckFailure[] {
+  const named = (key: SurveyInputKey) => inputNamed(face, key, inputs[key]);
   const status = inputs.status;
   if (!known("status") || status === undefined) return [];
   const contradiction = (property: string, reason: string): CheckFailure[] => [
@@ -108,22 +112,25 @@ function statusFailures(
   if (status === "draft" && known("startDate") && typeof inputs.startDate === "string") {
     return contradiction(
       "startDate",
-      'startDate: a start date launches the survey (or schedules its launch). Use status "running", or remove startDate.',
+      `startDate: a start date launches the survey (or schedules its launch). Use status "running", or remove ${named("startDate")}.`,
     );
   }
   if (status === "draft" && endSet) {
-    return contradiction("endDate", "endDate: a draft has no end date. Remove endDate.");
+    return contradiction("endDate", `endDate: a draft has no end date. Remove ${named("endDate")}.`);
   }
   if (status !== "draft" && startNull) {
     return contradiction(
       "startDate",
-      "startDate: null (never launched). Remove startDate, or give the launch date.",
+      `startDate: null (never launched). Remove ${named("startDate")}, or give the launch date.`,
     );
   }
   // status "running" with an endDate is a scheduled stop ("runs until"): allowed. One already past is refused
   // by lifecycle-rules.ts, and only when it is new, so time passing never fails an unchanged program.
   if (status === "stopped" && endNull) {
-    return contradiction("endDate", "endDate: null (not stopped). Remove endDate, or give the stop date.");
+    return contradiction(
+      "endDate",
+      `endDate: null (not stopped). Remove ${named("endDate")}, or give the stop date.`,
+    );
   }
   return [];
 }
@@ -137,6 +144,7 @@ function statusFailures(
 function samplingFailures(
   inputs: Record<string, unknown>,
   known: (key: SurveyInputKey) => boolean,
+  face: Face,
 ): CheckFailure[] {
   const limit = inputs.responseSamplingLimit;
   if (!known("responseSamplingLimit") || typeof limit !== "number" || limit <= 0) return [];
@@ -146,7 +154,7 @@ function samplingFailures(
   );
   return missing.map((key) => ({
     property: key,
-    reason: `responseSamplingLimit (${limit}) needs ${key}: set ${key}, or remove responseSamplingLimit.`,
+    reason: `responseSamplingLimit (${limit}) needs ${key}: set ${inputNamed(face, key)}, or remove ${inputNamed(face, "responseSamplingLimit", limit)}.`,
   }));
 }
 
@@ -158,6 +166,7 @@ function samplingFailures(
 function baseLanguageFailures(
   inputs: Record<string, unknown>,
   known: (key: SurveyInputKey) => boolean,
+  face: Face,
 ): CheckFailure[] {
   if (!known("baseLanguage")) return [];
   const base = languageCode(inputs.baseLanguage ?? "en");
@@ -167,7 +176,7 @@ function baseLanguageFailures(
           .filter((key) => languageCode(key) === base)
           .map((key) => ({
             property,
-            reason: `${path}.${key} is the survey's base language ("${String(base)}"): its texts are the survey's own. Remove the translation, or set baseLanguage to the texts' language.`,
+            reason: `${path}.${key} is the survey's base language ("${String(base)}"): its texts are the survey's own. Remove the translation, or set ${inputNamed(face, "baseLanguage")} to the texts' language.`,
           }))
       : [];
   return [
@@ -220,6 +229,7 @@ function branchTargetFailures(questions: readonly Record<string, unknown>[]): Ch
 function crossFieldFailures(
   inputs: Record<string, unknown>,
   known: (key: SurveyInputKey) => boolean,
+  face: Face,
 ): CheckFailure[] {
   const failures: CheckFailure[] = [];
   const start = inputs.startDate;
@@ -237,11 +247,11 @@ function crossFieldFailures(
     if (Date.parse(end) < Date.parse(start)) {
       failures.push({
         property: "endDate",
-        reason: `endDate (${end}) is before startDate (${start}). Set endDate after startDate, or remove it.`,
+        reason: `endDate (${end}) is before startDate (${start}). Set ${inputNamed(face, "endDate")} after startDate, or remove it.`,
       });
     }
   }
-  failures.push(...flagKeyFailures(inputs, known), ...statusFailures(inputs, known));
+  failures.push(...flagKeyFailures(inputs, known), ...statusFailures(inputs, known, face));
   const questions = jsonList(inputs.questions);
   const appearance = isJson(inputs.appearance) ? inputs.appearance : {};
   if (known("questions") && known("appearance") && appearance.shuffleQuestions === true) {
@@ -285,17 +295,17 @@ function crossFieldFailures(
       if (known(key) && inputs[key] !== undefined && inputs[key] !== null) {
         failures.push({
           property: key,
-          reason: `${key} is not allowed for external surveys. Remove it or change type.`,
+          reason: `${key} is not allowed for external surveys. Remove it or change ${inputNamed(face, "type")}.`,
         });
       }
     }
   }
-  failures.push(...samplingFailures(inputs, known), ...baseLanguageFailures(inputs, known));
+  failures.push(...samplingFailures(inputs, known, face), ...baseLanguageFailures(inputs, known, face));
   if (known("removeTargetingFlag") && known("targetingFlagFilters") && inputs.removeTargetingFlag === true) {
     if (inputs.targetingFlagFilters) {
       failures.push({
         property: "removeTargetingFlag",
-        reason: "removeTargetingFlag: true contradicts targetingFlagFilters. Set one or the other.",
+        reason: `${inputSet(face, "removeTargetingFlag", true)} contradicts targetingFlagFilters. Set one or the other.`,
       });
     }
   }
@@ -315,9 +325,13 @@ function crossFieldFailures(
 
 /**
  * Validates survey inputs. Fields holding a preview-unknown value are skipped (they are checked again at `up`).
- * Returns an empty list when the survey is valid.
+ * Returns an empty list when the survey is valid. A fix names inputs as the program's language writes them
+ * (program-spelling.ts): the face's, unless `face` says otherwise.
  */
-export function validateSurveyInputs(inputs: Record<string, unknown>): CheckFailure[] {
+export function validateSurveyInputs(
+  inputs: Record<string, unknown>,
+  face: Face = thisFace(),
+): CheckFailure[] {
   const known = (key: SurveyInputKey) => !containsUnknown(inputs[key]);
   const failures: CheckFailure[] = [
     ...unknownKeyFailures(inputs, SURVEY_INPUT_KEYS),
@@ -351,6 +365,6 @@ export function validateSurveyInputs(inputs: Record<string, unknown>): CheckFail
       }
     }
   }
-  if (failures.length === 0) failures.push(...crossFieldFailures(inputs, known));
+  if (failures.length === 0) failures.push(...crossFieldFailures(inputs, known, face));
   return failures;
 }

@@ -21,6 +21,7 @@ import {
   type QuestionValidationRule,
   type RatingQuestion,
 } from "./questions";
+import { inputNamed } from "../../../provider-kit/program-spelling";
 import { extraRule, keysOfOtherVariants, neededBy, settingsObject, type VariantNoun } from "./object-rule";
 import { CONTENT_TYPES } from "./shared";
 import { languageKeyIssues } from "../translations";
@@ -90,7 +91,11 @@ const BRANCH_SHAPES = {
   },
 } as const satisfies { [type: string]: z.ZodRawShape };
 type BranchType = keyof typeof BRANCH_SHAPES;
-const BRANCHING: VariantNoun = { one: "branching", many: "branching" };
+const BRANCHING: VariantNoun = {
+  one: "branching",
+  many: "branching",
+  typeEnum: "SurveyQuestionBranchingType",
+};
 
 /** One kind of branching: its `type` and the keys that kind adds, described by its variant of QuestionBranching. */
 const branch = <T extends BranchType, Shape extends z.ZodRawShape>(type: T, shape: Shape) =>
@@ -203,7 +208,8 @@ const choiceShape = (type: "single_choice" | "multiple_choice") => ({
   choices: z
     .array(z.string({ error: "each choice must be a string." }), {
       error: neededBy({
-        missing: `a "${type}" question needs choices, a list of at least one. Add choices, or change its type.`,
+        missing: (face) =>
+          `a "${type}" question needs choices, a list of at least one. Add ${inputNamed(face, "choices")}, or change its type.`,
         wrongType: "choices must be a list of strings.",
       }),
     })
@@ -257,7 +263,7 @@ export function questionKeysOf(type: unknown): readonly string[] | undefined {
   return typeof type === "string" && Object.hasOwn(QUESTION_KEYS, type) ? QUESTION_KEYS[type] : undefined;
 }
 
-const QUESTION: VariantNoun = { one: "question", many: "questions" };
+const QUESTION: VariantNoun = { one: "question", many: "questions", typeEnum: "SurveyQuestionType" };
 
 /** The public type whose doc comments describe each question type's keys. */
 const QUESTION_DOCS = {
