@@ -20,7 +20,7 @@ import {
 import { describeHttpError, describeParseError } from "./describe";
 import { userAgent } from "./user-agent";
 import { cancellation } from "./cancel";
-import { beforeWrite, recordDeleted } from "./write-guard";
+import { beforeWrite, recordDeleted } from "../write-guard";
 import { holdsSecret, maskSecrets, rememberSecret, warn } from "../scrub";
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";

@@ -8,7 +8,7 @@
 // connects to it, and ends when nothing listens there any more. Not the parent process: the dynamic providers'
 // executable is a shell script that starts node without exec, and the shell outlives the engine.
 import net from "node:net";
-import { guardWrites } from "../client/write-guard";
+import { guardWrites } from "../write-guard";
 
 /** How long a connect to the engine may take; a slow answer is an engine still there (only a refusal is not). */
 const CONNECT_MS = 2_000;

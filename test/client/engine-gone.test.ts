@@ -5,7 +5,7 @@
 import net from "node:net";
 import { startEmulator } from "posthog-emulator";
 import { createClient } from "../../src/client";
-import { guardWrites } from "../../src/client/write-guard";
+import { guardWrites } from "../../src/write-guard";
 import { engineListening, hostAndPort, stopWritesWithoutEngine } from "../../src/provider-kit/engine-alive";
 import { control } from "./emulator-control";
 

@@ -48,10 +48,12 @@ describe.each(FACES)("the %s face", (face) => {
       removeMemberOnDelete: true,
     });
     const oldOutputs = request(face, "Invite", olds).props;
-    const failure = await stacks[face].server.diff("member:1", urn, oldOutputs, olds.declared, news).then(
-      () => new Error("diff did not refuse"),
-      (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
-    );
+    const failure = await stacks[face].server
+      .diff("0190bbbb-0000-0000-0000-000000000001", urn, oldOutputs, olds.declared, news)
+      .then(
+        () => new Error("diff did not refuse"),
+        (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+      );
     expect(failure.message).toContain("is an owner and cannot be removed");
     expect(failure.message).toContain(`${REDACTED}@example.com`);
     expect(`${failure.message} ${failure.stack ?? ""} ${JSON.stringify(failure)}`).not.toContain(key());

@@ -9,7 +9,7 @@
 // count like any other's.
 import type { PostHogClient } from "../../client";
 import { callContext } from "../../provider-kit/context";
-import { deletedPaths } from "../../client/write-guard";
+import { deletedPaths } from "../../write-guard";
 import {
   DELETE_WITH_RESPONSES,
   deleteRefusal,

@@ -1,6 +1,8 @@
 // What every write (POST, PATCH, DELETE) waits for before it leaves the process, and what each applied DELETE
-// leaves behind. The client knows no engine: the provider faces install the check (provider-kit/engine-alive.ts),
-// and read the deletes (a refused delete says what this run already deleted: survey/deletion-protection.ts).
+// leaves behind. It lives outside src/client/ because every provider installs the guard at start, and a preview
+// loads no client module (test/preview/preview-loads-no-client.test.ts). The client knows no engine: the provider
+// faces install the check (provider-kit/engine-alive.ts), and read the deletes (a refused delete says what this run
+// already deleted: survey/deletion-protection.ts).
 
 /** Resolves when a write may go out; a check that finds the engine gone ends the process and never resolves. */
 type WriteCheck = () => Promise<void>;
