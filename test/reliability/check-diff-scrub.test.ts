@@ -48,6 +48,7 @@ describe.each(FACES)("the %s face", (face) => {
       removeMemberOnDelete: true,
     });
     const oldOutputs = request(face, "Invite", olds).props;
+    // The id is an invite's (an invite of this stack brought them in): a `member:` id is never removed, so never refused.
     const failure = await stacks[face].server
       .diff("0190bbbb-0000-0000-0000-000000000001", urn, oldOutputs, olds.declared, news)
       .then(
