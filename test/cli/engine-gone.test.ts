@@ -7,6 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { requirePulumiCli } from "../support/pulumi-cli";
+import { descendants } from "../support/run-command";
 import { REPO_ROOT } from "../support/self-link";
 import type { LoggedRequest } from "../support/stack";
 import { inCliStack, waitFor } from "./program-folder";
@@ -16,30 +17,6 @@ const withCli = pulumi ? it : it.skip;
 
 const EMAIL = "engine-gone@example.com";
 const HOLD_MS = 10_000;
-
-/** Every pid below `root`, read from /proc: the CLI's language host and provider processes. */
-function descendants(root: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  const found: number[] = [];
-  const queue = [root];
-  while (queue.length > 0) {
-    for (const child of children.get(queue.shift() as number) ?? []) {
-      found.push(child);
-      queue.push(child);
-    }
-  }
-  return found;
-}
 
 const alive = (pid: number) => fs.existsSync(`/proc/${pid}`);
 

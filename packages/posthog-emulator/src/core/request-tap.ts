@@ -4,22 +4,15 @@
 // the emulator's address and the answer's body (the request log keeps neither). Appended synchronously, so a line
 // is written before the answer is sent and a reader that runs after the client's run sees it.
 import fs from "node:fs";
-import type { Json } from "./json";
+import type { LogEntry } from "./emulator";
 
 /** The environment variable naming the file (JSON lines) every emulator of this process, or started with this environment, appends to. */
 export const REQUEST_TAP_ENV = "POSTHOG_EMULATOR_REQUEST_TAP";
 
-/** One line of the tap. */
-export interface TappedRequest {
+/** One line of the tap: a request log entry (less its per-emulator sequence number), with where and what was answered. */
+export interface TappedRequest extends Omit<LogEntry, "seq"> {
   /** The emulator's address, http://host:port */
   url: string;
-  method: string;
-  path: string;
-  query: string;
-  status: number;
-  /** Wall-clock time the answer was decided (ISO) */
-  time: string;
-  body: Json | null;
   /** The answer's body, when it had one */
   response: unknown;
 }
