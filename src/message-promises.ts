@@ -154,7 +154,7 @@ promise(
   "src/resources/invite/clash-preview.ts",
   "will refuse",
   re(
-    String.raw`already has pending invite [\w-]+ for ${EMAIL}, which this stack cannot prove is its own, so pulumi up will refuse to send another`,
+    String.raw`already has pending invite ${ID} for ${EMAIL}, which this stack cannot prove is its own, so pulumi up will refuse to send another`,
   ),
   { kind: "invite-post", email: "email" },
   "next up",
@@ -162,14 +162,16 @@ promise(
 promise(
   "src/resources/invite/interrupted.ts",
   "Nothing was sent: another POST",
-  re(String.raw`already has a pending invite for ${EMAIL} \(invite [^]*?Nothing was sent: another POST`),
+  re(
+    String.raw`already has a pending invite for ${EMAIL} \(invite ${ID},[^]*?Nothing was sent: another POST`,
+  ),
   { kind: "invite-post", email: "email" },
   "this run",
 );
 promise(
   "src/resources/invite/interrupted.ts",
   "Nothing was sent: posting again",
-  re(String.raw`has a pending invite for ${EMAIL} \(invite [^]*?Nothing was sent: posting again`),
+  re(String.raw`has a pending invite for ${EMAIL} \(invite ${ID},[^]*?Nothing was sent: posting again`),
   { kind: "invite-post", email: "email" },
   "this run",
 );

@@ -112,6 +112,9 @@ function breaks(
         WRITES.has(r.method) && lastSegment(r.path) === pathId(groups[forbids.id] ?? "") && at(forbids.at)
       );
     case "invite-post":
+      // The POST that made the pending invite the message names (another stack's, in a concurrent run) is not a
+      // second invitation: only a POST answered with another invite's id is.
+      if (groups.id !== undefined && createdId(r) === groups.id) return false;
       return invitedAddresses(r).includes((groups[forbids.email] ?? "").toLowerCase());
     case "write-named":
       return (
@@ -126,6 +129,18 @@ function breaks(
     case "any-write":
       return WRITES.has(r.method);
   }
+}
+
+/** The id of the object a POST created, as PostHog answered it. */
+function createdId(r: TappedRequest): string | undefined {
+  const body = r.response;
+  return r.method === "POST" &&
+    typeof body === "object" &&
+    body !== null &&
+    "id" in body &&
+    typeof body.id === "string"
+    ? body.id
+    : undefined;
 }
 
 /** The requests a promise printed in `run` holds over. */

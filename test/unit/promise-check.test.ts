@@ -92,6 +92,24 @@ describe("the promise check", () => {
     ).toHaveLength(1);
   });
 
+  it("counts a concurrent run's POST that made the pending invite it names as no second invitation", () => {
+    const PENDING = "0190a0a0-0000-7000-8000-0000000000cc";
+    const refusal =
+      `error: Invite "carl": organization ${ORG} already has a pending invite for carl@example.com (invite ${PENDING}, ` +
+      "level member, sent 2026-12-11T17:32:34Z), which this stack cannot prove is its own. Nothing was sent: another POST";
+    const runs = [run(["up", "--stack", "x"], 1_000, refusal)];
+    const post = (id: string) =>
+      req(A, "POST", `/api/organizations/${ORG}/invites/`, 1_004, {
+        status: 201,
+        body: { target_email: "carl@example.com" },
+        response: { id, target_email: "carl@example.com" },
+      });
+    // Stack y's POST, which made the invite the refusal names, during x's run: not x's.
+    expect(brokenPromises(runs, [post(PENDING)])).toEqual([]);
+    // A POST that made another invite for the address is a second invitation.
+    expect(brokenPromises(runs, [post("0190a0a0-0000-7000-8000-0000000000dd")])).toHaveLength(1);
+  });
+
   it("reads every loopback spelling of a host as one", () => {
     expect(hostKey("http://localhost:4001")).toBe(hostKey("http://127.0.0.1:4001/"));
     expect(hostKey("http://127.0.0.1:4001")).not.toBe(hostKey("http://127.0.0.1:4002"));
