@@ -16,6 +16,7 @@ import { startEmulator, type EmulatorHandle } from "posthog-emulator";
 import {
   dynamicStackConfig,
   openProgramFolder,
+  outcome,
   PLUGIN_FOLDER,
   type CliRun,
   type ProgramFolder,
@@ -33,20 +34,6 @@ const withCli = pulumi ? it : it.skip;
 const QUESTIONS = [{ type: "open", question: "How likely are you to recommend us?" }];
 const EMAIL = "claims@example.com";
 const DYNAMIC_SURVEY = "pulumi-nodejs:dynamic/posthog:Survey";
-
-interface Outcome {
-  ok: boolean;
-  said: string;
-}
-
-const outcome = (attempt: Promise<CliRun>): Promise<Outcome> =>
-  attempt.then(
-    (done) => ({ ok: true, said: `${done.stdout}\n${done.stderr}` }),
-    (error: Error & { stdout?: string; stderr?: string }) => ({
-      ok: false,
-      said: `${error.stdout ?? ""}\n${error.stderr ?? ""}`,
-    }),
-  );
 
 /** A transcript of one case: what the CLI said and what PostHog received, step by step. */
 class Transcript {

@@ -18,6 +18,7 @@ import {
   readProject,
   writeProject,
   type CliRun,
+  outcome,
 } from "./program-folder";
 import { PACKAGE_NAME, RESOURCE_TOKENS } from "../../src/plugin/tokens";
 
@@ -71,16 +72,6 @@ async function surveys(face: Face, projects: number[]): Promise<Record<string, [
   }
   return found;
 }
-
-/** A CLI run that may fail: whether it succeeded, and everything it printed. */
-const outcome = (run: Promise<CliRun>) =>
-  run.then(
-    (done) => ({ ok: true, said: `${done.stdout}\n${done.stderr}` }),
-    (error: Error & { stdout?: string; stderr?: string }) => ({
-      ok: false,
-      said: `${error.stdout ?? ""}\n${error.stderr ?? ""}`,
-    }),
-  );
 
 const squash = (text: string) => text.replace(/\s+/g, " ");
 

@@ -27,6 +27,16 @@ export interface CliRun {
   stderr: string;
 }
 
+/** A CLI run that may fail: whether it succeeded, and everything it printed (stdout, then stderr). */
+export const outcome = (run: Promise<CliRun>): Promise<{ ok: boolean; said: string }> =>
+  run.then(
+    (done) => ({ ok: true, said: `${done.stdout}\n${done.stderr}` }),
+    (error: Error & { stdout?: string; stderr?: string }) => ({
+      ok: false,
+      said: `${error.stdout ?? ""}\n${error.stderr ?? ""}`,
+    }),
+  );
+
 /** A stack config value: plain text, or a secret (`pulumi config set --secret`). */
 export type ConfigValue = string | { secret: string };
 

@@ -13,7 +13,7 @@ import path from "node:path";
 import { requirePulumiCli } from "../support/pulumi-cli";
 import { REPO_ROOT } from "../support/self-link";
 import { emulatorCall } from "../support/fresh-connection";
-import { inCliStack, spawnKillable, waitFor, type CliRun, type CliStack } from "./program-folder";
+import { inCliStack, outcome, spawnKillable, waitFor, type CliStack } from "./program-folder";
 
 const pulumi = requirePulumiCli();
 const withCli = pulumi ? it : it.skip;
@@ -66,16 +66,6 @@ async function api<T>(stack: CliStack, route: string): Promise<T> {
 }
 
 const squash = (text: string) => text.replace(/\s+/g, " ");
-
-/** A CLI run that may fail: whether it succeeded, and everything it printed. */
-const outcome = (run: Promise<CliRun>) =>
-  run.then(
-    (done) => ({ ok: true, said: `${done.stdout}\n${done.stderr}` }),
-    (error: Error & { stdout?: string; stderr?: string }) => ({
-      ok: false,
-      said: `${error.stdout ?? ""}\n${error.stderr ?? ""}`,
-    }),
-  );
 
 /** Keeps a transcript of each step of a case: the command, what PostHog received, the CLI's error and warnings. */
 function transcript(name: string) {
