@@ -223,7 +223,7 @@ describe("the plugin's Registry docs", () => {
     ).toEqual([app]);
   });
 
-  // The other Java examples (installation-configuration.md's explicit providers) are compiled by no test: their
+  // The other Java examples (docs/installation-configuration.md's explicit providers) are compiled by no test: their
   // names are held to sdk/java's sources, which pulumi-java generated: each imported class exists, each setter is
   // a builder method of a class the block names, each enum constant is in its enum.
   it("has Java examples using sdk/java's classes, setters and enum constants", () => {
