@@ -296,6 +296,25 @@ promise(
   { kind: "write-to", id: "id" },
   "this run",
 );
+// src/resources/survey/sibling.ts: a survey another resource of this stack created, met before that resource's diff.
+promise(
+  "src/resources/survey/sibling.ts",
+  "Nothing was written.",
+  re(
+    String.raw`(?:cannot adopt survey |Survey )${ID}(?:: | holds the name, and )another resource of this stack created it [^]*?Nothing was written\.`,
+  ),
+  { kind: "write-to", id: "id" },
+  "this run",
+);
+promise(
+  "src/resources/survey/clash-preview.ts",
+  "will refuse",
+  re(
+    String.raw`Survey "(?<name>[^"]*)": survey ${ID} already holds this name in project \d+, and another resource of this stack created it \([^)]*\), so pulumi up will refuse to create it`,
+  ),
+  { kind: "write-named", name: "name" },
+  "next up",
+);
 unchecked(
   "src/resources/survey/interrupted.ts",
   "it was not sent again",

@@ -70,6 +70,6 @@ export {
   type ImportKind,
   type Imported,
 } from "./import";
-export { TEAMMATE_WAY, renameWaysOut, thisFace, type Face } from "./refusals";
+export { TEAMMATE_WAY, aliasOption, adoptSetting, renameWaysOut, thisFace, type Face } from "./refusals";
 export { clashScope } from "./clash-scope";
 export { findLateCreate, noAnswer } from "./late-create";

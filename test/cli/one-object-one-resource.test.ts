@@ -3,6 +3,10 @@
 // first resource (not "this stack cannot prove it is its own") and gives no `adopt` advice; and the second declared
 // with `adopt: {id}` of the first's survey is refused too, naming the first, so no PATCH writes its questions over
 // the first's. The transcript (what the CLI said and what PostHog received) goes to .tmp/case-9/dynamic.txt.
+// The other order, the second stepped before the first's diff (so the run holds no claim yet), is told by the
+// survey's question ids, whose first 48 bits are the stack's (src/resources/survey/ownership.ts, siblingMade): its
+// create and its adopt are refused, nothing is written, and POSTHOG_ADOPT_FROM_THIS_STACK is the way out once the
+// first has left the state (.tmp/case-9/other-order.txt).
 import fs from "node:fs";
 import path from "node:path";
 import { startEmulator, type EmulatorHandle } from "posthog-emulator";
@@ -64,6 +68,30 @@ function writeProgram(folder: ProgramFolder, adopting?: { name: Name; id: string
       // survey and, in a later run, holds it before the second's create looks (a second registered before the first's
       // diff is a case this run cannot see: the report of issue 55 says so).
       `new posthog.Survey("second", ${JSON.stringify(args("second"))}, { dependsOn: [first] });`,
+      "",
+    ].join("\n"),
+  );
+}
+
+/**
+ * The other order: "second" is registered first and "first" (which holds the survey in the state) waits for it
+ * (`dependsOn`), so the engine steps second's create before first's diff, and the run holds no claim yet: only the
+ * survey's question ids tell that a resource of this stack created it.
+ */
+function writeSecondFirst(folder: ProgramFolder, adopt?: string): void {
+  const second = {
+    name: NAME,
+    type: "popover",
+    questions: SECOND,
+    ...(adopt ? { adopt: { id: adopt } } : {}),
+  };
+  const first = { name: NAME, type: "popover", questions: FIRST };
+  fs.writeFileSync(
+    path.join(folder.dir, "index.js"),
+    [
+      'const posthog = require("pulumi-posthog");',
+      `const second = new posthog.Survey("second", ${JSON.stringify(second)});`,
+      `new posthog.Survey("first", ${JSON.stringify(first)}, { dependsOn: [second] });`,
       "",
     ].join("\n"),
   );
@@ -148,6 +176,123 @@ describe("one object, one resource of the stack (issue 55, item 7), through the 
         expect(state.surveys.map((s) => [s.id, s.questions.map((q) => q.question)])).toEqual([
           [made, (holder === "first" ? FIRST : SECOND).map((q) => q.question)],
         ]);
+      } finally {
+        await emulator.close();
+        folder.cleanup();
+      }
+    },
+    1_800_000,
+  );
+
+  withCli(
+    "dynamic (JavaScript): the other order, the second's create or adopt stepped before the first's diff, is refused too",
+    async () => {
+      if (!pulumi) throw new Error("runs only with a pulumi CLI");
+      const folder = openProgramFolder(pulumi);
+      const emulator = await startEmulator({ port: 0 });
+      const lines: string[] = [];
+      const step = async (command: string, text: string) => {
+        const requests = await received(emulator);
+        lines.push(
+          `$ ${command}`,
+          text.trim(),
+          "requests:",
+          ...requests.map((r) => `  ${r.method} ${r.path} ${r.status}`),
+          "",
+        );
+        return requests;
+      };
+      const surveys = async () =>
+        (
+          (await emulatorCall(emulator.url, emulator.apiKey, "GET", "/_emulator/state")).body as {
+            surveys: { id: string; questions: { id: string; question: string }[] }[];
+          }
+        ).surveys.map((s) => ({ id: s.id, questions: s.questions.map((q) => q.question) }));
+      try {
+        // "first" alone makes the survey.
+        writeProgram(folder);
+        fs.writeFileSync(
+          path.join(folder.dir, "index.js"),
+          `const posthog = require("pulumi-posthog");\nnew posthog.Survey("first", ${JSON.stringify({ name: NAME, type: "popover", questions: FIRST })});\n`,
+        );
+        await folder.newStack("dev", dynamicStackConfig(emulator));
+        await step("pulumi up (first alone)", (await said(folder.cli("up", "--yes", "--skip-preview"))).text);
+        const [made] = await surveys();
+        expect(made?.questions).toEqual(FIRST.map((q) => q.question));
+        const id = made!.id;
+
+        // "second" with the same name, stepped first: its create clashes on the name and is refused.
+        writeSecondFirst(folder);
+        // The preview's requests on (the tests' stacks turn them off), so it looks for the clash.
+        await folder.setConfig({ "posthog:checkKeyAndHost": "true" });
+        const preview = await said(folder.cli("preview"));
+        await step("pulumi preview (second, same name, stepped first)", preview.text);
+        const creating = await said(folder.cli("up", "--yes", "--skip-preview", "--continue-on-error"));
+        const afterCreate = await step(
+          "pulumi up --continue-on-error (second, same name, stepped first)",
+          creating.text,
+        );
+
+        // "second" declares adopt: {id} of first's survey, stepped first: refused, nothing written.
+        writeSecondFirst(folder, id);
+        const adopting = await said(folder.cli("up", "--yes", "--skip-preview", "--continue-on-error"));
+        const afterAdopt = await step(
+          `pulumi up --continue-on-error (second adopts ${id}, stepped first)`,
+          adopting.text,
+        );
+        const kept = await surveys();
+        const held = await holderOf(folder);
+
+        // The way out once first has left the state: the variable lets second adopt it.
+        await folder.cli("state", "delete", URN("first"), "--yes");
+        fs.writeFileSync(
+          path.join(folder.dir, "index.js"),
+          `const posthog = require("pulumi-posthog");\nnew posthog.Survey("second", ${JSON.stringify({ name: NAME, type: "popover", questions: SECOND, adopt: { id } })});\n`,
+        );
+        folder.env.POSTHOG_ADOPT_FROM_THIS_STACK = id;
+        const wayOut = await said(folder.cli("up", "--yes", "--skip-preview"));
+        delete folder.env.POSTHOG_ADOPT_FROM_THIS_STACK;
+        const afterWayOut = await step(
+          `POSTHOG_ADOPT_FROM_THIS_STACK=${id} pulumi up (first left the state)`,
+          wayOut.text,
+        );
+        const out = path.join(REPO_ROOT, ".tmp", "case-9");
+        fs.mkdirSync(out, { recursive: true });
+        fs.writeFileSync(path.join(out, "other-order.txt"), lines.join("\n"));
+        console.log(lines.join("\n"));
+
+        const flat = (text: string) => text.replace(/\s+/g, " ");
+        expect(flat(preview.text)).toContain(
+          `Survey "${NAME}": survey ${id} already holds this name in project 1, and another resource of this stack ` +
+            "created it (its question ids carry this stack's mark), so pulumi up will refuse to create it",
+        );
+        expect(creating.ok).toBe(false);
+        expect(flat(creating.text)).toContain(
+          `Survey ${id} holds the name, and another resource of this stack created it (its question ids carry this ` +
+            "stack's mark and not this resource's): one survey is managed by one resource of a stack. Nothing was written.",
+        );
+        expect(flat(creating.text)).not.toContain("cannot prove it is its own");
+        expect(writes(afterCreate).filter((w) => !w.endsWith(" 400"))).toEqual([]);
+        expect(adopting.ok).toBe(false);
+        expect(flat(adopting.text)).toContain(
+          `cannot adopt survey ${id}: another resource of this stack created it (its question ids carry this ` +
+            "stack's mark and not this resource's): one survey is managed by one resource of a stack. Nothing was " +
+            `written. After a rename, declare the old name as an alias instead of adopt: the resource's options ` +
+            `{ aliases: [{ name: "<old name>" }] }. If no resource of this stack manages it any more (it left the ` +
+            `state with pulumi state delete or POSTHOG_LEAVE_IN_POSTHOG), run the same command with ` +
+            `POSTHOG_ADOPT_FROM_THIS_STACK=${id} in the environment.`,
+        );
+        expect(flat(creating.text)).toContain(
+          `run the same command with adopt: {id: "${id}"} and POSTHOG_ADOPT_FROM_THIS_STACK=${id} in the environment.`,
+        );
+        expect(writes(afterAdopt)).toEqual([]);
+        // The survey keeps first's question, and the stack still holds first.
+        expect(kept).toEqual([{ id, questions: FIRST.map((q) => q.question) }]);
+        expect(held).toEqual(["first"]);
+        // The way out: one PATCH of that survey, now second's.
+        expect(wayOut.ok).toBe(true);
+        expect(writes(afterWayOut)).toEqual([`PATCH /api/projects/1/surveys/${id}/ 200`]);
+        expect(await surveys()).toEqual([{ id, questions: SECOND.map((q) => q.question) }]);
       } finally {
         await emulator.close();
         folder.cleanup();

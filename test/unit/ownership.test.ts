@@ -5,7 +5,13 @@ import { PostHogApiError } from "../../src/client";
 import { resolveSettings } from "../../src/config";
 import { identityFromUrn, resourceUrn } from "../../src/ownership/identity";
 import { findLateCreate } from "../../src/ownership/late-create";
-import { ownedQuestionId, ownedQuestionIds, unproven } from "../../src/resources/survey/ownership";
+import {
+  earlierQuestionId,
+  ownedQuestionId,
+  ownedQuestionIds,
+  siblingMade,
+  unproven,
+} from "../../src/resources/survey/ownership";
 import { isStackMark, newStackMark } from "../../src/ownership/stack-mark";
 import fc from "fast-check";
 
@@ -49,7 +55,11 @@ describe("identity from a URN", () => {
 describe("question ids derived from the stack's mark", () => {
   it("are UUIDs (version 8), stable across releases: a change would orphan every interrupted create", () => {
     expect(ownedQuestionId(owner, 0)).toBe(ownedQuestionId({ ...owner }, 0));
+    // The stack's part (48 bits, the mark alone), then the earlier release's id past its first 48 bits.
     expect(ownedQuestionId({ project: "p", stack: "a", parents: "", name: "nps", mark: MARK }, 0)).toBe(
+      "57d39cda-b9bb-8e98-9d03-b4ec3c6dc641",
+    );
+    expect(earlierQuestionId({ project: "p", stack: "a", parents: "", name: "nps", mark: MARK }, 0)).toBe(
       "bc9448c5-15ed-8e98-9d03-b4ec3c6dc641",
     );
     expect(ownedQuestionId(owner, 0)).toMatch(
@@ -83,9 +93,15 @@ describe("question ids derived from the stack's mark", () => {
     expect(unproven(owner, [{ question: "q" }], [{ id: ownedQuestionId(underTeam, 0) }])).toContain(
       "question ids are not this resource's",
     );
-    // A top-level resource's ids are the earlier release's (the pinned value above): its interrupted creates stay
-    // provable across the upgrade.
     expect(unproven(owner, [{ question: "q" }], [{ id: ownedQuestionId(owner, 0) }])).toBeUndefined();
+    // A create interrupted under the release before the stack's part (the pinned value above) stays provable.
+    expect(unproven(owner, [{ question: "q" }], [{ id: earlierQuestionId(owner, 0) }])).toBeUndefined();
+    expect(
+      unproven(underTeam, [{ question: "q" }], [{ id: earlierQuestionId(underTeam, 0) }]),
+    ).toBeUndefined();
+    expect(unproven(owner, [{ question: "q" }], [{ id: earlierQuestionId(underTeam, 0) }])).toContain(
+      "question ids are not this resource's",
+    );
   });
 
   it("two stacks with one project and stack name (two backends, or a stack re-created under a renamed one's name) get other ids", () => {
@@ -153,6 +169,43 @@ describe("the proof", () => {
       "every question declares an explicit id",
     );
     expect(unproven(owner, [], [])).toContain("every question declares an explicit id");
+  });
+});
+
+describe("a survey another resource of this stack created (issue 55, item 7)", () => {
+  const name = fc.string({ minLength: 1 }).filter((n) => n !== owner.name);
+
+  it("is told by the stack's part of its ids, whatever that resource's name, parents and position", () => {
+    fc.assert(
+      fc.property(name, fc.constantFrom("", "my:Team"), fc.nat({ max: 20 }), (other, parents, index) => {
+        const sibling = { ...owner, name: other, parents };
+        const questions = [
+          { id: "4f1c2b8e-0000-4000-8000-000000000000" },
+          { id: ownedQuestionId(sibling, index) },
+        ];
+        expect(siblingMade(owner, questions)).toBe(true);
+        // The sibling itself sees its own survey.
+        expect(siblingMade(sibling, [{ id: ownedQuestionId(sibling, index) }])).toBe(false);
+      }),
+    );
+  });
+
+  it("is not said of this resource's own survey, another stack's, PostHog's ids, the earlier form, or without a mark", () => {
+    fc.assert(
+      fc.property(fc.nat({ max: 20 }), name, (index, other) => {
+        expect(siblingMade(owner, [{ id: ownedQuestionId(owner, index) }])).toBe(false);
+        const otherStack = { ...owner, name: other, mark: newStackMark() };
+        expect(siblingMade(owner, [{ id: ownedQuestionId(otherStack, index) }])).toBe(false);
+        // The earlier form has no stack's part: a sibling's survey created before it is not told.
+        expect(siblingMade(owner, [{ id: earlierQuestionId({ ...owner, name: other }, index) }])).toBe(false);
+      }),
+    );
+    expect(siblingMade(owner, [{ id: "4f1c2b8e-0000-4000-8000-000000000000" }, { id: "mine" }, {}])).toBe(
+      false,
+    );
+    const { mark: _mark, ...unmarked } = owner;
+    expect(siblingMade(unmarked, [{ id: ownedQuestionId({ ...owner, name: "x" }, 0) }])).toBe(false);
+    expect(siblingMade(undefined, [{ id: ownedQuestionId({ ...owner, name: "x" }, 0) }])).toBe(false);
   });
 });
 

@@ -6,7 +6,15 @@ import { resolveSettings } from "../../config";
 import { callContext, callContextFor } from "../../provider-kit/context";
 import { describeFailure, isNotFound, isOutcomeUnknown, isUniqueViolation } from "../../provider-kit/errors";
 import { resourceInitError } from "../../provider-kit/init-error";
-import { findLateCreate, claimForAdoption, claimForDelete, markCreated } from "../../ownership";
+import {
+  findLateCreate,
+  claimForAdoption,
+  claimForDelete,
+  markCreated,
+  markRefused,
+  otherKeeper,
+} from "../../ownership";
+import { adoptionFromThisStackAllowed, siblingAdoption } from "./sibling";
 import { declaredScope, resolveScope } from "../../scope";
 import { invalidateProject, readSurvey } from "../../provider-kit/list-cache";
 import {
@@ -21,7 +29,7 @@ import {
 } from "./fields";
 import { resolveFlagKeys } from "./flag-keys";
 import { takeLateAnswer, takeOverInterrupted } from "./interrupted";
-import { ownedQuestionIds, unmarkedCreate } from "./ownership";
+import { ownedQuestionIds, siblingMade, unmarkedCreate } from "./ownership";
 import { refuseProtectedDelete } from "./responses-held";
 import { LEAVE_IN_POSTHOG, leftInPostHog, listedIn, surveyNamed } from "./deletion-protection";
 import { warn } from "../../provider-kit/warn";
@@ -87,6 +95,16 @@ async function adopt(project: string, survey: SurveyDeclaration): Promise<WireSu
       `${survey.label}: adopt.name "${target.name}" matches no survey in project ${project}. ` +
         "Check the exact (case-sensitive) name, or remove `adopt` to create a new survey.",
     );
+  }
+  // Another resource of this stack created it, and the run has not named it yet (its diff runs later): refused
+  // before any claim, and marked so that no delete of this run takes it (sibling.ts).
+  if (
+    otherKeeper("survey", existing.id, survey.urn) === undefined &&
+    siblingMade(survey.owner, existing.questions) &&
+    !adoptionFromThisStackAllowed(existing.id)
+  ) {
+    markRefused("survey", existing.id, survey.urn);
+    throw new Error(`${survey.label}: ${siblingAdoption(existing.id, survey.urn)}`);
   }
   // A claim: a resource of this stack that held the survey and leaves the program (a rename) does not delete it.
   const refused = claimForAdoption("survey", existing.id, survey.urn);

@@ -9,7 +9,7 @@ import { callContext } from "../../provider-kit/context";
 import { clashScope, TEAMMATE_WAY } from "../../ownership";
 import { surveysAtStart } from "../../provider-kit/list-cache";
 import type { SurveyDeclaration } from "./declaration";
-import { unproven } from "./ownership";
+import { siblingMade, unproven } from "./ownership";
 import { editedSince } from "./interrupted";
 
 /**
@@ -24,6 +24,12 @@ export async function clashAtPreview(survey: SurveyDeclaration): Promise<string 
   if (project === undefined) return undefined;
   const existing = (await surveysAtStart(client, project)).find((s) => s.name === name);
   if (!existing) return undefined;
+  if (siblingMade(survey.owner, existing.questions))
+    return (
+      `${survey.label}: survey ${existing.id} already holds this name in project ${project}, and another resource ` +
+      "of this stack created it (its question ids carry this stack's mark), so pulumi up will refuse to create it: " +
+      "one survey is managed by one resource of a stack."
+    );
   // The rule up applies (interrupted.ts, whyNotOurs), less the claim among this run's resources.
   const why =
     unproven(survey.owner, survey.fields.questions, existing.questions) ??

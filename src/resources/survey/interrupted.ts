@@ -10,7 +10,8 @@ import type { PostHogApiError, PostHogClient } from "../../client";
 import { noAnswer, claimForTakeOver, markRefused, otherKeeper, renameWaysOut } from "../../ownership";
 import type { WireSurvey } from "../../client";
 import type { SurveyDeclaration } from "./declaration";
-import { unproven } from "./ownership";
+import { siblingMade, unproven } from "./ownership";
+import { siblingClash } from "./sibling";
 import { RESOURCE_TOKENS } from "../../provider-kit/tokens";
 import { warn } from "../../provider-kit/warn";
 import { declaredInputs } from "../../provider-kit/declared";
@@ -105,6 +106,11 @@ export async function takeOverInterrupted(
       `Survey ${existing.id} holds the name, and ${sibling}: one survey is managed by one resource of a stack. ` +
         "Nothing was written. Give this resource another survey name, or remove one of the two from the program.",
     );
+  }
+  // The same, when that resource's diff has not run yet: its question ids carry this stack's part (sibling.ts).
+  if (siblingMade(survey.owner, existing.questions)) {
+    markRefused("survey", existing.id, survey.urn);
+    throw new Error(siblingClash(existing.id, survey.urn));
   }
   const reasons = whyNotOurs(existing, project, survey);
   if (reasons.length > 0) {

@@ -9,8 +9,10 @@
 //
 // A create sends, for each question the program declares without an `id`, the id derived from the stack's mark
 // (a random value made once per stack and kept in its state: ownership/stack-mark.ts), the resource's parents'
-// type chain and name (its URN, less the stack and project) and the question's position. The stack's name and project are not in it: two stacks may share both (two
-// backends, a stack re-created under a renamed stack's old name), and one stack keeps its mark across a rename.
+// type chain and name (its URN, less the stack and project) and the question's position; its first 48 bits are the
+// stack's mark alone, so a resource tells a survey another resource of its stack made (siblingMade). The stack's
+// name and project are not in it: two stacks may share both (two backends, a stack re-created under a renamed
+// stack's old name), and one stack keeps its mark across a rename.
 // Another stack, another resource, a survey made by hand or by an older release (whose ids hashed the project
 // and stack names) holds other ids. An update keeps each question's id as PostHog holds it (fields.ts,
 // carryQuestionIds), so the derived ids are written once, at create, and a survey created by an earlier release,
@@ -20,29 +22,54 @@ import { type ResourceIdentity, STACK_MARK_NAME, STACK_MARK_TYPE } from "../../o
 import type { Json } from "../../provider-kit/json";
 import { jsonList } from "./fields";
 
+/** A derived id's 32 hex digits as a UUID, with the version 8 ("custom") and RFC variant bits set. */
+function asUuid(hex32: string): string {
+  const hex = hex32.split("");
+  hex[12] = "8"; // version 8
+  hex[16] = ((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16); // the RFC variant
+  const h = hex.join("");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+const sha256 = (parts: readonly string[]) => createHash("sha256").update(parts.join("\u0000")).digest("hex");
+
 /**
- * A name-based UUID (RFC 9562 version 8, "custom"): the stack's mark, the resource's parents' type chain and name
- * (what tells it apart in its stack, as its URN does), and the position, hashed.
- *
- * A top-level resource (no parents) hashes what it always did, with the seed's version 2, so an object an
- * interrupted create made under the earlier release is still provably its own, and no id in a state changes. A
- * resource under a parent hashes the chain too, under version 3: two components of different types, each with a
- * child `nps`, get different ids, and no top-level resource's ids can equal a child's (the version differs).
- * The earlier release hashed a child's name alone; such a child's interrupted create cannot be proven after the
- * upgrade, and needs `adopt` (docs/contributing/interrupted-runs.md, "The stack's mark").
+ * The stack's part of every id a create derives: its first 48 bits, the stack's mark hashed alone. Any resource of
+ * the stack tells a sibling's survey by it (siblingMade), whichever of the two the engine steps first, which the run's
+ * claims cannot: a resource that holds a survey claims it only when its diff runs (issue 55, item 7).
  */
-export function ownedQuestionId(
+function stackPart(mark: string): string {
+  return sha256(["pulumi-posthog stack part", mark]).slice(0, 12);
+}
+
+/**
+ * The id the release before the stack's part derived (and a create interrupted under it wrote): a name-based hash of
+ * the stack's mark, the resource's parents' type chain and name (what tells it apart in its stack, as its URN does),
+ * and the position. A top-level resource (no parents) hashes under the seed's version 2; a resource under a parent
+ * hashes the chain too, under version 3, so two components of different types, each with a child `nps`, get
+ * different ids. The release before the mark hashed a child's name alone; such a child's interrupted create cannot
+ * be proven after the upgrade, and needs `adopt` (docs/contributing/interrupted-runs.md, "The stack's mark").
+ */
+export function earlierQuestionId(
   owner: Omit<ResourceIdentity, "parents"> & { parents?: string; mark: string },
   index: number,
 ): string {
   const seed = owner.parents
     ? ["pulumi-posthog survey question 3", owner.mark, owner.parents, owner.name, String(index)]
     : ["pulumi-posthog survey question 2", owner.mark, owner.name, String(index)];
-  const hex = createHash("sha256").update(seed.join("\u0000")).digest("hex").slice(0, 32).split("");
-  hex[12] = "8"; // version 8
-  hex[16] = ((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16); // the RFC variant
-  const h = hex.join("");
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+  return asUuid(sha256(seed).slice(0, 32));
+}
+
+/**
+ * The id a create writes at `index`: the stack's part (48 bits), then the rest of earlierQuestionId's hash. An RFC
+ * 9562 version 8 ("custom") UUID, as the earlier form was, so export and the tests that read the form are unchanged.
+ */
+export function ownedQuestionId(
+  owner: Omit<ResourceIdentity, "parents"> & { parents?: string; mark: string },
+  index: number,
+): string {
+  const earlier = earlierQuestionId(owner, index).replace(/-/g, "");
+  return asUuid(stackPart(owner.mark) + earlier.slice(12));
 }
 
 /**
@@ -74,6 +101,9 @@ export function unproven(
   if (marked.length === 0) return "every question declares an explicit id, so none carries this stack's mark";
   const held = jsonList(questions);
   if (marked.every(({ index, id }) => held[index]?.id === id)) return undefined;
+  // A create interrupted under the release before the stack's part wrote the earlier form (earlierQuestionId).
+  const earlier = { ...owner, mark: owner.mark };
+  if (marked.every(({ index }) => held[index]?.id === earlierQuestionId(earlier, index))) return undefined;
   // Short: the refusal names another stack first (ownership/refusals.ts), and stays within 80 words.
   return "its question ids are not this resource's";
 }
@@ -132,4 +162,24 @@ export function hasDerivedForm(id: unknown): boolean {
  */
 export function createdByAStack(questions: unknown): boolean {
   return jsonList(questions).some((question) => hasDerivedForm(question.id));
+}
+
+/**
+ * Whether another resource of this stack created the survey: one of its questions carries an id with this stack's
+ * part (ownedQuestionId) that is none of this resource's own. Surveys created before the stack's part existed carry
+ * the earlier form, which tells no stack from another (earlierQuestionId): for them it says false.
+ */
+export function siblingMade(owner: ResourceIdentity | undefined, questions: unknown): boolean {
+  const mark = owner?.mark;
+  if (!owner || mark === undefined) return false;
+  const part = stackPart(mark);
+  const prefix = `${part.slice(0, 8)}-${part.slice(8, 12)}-`;
+  const held = jsonList(questions).map((question) => question.id);
+  // Ids stay at the position their create gave them (fields.ts, carryQuestionIds); more positions than held cover
+  // questions removed since (a survey holds a few; 64 hashes cost well under a millisecond).
+  const positions = Array.from({ length: held.length + 64 }, (_, index) => index);
+  const own = new Set(positions.map((index) => ownedQuestionId({ ...owner, mark }, index)));
+  return held.some(
+    (id) => typeof id === "string" && id.startsWith(prefix) && hasDerivedForm(id) && !own.has(id),
+  );
 }
