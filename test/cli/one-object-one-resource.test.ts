@@ -6,11 +6,20 @@
 // The other order, the second stepped before the first's diff (so the run holds no claim yet), is told by the
 // survey's question ids, whose first 48 bits are the stack's (src/resources/survey/ownership.ts, siblingMade): its
 // create and its adopt are refused, nothing is written, and POSTHOG_ADOPT_FROM_THIS_STACK is the way out once the
-// first has left the state (.tmp/case-9/other-order.txt).
+// first has left the state (.tmp/case-9/other-order.txt); on the plugin face (YAML) the adopt of that order too.
 import fs from "node:fs";
 import path from "node:path";
 import { startEmulator, type EmulatorHandle } from "posthog-emulator";
-import { dynamicStackConfig, openProgramFolder, type ProgramFolder } from "./program-folder";
+import {
+  dynamicStackConfig,
+  inInstalledProgram,
+  openProgramFolder,
+  readProject,
+  writeProject,
+  yamlPluginStack,
+  type ProgramFolder,
+} from "./program-folder";
+import { RESOURCE_TOKENS } from "../../src/plugin/tokens";
 import { requirePulumiCli } from "../support/pulumi-cli";
 import { REPO_ROOT } from "../support/self-link";
 import { emulatorCall } from "../support/fresh-connection";
@@ -297,6 +306,59 @@ describe("one object, one resource of the stack (issue 55, item 7), through the 
         await emulator.close();
         folder.cleanup();
       }
+    },
+    1_800_000,
+  );
+
+  withCli(
+    "plugin (YAML program): an adopt stepped before the holder's diff is refused, nothing written",
+    async () => {
+      if (!pulumi) throw new Error("runs only with a pulumi CLI");
+      await inInstalledProgram(pulumi, async (program) => {
+        const { dir, emulator, cli } = program;
+        await yamlPluginStack(program, "name: case9\nruntime: yaml\n");
+        const project = readProject(dir);
+        const survey = (questions: typeof FIRST, adopt?: string) => ({
+          type: RESOURCE_TOKENS.Survey,
+          properties: { name: NAME, type: "popover", questions, ...(adopt ? { adopt: { id: adopt } } : {}) },
+        });
+        writeProject(dir, { ...project, resources: { first: survey(FIRST) } });
+        const made = await said(cli("up", "--yes", "--skip-preview"));
+        await received(emulator);
+        const state = async () =>
+          (
+            (await emulatorCall(emulator.url, emulator.apiKey, "GET", "/_emulator/state")).body as {
+              surveys: { id: string; questions: { question: string }[] }[];
+            }
+          ).surveys.map((s) => ({ id: s.id, questions: s.questions.map((q) => q.question) }));
+        const [created] = await state();
+        expect({ ok: made.ok, questions: created?.questions }).toEqual({
+          ok: true,
+          questions: FIRST.map((q) => q.question),
+        });
+        const id = created!.id;
+
+        // second adopts first's survey, and first waits for it: the adopt runs before first's diff.
+        writeProject(dir, {
+          ...project,
+          resources: {
+            second: survey(SECOND, id),
+            first: { ...survey(FIRST), options: { dependsOn: ["${second}"] } },
+          },
+        });
+        const adopting = await said(cli("up", "--yes", "--skip-preview", "--continue-on-error"));
+        const requests = await received(emulator);
+        console.log(
+          `plugin (YAML), second adopts ${id} before first's diff:\n${adopting.text}\n${writes(requests).join("\n")}`,
+        );
+        expect(adopting.ok).toBe(false);
+        expect(adopting.text.replace(/\s+/g, " ")).toContain(
+          `cannot adopt survey ${id}: another resource of this stack created it (its question ids carry this ` +
+            "stack's mark and not this resource's): one survey is managed by one resource of a stack. Nothing was written.",
+        );
+        expect(writes(requests)).toEqual([]);
+        expect(await state()).toEqual([{ id, questions: FIRST.map((q) => q.question) }]);
+      });
     },
     1_800_000,
   );
