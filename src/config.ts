@@ -16,7 +16,12 @@ import {
   POSTHOG_CLOUD_RATE_WINDOWS,
   type RateWindow,
 } from "./rate-windows";
-import { commandLineFlags, configNamespace, setElsewhere } from "./provider-kit/settings-source";
+import {
+  commandLineFlags,
+  configNamespace,
+  explicitProviderName,
+  setElsewhere,
+} from "./provider-kit/settings-source";
 import { rememberSecret } from "./scrub";
 
 export const DEFAULT_HOST = "https://us.posthog.com";
@@ -213,6 +218,15 @@ export function configKey(name: SettingName): string {
   const flags = commandLineFlags();
   if (flags) return flags[name] ?? SETTINGS[name].env[0];
   return `${configNamespace()}:${name}`;
+}
+
+/**
+ * Where the provider that runs this takes a setting from: configKey's stack config for the dynamic providers and a
+ * default provider; for an explicit provider resource, its own input (an explicit provider reads no stack config).
+ */
+export function providerSetting(name: SettingName): string {
+  const explicit = explicitProviderName();
+  return explicit === undefined ? configKey(name) : `the ${name} input of provider "${explicit}"`;
 }
 
 /**

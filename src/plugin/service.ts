@@ -11,7 +11,7 @@ import * as pb from "@pulumi/pulumi/proto/provider_pb";
 import { PluginInfo } from "@pulumi/pulumi/proto/plugin_pb";
 import type { IResourceProviderServer } from "@pulumi/pulumi/proto/provider_grpc_pb";
 import { VERSION } from "../version";
-import { noteSettingsElsewhere, useProviderSettings } from "../provider-kit/settings-source";
+import { noteProviderUrn, noteSettingsElsewhere, useProviderSettings } from "../provider-kit/settings-source";
 import { settingsUnderDynamicNamespace } from "./other-face-config";
 import { checkConfig, configure, diffConfig, stackMarkOfProvider } from "./provider-config";
 import { PACKAGE_NAME } from "./tokens";
@@ -115,6 +115,7 @@ export function providerService(): grpc.UntypedServiceImplementation {
       const variables = new Map(req.getVariablesMap().toArray());
       configure(unwrap(fromStruct(req.getArgs())).plain, variables);
       noteSettingsElsewhere(settingsUnderDynamicNamespace(req.getUrn() ?? ""));
+      noteProviderUrn(req.getUrn() ?? "");
       return new pb.ConfigureResponse()
         .setAcceptsecrets(true)
         .setAcceptresources(true)

@@ -16,7 +16,7 @@
 //
 // Preview-safe: imports nothing of the HTTP client; host-check.ts is loaded only when the host changed.
 import { AsyncLocalStorage } from "node:async_hooks";
-import { configKey, resolveSettings, type Settings } from "../config";
+import { providerSetting, resolveSettings, type Settings } from "../config";
 import { CURRENT, type ScopeKind } from "../scope";
 import { runFacts } from "./run-facts";
 import { containsUnknown } from "./unknown";
@@ -58,7 +58,7 @@ export function scopeDecision(
     replace: false,
     notice:
       `${label} stays in ${kind} ${recorded}, where it lives: the provider's ${setting} ` +
-      `(${configKey(setting)}) is now ${configured}, which places the ${noun}s created from now on. Nothing is ` +
+      `(${providerSetting(setting)}) is now ${configured}, which places the ${noun}s created from now on. Nothing is ` +
       `created, replaced or deleted for this change. To move this ${noun}, set its own ${setting} to ` +
       `"${configured}" (a replacement).`,
   };
@@ -147,7 +147,7 @@ export function keptWithoutRecordedHost(label: string, noun: string, id: string)
   return (
     `${label}: ${host} has no ${noun} ${id}, and this stack's state, written by an earlier version, does not ` +
     "record which PostHog it lives at, so it is not known to be deleted: refresh keeps it in the state as it is " +
-    `and sends it nothing. If this stack used another PostHog before, set ${configKey("host")} back to that ` +
+    `and sends it nothing. If this stack used another PostHog before, set ${providerSetting("host")} back to that ` +
     "PostHog and run pulumi refresh, which records where it lives; if it was deleted, remove it from the state " +
     "with pulumi state delete."
   );
@@ -186,7 +186,7 @@ export async function replacedByHost(label: string, noun: string, at: ObjectAt):
   if (before === undefined || before === settings.host) return [];
   if (!settings.checkKeyAndHost) {
     warn(
-      `${label}: ${configKey("host")} changed from ${before} to ${settings.host}; with checkKeyAndHost false it ` +
+      `${label}: ${providerSetting("host")} changed from ${before} to ${settings.host}; with checkKeyAndHost false it ` +
         `is not checked whether that is the same PostHog, so ${noun} ${at.id} is taken to be there and nothing ` +
         "is replaced.",
     );
@@ -196,9 +196,9 @@ export async function replacedByHost(label: string, noun: string, at: ObjectAt):
   if (await objectIsAt(label, at)) return [];
   leftBehind.note(at.id, before);
   warn(
-    `${label}: ${configKey("host")} changed from ${before} to ${settings.host}, another PostHog: it has no ` +
+    `${label}: ${providerSetting("host")} changed from ${before} to ${settings.host}, another PostHog: it has no ` +
       `${missing(noun, at)}. A new ${noun} is created at ${settings.host}; ${noun} ${at.id} at ${before} is left as ` +
-      `it is, never deleted, and this stack no longer manages it. To keep managing it, set ${configKey("host")} ` +
+      `it is, never deleted, and this stack no longer manages it. To keep managing it, set ${providerSetting("host")} ` +
       `back to ${before}.`,
   );
   return ["host"];
@@ -222,7 +222,7 @@ export async function readAtRecordedHost(
   const { objectIsAt } = require("./host-check") as typeof import("./host-check");
   const leaving =
     `Refresh removes it from this stack's state and leaves it at ${before} as it is, never deleted; the next ` +
-    `pulumi up creates it at ${host}. To keep managing it, set ${configKey("host")} back to ${before} before ` +
+    `pulumi up creates it at ${host}. To keep managing it, set ${providerSetting("host")} back to ${before} before ` +
     "the next up.";
   let there: boolean;
   try {
@@ -255,8 +255,8 @@ export function notFoundAfterMove(noun: string, id: string): string | undefined 
   return (
     `${host} has no ${noun} ${id}: this stack's state says it lives at ${before}, and with checkKeyAndHost false ` +
     `the host change was not checked, so it is not known to be deleted. To keep managing it, set ` +
-    `${configKey("host")} back to ${before} and run pulumi up; to move it, then set ${configKey("host")} to ` +
-    `${host} with ${configKey("checkKeyAndHost")} true: the up creates it there and leaves the one at ${before}.`
+    `${providerSetting("host")} back to ${before} and run pulumi up; to move it, then set ${providerSetting("host")} to ` +
+    `${host} with ${providerSetting("checkKeyAndHost")} true: the up creates it there and leaves the one at ${before}.`
   );
 }
 

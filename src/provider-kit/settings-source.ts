@@ -43,6 +43,24 @@ export function providerSettingsOnly(): boolean {
   return source.providerOnly;
 }
 
+// The name of the explicit provider resource this plugin process serves; undefined for a default provider (which
+// reads the stack's config) and on the dynamic face. The engine starts one plugin process per provider resource.
+let explicitProvider: string | undefined;
+
+/**
+ * Called at Configure with the provider resource's URN. The engine names a default provider `default…`
+ * (pulumi/pulumi pkg/resource/deploy/providers/reference.go, IsDefaultProvider: the name's prefix "default").
+ */
+export function noteProviderUrn(urn: string): void {
+  const name = urn.includes("::pulumi:providers:") ? urn.slice(urn.lastIndexOf("::") + 2) : "";
+  explicitProvider = name !== "" && !name.startsWith("default") ? name : undefined;
+}
+
+/** The explicit provider resource's name this process serves, when it serves one (noteProviderUrn). */
+export function explicitProviderName(): string | undefined {
+  return explicitProvider;
+}
+
 /** The namespace of the config keys the user on this face sets (`<namespace>:<setting>`). */
 export function configNamespace(): string {
   return source.namespace;

@@ -128,4 +128,67 @@ describe("one address under two explicit providers of one organization, through 
     },
     1_200_000,
   );
+
+  withCli(
+    "a changed projectId of an explicit provider: the survey stays, and the notice names the provider's input",
+    async () => {
+      if (!pulumi) throw new Error("runs only with a pulumi CLI");
+      const folder: ProgramFolder = openProgramFolder(pulumi);
+      const emulator = await startEmulator({ port: 0 });
+      const file = path.join(folder.dir, "Pulumi.yaml");
+      const write = (projectId: string) => {
+        const kept: Record<string, unknown> = fs.existsSync(file)
+          ? YAML.parse(fs.readFileSync(file, "utf8"))
+          : {};
+        const base = program(emulator, []);
+        const written = {
+          ...kept,
+          ...base,
+          resources: {
+            prod: {
+              ...base.resources.firstProvider,
+              properties: { ...base.resources.firstProvider.properties, projectId },
+            },
+            nps: {
+              type: RESOURCE_TOKENS.Survey,
+              properties: {
+                name: "Explicit NPS",
+                type: "popover",
+                questions: [{ type: "open", question: "Why?" }],
+              },
+              options: { provider: "${prod}" },
+            },
+          },
+        };
+        fs.writeFileSync(file, YAML.stringify(written, { aliasDuplicateObjects: false }));
+      };
+      try {
+        const second = await emulatorCall(emulator.url, emulator.apiKey, "POST", "/_emulator/projects", {
+          name: "Second",
+        });
+        const p2 = String((second.body as { id: number }).id);
+        write(String(emulator.projectId));
+        await folder.cli("package", "add", path.join(folder.dir, PLUGIN_FOLDER));
+        await folder.newStack("dev", { "explicit-providers:phKey": { secret: emulator.apiKey } });
+        await folder.cli("up", "--yes", "--skip-preview");
+        await emulatorCall(emulator.url, emulator.apiKey, "DELETE", "/_emulator/requests");
+
+        write(p2);
+        const up = await folder.cli("up", "--yes", "--skip-preview");
+        const said = `${up.stdout}\n${up.stderr}`.replace(/\s+/g, " ");
+        const writes = (await requests(emulator)).filter((r) => r.method !== "GET");
+        console.log(`explicit provider's projectId ${emulator.projectId} -> ${p2}:\n${up.stdout}`);
+        expect(said).toContain(
+          `stays in project ${emulator.projectId}, where it lives: the provider's projectId (the projectId input of ` +
+            `provider "prod") is now ${p2}`,
+        );
+        expect(said).not.toContain(`${PACKAGE_NAME}:projectId`);
+        expect(writes.map((r) => `${r.method} ${r.path}`)).toEqual([]);
+      } finally {
+        await emulator.close();
+        folder.cleanup();
+      }
+    },
+    1_200_000,
+  );
 });
