@@ -75,11 +75,12 @@ export async function placementReplaces(
   noun: string,
   own: unknown,
   at: ObjectAt,
+  wayBack?: WayBack,
 ): Promise<string[]> {
   const recorded = at.kind === "survey" ? at.project : at.organization;
   const { replace, notice } = scopeDecision(kind, label, noun, own, recorded, resolveSettings());
   if (replace) return [SETTING[kind]];
-  const host = await replacedByHost(label, noun, at);
+  const host = await replacedByHost(label, noun, at, wayBack);
   if (host.length === 0 && notice) warn(notice);
   return host;
 }
@@ -180,7 +181,20 @@ export function isLeftBehind(id: string): boolean {
  * host and its old object left (isLeftBehind). With `checkKeyAndHost` false the preview must not reach PostHog: the
  * object is taken to be there, and the warning says it was not checked. Returns the replace keys (["host"] or []).
  */
-export async function replacedByHost(label: string, noun: string, at: ObjectAt): Promise<string[]> {
+/**
+ * What the warning of a move advises to keep managing the object left at `before`, as true after the up that moved
+ * it as before it: a kind whose create cannot prove the old object its own (an invite) names what takes it back.
+ */
+export type WayBack = (before: string) => string;
+
+const setBack: WayBack = (before) => `To keep managing it, set ${providerSetting("host")} back to ${before}.`;
+
+export async function replacedByHost(
+  label: string,
+  noun: string,
+  at: ObjectAt,
+  wayBack: WayBack = setBack,
+): Promise<string[]> {
   const before = hostBefore();
   const settings = resolveSettings();
   if (before === undefined || before === settings.host) return [];
@@ -198,8 +212,7 @@ export async function replacedByHost(label: string, noun: string, at: ObjectAt):
   warn(
     `${label}: ${providerSetting("host")} changed from ${before} to ${settings.host}, another PostHog: it has no ` +
       `${missing(noun, at)}. A new ${noun} is created at ${settings.host}; ${noun} ${at.id} at ${before} is left as ` +
-      `it is, never deleted, and this stack no longer manages it. To keep managing it, set ${providerSetting("host")} ` +
-      `back to ${before}.`,
+      `it is, never deleted, and this stack no longer manages it. ${wayBack(before)}`,
   );
   return ["host"];
 }
@@ -279,6 +292,6 @@ export function leftBehindNotice(resource: string, id: string, state: { [key: st
   const at = typeof recorded === "string" ? recorded : (leftBehind.get(id) ?? previousHost);
   return (
     `${who}: ${id} is left at ${at ?? "the previous host"}, not deleted: the provider's host is now ` +
-    "another PostHog, where this resource was created anew."
+    "another PostHog, where this resource now lives (created there, or taken over with adopt)."
   );
 }

@@ -59,6 +59,8 @@ const DYNAMIC_PROGRAM = [
 interface Face {
   /** The stack config key of a setting on this face. */
   key(setting: string): string;
+  /** Declares `adopt: true` on the program's Invite and `adopt: {id}` on its Survey. */
+  adoptBoth(survey: string): void;
   cli(...args: string[]): Promise<CliRun>;
   url: string;
   apiKey: string;
@@ -83,7 +85,18 @@ async function onFace(face: "yaml" | "dynamic", body: (stack: Face) => Promise<v
       },
       async (stack) => {
         await stack.cli("up", "--yes", "--skip-preview");
-        await body({ ...stack, key: (setting) => `posthog:${setting}` });
+        const adoptBoth = (survey: string) => {
+          const file = path.join(stack.dir, "index.js");
+          const text = fs.readFileSync(file, "utf8");
+          for (const from of ["sendEmail: false }", 'type: "popover" }']) expect(text).toContain(from);
+          fs.writeFileSync(
+            file,
+            text
+              .replace("sendEmail: false }", "sendEmail: false, adopt: true }")
+              .replace('type: "popover" }', `type: "popover", adopt: { id: ${JSON.stringify(survey)} } }`),
+          );
+        };
+        await body({ ...stack, key: (setting) => `posthog:${setting}`, adoptBoth });
       },
     );
     return;
@@ -102,6 +115,14 @@ async function onFace(face: "yaml" | "dynamic", body: (stack: Face) => Promise<v
     await program.cli("up", "--yes", "--skip-preview");
     await body({
       key: (setting) => `${PACKAGE_NAME}:${setting}`,
+      adoptBoth: (survey) => {
+        const project = YAML.parse(fs.readFileSync(file, "utf8")) as {
+          resources: Record<string, { properties: Record<string, unknown> }>;
+        };
+        project.resources.invite.properties.adopt = true;
+        project.resources.nps.properties.adopt = { id: survey };
+        fs.writeFileSync(file, YAML.stringify(project));
+      },
       cli: program.cli,
       url: emulator.url,
       apiKey: emulator.apiKey,
@@ -205,6 +226,9 @@ describe.each(["yaml", "dynamic"] as const)(
       async () => {
         await onFace(face, async (stack) => {
           const before = await surveyId(stack);
+          const organizationBefore = (
+            await stack.cli("config", "get", stack.key("organizationId"))
+          ).stdout.trim();
           const other = await startEmulator({ port: 0, apiKey: stack.apiKey });
           try {
             const otherLog = async () =>
@@ -239,6 +263,40 @@ describe.each(["yaml", "dynamic"] as const)(
             const kept = await stack.control<{ surveys: HeldSurvey[] }>("GET", "/state");
             expect(kept.surveys.map((s) => s.id)).toEqual([before]);
             expect(await surveyId(stack)).not.toBe(before);
+
+            // The way back the warnings give (issue 55, case 10): the host set back, the invite declared with
+            // adopt: true and the survey with adopt: {id}. Both are taken over, with no second invitation and no new
+            // survey; the objects at the other host are left there, never deleted.
+            const flat = (text: string) => text.replace(/\s+/g, " ");
+            expect(flat(up.stdout)).toContain(
+              `To keep managing it, set ${stack.key("host")} back to ${stack.url} and declare adopt: true on this ` +
+                "resource: the up then takes invite",
+            );
+            expect(flat(up.stdout)).toContain(
+              `To keep managing it, set ${stack.key("host")} back to ${stack.url} and declare adopt: {id: ` +
+                `"${before}"} on this resource: the up then takes survey ${before} over instead of creating another.`,
+            );
+            await stack.cli("config", "set", stack.key("host"), stack.url);
+            await stack.cli("config", "set", stack.key("organizationId"), organizationBefore);
+            stack.adoptBoth(before);
+            await stack.clearRequests();
+            await emulatorCall(other.url, other.apiKey, "DELETE", "/_emulator/requests");
+            const back = await stack.cli("up", "--yes", "--skip-preview");
+            const backAtOld = await stack.requests();
+            const backAtNew = await otherLog();
+            console.log(
+              `case 3 (${face}), set back to ${stack.url} with adopt: true on the invite:\n${words(back)}\n` +
+                `the old host received:\n${shown(backAtOld)}\nthe other host received:\n${shown(backAtNew)}`,
+            );
+            expect(backAtOld.filter((r) => r.method === "POST" && /\/invites\//.test(r.path))).toEqual([]);
+            expect(
+              writes(backAtOld)
+                .filter((r) => r.status < 400)
+                .map((r) => r.method),
+            ).toEqual([]);
+            expect(writes(backAtNew)).toEqual([]);
+            expect(await surveyId(stack)).toBe(before);
+            await stack.cli("preview", "--expect-no-changes");
           } finally {
             await other.close();
           }

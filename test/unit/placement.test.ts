@@ -118,7 +118,7 @@ describe("the host a dynamic resource's state records (no DiffConfig on that fac
     const state = { name: "NPS", __host: "http://127.0.0.1:8010" };
     expect(leftBehindNotice("Survey", "s1", state)).toBe(
       'Survey "NPS": s1 is left at http://127.0.0.1:8010, not deleted: the provider\'s host is now another ' +
-        "PostHog, where this resource was created anew.",
+        "PostHog, where this resource now lives (created there, or taken over with adopt).",
     );
   });
 });

@@ -9,6 +9,7 @@ import type { InviteBatchDeclaration } from "./batch-declaration";
 import { foundAsMember, foundMemberKept, memberRemovalWarning, ownerRemovalRefused } from "./member-removal";
 import { warn } from "../../provider-kit/warn";
 import { placementReplaces } from "../../provider-kit/placement";
+import { providerSetting } from "../../config";
 import type { AppliedPerson, InviteBatchOutputs } from "./types";
 
 import { isRecord, type Json } from "../../provider-kit/json";
@@ -52,6 +53,10 @@ export async function diff(
     "batch",
     news.fields.organizationId,
     at,
+    // A batch cannot adopt: set back, its create meets the invites it left pending there and refuses them.
+    (before) =>
+      `To keep managing its people there, set ${providerSetting("host")} back to ${before}: a batch cannot adopt, ` +
+      "so the up refuses any of their invites still pending there, naming each and the ways out.",
   );
   if (news.unknown.has("invites")) return { changes: true, replaces, deleteBeforeReplace: false };
   const previous = storedBatch(olds);

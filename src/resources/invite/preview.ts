@@ -1,6 +1,6 @@
 // The Invite provider's preview calls: check and diff. They load no HTTP client; see provider.ts.
 import type * as pulumi from "@pulumi/pulumi";
-import { resolveSettings } from "../../config";
+import { providerSetting, resolveSettings } from "../../config";
 import { normaliseEmail, normaliseTexts, validateInviteInputs } from "./inputs";
 import { changedTerms, inviteDiff } from "./mapping";
 import { settingsOf, type InviteDeclaration } from "./declaration";
@@ -15,7 +15,7 @@ import {
 import { warn } from "../../provider-kit/warn";
 import { reinviteWarning } from "./reinvite-warning";
 import { previewNotice } from "../../provider-kit/preview-notice";
-import { adoptionWarning, isCreate, holdForRun, markWanted } from "../../ownership";
+import { adoptSetting, adoptionWarning, isCreate, holdForRun, markWanted, thisFace } from "../../ownership";
 import { heldInvite } from "./held";
 
 import type { Json } from "../../provider-kit/json";
@@ -56,6 +56,18 @@ export function checkInvite(news: InviteDeclaration): pulumi.dynamic.CheckResult
   return { inputs };
 }
 
+/**
+ * The way back to an invite a move left at the old host. Set back alone, the create there meets the invite pending
+ * for the address, which it cannot prove this resource's (its state now holds the new one), and refuses; with
+ * `adopt: true` it takes that invite instead of sending another (apply.ts, adoptable).
+ */
+const wayBack =
+  (id: string) =>
+  (before: string): string =>
+    `To keep managing it, set ${providerSetting("host")} back to ${before} and declare ` +
+    `${adoptSetting(true, thisFace())} on this resource: the up then takes invite ${id} over instead of sending ` +
+    "another invitation.";
+
 export async function diff(
   id: string,
   olds: Json,
@@ -65,7 +77,7 @@ export async function diff(
   const own = news.fields.organizationId;
   const recorded = String(olds.organizationId);
   const at = { kind: "organization", organization: recorded, id } as const;
-  const placed = await placementReplaces("organization", news.label, "invite", own, at);
+  const placed = await placementReplaces("organization", news.label, "invite", own, at, wayBack(id));
   const { changes, replaces } = inviteDiff(
     olds,
     news,

@@ -1,7 +1,7 @@
 // The Survey provider's preview calls: check (validation before any request) and diff (declared inputs against
 // the stored outputs). They load no HTTP client; see provider.ts.
 import type * as pulumi from "@pulumi/pulumi";
-import { resolveSettings } from "../../config";
+import { providerSetting, resolveSettings } from "../../config";
 import { CURRENT_SURVEY_TYPES, RETIRED_SURVEY_TYPES } from "./inputs";
 import { validateSurveyInputs } from "./validate";
 import { containsUnknown } from "../../provider-kit/unknown";
@@ -16,7 +16,7 @@ import { samplingStartFailures } from "./sampling-rules";
 import { rewrittenTexts } from "./stored-texts";
 import { declaredKeysChanged, lastDeclared } from "../../provider-kit/declared";
 import { warn } from "../../provider-kit/warn";
-import { adoptionWarning, isCreate, holdForRun, markWanted } from "../../ownership";
+import { adoptSetting, adoptionWarning, isCreate, holdForRun, markWanted, thisFace } from "../../ownership";
 import type { SurveyDeclaration } from "./declaration";
 import type { CheckFailure } from "../../provider-kit/check-failures";
 import {
@@ -123,7 +123,19 @@ export async function diff(id: string, olds: Json, news: SurveyDeclaration): Pro
   // Only the survey's own projectId moves it; a config change never replaces it (provider-kit/placement.ts).
   const own = news.options.projectId;
   const at = { kind: "survey", project: oldProject, id } as const;
-  const replaces = await placementReplaces("project", news.label, "survey", own, at);
+  // Set back alone, the create there takes the old survey over only on the proof of its question ids (a survey
+  // with no question, or explicit ids only, has none; one edited there since is refused): adopt takes it in every case.
+  const replaces = await placementReplaces(
+    "project",
+    news.label,
+    "survey",
+    own,
+    at,
+    (before) =>
+      `To keep managing it, set ${providerSetting("host")} back to ${before} and declare ` +
+      `${adoptSetting({ id }, thisFace())} on this resource: the up then takes survey ${id} over instead of ` +
+      "creating another.",
+  );
   // A replacement deletes the survey: refused here when it holds responses and stays protected. Not one to another
   // PostHog: the old survey is left where it is (its delete sends nothing), and its responses cannot be counted at
   // the new host, which has no such survey or may have no such project.
