@@ -54,6 +54,22 @@ async function received(emulator: EmulatorHandle): Promise<LoggedRequest[]> {
   await emulatorCall(url, apiKey, "DELETE", "/_emulator/requests");
   return requests;
 }
+/** What the CLI said at each step and the requests PostHog received since the step before, in order. */
+function transcript(emulator: EmulatorHandle) {
+  const lines: string[] = [];
+  const step = async (command: string, text: string) => {
+    const requests = await received(emulator);
+    lines.push(
+      `$ ${command}`,
+      text.trim(),
+      "requests:",
+      ...requests.map((r) => `  ${r.method} ${r.path} ${r.status}`),
+      "",
+    );
+    return requests;
+  };
+  return { lines, step };
+}
 const writes = (requests: LoggedRequest[]) =>
   requests.filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path} ${r.status}`);
 
@@ -126,18 +142,7 @@ describe("one object, one resource of the stack (issue 55, item 7), through the 
       if (!pulumi) throw new Error("runs only with a pulumi CLI");
       const folder = openProgramFolder(pulumi);
       const emulator = await startEmulator({ port: 0 });
-      const lines: string[] = [];
-      const step = async (command: string, text: string) => {
-        const requests = await received(emulator);
-        lines.push(
-          `$ ${command}`,
-          text.trim(),
-          "requests:",
-          ...requests.map((r) => `  ${r.method} ${r.path} ${r.status}`),
-          "",
-        );
-        return requests;
-      };
+      const { lines, step } = transcript(emulator);
       try {
         writeProgram(folder);
         await folder.newStack("dev", dynamicStackConfig(emulator));
@@ -199,18 +204,7 @@ describe("one object, one resource of the stack (issue 55, item 7), through the 
       if (!pulumi) throw new Error("runs only with a pulumi CLI");
       const folder = openProgramFolder(pulumi);
       const emulator = await startEmulator({ port: 0 });
-      const lines: string[] = [];
-      const step = async (command: string, text: string) => {
-        const requests = await received(emulator);
-        lines.push(
-          `$ ${command}`,
-          text.trim(),
-          "requests:",
-          ...requests.map((r) => `  ${r.method} ${r.path} ${r.status}`),
-          "",
-        );
-        return requests;
-      };
+      const { lines, step } = transcript(emulator);
       const surveys = async () =>
         (
           (await emulatorCall(emulator.url, emulator.apiKey, "GET", "/_emulator/state")).body as {
