@@ -300,6 +300,64 @@ function addPluginDownloadURL(javaDir, url) {
 }
 
 /** Everything beside the generator's sources: pom, README, resources, the download server. Repeatable. */
+/** The class each input builder's missing-field check throws through (wordMissingInputs). */
+const REQUIRED_INPUT = "io.github.pulumiposthog.posthogiac.internal.RequiredInput";
+
+const requiredInputSource = `// Written by sdk/generate-java.mjs (wordMissingInputs); do not edit.
+package io.github.pulumiposthog.posthogiac.internal;
+
+import com.pulumi.exceptions.RunException;
+
+/**
+ * What an input builder's build() throws when a required field was not set: a RunException, which Pulumi's Java
+ * SDK reports as its message alone (one error line, no stack trace and no "Running program" line with the JVM's
+ * command line), naming the builder's setter and the program's line that called build().
+ */
+public final class RequiredInput {
+    private RequiredInput() {
+    }
+
+    public static RunException missing(String type, String property) {
+        String at = "";
+        for (StackTraceElement frame : new Throwable().getStackTrace()) {
+            if (!frame.getClassName().startsWith("io.github.pulumiposthog.posthogiac.")) {
+                at = " (" + frame.getFileName() + ":" + frame.getLineNumber() + ")";
+                break;
+            }
+        }
+        return new RunException(type + " needs ." + property + "(...): it is required, and "
+            + type + ".builder() reached .build() without it" + at + ".");
+    }
+}
+`;
+
+/**
+ * A required field left out of an input builder (SurveyQuestionArgs without .question(...)) names the field and
+ * the program's line in one error. The generator's builders throw MissingRequiredPropertyException, whose message
+ * (pulumi-java sdk/java/pulumi/src/main/java/com/pulumi/exceptions/MissingRequiredPropertyException.java) reads
+ * "Missing required property 'question when constructing 'SurveyQuestionArgs'"; the SDK's runner reports any such
+ * exception as "Running program [PID: n](<the JVM's whole command line>) failed with an unhandled exception:" and
+ * the stack trace, but a RunException as its message alone (DeploymentImpl.java, Runner's handleExceptionAsync).
+ * Only the *Args builders (what a program fills in) are rewritten; the output types' builders are the SDK's own.
+ */
+function wordMissingInputs(javaDir) {
+  const internal = path.join(javaDir, "internal");
+  fs.mkdirSync(internal, { recursive: true });
+  fs.writeFileSync(path.join(internal, "RequiredInput.java"), requiredInputSource);
+  const throws = /throw new MissingRequiredPropertyException\(("\w+"), ("\w+")\);/g;
+  let rewritten = 0;
+  for (const dir of [javaDir, path.join(javaDir, "inputs")]) {
+    for (const file of fs.readdirSync(dir)) {
+      if (!file.endsWith("Args.java")) continue;
+      const full = path.join(dir, file);
+      const next = fs.readFileSync(full, "utf8").replace(throws, `throw ${REQUIRED_INPUT}.missing($1, $2);`);
+      fs.writeFileSync(full, next);
+      if (next.includes(REQUIRED_INPUT)) rewritten += 1;
+    }
+  }
+  if (rewritten === 0) throw new Error(`no input builder in ${javaDir} has a required field`);
+}
+
 function finish({ schema, pkg, pulumiJava }) {
   fs.writeFileSync(
     path.join(out, "pom.xml"),
@@ -323,10 +381,9 @@ function finish({ schema, pkg, pulumiJava }) {
       2,
     )}\n`,
   );
-  addPluginDownloadURL(
-    path.join(out, "src", "main", "java", "io", "github", "pulumiposthog", "posthogiac"),
-    schema.pluginDownloadURL,
-  );
+  const javaDir = path.join(out, "src", "main", "java", "io", "github", "pulumiposthog", "posthogiac");
+  addPluginDownloadURL(javaDir, schema.pluginDownloadURL);
+  wordMissingInputs(javaDir);
 }
 
 function main() {

@@ -47,7 +47,7 @@ describe("docs/reference", () => {
       .map(([file]) => file);
     expect(stale).toEqual([]);
     // Every resource and data function, in every language, and the page shows the same program.
-    expect(examples.size).toBe(9 * 14); // 9 pages; TypeScript, Python and Go 3 files each, Java 4, YAML 1
+    expect(examples.size).toBe(9 * 16); // 9 pages; TypeScript, Python and Go 3 files each, Java 6, YAML 1
     const survey = pages.get("survey.md")!;
     expect(survey).toContain(examples.get("survey/python/__main__.py")!.trimEnd());
     expect(survey).toContain(examples.get("survey/java/src/main/java/myproject/App.java")!.trimEnd());

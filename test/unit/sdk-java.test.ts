@@ -94,14 +94,22 @@ describe("sdk/java", () => {
     });
   });
 
-  it("the Java quickstart is quiet: the no-op SLF4J binding and Maven's jansi.noreset", () => {
+  it("the Java quickstart is quiet: the no-op SLF4J binding, Maven's jansi.noreset, -q -B, the logging file", () => {
     const quickstart = path.join(REPO_ROOT, "examples", "java-quickstart");
     const pom = fs.readFileSync(path.join(quickstart, "pom.xml"), "utf8");
     expect({
       slf4jNop: pomDependency(pom, "slf4j-nop"),
       jvmConfig: fs.readFileSync(path.join(quickstart, ".mvn", "jvm.config"), "utf8"),
+      mavenConfig: fs.readFileSync(path.join(quickstart, ".mvn", "maven.config"), "utf8"),
+      loggingProperties: fs.readFileSync(path.join(quickstart, ".mvn", "logging.properties"), "utf8"),
       gitignore: fs.readFileSync(path.join(quickstart, ".gitignore"), "utf8"),
-    }).toEqual({ slf4jNop: JAVA_QUIET.slf4jNop, jvmConfig: JAVA_QUIET.jvmConfig, gitignore: "target/\n" });
+    }).toEqual({
+      slf4jNop: JAVA_QUIET.slf4jNop,
+      jvmConfig: JAVA_QUIET.jvmConfig,
+      mavenConfig: JAVA_QUIET.mavenConfig,
+      loggingProperties: JAVA_QUIET.loggingProperties,
+      gitignore: "target/\n",
+    });
   });
 
   it("the Java install route names the coordinates the pom declares", () => {

@@ -461,13 +461,31 @@ export function exampleSection(programs: Record<Language, string>, folder: strin
 
 /**
  * What keeps a Java program's output to its own: the no-op SLF4J binding at the slf4j-api version Pulumi's Java SDK
- * reaches (1.7.32, through org.reflections:reflections 0.10.2), so no "SLF4J: Failed to load class" lines; and
+ * reaches (1.7.32, through org.reflections:reflections 0.10.2), so no "SLF4J: Failed to load class" lines;
  * `.mvn/jvm.config`'s jansi.noreset, so Debian's Maven 3.8.7 writes no ANSI reset after the plugin list that
- * pulumi-java's host parses. examples/java-quickstart holds both (test/unit/sdk-java.test.ts).
+ * pulumi-java's host parses, and its java.util.logging file (`.mvn/logging.properties`, relative to the program's
+ * folder, where the host runs Maven), so the SDK's engine logger does not print each error a second time; and
+ * `.mvn/maven.config`'s `-q -B`, which every `mvn` run in the folder reads (the host's `mvn compile exec:java`
+ * included: pulumi/pulumi-java pkg/internal/executors/executor_maven.go, newMavenExecutor, passes no -q), so a
+ * failed run prints Maven's errors only, without colour codes. examples/java-quickstart holds them all
+ * (test/unit/sdk-java.test.ts).
  */
 export const JAVA_QUIET = {
   slf4jNop: "1.7.32",
-  jvmConfig: "-Djansi.noreset=true\n",
+  jvmConfig: "-Djansi.noreset=true\n-Djava.util.logging.config.file=.mvn/logging.properties\n",
+  mavenConfig: "-q\n-B\n",
+  loggingProperties: `# java.util.logging for the program, which exec:java runs inside Maven's JVM: the JDK's defaults (one console
+# handler at INFO), except that Pulumi's Java SDK's engine logger does not also print to the console. Its errorAsync
+# sends each error to the engine, which the CLI shows as \`error:\`, and logs the same text to this logger
+# (pulumi/pulumi-java sdk/java/pulumi/src/main/java/com/pulumi/deployment/internal/DeploymentImpl.java,
+# DefaultEngineLogger.errorAsync: standardLogger.log(Level.SEVERE, message)), which the console handler printed a
+# second time as a dated \`SEVERE:\` block with the whole stack trace.
+handlers = java.util.logging.ConsoleHandler
+.level = INFO
+java.util.logging.ConsoleHandler.level = INFO
+java.util.logging.ConsoleHandler.formatter = java.util.logging.SimpleFormatter
+com.pulumi.deployment.internal.DeploymentImpl.useParentHandlers = false
+`,
 } as const;
 
 /**
@@ -572,6 +590,8 @@ export function programFiles(
   files.set("java/Pulumi.yaml", pulumiYaml("java"));
   files.set("java/pom.xml", javaPom(project, java));
   files.set("java/.mvn/jvm.config", JAVA_QUIET.jvmConfig);
+  files.set("java/.mvn/maven.config", JAVA_QUIET.mavenConfig);
+  files.set("java/.mvn/logging.properties", JAVA_QUIET.loggingProperties);
   files.set(`java/${JAVA_MAIN}`, programs.java);
   files.set("yaml/Pulumi.yaml", programs.yaml);
   return files;

@@ -425,7 +425,7 @@ public final class InviteArgs extends com.pulumi.resources.ResourceArgs {
 
         public InviteArgs build() {
             if ($.targetEmail == null) {
-                throw new MissingRequiredPropertyException("InviteArgs", "targetEmail");
+                throw io.github.pulumiposthog.posthogiac.internal.RequiredInput.missing("InviteArgs", "targetEmail");
             }
             return $;
         }

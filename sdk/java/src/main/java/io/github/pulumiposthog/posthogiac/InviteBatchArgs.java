@@ -239,7 +239,7 @@ public final class InviteBatchArgs extends com.pulumi.resources.ResourceArgs {
 
         public InviteBatchArgs build() {
             if ($.invites == null) {
-                throw new MissingRequiredPropertyException("InviteBatchArgs", "invites");
+                throw io.github.pulumiposthog.posthogiac.internal.RequiredInput.missing("InviteBatchArgs", "invites");
             }
             return $;
         }

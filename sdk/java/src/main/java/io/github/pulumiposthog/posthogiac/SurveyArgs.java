@@ -1308,10 +1308,10 @@ public final class SurveyArgs extends com.pulumi.resources.ResourceArgs {
 
         public SurveyArgs build() {
             if ($.name == null) {
-                throw new MissingRequiredPropertyException("SurveyArgs", "name");
+                throw io.github.pulumiposthog.posthogiac.internal.RequiredInput.missing("SurveyArgs", "name");
             }
             if ($.type == null) {
-                throw new MissingRequiredPropertyException("SurveyArgs", "type");
+                throw io.github.pulumiposthog.posthogiac.internal.RequiredInput.missing("SurveyArgs", "type");
             }
             return $;
         }

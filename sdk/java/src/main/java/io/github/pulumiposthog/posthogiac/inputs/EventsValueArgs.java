@@ -121,7 +121,7 @@ public final class EventsValueArgs extends com.pulumi.resources.ResourceArgs {
 
         public EventsValueArgs build() {
             if ($.name == null) {
-                throw new MissingRequiredPropertyException("EventsValueArgs", "name");
+                throw io.github.pulumiposthog.posthogiac.internal.RequiredInput.missing("EventsValueArgs", "name");
             }
             return $;
         }

@@ -129,10 +129,10 @@ public final class EventsValuePropertyFiltersValueArgs extends com.pulumi.resour
 
         public EventsValuePropertyFiltersValueArgs build() {
             if ($.operator == null) {
-                throw new MissingRequiredPropertyException("EventsValuePropertyFiltersValueArgs", "operator");
+                throw io.github.pulumiposthog.posthogiac.internal.RequiredInput.missing("EventsValuePropertyFiltersValueArgs", "operator");
             }
             if ($.values == null) {
-                throw new MissingRequiredPropertyException("EventsValuePropertyFiltersValueArgs", "values");
+                throw io.github.pulumiposthog.posthogiac.internal.RequiredInput.missing("EventsValuePropertyFiltersValueArgs", "values");
             }
             return $;
         }

@@ -137,7 +137,7 @@ public final class GetFeatureFlagArgs extends com.pulumi.resources.InvokeArgs {
 
         public GetFeatureFlagArgs build() {
             if ($.key == null) {
-                throw new MissingRequiredPropertyException("GetFeatureFlagArgs", "key");
+                throw io.github.pulumiposthog.posthogiac.internal.RequiredInput.missing("GetFeatureFlagArgs", "key");
             }
             return $;
         }

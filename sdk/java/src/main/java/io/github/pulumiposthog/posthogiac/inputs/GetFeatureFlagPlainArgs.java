@@ -116,7 +116,7 @@ public final class GetFeatureFlagPlainArgs extends com.pulumi.resources.InvokeAr
 
         public GetFeatureFlagPlainArgs build() {
             if ($.key == null) {
-                throw new MissingRequiredPropertyException("GetFeatureFlagPlainArgs", "key");
+                throw io.github.pulumiposthog.posthogiac.internal.RequiredInput.missing("GetFeatureFlagPlainArgs", "key");
             }
             return $;
         }

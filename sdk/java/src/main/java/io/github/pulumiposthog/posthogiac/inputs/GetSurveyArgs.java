@@ -137,7 +137,7 @@ public final class GetSurveyArgs extends com.pulumi.resources.InvokeArgs {
 
         public GetSurveyArgs build() {
             if ($.id == null) {
-                throw new MissingRequiredPropertyException("GetSurveyArgs", "id");
+                throw io.github.pulumiposthog.posthogiac.internal.RequiredInput.missing("GetSurveyArgs", "id");
             }
             return $;
         }

@@ -116,7 +116,7 @@ public final class GetSurveyPlainArgs extends com.pulumi.resources.InvokeArgs {
 
         public GetSurveyPlainArgs build() {
             if ($.id == null) {
-                throw new MissingRequiredPropertyException("GetSurveyPlainArgs", "id");
+                throw io.github.pulumiposthog.posthogiac.internal.RequiredInput.missing("GetSurveyPlainArgs", "id");
             }
             return $;
         }

@@ -244,7 +244,7 @@ public final class InviteBatchInviteArgs extends com.pulumi.resources.ResourceAr
 
         public InviteBatchInviteArgs build() {
             if ($.targetEmail == null) {
-                throw new MissingRequiredPropertyException("InviteBatchInviteArgs", "targetEmail");
+                throw io.github.pulumiposthog.posthogiac.internal.RequiredInput.missing("InviteBatchInviteArgs", "targetEmail");
             }
             return $;
         }

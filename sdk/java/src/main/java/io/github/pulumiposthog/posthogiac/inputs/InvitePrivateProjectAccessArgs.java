@@ -118,10 +118,10 @@ public final class InvitePrivateProjectAccessArgs extends com.pulumi.resources.R
 
         public InvitePrivateProjectAccessArgs build() {
             if ($.id == null) {
-                throw new MissingRequiredPropertyException("InvitePrivateProjectAccessArgs", "id");
+                throw io.github.pulumiposthog.posthogiac.internal.RequiredInput.missing("InvitePrivateProjectAccessArgs", "id");
             }
             if ($.level == null) {
-                throw new MissingRequiredPropertyException("InvitePrivateProjectAccessArgs", "level");
+                throw io.github.pulumiposthog.posthogiac.internal.RequiredInput.missing("InvitePrivateProjectAccessArgs", "level");
             }
             return $;
         }

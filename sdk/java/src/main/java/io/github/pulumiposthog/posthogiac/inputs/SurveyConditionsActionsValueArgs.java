@@ -120,7 +120,7 @@ public final class SurveyConditionsActionsValueArgs extends com.pulumi.resources
 
         public SurveyConditionsActionsValueArgs build() {
             if ($.id == null) {
-                throw new MissingRequiredPropertyException("SurveyConditionsActionsValueArgs", "id");
+                throw io.github.pulumiposthog.posthogiac.internal.RequiredInput.missing("SurveyConditionsActionsValueArgs", "id");
             }
             return $;
         }

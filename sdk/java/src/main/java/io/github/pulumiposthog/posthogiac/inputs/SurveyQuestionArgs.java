@@ -853,10 +853,10 @@ public final class SurveyQuestionArgs extends com.pulumi.resources.ResourceArgs 
 
         public SurveyQuestionArgs build() {
             if ($.question == null) {
-                throw new MissingRequiredPropertyException("SurveyQuestionArgs", "question");
+                throw io.github.pulumiposthog.posthogiac.internal.RequiredInput.missing("SurveyQuestionArgs", "question");
             }
             if ($.type == null) {
-                throw new MissingRequiredPropertyException("SurveyQuestionArgs", "type");
+                throw io.github.pulumiposthog.posthogiac.internal.RequiredInput.missing("SurveyQuestionArgs", "type");
             }
             return $;
         }

@@ -160,7 +160,7 @@ public final class SurveyQuestionBranchingArgs extends com.pulumi.resources.Reso
 
         public SurveyQuestionBranchingArgs build() {
             if ($.type == null) {
-                throw new MissingRequiredPropertyException("SurveyQuestionBranchingArgs", "type");
+                throw io.github.pulumiposthog.posthogiac.internal.RequiredInput.missing("SurveyQuestionBranchingArgs", "type");
             }
             return $;
         }

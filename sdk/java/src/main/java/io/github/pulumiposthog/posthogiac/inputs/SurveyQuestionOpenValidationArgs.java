@@ -158,7 +158,7 @@ public final class SurveyQuestionOpenValidationArgs extends com.pulumi.resources
 
         public SurveyQuestionOpenValidationArgs build() {
             if ($.type == null) {
-                throw new MissingRequiredPropertyException("SurveyQuestionOpenValidationArgs", "type");
+                throw io.github.pulumiposthog.posthogiac.internal.RequiredInput.missing("SurveyQuestionOpenValidationArgs", "type");
             }
             return $;
         }

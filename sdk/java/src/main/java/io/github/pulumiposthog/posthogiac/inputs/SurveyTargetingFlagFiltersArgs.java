@@ -91,7 +91,7 @@ public final class SurveyTargetingFlagFiltersArgs extends com.pulumi.resources.R
 
         public SurveyTargetingFlagFiltersArgs build() {
             if ($.groups == null) {
-                throw new MissingRequiredPropertyException("SurveyTargetingFlagFiltersArgs", "groups");
+                throw io.github.pulumiposthog.posthogiac.internal.RequiredInput.missing("SurveyTargetingFlagFiltersArgs", "groups");
             }
             return $;
         }
