@@ -119,10 +119,10 @@ export interface PluginProcess {
 }
 
 /**
- * Preloaded in each plugin: the SDK's @npmcli/arborist loaded on first use, not at start (the file says why; the
- * real CLI's plugins, in test/cli, start without it).
+ * Preloaded in each plugin: the SDK's @npmcli/arborist and typescript loaded on first use, not at start (the file
+ * says why; the real CLI's plugins, in test/cli, start without it).
  */
-const LAZY_ARBORIST = path.join(REPO_ROOT, "test", "setup", "lazy-arborist-preload.js");
+const LAZY_SDK = path.join(REPO_ROOT, "test", "setup", "lazy-sdk-preload.js");
 
 /**
  * Starts a provider plugin as the engine does (pulumi/pulumi pkg/resource/plugin/plugin.go, newPlugin): the
@@ -131,7 +131,7 @@ const LAZY_ARBORIST = path.join(REPO_ROOT, "test", "setup", "lazy-arborist-prelo
  */
 export async function spawnPlugin(main: string, opts: StartOptions = {}): Promise<PluginProcess> {
   const engine = await startEngineLogServer();
-  const child = spawn(process.execPath, ["--require", LAZY_ARBORIST, main, engine.address], {
+  const child = spawn(process.execPath, ["--require", LAZY_SDK, main, engine.address], {
     cwd: opts.cwd ?? process.cwd(),
     env: { ...process.env, ...opts.env, PULUMI_NODEJS_PROJECT: opts.project ?? "project" },
     stdio: ["ignore", "pipe", "pipe"],
