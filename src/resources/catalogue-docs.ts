@@ -274,6 +274,10 @@ export const DOCS: { [symbol: string]: SymbolDocs } = {
     doc: "Access to a private project, granted when the invite is accepted.",
     members: { id: "The private project's id.", level: "The person's level in that project." },
   },
+  providerSetting: {
+    doc: "Where the provider that runs this takes a setting from: configKey's stack config for the dynamic providers and a default provider; for an explicit provider resource, its own input (an explicit provider reads no stack config).",
+    members: {},
+  },
   QuestionBranching: { doc: "Where the survey goes after a question.", members: {} },
   "QuestionBranching.end": { members: { type: "End the survey (shows the thank-you message, if any)." } },
   "QuestionBranching.next_question": { members: { type: "Go on to the next question (the default)." } },
