@@ -280,9 +280,10 @@ describe("one object, one resource of the stack (issue 55, item 7), through the 
         expect(flat(adopting.text)).toContain(
           `cannot adopt survey ${id}: another resource of this stack created it (its question ids carry this ` +
             "stack's mark and not this resource's): one survey is managed by one resource of a stack. Nothing was " +
-            `written. After a rename, declare the old name as an alias instead of adopt: the resource's options ` +
-            `{ aliases: [{ name: "<old name>" }] }. If no resource of this stack manages it any more (it left the ` +
-            `state with pulumi state delete or POSTHOG_LEAVE_IN_POSTHOG), run the same command with ` +
+            `written. After a rename, declare its old name as an alias instead of adopt: the resource's options ` +
+            `{ aliases: [{ name: "<old name>" }] }. If the resource that created it has left the program (renamed ` +
+            "without an alias, or removed) or the state (pulumi state delete, POSTHOG_LEAVE_IN_POSTHOG), run the " +
+            `same command with ` +
             `POSTHOG_ADOPT_FROM_THIS_STACK=${id} in the environment.`,
         );
         expect(flat(creating.text)).toContain(

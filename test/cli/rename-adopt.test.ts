@@ -43,6 +43,8 @@ interface Face {
   url: string;
   apiKey: string;
   program(names: { survey: string; invite: string }, opts?: { aliases?: string; adopt?: string }): void;
+  /** The environment of the face's CLI runs (dynamic: the rename said with POSTHOG_ADOPT_FROM_THIS_STACK). */
+  env?: NodeJS.ProcessEnv;
 }
 
 const TRANSCRIPTS = path.join(REPO_ROOT, ".tmp", "rename-adopt");
@@ -117,8 +119,11 @@ async function renameAndAdopt(face: Face): Promise<void> {
     let followed: { ok: boolean; said: string };
     if (face.label === "dynamic") {
       face.program({ survey: "nps-renamed", invite: "newcomer-renamed" }, { adopt: surveyId });
+      // The survey's question ids say this stack made it: the adopt of a rename is said (sibling.ts).
+      if (face.env) face.env.POSTHOG_ADOPT_FROM_THIS_STACK = surveyId;
       followed = await outputOf(face.run("up", "--yes", "--skip-preview"));
-      record("pulumi up (adopt)", followed.said);
+      if (face.env) delete face.env.POSTHOG_ADOPT_FROM_THIS_STACK;
+      record(`POSTHOG_ADOPT_FROM_THIS_STACK=${surveyId} pulumi up (adopt)`, followed.said);
     } else {
       for (const [token, name, id] of [
         [RESOURCE_TOKENS.Survey, "nps-renamed", surveyId],
@@ -243,6 +248,7 @@ describe("a resource renamed, through the real Pulumi CLI", () => {
           await renameAndAdopt({
             label: "dynamic",
             run: (...args) => stack.cli(...args),
+            env: stack.env,
             url: stack.url,
             apiKey: stack.apiKey,
             program: (names, opts = {}) =>

@@ -1,8 +1,8 @@
 // Adoption and import are claims, and a delete respects every holder (docs/contributing/interrupted-runs.md,
 // "Adoption and import claim…"). A resource renamed without an alias is a new resource to the engine: its create
 // runs while the program registers it, the old name's delete at the end of the run. Following the refusal's advice
-// (`adopt`, or `pulumi import` on the plugin face) must leave the object in PostHog, held by the new name, with a
-// warning naming that holder. Each `pulumi` run gets its own provider process here, as with the real engine.
+// (`adopt`, with POSTHOG_ADOPT_FROM_THIS_STACK for a survey this stack made, or `pulumi import` on the plugin face)
+// must leave the object in PostHog, held by the new name, with a warning naming that holder. Each `pulumi` run gets its own provider process here, as with the real engine.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -53,6 +53,16 @@ async function dynamicRun(state: string, run: "up" | "destroy", program: Program
   };
 }
 
+/** Runs `run` with POSTHOG_ADOPT_FROM_THIS_STACK naming `id` (the provider processes it starts inherit it). */
+async function withAdoptFromThisStack<T>(id: string, run: () => Promise<T>): Promise<T> {
+  process.env.POSTHOG_ADOPT_FROM_THIS_STACK = id;
+  try {
+    return await run();
+  } finally {
+    delete process.env.POSTHOG_ADOPT_FROM_THIS_STACK;
+  }
+}
+
 const DELETE_OF = (id: string) => new RegExp(`^DELETE .*/${id}/? `);
 
 describe("dynamic face", () => {
@@ -77,9 +87,26 @@ describe("dynamic face", () => {
     expect(message).not.toContain("pulumi import");
     expect(writes(refused.requests)).toEqual([`POST /api/projects/${dynamic.projectId}/surveys/ 400`]);
 
-    const adopted = await dynamicRun(state, "up", () => {
+    // Adopt alone is refused: the survey's question ids say another resource of this stack made it, and the create
+    // cannot tell a name leaving the program from a sibling the engine steps later (issue 55, item 7).
+    const alone = await dynamicRun(state, "up", () => {
       new Survey("after", survey("Renamed survey", { adopt: { id } }));
     });
+    expect(alone.errors.join("\n")).toContain(
+      `cannot adopt survey ${id}: another resource of this stack created it (its question ids carry this stack's ` +
+        "mark and not this resource's): one survey is managed by one resource of a stack. Nothing was written.",
+    );
+    expect(alone.errors.join("\n")).toContain(`POSTHOG_ADOPT_FROM_THIS_STACK=${id}`);
+    expect(writes(alone.requests)).toEqual([]);
+    expect(alone.requests.filter((r) => DELETE_OF(id).test(r))).toEqual([]);
+    expect(alone.state.map((r) => [r.name, r.id])).toEqual([["before", id]]);
+
+    // The way out the refusal gives, for a name that left the program.
+    const adopted = await withAdoptFromThisStack(id, () =>
+      dynamicRun(state, "up", () => {
+        new Survey("after", survey("Renamed survey", { adopt: { id } }));
+      }),
+    );
     console.log(
       `survey renamed + adopt: steps ${JSON.stringify(adopted.steps)}; requests ${JSON.stringify(adopted.requests)}`,
     );
@@ -154,11 +181,13 @@ describe("dynamic face", () => {
         "it: one object is managed by one resource of a stack.",
     ]);
     expect(writes(both.requests)).toEqual([]);
-    // A later run (a new provider process) drops the old name: the adopt is a rename, and the leaving name's delete
-    // leaves the survey to it.
-    const later = await dynamicRun(state, "up", () => {
-      new Survey("new", survey("Held twice", { adopt: { id } }));
-    });
+    // A later run (a new provider process) drops the old name: the adopt is a rename, which the user says with
+    // POSTHOG_ADOPT_FROM_THIS_STACK, and the leaving name's delete leaves the survey to it.
+    const later = await withAdoptFromThisStack(id, () =>
+      dynamicRun(state, "up", () => {
+        new Survey("new", survey("Held twice", { adopt: { id } }));
+      }),
+    );
     expect(later.errors).toEqual([]);
     expect(writes(later.requests)).toEqual([]);
     expect(later.requests.filter((r) => DELETE_OF(id).test(r))).toEqual([]);
