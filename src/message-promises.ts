@@ -307,7 +307,7 @@ promise(
   "this run",
 );
 promise(
-  "src/resources/survey/clash-preview.ts",
+  "src/resources/survey/sibling.ts",
   "will refuse",
   re(
     String.raw`Survey "(?<name>[^"]*)": survey ${ID} already holds this name in project \d+, and another resource of this stack created it \([^)]*\), so pulumi up will refuse to create it`,

@@ -11,6 +11,7 @@ import { surveysAtStart } from "../../provider-kit/list-cache";
 import type { SurveyDeclaration } from "./declaration";
 import { siblingMade, unproven } from "./ownership";
 import { editedSince } from "./interrupted";
+import { siblingAtPreview } from "./sibling";
 
 /**
  * The warning for `survey`'s create when its name is taken: refused by up when it cannot prove the survey its own,
@@ -25,11 +26,7 @@ export async function clashAtPreview(survey: SurveyDeclaration): Promise<string 
   const existing = (await surveysAtStart(client, project)).find((s) => s.name === name);
   if (!existing) return undefined;
   if (siblingMade(survey.owner, existing.questions))
-    return (
-      `${survey.label}: survey ${existing.id} already holds this name in project ${project}, and another resource ` +
-      "of this stack created it (its question ids carry this stack's mark), so pulumi up will refuse to create it: " +
-      "one survey is managed by one resource of a stack."
-    );
+    return siblingAtPreview(survey.label, existing.id, project);
   // The rule up applies (interrupted.ts, whyNotOurs), less the claim among this run's resources.
   const why =
     unproven(survey.owner, survey.fields.questions, existing.questions) ??

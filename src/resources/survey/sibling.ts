@@ -18,8 +18,8 @@ export const ADOPT_FROM_THIS_STACK = "POSTHOG_ADOPT_FROM_THIS_STACK";
 /** Whether the environment lets `adopt` take survey `id` from this stack's other resource. */
 export const adoptionFromThisStackAllowed = (id: string): boolean => listedIn(ADOPT_FROM_THIS_STACK, id);
 
-const CREATED =
-  "another resource of this stack created it (its question ids carry this stack's mark and not this resource's)";
+const CREATED_BY = "another resource of this stack created it (its question ids carry this stack's mark";
+const CREATED = `${CREATED_BY} and not this resource's)`;
 const ONE = "one survey is managed by one resource of a stack. Nothing was written.";
 
 /** Where the creator may have gone, and the way out that takes the survey over then (`adopt`, when not declared). */
@@ -51,5 +51,13 @@ export function siblingAdoption(id: string, urn: string | undefined): string {
   return (
     `cannot adopt survey ${id}: ${CREATED}: ${ONE} After a rename, declare its old name as an alias instead of ` +
     `adopt: ${aliasOption(urn, thisFace())}. ${afterItLeft(id)}.`
+  );
+}
+
+/** The preview's warning of such a create (clash-preview.ts): what the `up` will do. */
+export function siblingAtPreview(label: string, id: string, project: string): string {
+  return (
+    `${label}: survey ${id} already holds this name in project ${project}, and ${CREATED_BY}), so ` +
+    "pulumi up will refuse to create it: one survey is managed by one resource of a stack."
   );
 }
